@@ -1,0 +1,57 @@
+//===- EchoDialect.td - The echo training dialect ----------*- tablegen -*-===//
+//
+// Dialect definition, the base op class and the tensor type constraints shared
+// by every echo op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_DIALECT_TD
+#define ECHO_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Echo_Dialect : Dialect {
+  let name = "echo";
+  let cppNamespace = "::mlir::echo";
+  let summary = "A training dialect with explicit stash, recompute and encode ops";
+  let description = [{
+    The `echo` dialect describes one DNN training step on statically shaped
+    tensors: forward ops, the backward ops that differentiate them, optimizer
+    updates, and - the point of the dialect - explicit memory ops that say
+    which feature maps are kept between the forward and the backward pass
+    (`echo.stash`), which are re-executed instead (`echo.recompute`), which are
+    stored in a compact form (`echo.encode` / `echo.decode`), and which are
+    moved to host memory (`echo.offload` / `echo.prefetch`).
+
+    Because every byte a training step keeps alive is visible in the IR, the
+    memory passes (rematerialization after Echo, ISCA 2020; encodings after
+    Gist, ISCA 2018; liveness-based placement after Dymem, HPDC 2020) are
+    ordinary IR-to-IR rewrites whose effect can be measured by a planner.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+  private:
+    void registerTypes();
+    void registerAttributes();
+  public:
+  }];
+}
+
+class Echo_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Echo_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Tensor constraints. Every echo value has a static shape: the memory planner
+// needs exact byte sizes.
+//===----------------------------------------------------------------------===//
+
+def Echo_FloatTensor : StaticShapeTensorOf<[F32, F16, BF16]>;
+def Echo_IndexTensor : StaticShapeTensorOf<[I32, I64]>;
+def Echo_MaskTensor : StaticShapeTensorOf<[I1]>;
+def Echo_ScalarF32Tensor : 0DTensorOf<[F32]>;
+def Echo_AnyTensor : StaticShapeTensorOf<[F32, F16, BF16, I1, I32, I64]>;
+
+#endif // ECHO_DIALECT_TD

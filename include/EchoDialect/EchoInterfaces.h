@@ -1,0 +1,19 @@
+//===- EchoInterfaces.h - Differentiation and cost interfaces --*- C++ -*-===//
+
+#ifndef ECHODIALECT_ECHOINTERFACES_H
+#define ECHODIALECT_ECHOINTERFACES_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/TypeRange.h"
+
+namespace mlir {
+namespace echo {
+/// Sum of getStorageBytes over `types`.
+int64_t getTotalTensorBytes(TypeRange types);
+} // namespace echo
+} // namespace mlir
+
+#include "EchoDialect/EchoInterfaces.h.inc"
+
+#endif // ECHODIALECT_ECHOINTERFACES_H

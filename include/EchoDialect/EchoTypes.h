@@ -1,0 +1,22 @@
+//===- EchoTypes.h - Types of the echo dialect -----------------*- C++ -*-===//
+
+#ifndef ECHODIALECT_ECHOTYPES_H
+#define ECHODIALECT_ECHOTYPES_H
+
+#include "EchoDialect/EchoAttrs.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Types.h"
+
+#define GET_TYPEDEF_CLASSES
+#include "EchoDialect/EchoTypes.h.inc"
+
+namespace mlir {
+namespace echo {
+/// Bytes of a statically shaped tensor, an encoded or a host value; 0 for
+/// other types. Sub-byte element types (i1) take one byte per element, as
+/// they do in memory before encoding.
+int64_t getStorageBytes(Type type);
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_ECHOTYPES_H

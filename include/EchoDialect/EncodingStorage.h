@@ -1,0 +1,52 @@
+//===- EncodingStorage.h - Storage size of encoded tensors -----*- C++ -*-===//
+//
+// Bytes an encoded tensor occupies, as a pure function of the encoding, the
+// tensor shape and element width. The planner sizes `!echo.encoded` buffers
+// with it and the runtime allocates exactly this much, so both must agree;
+// unit-tested in unittests/EncodingStorageTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHODIALECT_ENCODINGSTORAGE_H
+#define ECHODIALECT_ENCODINGSTORAGE_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+
+namespace mlir {
+namespace echo {
+
+/// The column count of one SSDC row (Gist): indices within a row fit in a byte.
+constexpr int64_t kCsrRowWidth = 256;
+
+/// Bits stored per pooled element for a max-pool window of `positions`.
+int64_t poolArgmaxBits(int64_t positions);
+
+/// 1 bit per element (binarize, mask1), rounded up to whole bytes.
+int64_t bitmaskBytes(int64_t elements);
+
+/// IEEE half: 2 bytes per element.
+int64_t fp16Bytes(int64_t elements);
+
+/// FP10 packs 3 values per 32-bit word, FP8 packs 4.
+int64_t fp10Bytes(int64_t elements);
+int64_t fp8Bytes(int64_t elements);
+
+/// SSDC: values (elementBytes each) and 1-byte column indices for up to
+/// ceil(density * elements) non-zeros, plus one 32-bit row pointer per
+/// 256-column row and one terminator.
+int64_t csrBytes(int64_t elements, int64_t elementBytes, double density);
+
+/// Argmax map of a max pooling of an NCHW `inputShape` (4 entries) with a
+/// (kernel, stride, padding) window: one window position per pooled element.
+/// Returns -1 if the window does not fit.
+int64_t poolArgmaxBytes(llvm::ArrayRef<int64_t> inputShape,
+                        llvm::ArrayRef<int64_t> kernel,
+                        llvm::ArrayRef<int64_t> stride,
+                        llvm::ArrayRef<int64_t> padding);
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_ENCODINGSTORAGE_H

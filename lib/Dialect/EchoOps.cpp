@@ -1,0 +1,757 @@
+//===- EchoOps.cpp - Verifiers and type inference of echo ops -------------===//
+//
+// Every shape rule is delegated to ShapeFunctions.h; this file only maps the
+// op's operands and attributes onto those functions and reports mismatches
+// with the offending types spelled out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/ShapeFunctions.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<ShapedType>(value.getType()).getShape();
+}
+
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+/// All float tensors among `values` share one element type.
+static LogicalResult verifySameFloatElementType(Operation *op,
+                                                ValueRange values) {
+  Type first;
+  for (Value v : values) {
+    auto type = dyn_cast<ShapedType>(v.getType());
+    if (!type || !isa<FloatType>(type.getElementType()))
+      continue;
+    if (!first)
+      first = type.getElementType();
+    else if (type.getElementType() != first)
+      return op->emitOpError("operands and results must share one float "
+                             "element type, got ")
+             << first << " and " << type.getElementType();
+  }
+  return success();
+}
+
+static LogicalResult verifySameFloatElementType(Operation *op) {
+  SmallVector<Value> values(op->getOperands());
+  llvm::append_range(values, op->getResults());
+  return verifySameFloatElementType(op, values);
+}
+
+/// Reports a failed shape function, or a result whose shape is not `expected`.
+static LogicalResult checkShape(Operation *op, Value result,
+                                FailureOr<shape::Shape> expected,
+                                const std::string &why,
+                                StringRef what = "result") {
+  if (failed(expected))
+    return op->emitOpError(why);
+  if (shapeOf(result) != ArrayRef<int64_t>(*expected))
+    return op->emitOpError() << what << " shape " << shapeStr(shapeOf(result))
+                             << " does not match the expected "
+                             << shapeStr(*expected);
+  return success();
+}
+
+static LogicalResult expectSameShape(Operation *op, Value a, Value b,
+                                     StringRef aName, StringRef bName) {
+  if (shapeOf(a) != shapeOf(b))
+    return op->emitOpError() << aName << " shape " << shapeStr(shapeOf(a))
+                             << " must equal " << bName << " shape "
+                             << shapeStr(shapeOf(b));
+  return success();
+}
+
+static LogicalResult expectVector(Operation *op, Value v, int64_t size,
+                                  StringRef name) {
+  if (shapeOf(v) != ArrayRef<int64_t>{size})
+    return op->emitOpError() << name << " must be [" << size << "], got "
+                             << shapeStr(shapeOf(v));
+  return success();
+}
+
+static shape::Conv2DParams convParams(ArrayRef<int64_t> stride,
+                                      ArrayRef<int64_t> padding,
+                                      ArrayRef<int64_t> dilation,
+                                      int64_t groups) {
+  shape::Conv2DParams p;
+  p.stride.assign(stride.begin(), stride.end());
+  p.padding.assign(padding.begin(), padding.end());
+  p.dilation.assign(dilation.begin(), dilation.end());
+  p.groups = groups;
+  return p;
+}
+
+static std::optional<ArrayRef<int64_t>> optionalShape(Value v) {
+  if (!v)
+    return std::nullopt;
+  return shapeOf(v);
+}
+
+//===----------------------------------------------------------------------===//
+// Compute-heavy ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult LinearOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto expected = shape::linear(shapeOf(getInput()), shapeOf(getWeight()),
+                                optionalShape(getBias()), why);
+  return checkShape(*this, getResult(), expected, why);
+}
+
+LogicalResult MatmulOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  if (shapeOf(getLhs()).size() != 2 || shapeOf(getRhs()).size() != 2)
+    return emitOpError("operands must have rank 2, got ")
+           << getLhs().getType() << " and " << getRhs().getType();
+  std::string why;
+  auto expected = shape::matmul(shapeOf(getLhs()), shapeOf(getRhs()),
+                                getTransposeLhs(), getTransposeRhs(), why);
+  return checkShape(*this, getResult(), expected, why);
+}
+
+LogicalResult BatchMatmulOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  if (shapeOf(getLhs()).size() < 3)
+    return emitOpError("operands must have rank >= 3, got ")
+           << getLhs().getType();
+  std::string why;
+  auto expected = shape::matmul(shapeOf(getLhs()), shapeOf(getRhs()),
+                                getTransposeLhs(), getTransposeRhs(), why);
+  return checkShape(*this, getResult(), expected, why);
+}
+
+LogicalResult Conv2DOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto expected = shape::conv2d(
+      shapeOf(getInput()), shapeOf(getWeight()), optionalShape(getBias()),
+      convParams(getStride(), getPadding(), getDilation(), getGroups()), why);
+  return checkShape(*this, getResult(), expected, why);
+}
+
+LogicalResult EmbeddingOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  ArrayRef<int64_t> table = shapeOf(getTable());
+  if (table.size() != 2)
+    return emitOpError("table must have rank 2 ([vocab, dim]), got ")
+           << getTable().getType();
+  shape::Shape expected(shapeOf(getIndices()));
+  expected.push_back(table[1]);
+  return checkShape(*this, getResult(), expected, "");
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise and other forward ops
+//===----------------------------------------------------------------------===//
+
+/// Shared by the five broadcasting binary ops.
+static LogicalResult verifyBroadcastBinary(Operation *op) {
+  if (failed(verifySameFloatElementType(op)))
+    return failure();
+  std::string why;
+  auto expected = shape::broadcast(shapeOf(op->getOperand(0)),
+                                   shapeOf(op->getOperand(1)), why);
+  return checkShape(op, op->getResult(0), expected, why);
+}
+
+LogicalResult AddOp::verify() { return verifyBroadcastBinary(*this); }
+LogicalResult SubOp::verify() { return verifyBroadcastBinary(*this); }
+LogicalResult MulOp::verify() { return verifyBroadcastBinary(*this); }
+LogicalResult DivOp::verify() { return verifyBroadcastBinary(*this); }
+LogicalResult MaxOp::verify() { return verifyBroadcastBinary(*this); }
+
+static LogicalResult verifyProbability(Operation *op, double p) {
+  if (!(p >= 0.0 && p < 1.0))
+    return op->emitOpError("probability must be in [0, 1), got ") << p;
+  return success();
+}
+
+LogicalResult DropoutOp::verify() {
+  if (failed(verifyProbability(*this, getProbability().convertToDouble())))
+    return failure();
+  if (getOutput().getType() != getInput().getType())
+    return emitOpError("output type ")
+           << getOutput().getType() << " must equal the input type "
+           << getInput().getType();
+  return expectSameShape(*this, getMask(), getInput(), "mask", "input");
+}
+
+static LogicalResult verifyPool(Operation *op, Value input, Value result,
+                                ArrayRef<int64_t> kernel,
+                                ArrayRef<int64_t> stride,
+                                ArrayRef<int64_t> padding) {
+  if (failed(verifySameFloatElementType(op)))
+    return failure();
+  std::string why;
+  auto expected = shape::pool2d(shapeOf(input), kernel, stride, padding, why);
+  return checkShape(op, result, expected, why);
+}
+
+LogicalResult MaxPool2DOp::verify() {
+  return verifyPool(*this, getInput(), getResult(), getKernel(), getStride(),
+                    getPadding());
+}
+
+LogicalResult AvgPool2DOp::verify() {
+  return verifyPool(*this, getInput(), getResult(), getKernel(), getStride(),
+                    getPadding());
+}
+
+static LogicalResult verifyEpsilon(Operation *op, double epsilon) {
+  if (!(epsilon > 0.0))
+    return op->emitOpError("epsilon must be positive, got ") << epsilon;
+  return success();
+}
+
+/// [N, C, ...] input with per-channel [C] vectors.
+static LogicalResult verifyPerChannel(Operation *op, Value input,
+                                      ArrayRef<std::pair<Value, StringRef>> vecs,
+                                      int64_t &channels) {
+  ArrayRef<int64_t> shape = shapeOf(input);
+  if (shape.size() < 2)
+    return op->emitOpError("input must have rank >= 2 ([N, C, ...]), got ")
+           << input.getType();
+  channels = shape[1];
+  for (auto [v, name] : vecs)
+    if (failed(expectVector(op, v, channels, name)))
+      return failure();
+  return success();
+}
+
+LogicalResult BatchNormOp::verify() {
+  if (failed(verifySameFloatElementType(*this)) ||
+      failed(verifyEpsilon(*this, getEpsilon().convertToDouble())))
+    return failure();
+  double momentum = getMomentum().convertToDouble();
+  if (!(momentum >= 0.0 && momentum <= 1.0))
+    return emitOpError("momentum must be in [0, 1], got ") << momentum;
+  int64_t c;
+  if (failed(verifyPerChannel(*this, getInput(),
+                              {{getGamma(), "gamma"},
+                               {getBeta(), "beta"},
+                               {getRunningMean(), "running_mean"},
+                               {getRunningVar(), "running_var"},
+                               {getNewRunningMean(), "new_running_mean"},
+                               {getNewRunningVar(), "new_running_var"},
+                               {getSavedMean(), "saved_mean"},
+                               {getSavedInvStd(), "saved_inv_std"}},
+                              c)))
+    return failure();
+  return expectSameShape(*this, getOutput(), getInput(), "output", "input");
+}
+
+/// [..., D] input, [D] scale/shift, [...] row statistics.
+static LogicalResult verifyLayerNormShapes(Operation *op, Value input,
+                                           Value gamma, Value beta, Value mean,
+                                           Value invStd) {
+  ArrayRef<int64_t> shape = shapeOf(input);
+  if (shape.empty())
+    return op->emitOpError("input must have rank >= 1");
+  if (failed(expectVector(op, gamma, shape.back(), "gamma")) ||
+      (beta && failed(expectVector(op, beta, shape.back(), "beta"))))
+    return failure();
+  ArrayRef<int64_t> rows = shape.drop_back();
+  for (auto [v, name] : {std::pair<Value, StringRef>{mean, "mean"},
+                         std::pair<Value, StringRef>{invStd, "inv_std"}})
+    if (shapeOf(v) != rows)
+      return op->emitOpError() << name << " must be " << shapeStr(rows)
+                               << " (the input shape without its last "
+                                  "dimension), got "
+                               << shapeStr(shapeOf(v));
+  return success();
+}
+
+LogicalResult LayerNormOp::verify() {
+  if (failed(verifySameFloatElementType(*this)) ||
+      failed(verifyEpsilon(*this, getEpsilon().convertToDouble())) ||
+      failed(verifyLayerNormShapes(*this, getInput(), getGamma(), getBeta(),
+                                   getMean(), getInvStd())))
+    return failure();
+  return expectSameShape(*this, getOutput(), getInput(), "output", "input");
+}
+
+static LogicalResult verifyAxis(Operation *op, int64_t axis, Value v) {
+  std::string why;
+  if (failed(shape::normalizeAxis(axis, shapeOf(v).size(), why)))
+    return op->emitOpError(why);
+  return success();
+}
+
+LogicalResult SoftmaxOp::verify() {
+  return verifyAxis(*this, getAxis(), getInput());
+}
+LogicalResult LogSoftmaxOp::verify() {
+  return verifyAxis(*this, getAxis(), getInput());
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto expected =
+      shape::reduce(shapeOf(getInput()), getDims(), getKeepdims(), why);
+  return checkShape(*this, getResult(), expected, why);
+}
+
+LogicalResult ConcatOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  if (getInputs().empty())
+    return emitOpError("needs at least one input");
+  std::string why;
+  auto axis = shape::normalizeAxis(getAxis(), shapeOf(getResult()).size(), why);
+  if (failed(axis))
+    return emitOpError(why);
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (Value v : getInputs())
+    shapes.push_back(shapeOf(v));
+  return checkShape(*this, getResult(), shape::concat(shapes, *axis, why), why);
+}
+
+LogicalResult SliceOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  ArrayRef<int64_t> strides;
+  if (getStrides())
+    strides = *getStrides();
+  if (failed(shape::slice(shapeOf(getInput()), shapeOf(getResult()),
+                          getOffsets(), strides, why)))
+    return emitOpError(why);
+  return success();
+}
+
+LogicalResult SplitOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  std::string why;
+  auto axis = shape::normalizeAxis(getAxis(), shapeOf(getInput()).size(), why);
+  if (failed(axis))
+    return emitOpError(why);
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (Value v : getResults())
+    shapes.push_back(shapeOf(v));
+  return checkShape(*this, getInput(), shape::concat(shapes, *axis, why), why,
+                    "input");
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  int64_t in = shape::numElements(shapeOf(getInput()));
+  int64_t out = shape::numElements(shapeOf(getResult()));
+  if (in != out)
+    return emitOpError("cannot reshape ")
+           << in << " elements " << shapeStr(shapeOf(getInput())) << " into "
+           << out << " elements " << shapeStr(shapeOf(getResult()));
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  return checkShape(*this, getResult(),
+                    shape::transpose(shapeOf(getInput()), getPermutation(), why),
+                    why);
+}
+
+LogicalResult BroadcastToOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  if (!shape::broadcastsTo(shapeOf(getInput()), shapeOf(getResult())))
+    return emitOpError("input shape ")
+           << shapeStr(shapeOf(getInput())) << " does not broadcast to "
+           << shapeStr(shapeOf(getResult()));
+  return success();
+}
+
+static LogicalResult verifyLabels(Operation *op, Value logits, Value labels) {
+  ArrayRef<int64_t> shape = shapeOf(logits);
+  if (shape.size() < 2)
+    return op->emitOpError("logits must have rank >= 2 ([..., classes]), got ")
+           << logits.getType();
+  if (shapeOf(labels) != shape.drop_back())
+    return op->emitOpError("labels must be ")
+           << shapeStr(shape.drop_back())
+           << " (the logits shape without the class dimension), got "
+           << shapeStr(shapeOf(labels));
+  return success();
+}
+
+LogicalResult CrossEntropyOp::verify() {
+  return verifyLabels(*this, getLogits(), getLabels());
+}
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
+// Backward ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult MaxGradOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto expected = shape::broadcast(shapeOf(getLhs()), shapeOf(getRhs()), why);
+  if (failed(checkShape(*this, getGrad(), expected, why, "grad")) ||
+      failed(checkShape(*this, getLhsGrad(), expected, why, "lhs_grad")) ||
+      failed(checkShape(*this, getRhsGrad(), expected, why, "rhs_grad")))
+    return failure();
+  return success();
+}
+
+LogicalResult SumToOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  if (!shape::broadcastsTo(shapeOf(getResult()), shapeOf(getInput())))
+    return emitOpError("result shape ")
+           << shapeStr(shapeOf(getResult())) << " does not broadcast to "
+           << "the input shape " << shapeStr(shapeOf(getInput()));
+  return success();
+}
+
+LogicalResult DropoutGradOp::verify() {
+  if (failed(verifyProbability(*this, getProbability().convertToDouble())))
+    return failure();
+  return expectSameShape(*this, getMask(), getGrad(), "mask", "grad");
+}
+
+/// Pool backward ops: the result is the input; pooling it gives `grad`.
+static LogicalResult verifyPoolGrad(Operation *op, Value input, Value grad,
+                                    ArrayRef<int64_t> kernel,
+                                    ArrayRef<int64_t> stride,
+                                    ArrayRef<int64_t> padding) {
+  if (failed(verifySameFloatElementType(op)))
+    return failure();
+  if (input.getType() != op->getResult(0).getType())
+    return op->emitOpError("result type ")
+           << op->getResult(0).getType() << " must equal the input type "
+           << input.getType();
+  std::string why;
+  auto pooled = shape::pool2d(shapeOf(input), kernel, stride, padding, why);
+  return checkShape(op, grad, pooled, why, "grad");
+}
+
+LogicalResult MaxPool2DGradOp::verify() {
+  if (failed(verifyPoolGrad(*this, getInput(), getGrad(), getKernel(),
+                            getStride(), getPadding())))
+    return failure();
+  return expectSameShape(*this, getOutput(), getGrad(), "output", "grad");
+}
+
+LogicalResult AvgPool2DGradOp::verify() {
+  return verifyPoolGrad(*this, getResult(), getGrad(), getKernel(),
+                        getStride(), getPadding());
+}
+
+LogicalResult BatchNormGradOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  int64_t c;
+  if (failed(verifyPerChannel(*this, getInput(),
+                              {{getGamma(), "gamma"},
+                               {getSavedMean(), "saved_mean"},
+                               {getSavedInvStd(), "saved_inv_std"},
+                               {getGammaGrad(), "gamma_grad"},
+                               {getBetaGrad(), "beta_grad"}},
+                              c)))
+    return failure();
+  if (failed(expectSameShape(*this, getGrad(), getInput(), "grad", "input")))
+    return failure();
+  return expectSameShape(*this, getInputGrad(), getInput(), "input_grad",
+                         "input");
+}
+
+LogicalResult LayerNormGradOp::verify() {
+  if (failed(verifySameFloatElementType(*this)) ||
+      failed(verifyLayerNormShapes(*this, getInput(), getGamma(), Value(),
+                                   getMean(), getInvStd())))
+    return failure();
+  int64_t d = shapeOf(getInput()).back();
+  if (failed(expectVector(*this, getGammaGrad(), d, "gamma_grad")) ||
+      failed(expectVector(*this, getBetaGrad(), d, "beta_grad")) ||
+      failed(expectSameShape(*this, getGrad(), getInput(), "grad", "input")))
+    return failure();
+  return expectSameShape(*this, getInputGrad(), getInput(), "input_grad",
+                         "input");
+}
+
+LogicalResult SoftmaxGradOp::verify() {
+  return verifyAxis(*this, getAxis(), getOutput());
+}
+LogicalResult LogSoftmaxGradOp::verify() {
+  return verifyAxis(*this, getAxis(), getOutput());
+}
+
+/// Reduction backward ops: reducing the result shape gives `grad`'s shape.
+static LogicalResult verifyReduceGrad(Operation *op, Value grad, Value result,
+                                      ArrayRef<int64_t> dims, bool keepDims) {
+  if (failed(verifySameFloatElementType(op)))
+    return failure();
+  std::string why;
+  auto reduced = shape::reduce(shapeOf(result), dims, keepDims, why);
+  return checkShape(op, grad, reduced, why, "grad");
+}
+
+LogicalResult ReduceGradOp::verify() {
+  if (getKind() == ReduceKind::Max)
+    return emitOpError("max reductions are differentiated with "
+                       "'echo.reduce_max_grad'");
+  return verifyReduceGrad(*this, getGrad(), getResult(), getDims(),
+                          getKeepdims());
+}
+
+LogicalResult ReduceMaxGradOp::verify() {
+  if (failed(verifyReduceGrad(*this, getGrad(), getResult(), getDims(),
+                              getKeepdims())))
+    return failure();
+  if (getInput().getType() != getResult().getType())
+    return emitOpError("result type ")
+           << getResult().getType() << " must equal the input type "
+           << getInput().getType();
+  return expectSameShape(*this, getOutput(), getGrad(), "output", "grad");
+}
+
+LogicalResult SliceGradOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  ArrayRef<int64_t> strides;
+  if (getStrides())
+    strides = *getStrides();
+  if (failed(shape::slice(shapeOf(getResult()), shapeOf(getGrad()),
+                          getOffsets(), strides, why)))
+    return emitOpError(why);
+  return success();
+}
+
+LogicalResult CrossEntropyGradOp::verify() {
+  if (failed(verifyLabels(*this, getLogits(), getLabels())))
+    return failure();
+  if (getResult().getType() != getLogits().getType())
+    return emitOpError("result type ")
+           << getResult().getType() << " must equal the logits type "
+           << getLogits().getType();
+  return success();
+}
+
+LogicalResult LinearGradInputOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  // The forward op maps the result (input) shape to `grad`'s shape.
+  auto forward = shape::linear(shapeOf(getResult()), shapeOf(getWeight()),
+                               std::nullopt, why);
+  return checkShape(*this, getGrad(), forward, why, "grad");
+}
+
+LogicalResult LinearGradWeightOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto forward = shape::linear(shapeOf(getInput()), shapeOf(getResult()),
+                               std::nullopt, why);
+  return checkShape(*this, getGrad(), forward, why, "grad");
+}
+
+LogicalResult Conv2DGradInputOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto forward = shape::conv2d(
+      shapeOf(getResult()), shapeOf(getWeight()), std::nullopt,
+      convParams(getStride(), getPadding(), getDilation(), getGroups()), why);
+  return checkShape(*this, getGrad(), forward, why, "grad");
+}
+
+LogicalResult Conv2DGradWeightOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  std::string why;
+  auto forward = shape::conv2d(
+      shapeOf(getInput()), shapeOf(getResult()), std::nullopt,
+      convParams(getStride(), getPadding(), getDilation(), getGroups()), why);
+  return checkShape(*this, getGrad(), forward, why, "grad");
+}
+
+LogicalResult EmbeddingGradOp::verify() {
+  if (failed(verifySameFloatElementType(*this)))
+    return failure();
+  ArrayRef<int64_t> table = shapeOf(getResult());
+  if (table.size() != 2)
+    return emitOpError("result must have rank 2 ([vocab, dim]), got ")
+           << getResult().getType();
+  shape::Shape expected(shapeOf(getIndices()));
+  expected.push_back(table[1]);
+  return checkShape(*this, getGrad(), expected, "", "grad");
+}
+
+//===----------------------------------------------------------------------===//
+// Optimizer updates
+//===----------------------------------------------------------------------===//
+
+/// Every tensor operand and result but `except` has the parameter's type.
+static LogicalResult verifyLikeParam(Operation *op, Value param,
+                                     Value except = Value()) {
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+    if (v == except)
+      continue;
+    if (v.getType() != param.getType())
+      return op->emitOpError("every operand and result must have the "
+                             "parameter type ")
+             << param.getType() << ", got " << v.getType();
+  }
+  return success();
+}
+
+LogicalResult SgdUpdateOp::verify() {
+  if (!(getLr().convertToDouble() > 0.0))
+    return emitOpError("lr must be positive");
+  double momentum = getMomentum().convertToDouble();
+  if (!(momentum >= 0.0 && momentum < 1.0))
+    return emitOpError("momentum must be in [0, 1), got ") << momentum;
+  bool hasVelocity = bool(getVelocity());
+  if (hasVelocity != bool(getNewVelocity()))
+    return emitOpError("a velocity operand needs a new_velocity result and "
+                       "vice versa");
+  if (hasVelocity != (momentum > 0.0))
+    return emitOpError(hasVelocity
+                           ? "a velocity buffer requires momentum > 0"
+                           : "momentum > 0 requires a velocity buffer");
+  return verifyLikeParam(*this, getParam());
+}
+
+LogicalResult AdamUpdateOp::verify() {
+  if (!(getLr().convertToDouble() > 0.0))
+    return emitOpError("lr must be positive");
+  for (double beta : {getBeta1().convertToDouble(),
+                      getBeta2().convertToDouble()})
+    if (!(beta >= 0.0 && beta < 1.0))
+      return emitOpError("beta1 and beta2 must be in [0, 1), got ") << beta;
+  if (failed(verifyEpsilon(*this, getEpsilon().convertToDouble())))
+    return failure();
+  return verifyLikeParam(*this, getParam(), getStep());
+}
+
+//===----------------------------------------------------------------------===//
+// Memory ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult RecomputeOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("body has ")
+           << body.getNumArguments() << " arguments but the op has "
+           << getInputs().size() << " inputs";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(body.getArgumentTypes(), getInputs())))
+    if (std::get<0>(pair) != std::get<1>(pair).getType())
+      return emitOpError("body argument #")
+             << i << " has type " << std::get<0>(pair) << " but input #" << i
+             << " has type " << std::get<1>(pair).getType();
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError("body must end with 'echo.yield'");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return yield.emitOpError("yields types ")
+           << yield.getValues().getTypes()
+           << " but the enclosing 'echo.recompute' returns "
+           << getResultTypes();
+  for (Operation &op : body.without_terminator())
+    if (!isMemoryEffectFree(&op))
+      return op.emitOpError("has side effects and cannot be recomputed");
+  return success();
+}
+
+void RecomputeOp::getAsmBlockArgumentNames(Region &region,
+                                           OpAsmSetValueNameFn setNameFn) {
+  for (BlockArgument arg : region.getArguments())
+    setNameFn(arg, "in");
+}
+
+LogicalResult EncodeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location,
+    EncodeOp::Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+  auto tensor = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  EncodingAttr encoding = adaptor.getEncodingAttr();
+  if (!tensor || !encoding)
+    return failure();
+  auto emitError = [&] {
+    return location ? mlir::emitError(*location)
+                    : mlir::emitError(UnknownLoc::get(context));
+  };
+  Type encoded = EncodedType::getChecked(emitError, context, tensor, encoding);
+  if (!encoded)
+    return failure();
+  inferred.push_back(encoded);
+  return success();
+}
+
+LogicalResult DecodeOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location>,
+                                         DecodeOp::Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto encoded = dyn_cast<EncodedType>(adaptor.getInput().getType());
+  if (!encoded)
+    return failure();
+  inferred.push_back(encoded.getTensorType());
+  return success();
+}
+
+LogicalResult OffloadOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location>,
+                                          OffloadOp::Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
+  auto tensor = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  if (!tensor)
+    return failure();
+  inferred.push_back(HostType::get(context, tensor));
+  inferred.push_back(TokenType::get(context));
+  return success();
+}
+
+LogicalResult PrefetchOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location>,
+                                           PrefetchOp::Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
+  auto host = dyn_cast<HostType>(adaptor.getInput().getType());
+  if (!host)
+    return failure();
+  inferred.push_back(host.getTensorType());
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "EchoDialect/EchoOps.cpp.inc"

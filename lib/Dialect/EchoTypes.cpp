@@ -1,0 +1,136 @@
+//===- EchoTypes.cpp - Types of the echo dialect --------------------------===//
+
+#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/EchoInterfaces.h"
+#include "EchoDialect/EncodingStorage.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+#define GET_TYPEDEF_CLASSES
+#include "EchoDialect/EchoTypes.cpp.inc"
+
+void EchoDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "EchoDialect/EchoTypes.cpp.inc"
+      >();
+}
+
+static int64_t elementBytes(Type elementType) {
+  return std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+int64_t mlir::echo::getStorageBytes(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (!tensor.hasStaticShape() || !tensor.getElementType().isIntOrFloat())
+      return 0;
+    return tensor.getNumElements() * elementBytes(tensor.getElementType());
+  }
+  if (auto encoded = dyn_cast<EncodedType>(type))
+    return encoded.getStorageBytes();
+  if (auto host = dyn_cast<HostType>(type))
+    return getStorageBytes(host.getTensorType());
+  return 0;
+}
+
+int64_t mlir::echo::getTotalTensorBytes(TypeRange types) {
+  int64_t total = 0;
+  for (Type t : types)
+    total += getStorageBytes(t);
+  return total;
+}
+
+//===----------------------------------------------------------------------===//
+// EncodedType
+//===----------------------------------------------------------------------===//
+
+LogicalResult EncodedType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  RankedTensorType tensorType,
+                                  EncodingAttr encoding) {
+  if (!tensorType.hasStaticShape())
+    return emitError() << "encoded tensor must have a static shape, got "
+                       << tensorType;
+  Type element = tensorType.getElementType();
+  EncodingKind kind = encoding.getKind();
+  switch (kind) {
+  case EncodingKind::Mask1:
+    if (!element.isInteger(1))
+      return emitError() << "'mask1' encodes i1 masks, got " << tensorType;
+    break;
+  case EncodingKind::Fp16:
+  case EncodingKind::Fp10:
+  case EncodingKind::Fp8:
+    if (!element.isF32())
+      return emitError() << "'" << stringifyEncodingKind(kind)
+                         << "' reduces f32 tensors, got " << tensorType;
+    break;
+  case EncodingKind::Binarize:
+  case EncodingKind::Csr:
+  case EncodingKind::PoolArgmax:
+    if (!isa<FloatType>(element))
+      return emitError() << "'" << stringifyEncodingKind(kind)
+                         << "' encodes float tensors, got " << tensorType;
+    break;
+  }
+  if (kind == EncodingKind::PoolArgmax) {
+    if (tensorType.getRank() != 4)
+      return emitError() << "'pool_argmax' encodes the NCHW input of a max "
+                            "pooling, got "
+                         << tensorType;
+    SmallVector<int64_t, 2> padding{0, 0};
+    if (encoding.getPadding())
+      padding.assign(encoding.getPadding().asArrayRef().begin(),
+                     encoding.getPadding().asArrayRef().end());
+    if (poolArgmaxBytes(tensorType.getShape(), encoding.getKernel().asArrayRef(),
+                        encoding.getStride().asArrayRef(), padding) < 0)
+      return emitError() << "pool window does not fit " << tensorType;
+  }
+  return success();
+}
+
+int64_t EncodedType::getStorageBytes() const {
+  RankedTensorType tensor = getTensorType();
+  int64_t n = tensor.getNumElements();
+  EncodingAttr encoding = getEncoding();
+  switch (encoding.getKind()) {
+  case EncodingKind::Binarize:
+  case EncodingKind::Mask1:
+    return bitmaskBytes(n);
+  case EncodingKind::Fp16:
+    return fp16Bytes(n);
+  case EncodingKind::Fp10:
+    return fp10Bytes(n);
+  case EncodingKind::Fp8:
+    return fp8Bytes(n);
+  case EncodingKind::Csr:
+    return csrBytes(n, elementBytes(tensor.getElementType()),
+                    encoding.getDensity().getValueAsDouble());
+  case EncodingKind::PoolArgmax: {
+    SmallVector<int64_t, 2> padding{0, 0};
+    if (encoding.getPadding())
+      padding.assign(encoding.getPadding().asArrayRef().begin(),
+                     encoding.getPadding().asArrayRef().end());
+    return poolArgmaxBytes(tensor.getShape(), encoding.getKernel().asArrayRef(),
+                           encoding.getStride().asArrayRef(), padding);
+  }
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// HostType
+//===----------------------------------------------------------------------===//
+
+LogicalResult HostType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               RankedTensorType tensorType) {
+  if (!tensorType.hasStaticShape())
+    return emitError() << "host tensor must have a static shape, got "
+                       << tensorType;
+  return success();
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages echo-mlir needs to build and test.
+# Idempotent: when everything is present it only runs dpkg queries (well under a second).
+set -euo pipefail
+
+PACKAGES=(
+  # Toolchain and build.
+  cmake ninja-build g++ make
+  # MLIR/LLVM 22: headers, libMLIR.so, mlir-tblgen, lit, FileCheck, not.
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  # Libraries LLVM's CMake config looks for.
+  zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev libxml2-dev libffi-dev
+  # C++ unit tests.
+  libgtest-dev
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
