@@ -27,7 +27,7 @@ protected:
   DialectApiTest() : builder(&context) {
     context.loadDialect<EchoDialect, func::FuncDialect>();
     module = ModuleOp::create(builder.getUnknownLoc());
-    builder.setInsertionPointToEnd(module->getBody());
+    builder.setInsertionPointToEnd(module.getBody());
     // A block to build into; the values never leave this test.
     auto fn = func::FuncOp::create(builder, builder.getUnknownLoc(), "f",
                                    builder.getFunctionType({}, {}));

@@ -128,6 +128,7 @@ TEST(Slice, Bounds) {
   EXPECT_TRUE(succeeded(slice({8, 10}, {8, 5}, {0, 5}, {}, why)));
   EXPECT_TRUE(succeeded(slice({8, 10}, {4, 5}, {0, 0}, {2, 2}, why)));
   EXPECT_TRUE(failed(slice({8, 10}, {8, 6}, {0, 5}, {}, why)));
-  EXPECT_TRUE(failed(slice({8, 10}, {4, 5}, {1, 1}, {2, 2}, why)));
+  EXPECT_TRUE(succeeded(slice({8, 10}, {4, 5}, {1, 1}, {2, 2}, why)));
+  EXPECT_TRUE(failed(slice({8, 10}, {4, 5}, {2, 2}, {2, 2}, why)));
   EXPECT_TRUE(failed(slice({8, 10}, {8}, {0}, {}, why)));
 }

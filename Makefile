@@ -1,0 +1,49 @@
+# The two commands of the README:
+#   make demo   - install what is missing, build, run the bundled example
+#   make check  - install what is missing, build, run every test
+# Both work on a fresh Debian 12 machine with nothing but this repository.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+LLVM_PREFIX ?= /usr/lib/llvm-22
+JOBS ?= $(shell nproc)
+
+CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+  -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
+  -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
+
+.PHONY: all deps configure build check demo asan clean docs
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD_DIR)/build.ninja: | deps
+	cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+check: build
+	@bash scripts/run-tests.sh $(BUILD_DIR)
+
+demo: build
+	@bash scripts/demo.sh $(BUILD_DIR)
+
+# Builds echo-opt with AddressSanitizer + UBSan and runs the malformed-input
+# corpus and the dialect tests under it.
+asan: deps
+	cmake -S . -B build-asan $(CMAKE_FLAGS) -DECHO_ENABLE_SANITIZERS=ON
+	cmake --build build-asan -j $(JOBS) --target echo-opt
+	bash scripts/run-malformed-corpus.sh build-asan/bin/echo-opt
+
+# Regenerates docs/dialect-reference.md from ODS.
+docs: build
+	cmake --build $(BUILD_DIR) --target EchoDialectDocGen
+	bash scripts/gen-docs.sh $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR) build-asan
