@@ -12,6 +12,8 @@ PACKAGES=(
   zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev libxml2-dev libffi-dev
   # C++ unit tests.
   libgtest-dev
+  # CPU runtime: BLAS for matrix products and convolutions.
+  libopenblas-dev libdnnl-dev
 )
 
 missing=()

@@ -40,8 +40,15 @@ def Echo_Dialect : Dialect {
   }];
 }
 
+// Every echo op checks that each tensor it touches has a byte size that fits
+// comfortably in int64_t, so size arithmetic downstream (planner, costs,
+// runtime) cannot overflow on hostile shapes like tensor<9223372036854775807xf32>.
+def Echo_BoundedTensorSizes : NativeOpTrait<"BoundedTensorSizes"> {
+  let cppNamespace = "::mlir::echo::OpTrait";
+}
+
 class Echo_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Echo_Dialect, mnemonic, traits>;
+    : Op<Echo_Dialect, mnemonic, !listconcat(traits, [Echo_BoundedTensorSizes])>;
 
 //===----------------------------------------------------------------------===//
 // Tensor constraints. Every echo value has a static shape: the memory planner

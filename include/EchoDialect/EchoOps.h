@@ -6,6 +6,7 @@
 #include "EchoDialect/EchoAttrs.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/EchoInterfaces.h"
+#include "EchoDialect/EchoTraits.h"
 #include "EchoDialect/EchoTypes.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"

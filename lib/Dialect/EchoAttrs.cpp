@@ -126,10 +126,11 @@ EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
         failed(check(stride, "stride", 1)) ||
         failed(check(padding, "padding", 0)))
       return failure();
-    if (kernel[0] * kernel[1] > 256)
+    // Compare factor by factor so huge kernels cannot overflow the product.
+    if (kernel[0] > 256 || kernel[1] > 256 || kernel[0] * kernel[1] > 256)
       return emitError() << "pool windows of more than 256 positions cannot "
-                            "be encoded, got "
-                         << kernel[0] * kernel[1];
+                            "be encoded, got a "
+                         << kernel[0] << "x" << kernel[1] << " kernel";
     if (padding && (padding[0] >= kernel[0] || padding[1] >= kernel[1]))
       return emitError() << "padding must be smaller than the kernel";
   }

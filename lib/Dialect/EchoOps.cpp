@@ -704,14 +704,15 @@ void RecomputeOp::getAsmBlockArgumentNames(Region &region,
 LogicalResult EncodeOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location,
     EncodeOp::Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
-  auto tensor = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
-  EncodingAttr encoding = adaptor.getEncodingAttr();
-  if (!tensor || !encoding)
-    return failure();
   auto emitError = [&] {
     return location ? mlir::emitError(*location)
                     : mlir::emitError(UnknownLoc::get(context));
   };
+  auto tensor = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  EncodingAttr encoding = adaptor.getEncodingAttr();
+  if (!tensor || !encoding)
+    return emitError() << "'echo.encode' needs a ranked tensor and an "
+                          "#echo.encoding";
   Type encoded = EncodedType::getChecked(emitError, context, tensor, encoding);
   if (!encoded)
     return failure();
@@ -719,36 +720,49 @@ LogicalResult EncodeOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult DecodeOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location>,
+/// Type inference runs while parsing, before the operand constraints are
+/// verified, so a wrong operand type must be reported here.
+static LogicalResult inferenceError(MLIRContext *context,
+                                    std::optional<Location> location,
+                                    StringRef op, StringRef expected,
+                                    Type got) {
+  return emitOptionalError(location, "'", op, "' operand must be ", expected,
+                           ", got ", got);
+}
+
+LogicalResult DecodeOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> location,
                                          DecodeOp::Adaptor adaptor,
                                          SmallVectorImpl<Type> &inferred) {
   auto encoded = dyn_cast<EncodedType>(adaptor.getInput().getType());
   if (!encoded)
-    return failure();
+    return inferenceError(context, location, "echo.decode",
+                          "an !echo.encoded value", adaptor.getInput().getType());
   inferred.push_back(encoded.getTensorType());
   return success();
 }
 
 LogicalResult OffloadOp::inferReturnTypes(MLIRContext *context,
-                                          std::optional<Location>,
+                                          std::optional<Location> location,
                                           OffloadOp::Adaptor adaptor,
                                           SmallVectorImpl<Type> &inferred) {
   auto tensor = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
   if (!tensor)
-    return failure();
+    return inferenceError(context, location, "echo.offload",
+                          "a ranked tensor", adaptor.getInput().getType());
   inferred.push_back(HostType::get(context, tensor));
   inferred.push_back(TokenType::get(context));
   return success();
 }
 
-LogicalResult PrefetchOp::inferReturnTypes(MLIRContext *,
-                                           std::optional<Location>,
+LogicalResult PrefetchOp::inferReturnTypes(MLIRContext *context,
+                                           std::optional<Location> location,
                                            PrefetchOp::Adaptor adaptor,
                                            SmallVectorImpl<Type> &inferred) {
   auto host = dyn_cast<HostType>(adaptor.getInput().getType());
   if (!host)
-    return failure();
+    return inferenceError(context, location, "echo.prefetch",
+                          "an !echo.host value", adaptor.getInput().getType());
   inferred.push_back(host.getTensorType());
   return success();
 }

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir::echo::shape;
@@ -171,6 +172,11 @@ FailureOr<Shape> mlir::echo::shape::conv2d(
     return failure();
   }
   int64_t c = input[1], o = weight[0];
+  if (p.groups > c || p.groups > o) {
+    why = "groups " + std::to_string(p.groups) +
+          " exceeds the input or output channel count";
+    return failure();
+  }
   if (c % p.groups != 0 || o % p.groups != 0) {
     why = "input channels " + std::to_string(c) + " and output channels " +
           std::to_string(o) + " must be divisible by groups " +
@@ -189,9 +195,13 @@ FailureOr<Shape> mlir::echo::shape::conv2d(
   }
   Shape result{input[0], o, 0, 0};
   for (int i = 0; i < 2; ++i) {
-    int64_t extent = input[2 + i] + 2 * p.padding[i] -
-                     p.dilation[i] * (weight[2 + i] - 1) - 1;
-    if (extent < 0) {
+    // Checked arithmetic: attributes come from untrusted input.
+    int64_t span, padded, extent;
+    if (weight[2 + i] < 1 ||
+        llvm::MulOverflow(p.dilation[i], weight[2 + i] - 1, span) ||
+        llvm::MulOverflow<int64_t>(2, p.padding[i], padded) ||
+        llvm::AddOverflow(input[2 + i], padded, padded) ||
+        llvm::SubOverflow(padded, span + 1, extent) || extent < 0) {
       why = "dilated kernel " + str(weight.drop_front(2)) +
             " does not fit the padded input " + str(input.drop_front(2));
       return failure();
@@ -221,8 +231,10 @@ FailureOr<Shape> mlir::echo::shape::pool2d(ArrayRef<int64_t> input,
             str(kernel);
       return failure();
     }
-    int64_t extent = input[2 + i] + 2 * padding[i] - kernel[i];
-    if (extent < 0) {
+    int64_t padded, extent;
+    if (llvm::MulOverflow<int64_t>(2, padding[i], padded) ||
+        llvm::AddOverflow(input[2 + i], padded, padded) ||
+        llvm::SubOverflow(padded, kernel[i], extent) || extent < 0) {
       why = "kernel " + str(kernel) + " does not fit the padded input " +
             str(input.drop_front(2));
       return failure();
@@ -344,11 +356,12 @@ LogicalResult mlir::echo::shape::slice(ArrayRef<int64_t> input,
       return fail(why, "offsets must be >= 0, got " + str(offsets));
     if (result[d] < 1)
       return fail(why, "slice of dimension " + std::to_string(d) + " is empty");
-    int64_t last = offsets[d] + (result[d] - 1) * stride;
-    if (last >= input[d])
-      return fail(why, "slice reads index " + std::to_string(last) +
-                           " of dimension " + std::to_string(d) +
-                           " whose size is " + std::to_string(input[d]));
+    int64_t step, last;
+    if (llvm::MulOverflow(result[d] - 1, stride, step) ||
+        llvm::AddOverflow(offsets[d], step, last) || last >= input[d])
+      return fail(why, "slice reads past the end of dimension " +
+                           std::to_string(d) + " (size " +
+                           std::to_string(input[d]) + ")");
   }
   return success();
 }

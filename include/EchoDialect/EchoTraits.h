@@ -1,0 +1,32 @@
+//===- EchoTraits.h - Op traits of the echo dialect ------------*- C++ -*-===//
+
+#ifndef ECHODIALECT_ECHOTRAITS_H
+#define ECHODIALECT_ECHOTRAITS_H
+
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir {
+namespace echo {
+
+/// Largest tensor, in bytes, an echo op accepts (2^48 = 256 TiB): far above
+/// any device, far below where int64_t byte arithmetic overflows.
+constexpr int64_t kMaxTensorBytes = int64_t(1) << 48;
+
+namespace OpTrait {
+LogicalResult verifyBoundedTensorSizes(Operation *op);
+
+/// Every operand and result tensor (also inside !echo.encoded / !echo.host)
+/// is at most kMaxTensorBytes.
+template <typename ConcreteType>
+class BoundedTensorSizes
+    : public mlir::OpTrait::TraitBase<ConcreteType, BoundedTensorSizes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyBoundedTensorSizes(op);
+  }
+};
+} // namespace OpTrait
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_ECHOTRAITS_H

@@ -1,0 +1,41 @@
+//===- EchoTraits.cpp - Op traits of the echo dialect ---------------------===//
+
+#include "EchoDialect/EchoTraits.h"
+#include "EchoDialect/EchoTypes.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+/// The tensor type a value stands for, looking through encoded/host types.
+static RankedTensorType underlyingTensor(Type type) {
+  if (auto encoded = dyn_cast<EncodedType>(type))
+    return encoded.getTensorType();
+  if (auto host = dyn_cast<HostType>(type))
+    return host.getTensorType();
+  return dyn_cast<RankedTensorType>(type);
+}
+
+LogicalResult mlir::echo::OpTrait::verifyBoundedTensorSizes(Operation *op) {
+  auto check = [&](Type type) -> LogicalResult {
+    RankedTensorType tensor = underlyingTensor(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return success();
+    int64_t bytes = std::max<int64_t>(
+        1, (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+    for (int64_t dim : tensor.getShape())
+      if (llvm::MulOverflow(bytes, dim, bytes) || bytes > kMaxTensorBytes)
+        return op->emitOpError("tensor type ")
+               << type << " exceeds the " << kMaxTensorBytes
+               << "-byte size limit";
+    return success();
+  };
+  for (Type t : op->getOperandTypes())
+    if (failed(check(t)))
+      return failure();
+  for (Type t : op->getResultTypes())
+    if (failed(check(t)))
+      return failure();
+  return success();
+}

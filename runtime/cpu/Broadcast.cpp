@@ -1,0 +1,189 @@
+//===- Broadcast.cpp - Binary ops with numpy broadcasting -------------------===//
+//
+// echo_binary, echo_max_grad, echo_sum_to and echo_broadcast_to. sum_to
+// accumulates in double, visiting the input in row-major order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StridedLoop.h"
+
+#include <vector>
+
+using namespace echo_rt;
+
+namespace echo_rt {
+void broadcastStrides(const char *entry, const TensorView &operand,
+                      const char *name, const TensorView &out,
+                      const char *outName, int64_t *strides) {
+  if (operand.rank > out.rank)
+    fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
+         operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
+  int64_t own[kMaxRank];
+  rowMajorStrides(operand.rank, operand.sizes, own);
+  int lead = out.rank - operand.rank;
+  for (int d = 0; d < out.rank; ++d) {
+    if (d < lead) {
+      strides[d] = 0;
+      continue;
+    }
+    int64_t s = operand.sizes[d - lead];
+    if (s == out.sizes[d])
+      strides[d] = s == 1 ? 0 : own[d - lead];
+    else if (s == 1)
+      strides[d] = 0;
+    else
+      fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
+           operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
+  }
+}
+} // namespace echo_rt
+
+namespace {
+
+template <typename Op>
+void binaryLoop(const TensorView &A, const int64_t *sa, const TensorView &B,
+                const int64_t *sb, const TensorView &Y, Op op) {
+  int64_t sy[kMaxRank];
+  rowMajorStrides(Y.rank, Y.sizes, sy);
+  const int64_t *strides[3] = {sa, sb, sy};
+  StridedLoop<3> loop(Y.rank, Y.sizes, strides);
+  const float *a = A.f32();
+  const float *b = B.f32();
+  float *y = Y.f32();
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    const float *pa = a + off[0];
+    const float *pb = b + off[1];
+    float *py = y + off[2];
+    if (st[0] == 1 && st[1] == 1 && st[2] == 1) {
+      for (int64_t i = 0; i < n; ++i)
+        py[i] = op(pa[i], pb[i]);
+    } else if (st[0] == 0 && st[1] == 1 && st[2] == 1) {
+      float av = *pa;
+      for (int64_t i = 0; i < n; ++i)
+        py[i] = op(av, pb[i]);
+    } else if (st[0] == 1 && st[1] == 0 && st[2] == 1) {
+      float bv = *pb;
+      for (int64_t i = 0; i < n; ++i)
+        py[i] = op(pa[i], bv);
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        py[i * st[2]] = op(pa[i * st[0]], pb[i * st[1]]);
+    }
+  });
+}
+
+} // namespace
+
+extern "C" void echo_binary(int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
+                            ECHO_TENSOR(y)) {
+  const char *E = "echo_binary";
+  TensorView A = fview(E, "a", a_rank, a_desc);
+  TensorView B = fview(E, "b", b_rank, b_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sa[kMaxRank], sb[kMaxRank];
+  broadcastStrides(E, A, "a", Y, "y", sa);
+  broadcastStrides(E, B, "b", Y, "y", sb);
+  switch (kind) {
+  case ECHO_ADD:
+    binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x + z; });
+    break;
+  case ECHO_SUB:
+    binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x - z; });
+    break;
+  case ECHO_MUL:
+    binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x * z; });
+    break;
+  case ECHO_DIV:
+    binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x / z; });
+    break;
+  case ECHO_MAX:
+    // Ties go to lhs (a NaN on either side gives rhs).
+    binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x >= z ? x : z; });
+    break;
+  default:
+    fail(E, "unknown binary kind %lld", (long long)kind);
+  }
+}
+
+extern "C" void echo_max_grad(ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
+                              ECHO_TENSOR(da), ECHO_TENSOR(db)) {
+  const char *E = "echo_max_grad";
+  TensorView A = fview(E, "a", a_rank, a_desc);
+  TensorView B = fview(E, "b", b_rank, b_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DA = fview(E, "da", da_rank, da_desc);
+  TensorView DB = fview(E, "db", db_rank, db_desc);
+  expectSameShape(E, DA, "da", DY, "dy");
+  expectSameShape(E, DB, "db", DY, "dy");
+  int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
+  broadcastStrides(E, A, "a", DY, "dy", sa);
+  broadcastStrides(E, B, "b", DY, "dy", sb);
+  rowMajorStrides(DY.rank, DY.sizes, sy);
+  const int64_t *strides[3] = {sa, sb, sy};
+  StridedLoop<3> loop(DY.rank, DY.sizes, strides);
+  const float *a = A.f32(), *b = B.f32(), *dy = DY.f32();
+  float *da = DA.f32(), *dbp = DB.f32();
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    for (int64_t i = 0; i < n; ++i) {
+      bool toA = a[off[0] + i * st[0]] >= b[off[1] + i * st[1]];
+      int64_t o = off[2] + i * st[2];
+      float g = dy[o];
+      da[o] = toA ? g : 0.0f;
+      dbp[o] = toA ? 0.0f : g;
+    }
+  });
+}
+
+extern "C" void echo_sum_to(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+  const char *E = "echo_sum_to";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  broadcastStrides(E, Y, "y", X, "x", sy);
+  rowMajorStrides(X.rank, X.sizes, sx);
+  std::vector<double> acc(Y.numel, 0.0);
+  const int64_t *strides[2] = {sx, sy};
+  StridedLoop<2> loop(X.rank, X.sizes, strides);
+  const float *x = X.f32();
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    const float *px = x + off[0];
+    double *py = acc.data() + off[1];
+    if (st[1] == 0) {
+      double s = *py;
+      for (int64_t i = 0; i < n; ++i)
+        s += px[i * st[0]];
+      *py = s;
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        py[i * st[1]] += px[i * st[0]];
+    }
+  });
+  float *y = Y.f32();
+  for (int64_t i = 0; i < Y.numel; ++i)
+    y[i] = static_cast<float>(acc[i]);
+}
+
+extern "C" void echo_broadcast_to(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+  const char *E = "echo_broadcast_to";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  broadcastStrides(E, X, "x", Y, "y", sx);
+  rowMajorStrides(Y.rank, Y.sizes, sy);
+  const int64_t *strides[2] = {sx, sy};
+  StridedLoop<2> loop(Y.rank, Y.sizes, strides);
+  const float *x = X.f32();
+  float *y = Y.f32();
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    const float *px = x + off[0];
+    float *py = y + off[1];
+    if (st[0] == 0) {
+      float v = *px;
+      for (int64_t i = 0; i < n; ++i)
+        py[i * st[1]] = v;
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        py[i * st[1]] = px[i * st[0]];
+    }
+  });
+}
