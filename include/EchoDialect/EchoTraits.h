@@ -3,7 +3,10 @@
 #ifndef ECHODIALECT_ECHOTRAITS_H
 #define ECHODIALECT_ECHOTRAITS_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
+
+#include <optional>
 
 namespace mlir {
 namespace echo {
@@ -11,6 +14,10 @@ namespace echo {
 /// Largest tensor, in bytes, an echo op accepts (2^48 = 256 TiB): far above
 /// any device, far below where int64_t byte arithmetic overflows.
 constexpr int64_t kMaxTensorBytes = int64_t(1) << 48;
+
+/// Bytes of a statically shaped tensor, or nullopt if that exceeds
+/// kMaxTensorBytes (computed with overflow checks).
+std::optional<int64_t> getBoundedTensorBytes(RankedTensorType type);
 
 namespace OpTrait {
 LogicalResult verifyBoundedTensorSizes(Operation *op);

@@ -79,9 +79,11 @@ llvm::FailureOr<Shape> transpose(llvm::ArrayRef<int64_t> input,
                                  llvm::ArrayRef<int64_t> permutation,
                                  std::string &why);
 
-/// Concatenation along `axis` (already normalized).
+/// Concatenation along `axis` (already normalized). `noun` names the pieces
+/// in messages ("input" for concat, "result" for split).
 llvm::FailureOr<Shape> concat(llvm::ArrayRef<llvm::ArrayRef<int64_t>> inputs,
-                              int64_t axis, std::string &why);
+                              int64_t axis, std::string &why,
+                              const char *noun = "input");
 
 /// A strided slice producing `result` from `input` stays in bounds.
 llvm::LogicalResult slice(llvm::ArrayRef<int64_t> input,

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -39,11 +40,16 @@ Attribute EncodingAttr::parse(AsmParser &parser, Type) {
   MLIRContext *ctx = parser.getContext();
   FloatAttr density;
   DenseI64ArrayAttr kernel, stride, padding;
+  llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc keyLoc = parser.getCurrentLocation();
     StringRef key;
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return {};
+    if (!seen.insert(key).second) {
+      parser.emitError(keyLoc, "encoding parameter '") << key << "' given twice";
+      return {};
+    }
     if (key == "density") {
       double value;
       if (parser.parseFloat(value))

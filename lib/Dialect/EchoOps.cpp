@@ -13,6 +13,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::echo;
 
@@ -85,6 +87,16 @@ static LogicalResult expectVector(Operation *op, Value v, int64_t size,
   if (shapeOf(v) != ArrayRef<int64_t>{size})
     return op->emitOpError() << name << " must be [" << size << "], got "
                              << shapeStr(shapeOf(v));
+  return success();
+}
+
+/// For backward ops whose result stands for a forward operand: check its
+/// rank first, so later shape errors cannot misname it.
+static LogicalResult expectRank(Operation *op, Value v, size_t rank,
+                                StringRef name) {
+  if (shapeOf(v).size() != rank)
+    return op->emitOpError() << name << " must have rank " << rank << ", got "
+                             << v.getType();
   return success();
 }
 
@@ -356,10 +368,15 @@ LogicalResult SplitOp::verify() {
   if (failed(axis))
     return emitOpError(why);
   SmallVector<ArrayRef<int64_t>> shapes;
-  for (Value v : getResults())
+  for (Value v : getResults()) {
+    if (shapeOf(v).size() != shapeOf(getInput()).size())
+      return emitOpError("result rank ")
+             << shapeOf(v).size() << " differs from the input rank "
+             << shapeOf(getInput()).size();
     shapes.push_back(shapeOf(v));
-  return checkShape(*this, getInput(), shape::concat(shapes, *axis, why), why,
-                    "input");
+  }
+  return checkShape(*this, getInput(),
+                    shape::concat(shapes, *axis, why, "result"), why, "input");
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -472,6 +489,8 @@ LogicalResult MaxPool2DGradOp::verify() {
 }
 
 LogicalResult AvgPool2DGradOp::verify() {
+  if (failed(expectRank(*this, getResult(), 4, "result (the NCHW input shape)")))
+    return failure();
   return verifyPoolGrad(*this, getResult(), getGrad(), getKernel(),
                         getStride(), getPadding());
 }
@@ -570,6 +589,8 @@ LogicalResult CrossEntropyGradOp::verify() {
 LogicalResult LinearGradInputOp::verify() {
   if (failed(verifySameFloatElementType(*this)))
     return failure();
+  if (shapeOf(getResult()).empty())
+    return emitOpError("result (the forward input shape) must have rank >= 1");
   std::string why;
   // The forward op maps the result (input) shape to `grad`'s shape.
   auto forward = shape::linear(shapeOf(getResult()), shapeOf(getWeight()),
@@ -578,7 +599,8 @@ LogicalResult LinearGradInputOp::verify() {
 }
 
 LogicalResult LinearGradWeightOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+  if (failed(verifySameFloatElementType(*this)) ||
+      failed(expectRank(*this, getResult(), 2, "result (the weight shape)")))
     return failure();
   std::string why;
   auto forward = shape::linear(shapeOf(getInput()), shapeOf(getResult()),
@@ -587,7 +609,8 @@ LogicalResult LinearGradWeightOp::verify() {
 }
 
 LogicalResult Conv2DGradInputOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+  if (failed(verifySameFloatElementType(*this)) ||
+      failed(expectRank(*this, getResult(), 4, "result (the NCHW input shape)")))
     return failure();
   std::string why;
   auto forward = shape::conv2d(
@@ -597,7 +620,8 @@ LogicalResult Conv2DGradInputOp::verify() {
 }
 
 LogicalResult Conv2DGradWeightOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+  if (failed(verifySameFloatElementType(*this)) ||
+      failed(expectRank(*this, getResult(), 4, "result (the OIHW weight shape)")))
     return failure();
   std::string why;
   auto forward = shape::conv2d(
@@ -636,9 +660,19 @@ static LogicalResult verifyLikeParam(Operation *op, Value param,
   return success();
 }
 
+/// Learning rates are positive and finite.
+static LogicalResult verifyLearningRate(Operation *op, double lr) {
+  if (!(lr > 0.0) || std::isinf(lr))
+    return op->emitOpError("lr must be positive and finite, got ") << lr;
+  return success();
+}
+
 LogicalResult SgdUpdateOp::verify() {
-  if (!(getLr().convertToDouble() > 0.0))
-    return emitOpError("lr must be positive");
+  if (failed(verifyLearningRate(*this, getLr().convertToDouble())))
+    return failure();
+  double decay = getWeightDecay().convertToDouble();
+  if (!(decay >= 0.0) || std::isinf(decay))
+    return emitOpError("weight_decay must be finite and >= 0, got ") << decay;
   double momentum = getMomentum().convertToDouble();
   if (!(momentum >= 0.0 && momentum < 1.0))
     return emitOpError("momentum must be in [0, 1), got ") << momentum;
@@ -654,8 +688,8 @@ LogicalResult SgdUpdateOp::verify() {
 }
 
 LogicalResult AdamUpdateOp::verify() {
-  if (!(getLr().convertToDouble() > 0.0))
-    return emitOpError("lr must be positive");
+  if (failed(verifyLearningRate(*this, getLr().convertToDouble())))
+    return failure();
   for (double beta : {getBeta1().convertToDouble(),
                       getBeta2().convertToDouble()})
     if (!(beta >= 0.0 && beta < 1.0))
@@ -750,7 +784,14 @@ LogicalResult OffloadOp::inferReturnTypes(MLIRContext *context,
   if (!tensor)
     return inferenceError(context, location, "echo.offload",
                           "a ranked tensor", adaptor.getInput().getType());
-  inferred.push_back(HostType::get(context, tensor));
+  auto emitError = [&] {
+    return location ? mlir::emitError(*location)
+                    : mlir::emitError(UnknownLoc::get(context));
+  };
+  Type host = HostType::getChecked(emitError, context, tensor);
+  if (!host)
+    return failure();
+  inferred.push_back(host);
   inferred.push_back(TokenType::get(context));
   return success();
 }

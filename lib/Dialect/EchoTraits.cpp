@@ -17,15 +17,25 @@ static RankedTensorType underlyingTensor(Type type) {
   return dyn_cast<RankedTensorType>(type);
 }
 
+std::optional<int64_t>
+mlir::echo::getBoundedTensorBytes(RankedTensorType tensor) {
+  Type element = tensor.getElementType();
+  int64_t bytes = element.isIntOrFloat()
+                      ? std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8)
+                      : 8;
+  for (int64_t dim : tensor.getShape())
+    if (dim < 0 || llvm::MulOverflow(bytes, dim, bytes) ||
+        bytes > kMaxTensorBytes)
+      return std::nullopt;
+  return bytes;
+}
+
 LogicalResult mlir::echo::OpTrait::verifyBoundedTensorSizes(Operation *op) {
   auto check = [&](Type type) -> LogicalResult {
     RankedTensorType tensor = underlyingTensor(type);
     if (!tensor || !tensor.hasStaticShape())
       return success();
-    int64_t bytes = std::max<int64_t>(
-        1, (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-    for (int64_t dim : tensor.getShape())
-      if (llvm::MulOverflow(bytes, dim, bytes) || bytes > kMaxTensorBytes)
+    if (!getBoundedTensorBytes(tensor))
         return op->emitOpError("tensor type ")
                << type << " exceeds the " << kMaxTensorBytes
                << "-byte size limit";

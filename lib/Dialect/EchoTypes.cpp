@@ -3,6 +3,7 @@
 #include "EchoDialect/EchoTypes.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/EchoInterfaces.h"
+#include "EchoDialect/EchoTraits.h"
 #include "EchoDialect/EncodingStorage.h"
 
 #include "mlir/IR/Builders.h"
@@ -46,6 +47,12 @@ int64_t mlir::echo::getTotalTensorBytes(TypeRange types) {
   return total;
 }
 
+/// The element types an echo tensor may have (see Echo_AnyTensor in ODS).
+static bool isEchoElementType(Type t) {
+  return t.isF32() || t.isF16() || t.isBF16() || t.isInteger(1) ||
+         t.isInteger(32) || t.isInteger(64);
+}
+
 //===----------------------------------------------------------------------===//
 // EncodedType
 //===----------------------------------------------------------------------===//
@@ -56,7 +63,15 @@ LogicalResult EncodedType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!tensorType.hasStaticShape())
     return emitError() << "encoded tensor must have a static shape, got "
                        << tensorType;
+  // Size checks first: the storage computations below assume no overflow.
+  if (!getBoundedTensorBytes(tensorType))
+    return emitError() << "encoded tensor " << tensorType << " exceeds the "
+                       << kMaxTensorBytes << "-byte size limit";
   Type element = tensorType.getElementType();
+  if (!isEchoElementType(element))
+    return emitError() << "encoded tensor must have an f32, f16, bf16, i1, "
+                          "i32 or i64 element type, got "
+                       << tensorType;
   EncodingKind kind = encoding.getKind();
   switch (kind) {
   case EncodingKind::Mask1:
@@ -131,6 +146,13 @@ LogicalResult HostType::verify(function_ref<InFlightDiagnostic()> emitError,
                                RankedTensorType tensorType) {
   if (!tensorType.hasStaticShape())
     return emitError() << "host tensor must have a static shape, got "
+                       << tensorType;
+  if (!getBoundedTensorBytes(tensorType))
+    return emitError() << "host tensor " << tensorType << " exceeds the "
+                       << kMaxTensorBytes << "-byte size limit";
+  if (!isEchoElementType(tensorType.getElementType()))
+    return emitError() << "host tensor must have an f32, f16, bf16, i1, i32 "
+                          "or i64 element type, got "
                        << tensorType;
   return success();
 }

@@ -299,9 +299,11 @@ FailureOr<Shape> mlir::echo::shape::transpose(ArrayRef<int64_t> input,
 }
 
 FailureOr<Shape> mlir::echo::shape::concat(ArrayRef<ArrayRef<int64_t>> inputs,
-                                           int64_t axis, std::string &why) {
+                                           int64_t axis, std::string &why,
+                                           const char *noun) {
+  std::string piece(noun);
   if (inputs.empty()) {
-    why = "needs at least one input";
+    why = "needs at least one " + piece;
     return failure();
   }
   Shape result(inputs[0].begin(), inputs[0].end());
@@ -313,7 +315,7 @@ FailureOr<Shape> mlir::echo::shape::concat(ArrayRef<ArrayRef<int64_t>> inputs,
   for (size_t k = 1; k < inputs.size(); ++k) {
     ArrayRef<int64_t> in = inputs[k];
     if (in.size() != result.size()) {
-      why = "input " + std::to_string(k) + " has rank " +
+      why = piece + " " + std::to_string(k) + " has rank " +
             std::to_string(in.size()) + ", expected " +
             std::to_string(result.size());
       return failure();
@@ -322,8 +324,8 @@ FailureOr<Shape> mlir::echo::shape::concat(ArrayRef<ArrayRef<int64_t>> inputs,
       if ((int64_t)d == axis)
         continue;
       if (in[d] != result[d]) {
-        why = "input " + std::to_string(k) + " " + str(in) +
-              " differs from input 0 " + str(inputs[0]) +
+        why = piece + " " + std::to_string(k) + " " + str(in) +
+              " differs from " + piece + " 0 " + str(inputs[0]) +
               " outside the concatenation axis";
         return failure();
       }

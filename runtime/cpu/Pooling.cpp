@@ -45,6 +45,8 @@ PoolGeometry geometry(const char *E, const TensorView &x, const char *xn,
   if (eh < 0 || ew < 0)
     fail(E, "kernel [%lld, %lld] does not fit the padded input %s",
          (long long)kh, (long long)kw, x.shapeStr().c_str());
+  if (g.planes > 0 && (g.h == 0 || g.w == 0))
+    fail(E, "input %s has an empty spatial extent", x.shapeStr().c_str());
   g.oh = eh / sh + 1;
   g.ow = ew / sw + 1;
   expectDim(E, y, yn, 0, x.size(0));

@@ -2,6 +2,7 @@
 
 #include "Tensor.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace echo_rt {
@@ -19,9 +20,10 @@ struct DescriptorHeader {
 std::string TensorView::shapeStr() const {
   std::string s = "[";
   for (int d = 0; d < rank; ++d) {
-    if (d)
-      s += "x";
-    s += std::to_string(sizes[d]);
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), d ? "x%lld" : "%lld",
+                  static_cast<long long>(sizes[d]));
+    s += buffer;
   }
   return s + "]";
 }

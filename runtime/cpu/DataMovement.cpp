@@ -1,0 +1,177 @@
+//===- DataMovement.cpp - slice, concat/split, transpose, copy, fill --------===//
+
+#include "StridedLoop.h"
+
+#include <cstring>
+
+using namespace echo_rt;
+
+namespace {
+
+/// Reads a rank-long i64 list (offsets, strides, permutation).
+void readList(const char *E, const char *name, int64_t rank, void *desc,
+              int expected, int64_t *out) {
+  TensorView t = view(E, name, rank, desc, sizeof(int64_t));
+  if (t.rank != 1 || t.size(0) != expected)
+    fail(E, "%s must be a rank-1 i64 tensor with %d entries, got shape %s",
+         name, expected, t.shapeStr().c_str());
+  for (int d = 0; d < expected; ++d)
+    out[d] = t.i64()[d];
+}
+
+/// Validates a slice of `part` shape out of `whole` and fills the strides
+/// (per dimension of part) and base offset of the sliced elements in whole.
+int64_t sliceLayout(const char *E, const TensorView &whole, const char *wn,
+                    const TensorView &part, const char *pn,
+                    ECHO_TENSOR(offsets), ECHO_TENSOR(strides),
+                    int64_t *partStridesInWhole) {
+  expectRank(E, part, pn, whole.rank);
+  int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
+  readList(E, "offsets", offsets_rank, offsets_desc, whole.rank, off);
+  readList(E, "strides", strides_rank, strides_desc, whole.rank, st);
+  rowMajorStrides(whole.rank, whole.sizes, ws);
+  int64_t base = 0;
+  for (int d = 0; d < whole.rank; ++d) {
+    if (st[d] < 1)
+      fail(E, "strides must be >= 1, got %lld in dimension %d",
+           (long long)st[d], d);
+    if (off[d] < 0)
+      fail(E, "offsets must be >= 0, got %lld in dimension %d",
+           (long long)off[d], d);
+    if (part.size(d) > 0 &&
+        off[d] + (part.size(d) - 1) * st[d] >= whole.size(d))
+      fail(E,
+           "slice %s (offset %lld, stride %lld) reads past the end of "
+           "dimension %d of %s %s",
+           part.shapeStr().c_str(), (long long)off[d], (long long)st[d], d, wn,
+           whole.shapeStr().c_str());
+    base += off[d] * ws[d];
+    partStridesInWhole[d] = st[d] * ws[d];
+  }
+  return base;
+}
+
+/// dst[dOff + i * dSt] = src[sOff + i * sSt] over `shape`.
+void stridedCopy(int rank, const int64_t *shape, const float *src,
+                 const int64_t *sSt, float *dst, const int64_t *dSt) {
+  const int64_t *strides[2] = {sSt, dSt};
+  StridedLoop<2> loop(rank, shape, strides);
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    const float *s = src + off[0];
+    float *d = dst + off[1];
+    if (st[0] == 1 && st[1] == 1) {
+      std::memcpy(d, s, sizeof(float) * n);
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        d[i * st[1]] = s[i * st[0]];
+    }
+  });
+}
+
+} // namespace
+
+extern "C" void echo_slice(ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(offsets),
+                           ECHO_TENSOR(strides)) {
+  const char *E = "echo_slice";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t xs[kMaxRank], ys[kMaxRank];
+  int64_t base = sliceLayout(E, X, "x", Y, "y", offsets_rank, offsets_desc,
+                             strides_rank, strides_desc, xs);
+  if (Y.numel == 0)
+    return;
+  rowMajorStrides(Y.rank, Y.sizes, ys);
+  stridedCopy(Y.rank, Y.sizes, X.f32() + base, xs, Y.f32(), ys);
+}
+
+extern "C" void echo_slice_grad(ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
+  const char *E = "echo_slice_grad";
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  int64_t xs[kMaxRank], ys[kMaxRank];
+  int64_t base = sliceLayout(E, DX, "dx", DY, "dy", offsets_rank, offsets_desc,
+                             strides_rank, strides_desc, xs);
+  if (DX.numel)
+    std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
+  if (DY.numel == 0)
+    return;
+  rowMajorStrides(DY.rank, DY.sizes, ys);
+  stridedCopy(DY.rank, DY.sizes, DY.f32(), ys, DX.f32() + base, xs);
+}
+
+extern "C" void echo_concat_part(ECHO_TENSOR(part), ECHO_TENSOR(whole),
+                                 int64_t axis, int64_t offset,
+                                 int64_t to_part) {
+  const char *E = "echo_concat_part";
+  TensorView P = fview(E, "part", part_rank, part_desc);
+  TensorView W = fview(E, "whole", whole_rank, whole_desc);
+  expectRank(E, P, "part", W.rank);
+  if (axis < 0 || axis >= W.rank)
+    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
+         W.shapeStr().c_str());
+  int a = static_cast<int>(axis);
+  for (int d = 0; d < W.rank; ++d)
+    if (d != a)
+      expectDim(E, P, "part", d, W.size(d));
+  if (offset < 0 || offset + P.size(a) > W.size(a))
+    fail(E, "part %s at offset %lld does not fit along axis %d of whole %s",
+         P.shapeStr().c_str(), (long long)offset, a, W.shapeStr().c_str());
+  int64_t outer = W.prod(0, a), inner = W.prod(a + 1, W.rank);
+  int64_t pRow = P.size(a) * inner, wRow = W.size(a) * inner;
+  for (int64_t o = 0; o < outer; ++o) {
+    float *p = P.f32() + o * pRow;
+    float *w = W.f32() + o * wRow + offset * inner;
+    if (pRow == 0)
+      continue;
+    if (to_part)
+      std::memcpy(p, w, sizeof(float) * pRow);
+    else
+      std::memcpy(w, p, sizeof(float) * pRow);
+  }
+}
+
+extern "C" void echo_transpose(ECHO_TENSOR(x), ECHO_TENSOR(y),
+                               ECHO_TENSOR(permutation)) {
+  const char *E = "echo_transpose";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectRank(E, Y, "y", X.rank);
+  int64_t perm[kMaxRank];
+  readList(E, "permutation", permutation_rank, permutation_desc, X.rank, perm);
+  bool seen[kMaxRank] = {};
+  for (int d = 0; d < X.rank; ++d) {
+    if (perm[d] < 0 || perm[d] >= X.rank || seen[perm[d]])
+      fail(E, "permutation entry %lld at position %d is invalid for rank %d",
+           (long long)perm[d], d, X.rank);
+    seen[perm[d]] = true;
+    expectDim(E, Y, "y", d, X.size(static_cast<int>(perm[d])));
+  }
+  if (Y.numel == 0)
+    return;
+  int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
+  rowMajorStrides(X.rank, X.sizes, xs);
+  rowMajorStrides(Y.rank, Y.sizes, ys);
+  for (int d = 0; d < X.rank; ++d)
+    xp[d] = xs[perm[d]];
+  stridedCopy(Y.rank, Y.sizes, X.f32(), xp, Y.f32(), ys);
+}
+
+extern "C" void echo_copy(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+  const char *E = "echo_copy";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  if (X.numel != Y.numel)
+    fail(E, "x %s and y %s have different element counts",
+         X.shapeStr().c_str(), Y.shapeStr().c_str());
+  if (X.numel && X.data != Y.data)
+    std::memmove(Y.data, X.data, sizeof(float) * X.numel);
+}
+
+extern "C" void echo_fill(ECHO_TENSOR(y), double value) {
+  TensorView Y = fview("echo_fill", "y", y_rank, y_desc);
+  float v = static_cast<float>(value);
+  float *y = Y.f32();
+  for (int64_t i = 0; i < Y.numel; ++i)
+    y[i] = v;
+}

@@ -1,0 +1,96 @@
+//===- Loss.cpp - Softmax cross-entropy with integer labels -----------------===//
+//
+// logits [..., C], labels [...] (i32 or i64). Per-row log-sum-exp in double;
+// the loss is the mean over rows, summed in row order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tensor.h"
+
+#include <cmath>
+
+using namespace echo_rt;
+
+namespace {
+
+void checkLabels(const char *E, const TensorView &logits,
+                 const TensorView &labels) {
+  expectMinRank(E, logits, "logits", 1);
+  expectRank(E, labels, "labels", logits.rank - 1);
+  for (int d = 0; d + 1 < logits.rank; ++d)
+    expectDim(E, labels, "labels", d, logits.size(d));
+}
+
+int64_t label(const char *E, const TensorView &labels, int64_t r, int64_t bits,
+              int64_t classes) {
+  int64_t l = loadIndex(labels, r, bits);
+  if (l < 0 || l >= classes)
+    fail(E, "label %lld of row %lld is outside [0, %lld)", (long long)l,
+         (long long)r, (long long)classes);
+  return l;
+}
+
+/// max and log(sum(exp(x - max))) of one row.
+void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
+  float m = p[0];
+  for (int64_t k = 1; k < c; ++k)
+    m = p[k] > m ? p[k] : m;
+  double s = 0.0;
+  for (int64_t k = 0; k < c; ++k)
+    s += std::exp(static_cast<double>(p[k]) - m);
+  mx = m;
+  lse = std::log(s);
+}
+
+} // namespace
+
+extern "C" void echo_cross_entropy(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
+                                   ECHO_TENSOR(loss), int64_t index_bits) {
+  const char *E = "echo_cross_entropy";
+  TensorView L = fview(E, "logits", logits_rank, logits_desc);
+  TensorView T = iview(E, "labels", labels_rank, labels_desc, index_bits);
+  TensorView O = fview(E, "loss", loss_rank, loss_desc);
+  checkLabels(E, L, T);
+  expectRank(E, O, "loss", 0);
+  int64_t rows = L.rows(), c = L.last();
+  if (rows > 0 && c == 0)
+    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  double total = 0.0;
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *p = L.f32() + r * c;
+    int64_t l = label(E, T, r, index_bits, c);
+    double mx, lse;
+    logSumExp(p, c, mx, lse);
+    total += mx + lse - p[l];
+  }
+  O.f32()[0] = static_cast<float>(total / static_cast<double>(rows));
+}
+
+extern "C" void echo_cross_entropy_grad(ECHO_TENSOR(logits),
+                                        ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
+                                        ECHO_TENSOR(dlogits),
+                                        int64_t index_bits) {
+  const char *E = "echo_cross_entropy_grad";
+  TensorView L = fview(E, "logits", logits_rank, logits_desc);
+  TensorView T = iview(E, "labels", labels_rank, labels_desc, index_bits);
+  TensorView G = fview(E, "dloss", dloss_rank, dloss_desc);
+  TensorView D = fview(E, "dlogits", dlogits_rank, dlogits_desc);
+  checkLabels(E, L, T);
+  expectRank(E, G, "dloss", 0);
+  expectSameShape(E, D, "dlogits", L, "logits");
+  int64_t rows = L.rows(), c = L.last();
+  if (rows > 0 && c == 0)
+    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  double scale = static_cast<double>(G.f32()[0]) / static_cast<double>(rows);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *p = L.f32() + r * c;
+    float *q = D.f32() + r * c;
+    int64_t l = label(E, T, r, index_bits, c);
+    double mx, lse;
+    logSumExp(p, c, mx, lse);
+    for (int64_t k = 0; k < c; ++k) {
+      double prob = std::exp(static_cast<double>(p[k]) - mx - lse);
+      q[k] = static_cast<float>((prob - (k == l ? 1.0 : 0.0)) * scale);
+    }
+  }
+}

@@ -1,0 +1,255 @@
+//===- Normalization.cpp - Batch norm and layer norm ------------------------===//
+//
+// Statistics are computed in double with two passes (mean, then the sum of
+// squared deviations), visiting elements in row-major order, so they do not
+// depend on buffer addresses or thread counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tensor.h"
+
+#include <cmath>
+#include <vector>
+
+using namespace echo_rt;
+
+namespace {
+void expectVector(const char *E, const TensorView &t, const char *name,
+                  int64_t n) {
+  expectRank(E, t, name, 1);
+  expectDim(E, t, name, 0, n);
+}
+} // namespace
+
+extern "C" void echo_batch_norm(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                                ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
+                                ECHO_TENSOR(running_var), ECHO_TENSOR(y),
+                                ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
+                                ECHO_TENSOR(saved_mean),
+                                ECHO_TENSOR(saved_inv_std), double epsilon,
+                                double momentum) {
+  const char *E = "echo_batch_norm";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView B = fview(E, "beta", beta_rank, beta_desc);
+  TensorView RM = fview(E, "running_mean", running_mean_rank, running_mean_desc);
+  TensorView RV = fview(E, "running_var", running_var_rank, running_var_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView NM = fview(E, "new_mean", new_mean_rank, new_mean_desc);
+  TensorView NV = fview(E, "new_var", new_var_rank, new_var_desc);
+  TensorView SM = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
+  TensorView SI =
+      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
+  expectMinRank(E, X, "x", 2);
+  expectSameShape(E, Y, "y", X, "x");
+  int64_t n = X.size(0), c = X.size(1), inner = X.prod(2, X.rank);
+  expectVector(E, G, "gamma", c);
+  expectVector(E, B, "beta", c);
+  expectVector(E, RM, "running_mean", c);
+  expectVector(E, RV, "running_var", c);
+  expectVector(E, NM, "new_mean", c);
+  expectVector(E, NV, "new_var", c);
+  expectVector(E, SM, "saved_mean", c);
+  expectVector(E, SI, "saved_inv_std", c);
+  if (!(epsilon >= 0.0))
+    fail(E, "epsilon must be >= 0, got %g", epsilon);
+  if (!(momentum >= 0.0 && momentum <= 1.0))
+    fail(E, "momentum must be in [0, 1], got %g", momentum);
+  int64_t count = n * inner;
+  if (c > 0 && count < 2)
+    fail(E, "x %s has %lld value(s) per channel; the unbiased variance needs "
+            "at least 2",
+         X.shapeStr().c_str(), (long long)count);
+  const float *x = X.f32();
+  float *y = Y.f32();
+  for (int64_t ch = 0; ch < c; ++ch) {
+    double sum = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j)
+        sum += p[j];
+    }
+    double mean = sum / count;
+    double sq = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j) {
+        double d = p[j] - mean;
+        sq += d * d;
+      }
+    }
+    double var = sq / count;
+    double invStd = 1.0 / std::sqrt(var + epsilon);
+    double scale = G.f32()[ch] * invStd;
+    double shift = B.f32()[ch] - mean * scale;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      float *q = y + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j)
+        q[j] = static_cast<float>(p[j] * scale + shift);
+    }
+    double unbiased = sq / (count - 1);
+    double rm = RM.f32()[ch], rv = RV.f32()[ch];
+    NM.f32()[ch] = static_cast<float>((1.0 - momentum) * rm + momentum * mean);
+    NV.f32()[ch] =
+        static_cast<float>((1.0 - momentum) * rv + momentum * unbiased);
+    SM.f32()[ch] = static_cast<float>(mean);
+    SI.f32()[ch] = static_cast<float>(invStd);
+  }
+}
+
+extern "C" void echo_batch_norm_grad(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                                     ECHO_TENSOR(saved_mean),
+                                     ECHO_TENSOR(saved_inv_std),
+                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                     ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+  const char *E = "echo_batch_norm_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView SM = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
+  TensorView SI =
+      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView DG = fview(E, "dgamma", dgamma_rank, dgamma_desc);
+  TensorView DB = fview(E, "dbeta", dbeta_rank, dbeta_desc);
+  expectMinRank(E, X, "x", 2);
+  expectSameShape(E, DY, "dy", X, "x");
+  expectSameShape(E, DX, "dx", X, "x");
+  int64_t n = X.size(0), c = X.size(1), inner = X.prod(2, X.rank);
+  expectVector(E, G, "gamma", c);
+  expectVector(E, SM, "saved_mean", c);
+  expectVector(E, SI, "saved_inv_std", c);
+  expectVector(E, DG, "dgamma", c);
+  expectVector(E, DB, "dbeta", c);
+  int64_t count = n * inner;
+  const float *x = X.f32(), *dy = DY.f32();
+  float *dx = DX.f32();
+  for (int64_t ch = 0; ch < c; ++ch) {
+    double mean = SM.f32()[ch], inv = SI.f32()[ch];
+    double sdy = 0.0, sdyx = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      const float *g = dy + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j) {
+        sdy += g[j];
+        sdyx += g[j] * ((p[j] - mean) * inv);
+      }
+    }
+    DB.f32()[ch] = static_cast<float>(sdy);
+    DG.f32()[ch] = static_cast<float>(sdyx);
+    if (count == 0)
+      continue;
+    double a = G.f32()[ch] * inv;
+    double m1 = sdy / count, m2 = sdyx / count;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      const float *g = dy + (i * c + ch) * inner;
+      float *q = dx + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j) {
+        double xhat = (p[j] - mean) * inv;
+        q[j] = static_cast<float>(a * (g[j] - m1 - xhat * m2));
+      }
+    }
+  }
+}
+
+namespace {
+/// x [..., D] with per-row statistics shaped x.shape[:-1].
+void checkLayerNorm(const char *E, const TensorView &X, const TensorView &G,
+                    const TensorView &mean, const char *mn,
+                    const TensorView &inv, const char *in) {
+  expectMinRank(E, X, "x", 1);
+  expectVector(E, G, "gamma", X.last());
+  expectRank(E, mean, mn, X.rank - 1);
+  for (int d = 0; d + 1 < X.rank; ++d)
+    expectDim(E, mean, mn, d, X.size(d));
+  expectSameShape(E, inv, in, mean, mn);
+}
+} // namespace
+
+extern "C" void echo_layer_norm(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                                ECHO_TENSOR(beta), ECHO_TENSOR(y),
+                                ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
+                                double epsilon) {
+  const char *E = "echo_layer_norm";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView B = fview(E, "beta", beta_rank, beta_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView M = fview(E, "mean", mean_rank, mean_desc);
+  TensorView I = fview(E, "inv_std", inv_std_rank, inv_std_desc);
+  checkLayerNorm(E, X, G, M, "mean", I, "inv_std");
+  expectVector(E, B, "beta", X.last());
+  expectSameShape(E, Y, "y", X, "x");
+  if (!(epsilon >= 0.0))
+    fail(E, "epsilon must be >= 0, got %g", epsilon);
+  int64_t rows = X.rows(), d = X.last();
+  const float *g = G.f32(), *b = B.f32();
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *p = X.f32() + r * d;
+    float *q = Y.f32() + r * d;
+    double sum = 0.0;
+    for (int64_t j = 0; j < d; ++j)
+      sum += p[j];
+    double mu = sum / d;
+    double sq = 0.0;
+    for (int64_t j = 0; j < d; ++j) {
+      double t = p[j] - mu;
+      sq += t * t;
+    }
+    double inv = 1.0 / std::sqrt(sq / d + epsilon);
+    for (int64_t j = 0; j < d; ++j)
+      q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
+    M.f32()[r] = static_cast<float>(mu);
+    I.f32()[r] = static_cast<float>(inv);
+  }
+}
+
+extern "C" void echo_layer_norm_grad(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                                     ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
+                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                     ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+  const char *E = "echo_layer_norm_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView M = fview(E, "mean", mean_rank, mean_desc);
+  TensorView I = fview(E, "inv_std", inv_std_rank, inv_std_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView DG = fview(E, "dgamma", dgamma_rank, dgamma_desc);
+  TensorView DB = fview(E, "dbeta", dbeta_rank, dbeta_desc);
+  checkLayerNorm(E, X, G, M, "mean", I, "inv_std");
+  expectSameShape(E, DY, "dy", X, "x");
+  expectSameShape(E, DX, "dx", X, "x");
+  expectVector(E, DG, "dgamma", X.last());
+  expectVector(E, DB, "dbeta", X.last());
+  int64_t rows = X.rows(), d = X.last();
+  const float *g = G.f32();
+  std::vector<double> dgamma(d, 0.0), dbeta(d, 0.0);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *p = X.f32() + r * d;
+    const float *gy = DY.f32() + r * d;
+    float *q = DX.f32() + r * d;
+    double mu = M.f32()[r], inv = I.f32()[r];
+    double s1 = 0.0, s2 = 0.0;
+    for (int64_t j = 0; j < d; ++j) {
+      double xhat = (p[j] - mu) * inv;
+      double t = static_cast<double>(gy[j]) * g[j];
+      s1 += t;
+      s2 += t * xhat;
+      dgamma[j] += gy[j] * xhat;
+      dbeta[j] += gy[j];
+    }
+    double m1 = s1 / d, m2 = s2 / d;
+    for (int64_t j = 0; j < d; ++j) {
+      double xhat = (p[j] - mu) * inv;
+      q[j] = static_cast<float>(
+          inv * (static_cast<double>(gy[j]) * g[j] - m1 - xhat * m2));
+    }
+  }
+  for (int64_t j = 0; j < d; ++j) {
+    DG.f32()[j] = static_cast<float>(dgamma[j]);
+    DB.f32()[j] = static_cast<float>(dbeta[j]);
+  }
+}

@@ -1,0 +1,182 @@
+//===- Reduce.cpp - Sum / mean / max reductions and their gradients ---------===//
+//
+// dims_mask selects reduced dimensions of the full-rank tensor (bit d for
+// dimension d). The reduced tensor holds the kept dimensions in order; it
+// may also carry the reduced dimensions as size 1 (keepdims), which has the
+// same memory layout. Sums accumulate in double, visiting the input in
+// row-major order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StridedLoop.h"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using namespace echo_rt;
+
+namespace {
+
+/// Checks the reduced tensor `r` against the full tensor `x` and `mask`;
+/// fills `rStrides` (per dimension of x; 0 along reduced dimensions) and
+/// returns the number of elements reduced into each output.
+int64_t reducedLayout(const char *E, const TensorView &x, const char *xn,
+                      const TensorView &r, const char *rn, int64_t mask,
+                      int64_t *rStrides) {
+  if (mask < 0 || (x.rank < 63 && (mask >> x.rank) != 0))
+    fail(E, "dims_mask 0x%llx names dimensions outside rank %d of %s %s",
+         (unsigned long long)mask, x.rank, xn, x.shapeStr().c_str());
+  int64_t kept[kMaxRank];
+  int nk = 0;
+  int64_t count = 1;
+  for (int d = 0; d < x.rank; ++d) {
+    if ((mask >> d) & 1)
+      count *= x.size(d);
+    else
+      kept[nk++] = x.size(d);
+  }
+  bool ok;
+  if (r.rank == nk) {
+    ok = true;
+    for (int d = 0; d < nk; ++d)
+      ok = ok && r.size(d) == kept[d];
+  } else if (r.rank == x.rank) {
+    ok = true;
+    for (int d = 0; d < x.rank; ++d)
+      ok = ok && r.size(d) == (((mask >> d) & 1) ? 1 : x.size(d));
+  } else {
+    ok = false;
+  }
+  if (!ok)
+    fail(E, "%s shape %s does not match %s %s reduced over dims_mask 0x%llx",
+         rn, r.shapeStr().c_str(), xn, x.shapeStr().c_str(),
+         (unsigned long long)mask);
+  int64_t s = 1;
+  for (int d = x.rank - 1; d >= 0; --d) {
+    if ((mask >> d) & 1) {
+      rStrides[d] = 0;
+    } else {
+      rStrides[d] = s;
+      s *= x.size(d);
+    }
+  }
+  return count;
+}
+
+} // namespace
+
+extern "C" void echo_reduce(int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                            int64_t dims_mask) {
+  const char *E = "echo_reduce";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  int64_t count = reducedLayout(E, X, "x", Y, "y", dims_mask, sy);
+  rowMajorStrides(X.rank, X.sizes, sx);
+  const int64_t *strides[2] = {sx, sy};
+  StridedLoop<2> loop(X.rank, X.sizes, strides);
+  const float *x = X.f32();
+  float *y = Y.f32();
+  if (kind == ECHO_SUM || kind == ECHO_MEAN) {
+    std::vector<double> acc(Y.numel, 0.0);
+    loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+      const float *px = x + off[0];
+      double *py = acc.data() + off[1];
+      if (st[1] == 0) {
+        double s = *py;
+        for (int64_t i = 0; i < n; ++i)
+          s += px[i * st[0]];
+        *py = s;
+      } else {
+        for (int64_t i = 0; i < n; ++i)
+          py[i * st[1]] += px[i * st[0]];
+      }
+    });
+    double scale = kind == ECHO_MEAN ? 1.0 / static_cast<double>(count) : 1.0;
+    for (int64_t i = 0; i < Y.numel; ++i)
+      y[i] = static_cast<float>(kind == ECHO_MEAN ? acc[i] * scale : acc[i]);
+    return;
+  }
+  if (kind != ECHO_REDUCE_MAX)
+    fail(E, "unknown reduce kind %lld", (long long)kind);
+  for (int64_t i = 0; i < Y.numel; ++i)
+    y[i] = -INFINITY;
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    const float *px = x + off[0];
+    float *py = y + off[1];
+    for (int64_t i = 0; i < n; ++i) {
+      float v = px[i * st[0]];
+      float &m = py[i * st[1]];
+      m = v > m ? v : m;
+    }
+  });
+}
+
+extern "C" void echo_reduce_grad(int64_t kind, ECHO_TENSOR(dy),
+                                 ECHO_TENSOR(dx), int64_t dims_mask) {
+  const char *E = "echo_reduce_grad";
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  if (kind != ECHO_SUM && kind != ECHO_MEAN)
+    fail(E, "kind %lld is not sum or mean (max reductions use "
+            "echo_reduce_max_grad)",
+         (long long)kind);
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  int64_t count = reducedLayout(E, DX, "dx", DY, "dy", dims_mask, sy);
+  rowMajorStrides(DX.rank, DX.sizes, sx);
+  const int64_t *strides[2] = {sx, sy};
+  StridedLoop<2> loop(DX.rank, DX.sizes, strides);
+  const float *dy = DY.f32();
+  float *dx = DX.f32();
+  bool mean = kind == ECHO_MEAN;
+  double inv = 1.0 / static_cast<double>(count);
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    float *px = dx + off[0];
+    const float *py = dy + off[1];
+    for (int64_t i = 0; i < n; ++i) {
+      float g = py[i * st[1]];
+      px[i * st[0]] = mean ? static_cast<float>(g * inv) : g;
+    }
+  });
+}
+
+extern "C" void echo_reduce_max_grad(ECHO_TENSOR(x), ECHO_TENSOR(y),
+                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                     int64_t dims_mask) {
+  const char *E = "echo_reduce_max_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, DX, "dx", X, "x");
+  expectSameShape(E, DY, "dy", Y, "y");
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  reducedLayout(E, X, "x", Y, "y", dims_mask, sy);
+  rowMajorStrides(X.rank, X.sizes, sx);
+  const int64_t *strides[2] = {sx, sy};
+  StridedLoop<2> loop(X.rank, X.sizes, strides);
+  const float *x = X.f32(), *y = Y.f32();
+  // Per output: the first position equal to y, and (as a fallback when no
+  // position equals y, e.g. a lossy stash) the first maximal position.
+  std::vector<int64_t> firstEq(Y.numel, -1), argMax(Y.numel, -1);
+  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t xi = off[0] + i * st[0];
+      int64_t yi = off[1] + i * st[1];
+      float v = x[xi];
+      if (firstEq[yi] < 0 && v == y[yi])
+        firstEq[yi] = xi;
+      if (argMax[yi] < 0 || v > x[argMax[yi]])
+        argMax[yi] = xi;
+    }
+  });
+  float *dx = DX.f32();
+  if (DX.numel)
+    std::memset(dx, 0, sizeof(float) * DX.numel);
+  for (int64_t j = 0; j < Y.numel; ++j) {
+    int64_t pos = firstEq[j] >= 0 ? firstEq[j] : argMax[j];
+    if (pos >= 0)
+      dx[pos] = DY.f32()[j];
+  }
+}

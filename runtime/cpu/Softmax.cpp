@@ -1,0 +1,97 @@
+//===- Softmax.cpp - Softmax / log-softmax along one axis -------------------===//
+//
+// The tensor is viewed as [outer, A, inner] around the axis; each of the
+// outer * inner lines of length A is processed on its own: maximum, then the
+// sum of exp(x - max) in double in index order, then the outputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tensor.h"
+
+#include <cmath>
+
+using namespace echo_rt;
+
+namespace {
+struct Lines {
+  int64_t outer, len, inner;
+};
+
+Lines lines(const char *E, const TensorView &t, int64_t axis) {
+  if (axis < 0 || axis >= t.rank)
+    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
+         t.shapeStr().c_str());
+  int a = static_cast<int>(axis);
+  return {t.prod(0, a), t.size(a), t.prod(a + 1, t.rank)};
+}
+
+template <typename Body> void forEachLine(const Lines &l, Body body) {
+  for (int64_t o = 0; o < l.outer; ++o)
+    for (int64_t i = 0; i < l.inner; ++i)
+      body(o * l.len * l.inner + i, l.inner);
+}
+} // namespace
+
+extern "C" void echo_softmax(ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis,
+                             int64_t is_log) {
+  const char *E = "echo_softmax";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectSameShape(E, Y, "y", X, "x");
+  Lines l = lines(E, X, axis);
+  if (l.len == 0)
+    return;
+  forEachLine(l, [&](int64_t base, int64_t st) {
+    const float *p = X.f32() + base;
+    float *q = Y.f32() + base;
+    float mx = p[0];
+    for (int64_t k = 1; k < l.len; ++k)
+      mx = p[k * st] > mx ? p[k * st] : mx;
+    double sum = 0.0;
+    for (int64_t k = 0; k < l.len; ++k)
+      sum += std::exp(static_cast<double>(p[k * st]) - mx);
+    if (is_log) {
+      double lse = std::log(sum);
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] =
+            static_cast<float>(static_cast<double>(p[k * st]) - mx - lse);
+    } else {
+      double inv = 1.0 / sum;
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] = static_cast<float>(
+            std::exp(static_cast<double>(p[k * st]) - mx) * inv);
+    }
+  });
+}
+
+extern "C" void echo_softmax_grad(ECHO_TENSOR(y), ECHO_TENSOR(dy),
+                                  ECHO_TENSOR(dx), int64_t axis,
+                                  int64_t is_log) {
+  const char *E = "echo_softmax_grad";
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, DY, "dy", Y, "y");
+  expectSameShape(E, DX, "dx", Y, "y");
+  Lines l = lines(E, Y, axis);
+  forEachLine(l, [&](int64_t base, int64_t st) {
+    const float *y = Y.f32() + base;
+    const float *g = DY.f32() + base;
+    float *q = DX.f32() + base;
+    double s = 0.0;
+    if (is_log) {
+      // dx = dy - exp(y) * sum(dy)
+      for (int64_t k = 0; k < l.len; ++k)
+        s += g[k * st];
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] = static_cast<float>(
+            g[k * st] - std::exp(static_cast<double>(y[k * st])) * s);
+    } else {
+      // dx = y * (dy - sum(dy * y))
+      for (int64_t k = 0; k < l.len; ++k)
+        s += static_cast<double>(g[k * st]) * y[k * st];
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] = static_cast<float>(y[k * st] * (g[k * st] - s));
+    }
+  });
+}
