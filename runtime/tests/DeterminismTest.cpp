@@ -1,1 +1,194 @@
+//===- DeterminismTest.cpp - same inputs, same bits -----------------------===//
+//
+// Every entry that reduces (sgemm, conv, sums, statistics, scatters) runs
+// repeatedly on copies of the same inputs placed at differently aligned
+// addresses (element shifts 0, 1, 3, 5, 7 split between the aligned pointer
+// and the descriptor offset), writing outputs at different alignments too;
+// all runs must give bit-identical outputs. The sgemm users are also run
+// with one and with two OpenBLAS threads.
+//
+//===----------------------------------------------------------------------===//
+
 #include "TestUtil.h"
+
+#include <cblas.h>
+
+using namespace echo_test;
+
+namespace {
+
+using Outputs = std::vector<std::vector<float>>;
+using Run = std::function<Outputs(size_t shift)>;
+
+void expectDeterministic(const std::string &name, const Run &run) {
+  Outputs ref = run(0);
+  for (size_t shift : {1, 3, 5, 7, 0, 1}) {
+    Outputs got = run(shift);
+    ASSERT_EQ(got.size(), ref.size());
+    for (size_t i = 0; i < ref.size(); ++i)
+      EXPECT_TRUE(sameBits(got[i], ref[i]))
+          << name << ": output " << i << " differs at shift " << shift;
+  }
+}
+
+/// A fresh, shifted copy of `t` (inputs) or a shifted output of `shape`.
+FTensor at(const FTensor &t, size_t shift) { return t.shifted(shift); }
+FTensor out(const Shape &s, size_t shift) {
+  FTensor r = FTensor::zerosAt(s, shift);
+  for (int64_t i = 0; i < r.size(); ++i)
+    r[i] = NAN; // outputs must be fully written
+  return r;
+}
+
+struct ConvFixture {
+  Shape xs = {4, 6, 17, 15}, ws = {8, 3, 3, 3}, ys = {4, 8, 9, 8};
+  int64_t sh = 2, sw = 2, ph = 1, pw = 1, dh = 1, dw = 1, g = 2;
+};
+
+} // namespace
+
+TEST(Determinism, GemmEntries) {
+  Rng rng(900);
+  FTensor x = rng.tensor({96, 300}), w = rng.tensor({200, 300}),
+          b = rng.tensor({200}), dy = rng.tensor({96, 200});
+  expectDeterministic("linear", [&](size_t s) {
+    FTensor xi = at(x, s), wi = at(w, s + 1), bi = at(b, s), y = out({96, 200}, s);
+    echo_linear(ARG(xi), ARG(wi), ARG(bi), ARG(y), 1);
+    return Outputs{y.values()};
+  });
+  expectDeterministic("linear_grad_input/weight", [&](size_t s) {
+    FTensor dyi = at(dy, s), wi = at(w, s + 2), xi = at(x, s + 1),
+            dx = out({96, 300}, s), dw = out({200, 300}, s + 3);
+    echo_linear_grad_input(ARG(dyi), ARG(wi), ARG(dx));
+    echo_linear_grad_weight(ARG(dyi), ARG(xi), ARG(dw));
+    return Outputs{dx.values(), dw.values()};
+  });
+  FTensor a = rng.tensor({3, 40, 70}), bb = rng.tensor({3, 50, 70});
+  expectDeterministic("matmul", [&](size_t s) {
+    FTensor ai = at(a, s), bi = at(bb, s + 1), c = out({3, 40, 50}, s);
+    echo_matmul(ARG(ai), ARG(bi), ARG(c), 0, 1);
+    return Outputs{c.values()};
+  });
+}
+
+TEST(Determinism, ConvEntries) {
+  Rng rng(901);
+  ConvFixture f;
+  FTensor x = rng.tensor(f.xs), w = rng.tensor(f.ws), b = rng.tensor({8}),
+          dy = rng.tensor(f.ys);
+  expectDeterministic("conv2d and grads", [&](size_t s) {
+    FTensor xi = at(x, s), wi = at(w, s + 1), bi = at(b, s + 2),
+            dyi = at(dy, s + 3), y = out(f.ys, s), dx = out(f.xs, s + 1),
+            dw = out(f.ws, s + 2);
+    echo_conv2d(ARG(xi), ARG(wi), ARG(bi), ARG(y), 1, f.sh, f.sw, f.ph, f.pw,
+                f.dh, f.dw, f.g);
+    echo_conv2d_grad_input(ARG(dyi), ARG(wi), ARG(dx), f.sh, f.sw, f.ph, f.pw,
+                           f.dh, f.dw, f.g);
+    echo_conv2d_grad_weight(ARG(xi), ARG(dyi), ARG(dw), f.sh, f.sw, f.ph,
+                            f.pw, f.dh, f.dw, f.g);
+    return Outputs{y.values(), dx.values(), dw.values()};
+  });
+}
+
+TEST(Determinism, OpenBlasThreadCountDoesNotMatter) {
+  Rng rng(902);
+  ConvFixture f;
+  FTensor x = rng.tensor({256, 384}), w = rng.tensor({320, 384}),
+          dy = rng.tensor({256, 320}), cx = rng.tensor(f.xs),
+          cdy = rng.tensor(f.ys);
+  auto run = [&]() {
+    FTensor y({256, 320}), dw({320, 384}), cdw(f.ws), b({1});
+    echo_linear(ARG(x), ARG(w), ARG(b), ARG(y), 0);
+    echo_linear_grad_weight(ARG(dy), ARG(x), ARG(dw));
+    echo_conv2d_grad_weight(ARG(cx), ARG(cdy), ARG(cdw), f.sh, f.sw, f.ph,
+                            f.pw, f.dh, f.dw, f.g);
+    return Outputs{y.values(), dw.values(), cdw.values()};
+  };
+  int saved = openblas_get_num_threads();
+  openblas_set_num_threads(1);
+  Outputs one = run();
+  openblas_set_num_threads(2);
+  Outputs two = run();
+  openblas_set_num_threads(saved);
+  for (size_t i = 0; i < one.size(); ++i)
+    EXPECT_TRUE(sameBits(one[i], two[i])) << "output " << i;
+}
+
+TEST(Determinism, ReductionsAndStatistics) {
+  Rng rng(903);
+  Shape s = {16, 8, 12, 10};
+  FTensor x = rng.tensor(s), dy = rng.tensor(s), g = rng.tensor({8}),
+          bt = rng.tensor({8}), rm = rng.tensor({8}), rv = rng.tensor({8}, 0.5, 1);
+  expectDeterministic("sum_to / reduce", [&](size_t sh) {
+    FTensor xi = at(x, sh), st = out({8, 1, 10}, sh), r = out({12}, sh + 1),
+            mx = out({16, 1, 1, 10}, sh);
+    echo_sum_to(ARG(xi), ARG(st));
+    echo_reduce(ECHO_MEAN, ARG(xi), ARG(r), 0b1011);
+    echo_reduce(ECHO_REDUCE_MAX, ARG(xi), ARG(mx), 0b0110);
+    FTensor dmx = at(mx, 0), dx = out(s, sh + 2);
+    echo_reduce_max_grad(ARG(xi), ARG(mx), ARG(dmx), ARG(dx), 0b0110);
+    return Outputs{st.values(), r.values(), mx.values(), dx.values()};
+  });
+  expectDeterministic("batch_norm + grad", [&](size_t sh) {
+    FTensor xi = at(x, sh), gi = at(g, sh + 1), bi = at(bt, sh),
+            rmi = at(rm, sh), rvi = at(rv, sh), dyi = at(dy, sh + 3),
+            y = out(s, sh), nm = out({8}, sh), nv = out({8}, sh + 1),
+            sm = out({8}, sh), si = out({8}, sh + 2), dx = out(s, sh + 1),
+            dg = out({8}, sh), db = out({8}, sh + 3);
+    echo_batch_norm(ARG(xi), ARG(gi), ARG(bi), ARG(rmi), ARG(rvi), ARG(y),
+                    ARG(nm), ARG(nv), ARG(sm), ARG(si), 1e-5, 0.1);
+    echo_batch_norm_grad(ARG(xi), ARG(gi), ARG(sm), ARG(si), ARG(dyi), ARG(dx),
+                         ARG(dg), ARG(db));
+    return Outputs{y.values(),  nm.values(), nv.values(), sm.values(),
+                   si.values(), dx.values(), dg.values(), db.values()};
+  });
+  Shape ls = {64, 120};
+  FTensor lx = rng.tensor(ls), ldy = rng.tensor(ls), lg = rng.tensor({120}),
+          lb = rng.tensor({120});
+  expectDeterministic("layer_norm + grad, softmax", [&](size_t sh) {
+    FTensor xi = at(lx, sh), gi = at(lg, sh + 1), bi = at(lb, sh + 2),
+            dyi = at(ldy, sh), y = out(ls, sh), m = out({64}, sh),
+            iv = out({64}, sh + 1), dx = out(ls, sh + 2), dg = out({120}, sh),
+            db = out({120}, sh + 1), p = out(ls, sh + 3), dp = out(ls, sh);
+    echo_layer_norm(ARG(xi), ARG(gi), ARG(bi), ARG(y), ARG(m), ARG(iv), 1e-5);
+    echo_layer_norm_grad(ARG(xi), ARG(gi), ARG(m), ARG(iv), ARG(dyi), ARG(dx),
+                         ARG(dg), ARG(db));
+    echo_softmax(ARG(xi), ARG(p), 1, 0);
+    echo_softmax_grad(ARG(p), ARG(dyi), ARG(dp), 1, 0);
+    return Outputs{y.values(), m.values(), iv.values(), dx.values(),
+                   dg.values(), db.values(), p.values(), dp.values()};
+  });
+}
+
+TEST(Determinism, ScattersLossesAndLayers) {
+  Rng rng(904);
+  std::vector<int32_t> idx(300), lab(64);
+  for (auto &i : idx)
+    i = static_cast<int32_t>(rng.integer(0, 19));
+  for (auto &l : lab)
+    l = static_cast<int32_t>(rng.integer(0, 9));
+  I32Tensor indices({300}, idx), labels({64}, lab);
+  FTensor edy = rng.tensor({300, 16}), logits = rng.tensor({64, 10}, -3, 3),
+          px = rng.tensor({2, 3, 13, 11});
+  expectDeterministic("embedding_grad, cross_entropy, pools, dropout",
+                      [&](size_t s) {
+    FTensor e = at(edy, s), dt = out({20, 16}, s), lg = at(logits, s + 1),
+            loss = out({}, s), dl(Shape{}, {1.0f}), dlg = out({64, 10}, s),
+            x = at(px, s + 2), y = out({2, 3, 7, 6}, s), dx = out(px.shape(), s),
+            ya = out({2, 3, 7, 6}, s + 1), dxa = out(px.shape(), s + 1),
+            dro = out(px.shape(), s);
+    MaskTensor mask = MaskTensor::zerosAt(px.shape(), s);
+    echo_embedding_grad(ARG(indices), ARG(e), ARG(dt), 32);
+    echo_cross_entropy(ARG(lg), ARG(labels), ARG(loss), 32);
+    echo_cross_entropy_grad(ARG(lg), ARG(labels), ARG(dl), ARG(dlg), 32);
+    echo_max_pool2d(ARG(x), ARG(y), 3, 3, 2, 2, 1, 1);
+    FTensor dy = at(y, 0);
+    echo_max_pool2d_grad(ARG(x), ARG(y), ARG(dy), ARG(dx), 3, 3, 2, 2, 1, 1);
+    echo_avg_pool2d(ARG(x), ARG(ya), 3, 3, 2, 2, 1, 1);
+    echo_avg_pool2d_grad(ARG(ya), ARG(dxa), 3, 3, 2, 2, 1, 1);
+    echo_dropout(ARG(x), ARG(dro), ARG(mask), 0.25, 1234);
+    std::vector<float> maskf(mask.data(), mask.data() + mask.size());
+    return Outputs{dt.values(), loss.values(), dlg.values(), y.values(),
+                   dx.values(), ya.values(), dxa.values(), dro.values(), maskf};
+  });
+}

@@ -67,12 +67,14 @@ inline std::string str(const Shape &s) {
 template <typename T> class Tensor {
 public:
   Tensor() = default;
-  explicit Tensor(Shape shape, size_t shift = 0)
-      : shape_(std::move(shape)), shift_(shift),
-        storage_(shift + static_cast<size_t>(numel(shape_)) + 1, T(0)) {}
+  explicit Tensor(Shape shape) : Tensor(Shift{0}, std::move(shape)) {}
   Tensor(Shape shape, const std::vector<T> &values, size_t shift = 0)
-      : Tensor(std::move(shape), shift) {
+      : Tensor(Shift{shift}, std::move(shape)) {
     set(values);
+  }
+  /// Zeros whose data starts `shift` elements into the storage.
+  static Tensor zerosAt(Shape shape, size_t shift) {
+    return Tensor(Shift{shift}, std::move(shape));
   }
 
   T *data() { return storage_.data() + shift_; }
@@ -109,6 +111,13 @@ public:
   }
 
 private:
+  struct Shift {
+    size_t value;
+  };
+  Tensor(Shift shift, Shape shape)
+      : shape_(std::move(shape)), shift_(shift.value),
+        storage_(shift_ + static_cast<size_t>(numel(shape_)) + 1, T(0)) {}
+
   Shape shape_;
   size_t shift_ = 0;
   std::vector<T> storage_;

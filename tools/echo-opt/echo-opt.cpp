@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/Transforms/Passes.h"
 #include "EchoTest/TestPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +26,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::echo::registerEchoTransformsPasses();
   mlir::echo::test::registerTestPasses();
 
   mlir::DialectRegistry registry;

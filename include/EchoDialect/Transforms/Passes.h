@@ -1,0 +1,24 @@
+//===- Passes.h - echo-mlir transformation passes --------------*- C++ -*-===//
+
+#ifndef ECHODIALECT_TRANSFORMS_PASSES_H
+#define ECHODIALECT_TRANSFORMS_PASSES_H
+
+#include "EchoDialect/EchoDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace echo {
+
+#define GEN_PASS_DECL
+#include "EchoDialect/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "EchoDialect/Transforms/Passes.h.inc"
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_TRANSFORMS_PASSES_H

@@ -1,0 +1,401 @@
+//===- Autodiff.cpp - Reverse-mode differentiation of a forward function --===//
+//
+// Builds the Baseline training step: forward, explicit stashes of every
+// forward value a backward op reads, backward in reverse order, optional
+// optimizer update. See Passes.td for the contract and docs/autodiff.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOAUTODIFF
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+static constexpr llvm::StringLiteral kTrainable = "echo.trainable";
+static constexpr llvm::StringLiteral kUpdateOf = "echo.update_of";
+static constexpr llvm::StringLiteral kOptimizerState = "echo.optimizer_state";
+
+namespace {
+
+bool isScalarF32Tensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.getRank() == 0 && tensor.getElementType().isF32();
+}
+
+/// Reverse sweep over one block of forward ops.
+class GradientBuilder {
+public:
+  GradientBuilder(func::FuncOp fn, ArrayRef<unsigned> trainable)
+      : fn(fn), trainable(trainable) {}
+
+  /// Builds the backward pass before the terminator; on success `gradOf`
+  /// maps each active value to its accumulated gradient.
+  LogicalResult build(Value loss);
+
+  /// Routes every forward value read by a backward op through one stash
+  /// placed right after its definition.
+  void insertStashes();
+
+  /// Erases backward ops whose results nobody uses (e.g. the input gradient
+  /// of a first layer whose input is data).
+  void eraseDeadBackwardOps();
+
+  Value gradient(Value v) const { return gradOf.lookup(v); }
+
+private:
+  void accumulate(OpBuilder &b, Value v, Value grad);
+
+  func::FuncOp fn;
+  ArrayRef<unsigned> trainable;
+  llvm::DenseSet<Value> active;
+  llvm::DenseMap<Value, Value> gradOf;
+  /// Ops of the forward pass, and the first op of the backward pass.
+  llvm::DenseSet<Operation *> forwardOps;
+  Operation *firstBackward = nullptr;
+};
+
+void GradientBuilder::accumulate(OpBuilder &b, Value v, Value grad) {
+  auto [it, inserted] = gradOf.try_emplace(v, grad);
+  if (inserted)
+    return;
+  it->second = AddOp::create(b, grad.getLoc(), grad.getType(), it->second, grad);
+}
+
+LogicalResult GradientBuilder::build(Value loss) {
+  Block &body = fn.getBody().front();
+  Operation *terminator = body.getTerminator();
+
+  // Forward activity: which values depend on a trainable argument.
+  for (unsigned i : trainable)
+    active.insert(body.getArgument(i));
+  SmallVector<Operation *> order;
+  for (Operation &op : body.without_terminator()) {
+    forwardOps.insert(&op);
+    order.push_back(&op);
+    if (llvm::any_of(op.getOperands(),
+                     [&](Value v) { return active.contains(v); }))
+      active.insert(op.getResults().begin(), op.getResults().end());
+  }
+
+  OpBuilder b(terminator);
+  Value seed = FillOp::create(b, loss.getLoc(), loss.getType(),
+                              b.getF64FloatAttr(1.0));
+  firstBackward = seed.getDefiningOp();
+  gradOf[loss] = seed;
+
+  for (Operation *op : llvm::reverse(order)) {
+    if (op->getNumResults() == 0 || !active.contains(op->getResult(0)))
+      continue;
+    SmallVector<Value> resultGrads;
+    bool any = false;
+    for (Value r : op->getResults()) {
+      resultGrads.push_back(gradOf.lookup(r));
+      any |= bool(resultGrads.back());
+    }
+    if (!any)
+      continue;
+    auto differentiable = dyn_cast<DifferentiableOpInterface>(op);
+    if (!differentiable)
+      return op->emitOpError("has no gradient rule (DifferentiableOpInterface) "
+                             "but lies between a trainable argument and the "
+                             "loss");
+    SmallVector<Value> operandGrads;
+    if (failed(differentiable.buildGradient(b, resultGrads, operandGrads)) ||
+        operandGrads.size() != op->getNumOperands())
+      return op->emitOpError("gradient rule failed");
+    for (auto [i, grad] : llvm::enumerate(operandGrads)) {
+      Value operand = op->getOperand(i);
+      if (grad && active.contains(operand) &&
+          differentiable.isOperandDifferentiable(i))
+        accumulate(b, operand, grad);
+    }
+  }
+  return success();
+}
+
+void GradientBuilder::insertStashes() {
+  llvm::DenseMap<Value, Value> stashOf;
+  Block &body = fn.getBody().front();
+  bool inBackward = false;
+  for (Operation &op : body.without_terminator()) {
+    inBackward |= &op == firstBackward;
+    if (!inBackward)
+      continue;
+    for (OpOperand &use : op.getOpOperands()) {
+      Operation *def = use.get().getDefiningOp();
+      if (!def || !forwardOps.contains(def))
+        continue; // arguments live for the whole step; backward values
+      Value &stash = stashOf[use.get()];
+      if (!stash) {
+        OpBuilder b = OpBuilder::atBlockBegin(&body);
+        b.setInsertionPointAfter(def);
+        stash = StashOp::create(b, def->getLoc(), use.get());
+      }
+      use.set(stash);
+    }
+  }
+}
+
+void GradientBuilder::eraseDeadBackwardOps() {
+  Block &body = fn.getBody().front();
+  SmallVector<Operation *> backward;
+  bool inBackward = false;
+  for (Operation &op : body.without_terminator()) {
+    inBackward |= &op == firstBackward;
+    if (inBackward)
+      backward.push_back(&op);
+  }
+  for (Operation *op : llvm::reverse(backward))
+    if (op->use_empty() && isMemoryEffectFree(op)) {
+      if (op == firstBackward)
+        firstBackward = op->getNextNode();
+      op->erase();
+    }
+}
+
+struct AutodiffPass : echo::impl::EchoAutodiffBase<AutodiffPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  FailureOr<func::FuncOp> findForward(ModuleOp module);
+  LogicalResult finishWithOptimizer(func::FuncOp step, Value loss,
+                                    ArrayRef<unsigned> trainable,
+                                    const GradientBuilder &grads);
+};
+
+FailureOr<func::FuncOp> AutodiffPass::findForward(ModuleOp module) {
+  if (!function.empty()) {
+    auto fn = module.lookupSymbol<func::FuncOp>(function);
+    if (!fn) {
+      module.emitError("echo-autodiff: no function named '") << function << "'";
+      return failure();
+    }
+    return fn;
+  }
+  func::FuncOp found;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    bool hasTrainable = false;
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+      hasTrainable |= bool(fn.getArgAttr(i, kTrainable));
+    if (!hasTrainable)
+      continue;
+    if (found) {
+      fn.emitError("echo-autodiff: several functions have echo.trainable "
+                   "arguments; choose one with function=NAME");
+      return failure();
+    }
+    found = fn;
+  }
+  if (!found) {
+    module.emitError("echo-autodiff: no function has an argument marked "
+                     "{echo.trainable}");
+    return failure();
+  }
+  return found;
+}
+
+/// Appends an argument of `type` carrying `attrs` to `fn`.
+static BlockArgument appendArgument(func::FuncOp fn, Type type,
+                                    DictionaryAttr attrs) {
+  unsigned index = fn.getNumArguments();
+  if (failed(fn.insertArgument(index, type, attrs, fn.getLoc())))
+    return BlockArgument();
+  return fn.getArgument(index);
+}
+
+LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
+                                                ArrayRef<unsigned> trainable,
+                                                const GradientBuilder &grads) {
+  Block &body = step.getBody().front();
+  Operation *terminator = body.getTerminator();
+  OpBuilder b(terminator);
+  Location loc = step.getLoc();
+  MLIRContext *ctx = &getContext();
+
+  // Gradient of each trainable argument (zeros when it does not reach the loss).
+  SmallVector<Value> params, paramGrads;
+  for (unsigned i : trainable) {
+    Value param = body.getArgument(i);
+    Value grad = grads.gradient(param);
+    if (!grad)
+      grad = ZerosOp::create(b, loc, param.getType());
+    params.push_back(param);
+    paramGrads.push_back(grad);
+  }
+
+  SmallVector<Value> results{loss};
+  SmallVector<int64_t> updateOf{-1};
+  auto stateAttrs = DictionaryAttr::get(
+      ctx, {NamedAttribute(StringAttr::get(ctx, kOptimizerState),
+                           UnitAttr::get(ctx))});
+  auto f64 = [&](double v) { return b.getF64FloatAttr(v); };
+
+  if (optimizer == "none") {
+    results.append(paramGrads.begin(), paramGrads.end());
+    updateOf.append(paramGrads.size(), -1);
+  } else if (optimizer == "sgd" || optimizer == "momentum") {
+    bool withMomentum = optimizer == "momentum";
+    SmallVector<Value> newParams, newVelocities;
+    SmallVector<int64_t> velocityArgs;
+    for (auto [param, grad] : llvm::zip(params, paramGrads)) {
+      Value velocity;
+      if (withMomentum) {
+        BlockArgument arg = appendArgument(step, param.getType(), stateAttrs);
+        velocity = arg;
+        velocityArgs.push_back(arg.getArgNumber());
+      }
+      Type type = param.getType();
+      auto update = SgdUpdateOp::create(
+          b, loc, type, withMomentum ? type : Type(), param, grad, velocity,
+          f64(learningRate), f64(withMomentum ? double(momentum) : 0.0),
+          f64(weightDecay));
+      newParams.push_back(update.getNewParam());
+      if (withMomentum)
+        newVelocities.push_back(update.getNewVelocity());
+    }
+    results.append(newParams.begin(), newParams.end());
+    updateOf.append(trainable.begin(), trainable.end());
+    results.append(newVelocities.begin(), newVelocities.end());
+    updateOf.append(velocityArgs.begin(), velocityArgs.end());
+  } else if (optimizer == "adam") {
+    SmallVector<Value> ms, vs;
+    SmallVector<int64_t> mArgs, vArgs;
+    for (Value param : params) {
+      BlockArgument m = appendArgument(step, param.getType(), stateAttrs);
+      ms.push_back(m);
+      mArgs.push_back(m.getArgNumber());
+    }
+    for (Value param : params) {
+      BlockArgument v = appendArgument(step, param.getType(), stateAttrs);
+      vs.push_back(v);
+      vArgs.push_back(v.getArgNumber());
+    }
+    // The step count holds completed steps (initially 0); Adam's bias
+    // correction uses the 1-based number of the step being taken.
+    auto scalar = RankedTensorType::get({}, b.getF32Type());
+    BlockArgument stepArg = appendArgument(step, scalar, stateAttrs);
+    Value one = FillOp::create(b, loc, scalar, f64(1.0));
+    Value t = AddOp::create(b, loc, scalar, stepArg, one);
+    SmallVector<Value> newParams, newMs, newVs;
+    for (auto [param, grad, m, v] : llvm::zip(params, paramGrads, ms, vs)) {
+      Type type = param.getType();
+      auto update = AdamUpdateOp::create(b, loc, type, type, type, param, grad,
+                                         m, v, t, f64(learningRate), f64(beta1),
+                                         f64(beta2), f64(epsilon));
+      newParams.push_back(update.getNewParam());
+      newMs.push_back(update.getNewM());
+      newVs.push_back(update.getNewV());
+    }
+    results.append(newParams.begin(), newParams.end());
+    updateOf.append(trainable.begin(), trainable.end());
+    results.append(newMs.begin(), newMs.end());
+    updateOf.append(mArgs.begin(), mArgs.end());
+    results.append(newVs.begin(), newVs.end());
+    updateOf.append(vArgs.begin(), vArgs.end());
+    results.push_back(t);
+    updateOf.push_back(stepArg.getArgNumber());
+  } else {
+    return step.emitError("echo-autodiff: unknown optimizer '")
+           << optimizer << "' (expected none, sgd, momentum or adam)";
+  }
+
+  b.setInsertionPoint(terminator);
+  func::ReturnOp::create(b, terminator->getLoc(), results);
+  terminator->erase();
+
+  SmallVector<Type> resultTypes;
+  for (Value r : results)
+    resultTypes.push_back(r.getType());
+  step.setFunctionType(
+      FunctionType::get(ctx, body.getArgumentTypes(), resultTypes));
+  for (auto [i, index] : llvm::enumerate(updateOf))
+    if (index >= 0)
+      step.setResultAttr(i, kUpdateOf,
+                         IntegerAttr::get(IntegerType::get(ctx, 64), index));
+  return success();
+}
+
+void AutodiffPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  FailureOr<func::FuncOp> forward = findForward(module);
+  if (failed(forward))
+    return signalPassFailure();
+  func::FuncOp fn = *forward;
+
+  if (fn.isExternal() || !fn.getBody().hasOneBlock()) {
+    fn.emitError("echo-autodiff: the forward function must have a body of "
+                 "one block (unroll loops and recurrences first)");
+    return signalPassFailure();
+  }
+  if (fn.getNumResults() != 1 || !isScalarF32Tensor(fn.getResultTypes()[0])) {
+    fn.emitError("echo-autodiff: the forward function must return one scalar "
+                 "loss of type tensor<f32>, got ")
+        << fn.getFunctionType();
+    return signalPassFailure();
+  }
+  SmallVector<unsigned> trainable;
+  for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+    if (fn.getArgAttr(i, kTrainable)) {
+      auto type = dyn_cast<RankedTensorType>(fn.getArgument(i).getType());
+      if (!type || !isa<FloatType>(type.getElementType())) {
+        fn.emitError("echo-autodiff: trainable argument #")
+            << i << " must be a float tensor, got " << fn.getArgument(i).getType();
+        return signalPassFailure();
+      }
+      trainable.push_back(i);
+    }
+  if (trainable.empty()) {
+    fn.emitError("echo-autodiff: no argument of @")
+        << fn.getSymName() << " is marked {echo.trainable}";
+    return signalPassFailure();
+  }
+  if (module.lookupSymbol(output)) {
+    fn.emitError("echo-autodiff: a symbol named '")
+        << output << "' already exists; choose another with output=NAME";
+    return signalPassFailure();
+  }
+  for (Operation &op : fn.getBody().front().without_terminator())
+    if (op.getNumRegions() != 0 && !isa<RecomputeOp>(op)) {
+      op.emitOpError("has regions; echo-autodiff handles straight-line code "
+                     "only");
+      return signalPassFailure();
+    }
+
+  // Differentiate a clone, so the forward function stays as it was.
+  func::FuncOp step = fn.clone();
+  step.setSymName(output);
+  SymbolTable(module).insert(step, std::next(Block::iterator(fn)));
+
+  Value loss = step.getBody().front().getTerminator()->getOperand(0);
+  GradientBuilder grads(step, trainable);
+  if (failed(grads.build(loss))) {
+    step.erase();
+    return signalPassFailure();
+  }
+  if (failed(finishWithOptimizer(step, loss, trainable, grads))) {
+    step.erase();
+    return signalPassFailure();
+  }
+  // Only now are the results in place, so unused backward ops are known.
+  grads.eraseDeadBackwardOps();
+  grads.insertStashes();
+}
+
+} // namespace
