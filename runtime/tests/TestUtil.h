@@ -67,14 +67,14 @@ inline std::string str(const Shape &s) {
 template <typename T> class Tensor {
 public:
   Tensor() = default;
-  explicit Tensor(Shape shape) : Tensor(Shift{0}, std::move(shape)) {}
+  explicit Tensor(Shape shape) : Tensor(ShiftTag{}, std::move(shape), 0) {}
   Tensor(Shape shape, const std::vector<T> &values, size_t shift = 0)
-      : Tensor(Shift{shift}, std::move(shape)) {
+      : Tensor(ShiftTag{}, std::move(shape), shift) {
     set(values);
   }
   /// Zeros whose data starts `shift` elements into the storage.
   static Tensor zerosAt(Shape shape, size_t shift) {
-    return Tensor(Shift{shift}, std::move(shape));
+    return Tensor(ShiftTag{}, std::move(shape), shift);
   }
 
   T *data() { return storage_.data() + shift_; }
@@ -111,11 +111,9 @@ public:
   }
 
 private:
-  struct Shift {
-    size_t value;
-  };
-  Tensor(Shift shift, Shape shape)
-      : shape_(std::move(shape)), shift_(shift.value),
+  struct ShiftTag {};
+  Tensor(ShiftTag, Shape shape, size_t shift)
+      : shape_(std::move(shape)), shift_(shift),
         storage_(shift_ + static_cast<size_t>(numel(shape_)) + 1, T(0)) {}
 
   Shape shape_;

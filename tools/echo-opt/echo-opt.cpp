@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoTest/TestPasses.h"
@@ -27,6 +28,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::echo::registerEchoTransformsPasses();
+  mlir::echo::registerLowerToCPUPipeline();
   mlir::echo::test::registerTestPasses();
 
   mlir::DialectRegistry registry;
@@ -37,6 +39,7 @@ int main(int argc, char **argv) {
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect>();
+  mlir::echo::registerLowerToCPUDialects(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "echo-mlir optimizer driver\n", registry));

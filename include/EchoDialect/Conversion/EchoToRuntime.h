@@ -1,0 +1,57 @@
+//===- EchoToRuntime.h - Lowering echo to the runtime C ABI ----*- C++ -*-===//
+//
+// The CPU (and, with the same ABI, GPU) lowering of echo:
+//  1. Bufferization: every echo op implements BufferizableOpInterface
+//     (registerBufferizableOpInterfaceExternalModels). An op bufferizes by
+//     allocating its result buffers and calling its runtime entry (the
+//     destination-passing call is its memref-level form); `echo.stash`
+//     bufferizes to its operand's buffer, because a stash keeps a value
+//     alive rather than copying it.
+//  2. The standard path from memrefs to the LLVM dialect.
+// buildLowerToCPUPipeline() assembles both; echo-opt exposes it as
+// --echo-lower-to-cpu and echo-run runs it before JIT compilation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHODIALECT_CONVERSION_ECHOTORUNTIME_H
+#define ECHODIALECT_CONVERSION_ECHOTORUNTIME_H
+
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir {
+class DialectRegistry;
+class OpBuilder;
+class Operation;
+class Value;
+class ValueRange;
+
+namespace echo {
+
+/// Attaches the BufferizableOpInterface models to every echo op.
+void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
+
+/// Registers everything the CPU pipeline needs (echo, func, arith, memref,
+/// bufferization, LLVM, and the upstream bufferization models).
+void registerLowerToCPUDialects(DialectRegistry &registry);
+
+/// Tensor-level echo module -> LLVM dialect calling the runtime ABI.
+void buildLowerToCPUPipeline(OpPassManager &pm);
+
+/// Registers the pipeline as --echo-lower-to-cpu.
+void registerLowerToCPUPipeline();
+
+/// Emits the runtime call that computes `op` from operand buffers `inputs`
+/// into preallocated result buffers `outputs` (memrefs of the result types).
+LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
+                              ValueRange inputs, ValueRange outputs);
+
+/// Attribute on each memref.alloc made for an echo op's result: the memory
+/// category the runtime's allocator counts it under.
+constexpr const char *kAllocCategoryAttr = "echo.category";
+/// Attribute on the same allocations naming the op they hold a result of.
+constexpr const char *kAllocForAttr = "echo.alloc_for";
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_CONVERSION_ECHOTORUNTIME_H

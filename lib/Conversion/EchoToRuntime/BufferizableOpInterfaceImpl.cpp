@@ -1,0 +1,193 @@
+//===- BufferizableOpInterfaceImpl.cpp - Bufferization of echo ops --------===//
+//
+// Echo ops never write their operands: each bufferizes to fresh result
+// buffers and a runtime call (emitRuntimeCall). In-place reuse (Gist's
+// in-place ReLU) is the buffer planner's decision, made on lifetimes, not
+// here. `echo.stash` aliases its operand: it extends a value's lifetime, it
+// does not copy it. `echo.constant` becomes a private memref.global.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/EchoOps.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+using namespace mlir::bufferization;
+
+namespace {
+
+MemRefType bufferTypeOf(Type tensorType) {
+  auto tensor = cast<RankedTensorType>(tensorType);
+  return MemRefType::get(tensor.getShape(), tensor.getElementType());
+}
+
+/// Where a result's bytes are counted by the runtime allocator.
+StringRef categoryOf(Operation *op, unsigned result) {
+  if (isa<SgdUpdateOp, AdamUpdateOp>(op))
+    return result == 0 ? "weights" : "optimizer_state";
+  StringRef name = op->getName().getStringRef();
+  if (name.contains("_grad") || isa<SumToOp, MaxGradOp>(op))
+    return "gradients";
+  return "activations";
+}
+
+/// Ops computed by a runtime call into freshly allocated result buffers.
+template <typename OpTy>
+struct ComputeOpModel
+    : BufferizableOpInterface::ExternalModel<ComputeOpModel<OpTy>, OpTy> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    SmallVector<Value> inputs;
+    for (Value operand : op->getOperands()) {
+      if (!isa<TensorType>(operand.getType()))
+        return op->emitOpError("operand of type ")
+               << operand.getType() << " is not supported by the CPU backend";
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      inputs.push_back(*buffer);
+    }
+    SmallVector<Value> outputs;
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
+                                           bufferTypeOf(result.getType()));
+      alloc.setAlignment(64);
+      alloc->setAttr(kAllocCategoryAttr,
+                     rewriter.getStringAttr(categoryOf(op, i)));
+      alloc->setAttr(kAllocForAttr, rewriter.getStringAttr(
+                                        op->getName().getStringRef()));
+      outputs.push_back(alloc);
+    }
+    if (failed(emitRuntimeCall(rewriter, op, inputs, outputs)))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, outputs);
+    return success();
+  }
+};
+
+/// echo.stash: the result is the operand's buffer.
+struct StashOpModel
+    : BufferizableOpInterface::ExternalModel<StashOpModel, StashOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    return {{op->getResult(0), BufferRelation::Equivalent}};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, op->getOperand(0), options, state);
+    if (failed(buffer))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *buffer);
+    return success();
+  }
+};
+
+/// echo.constant: a private constant memref.global read with get_global.
+struct ConstantOpModel
+    : BufferizableOpInterface::ExternalModel<ConstantOpModel, ConstantOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  bool isWritable(Operation *, Value, const AnalysisState &) const {
+    return false; // a write must copy first
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &,
+                          BufferizationState &) const {
+    auto constant = cast<ConstantOp>(op);
+    auto module = op->getParentOfType<ModuleOp>();
+    auto type = bufferTypeOf(constant.getType());
+    auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!value)
+      return op->emitOpError("only dense constants are supported by the CPU "
+                             "backend");
+    memref::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      global = memref::GlobalOp::create(
+          rewriter, op->getLoc(), "__echo_constant", rewriter.getStringAttr("private"),
+          type, value, /*constant=*/true, rewriter.getI64IntegerAttr(64));
+      SymbolTable(module).insert(global); // makes the name unique
+    }
+    auto get = memref::GetGlobalOp::create(rewriter, op->getLoc(), type,
+                                           global.getSymName());
+    replaceOpWithBufferizedValues(rewriter, op, get.getResult());
+    return success();
+  }
+};
+
+template <typename... Ops>
+void attachComputeModels(MLIRContext *ctx) {
+  (Ops::template attachInterface<ComputeOpModel<Ops>>(*ctx), ...);
+}
+
+} // namespace
+
+void mlir::echo::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, EchoDialect *) {
+    attachComputeModels<
+        // Compute-heavy forward.
+        LinearOp, MatmulOp, BatchMatmulOp, Conv2DOp, EmbeddingOp,
+        // Elementwise.
+        ReluOp, TanhOp, SigmoidOp, GeluOp, ExpOp, LogOp, NegOp, SqrtOp,
+        RsqrtOp, AddOp, SubOp, MulOp, DivOp, MaxOp,
+        // Layers and shapes.
+        DropoutOp, MaxPool2DOp, AvgPool2DOp, BatchNormOp, LayerNormOp,
+        SoftmaxOp, LogSoftmaxOp, ReduceOp, ConcatOp, SliceOp, SplitOp,
+        ReshapeOp, TransposeOp, BroadcastToOp, CrossEntropyOp, ZerosOp, FillOp,
+        // Backward.
+        ReluGradOp, TanhGradOp, SigmoidGradOp, GeluGradOp, SqrtGradOp,
+        RsqrtGradOp, MaxGradOp, SumToOp, DropoutGradOp, MaxPool2DGradOp,
+        AvgPool2DGradOp, BatchNormGradOp, LayerNormGradOp, SoftmaxGradOp,
+        LogSoftmaxGradOp, ReduceGradOp, ReduceMaxGradOp, SliceGradOp,
+        CrossEntropyGradOp, LinearGradInputOp, LinearGradWeightOp,
+        Conv2DGradInputOp, Conv2DGradWeightOp, EmbeddingGradOp,
+        // Optimizer.
+        SgdUpdateOp, AdamUpdateOp>(ctx);
+    StashOp::attachInterface<StashOpModel>(*ctx);
+    ConstantOp::attachInterface<ConstantOpModel>(*ctx);
+  });
+}

@@ -1,0 +1,341 @@
+//===- RuntimeCalls.cpp - One runtime ABI call per echo op ----------------===//
+//
+// Maps each echo op, given its operand buffers and preallocated result
+// buffers, to a call of its entry in runtime/include/echo/runtime.h. Tensor
+// arguments are passed as unranked memrefs, which the LLVM lowering turns
+// into the ABI's (rank, descriptor) pairs; attributes become i64/f64
+// scalars, and index lists become small stack-allocated i64 buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/EchoOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// Kinds shared with the runtime (EchoUnaryKind, EchoBinaryKind, EchoReduceKind).
+enum UnaryKind : int64_t {
+  kRelu = 0, kTanh = 1, kSigmoid = 2, kGelu = 3, kExp = 4,
+  kLog = 5, kNeg = 6, kSqrt = 7, kRsqrt = 8
+};
+enum BinaryKind : int64_t { kAdd = 0, kSub = 1, kMul = 2, kDiv = 3, kMax = 4 };
+
+/// Builds the arguments of one call and emits it.
+class CallBuilder {
+public:
+  CallBuilder(OpBuilder &b, Operation *op) : b(b), op(op), loc(op->getLoc()) {}
+
+  CallBuilder &tensor(Value buffer) {
+    auto ranked = cast<MemRefType>(buffer.getType());
+    auto unranked = UnrankedMemRefType::get(ranked.getElementType(),
+                                            ranked.getMemorySpace());
+    args.push_back(memref::CastOp::create(b, loc, unranked, buffer));
+    return *this;
+  }
+  CallBuilder &tensors(ValueRange buffers) {
+    for (Value v : buffers)
+      tensor(v);
+    return *this;
+  }
+  CallBuilder &i64(int64_t v) {
+    args.push_back(arith::ConstantIntOp::create(b, loc, v, 64));
+    return *this;
+  }
+  CallBuilder &f64(double v) {
+    args.push_back(
+        arith::ConstantFloatOp::create(b, loc, b.getF64Type(), APFloat(v)));
+    return *this;
+  }
+  CallBuilder &f64(const APFloat &v) { return f64(v.convertToDouble()); }
+  /// A rank-1 i64 buffer holding `values` (offsets, strides, permutations).
+  CallBuilder &indexList(ArrayRef<int64_t> values) {
+    auto type = MemRefType::get({int64_t(values.size())}, b.getI64Type());
+    Value buffer = memref::AllocaOp::create(b, loc, type);
+    for (auto [i, v] : llvm::enumerate(values)) {
+      Value index = arith::ConstantIndexOp::create(b, loc, i);
+      Value value = arith::ConstantIntOp::create(b, loc, v, 64);
+      memref::StoreOp::create(b, loc, value, buffer, ValueRange{index});
+    }
+    return tensor(buffer);
+  }
+
+  /// Calls `name`, declaring it privately in the module on first use.
+  LogicalResult call(StringRef name) {
+    auto module = op->getParentOfType<ModuleOp>();
+    SmallVector<Type> types;
+    for (Value v : args)
+      types.push_back(v.getType());
+    auto fnType = b.getFunctionType(types, {});
+    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    if (!callee) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      callee = func::FuncOp::create(b, module.getLoc(), name, fnType);
+      callee.setPrivate();
+    } else if (callee.getFunctionType() != fnType) {
+      return op->emitOpError("cannot call runtime entry @")
+             << name << " with " << fnType << ": it is declared as "
+             << callee.getFunctionType();
+    }
+    func::CallOp::create(b, loc, callee, args);
+    return success();
+  }
+
+private:
+  OpBuilder &b;
+  Operation *op;
+  Location loc;
+  SmallVector<Value> args;
+};
+
+int64_t unaryKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, int64_t>(op)
+      .Case<ReluOp, ReluGradOp>([](auto) { return kRelu; })
+      .Case<TanhOp, TanhGradOp>([](auto) { return kTanh; })
+      .Case<SigmoidOp, SigmoidGradOp>([](auto) { return kSigmoid; })
+      .Case<GeluOp, GeluGradOp>([](auto) { return kGelu; })
+      .Case<ExpOp>([](auto) { return kExp; })
+      .Case<LogOp>([](auto) { return kLog; })
+      .Case<NegOp>([](auto) { return kNeg; })
+      .Case<SqrtOp, SqrtGradOp>([](auto) { return kSqrt; })
+      .Case<RsqrtOp, RsqrtGradOp>([](auto) { return kRsqrt; })
+      .Default([](auto) { return -1; });
+}
+
+int64_t binaryKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, int64_t>(op)
+      .Case<AddOp>([](auto) { return kAdd; })
+      .Case<SubOp>([](auto) { return kSub; })
+      .Case<MulOp>([](auto) { return kMul; })
+      .Case<DivOp>([](auto) { return kDiv; })
+      .Case<MaxOp>([](auto) { return kMax; })
+      .Default([](auto) { return -1; });
+}
+
+/// Bits of the reduced dimensions.
+int64_t dimsMask(ArrayRef<int64_t> dims) {
+  int64_t mask = 0;
+  for (int64_t d : dims)
+    mask |= int64_t(1) << d;
+  return mask;
+}
+
+int64_t normalizedAxis(int64_t axis, Value v) {
+  int64_t rank = cast<ShapedType>(v.getType()).getRank();
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Entries taking an index or label tensor come in i32 and i64 flavours.
+std::string indexed(StringRef entry, Value indices) {
+  unsigned bits =
+      cast<ShapedType>(indices.getType()).getElementType().getIntOrFloatBitWidth();
+  return (entry + "_i" + Twine(bits)).str();
+}
+
+int64_t indexBits(Value indices) {
+  return cast<ShapedType>(indices.getType()).getElementType().getIntOrFloatBitWidth();
+}
+
+} // namespace
+
+LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
+                                          ValueRange in, ValueRange out) {
+  CallBuilder c(b, op);
+  if (int64_t kind = unaryKind(op); kind >= 0) {
+    if (op->getNumOperands() == 1)
+      return c.i64(kind).tensor(in[0]).tensor(out[0]).call("echo_unary");
+    return c.i64(kind).tensors(in).tensor(out[0]).call("echo_unary_grad");
+  }
+  if (int64_t kind = binaryKind(op); kind >= 0)
+    return c.i64(kind).tensors(in).tensor(out[0]).call("echo_binary");
+
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      // Compute-heavy ops.
+      .Case([&](LinearOp o) {
+        bool bias = bool(o.getBias());
+        return c.tensor(in[0]).tensor(in[1]).tensor(bias ? in[2] : out[0])
+            .tensor(out[0]).i64(bias).call("echo_linear");
+      })
+      .Case([&](LinearGradInputOp) {
+        return c.tensors(in).tensor(out[0]).call("echo_linear_grad_input");
+      })
+      .Case([&](LinearGradWeightOp) {
+        return c.tensors(in).tensor(out[0]).call("echo_linear_grad_weight");
+      })
+      .Case<MatmulOp, BatchMatmulOp>([&](auto o) {
+        return c.tensors(in).tensor(out[0]).i64(o.getTransposeLhs())
+            .i64(o.getTransposeRhs()).call("echo_matmul");
+      })
+      .Case([&](Conv2DOp o) {
+        bool bias = bool(o.getBias());
+        ArrayRef<int64_t> s = o.getStride(), p = o.getPadding(),
+                          d = o.getDilation();
+        return c.tensor(in[0]).tensor(in[1]).tensor(bias ? in[2] : out[0])
+            .tensor(out[0]).i64(bias).i64(s[0]).i64(s[1]).i64(p[0]).i64(p[1])
+            .i64(d[0]).i64(d[1]).i64(o.getGroups()).call("echo_conv2d");
+      })
+      .Case<Conv2DGradInputOp, Conv2DGradWeightOp>([&](auto o) {
+        ArrayRef<int64_t> s = o.getStride(), p = o.getPadding(),
+                          d = o.getDilation();
+        StringRef entry = isa<Conv2DGradInputOp>(op)
+                              ? "echo_conv2d_grad_input"
+                              : "echo_conv2d_grad_weight";
+        return c.tensors(in).tensor(out[0]).i64(s[0]).i64(s[1]).i64(p[0])
+            .i64(p[1]).i64(d[0]).i64(d[1]).i64(o.getGroups()).call(entry);
+      })
+      .Case([&](EmbeddingOp o) {
+        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getIndices()))
+            .call(indexed("echo_embedding", o.getIndices()));
+      })
+      .Case([&](EmbeddingGradOp o) {
+        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getIndices()))
+            .call(indexed("echo_embedding_grad", o.getIndices()));
+      })
+      // Elementwise helpers.
+      .Case([&](MaxGradOp) {
+        return c.tensors(in).tensors(out).call("echo_max_grad");
+      })
+      .Case([&](SumToOp) {
+        return c.tensor(in[0]).tensor(out[0]).call("echo_sum_to");
+      })
+      .Case([&](BroadcastToOp) {
+        return c.tensor(in[0]).tensor(out[0]).call("echo_broadcast_to");
+      })
+      // Layers.
+      .Case([&](DropoutOp o) {
+        return c.tensor(in[0]).tensors(out).f64(o.getProbability())
+            .i64(o.getSeed()).call("echo_dropout");
+      })
+      .Case([&](DropoutGradOp o) {
+        return c.tensors(in).tensor(out[0]).f64(o.getProbability())
+            .call("echo_dropout_grad");
+      })
+      .Case<MaxPool2DOp, AvgPool2DOp, MaxPool2DGradOp, AvgPool2DGradOp>(
+          [&](auto o) {
+            ArrayRef<int64_t> k = o.getKernel(), s = o.getStride(),
+                              p = o.getPadding();
+            StringRef entry =
+                llvm::TypeSwitch<Operation *, StringRef>(op)
+                    .Case([](MaxPool2DOp) { return "echo_max_pool2d"; })
+                    .Case([](AvgPool2DOp) { return "echo_avg_pool2d"; })
+                    .Case([](MaxPool2DGradOp) { return "echo_max_pool2d_grad"; })
+                    .Default([](Operation *) { return "echo_avg_pool2d_grad"; });
+            return c.tensors(in).tensor(out[0]).i64(k[0]).i64(k[1]).i64(s[0])
+                .i64(s[1]).i64(p[0]).i64(p[1]).call(entry);
+          })
+      .Case([&](BatchNormOp o) {
+        return c.tensors(in).tensors(out).f64(o.getEpsilon())
+            .f64(o.getMomentum()).call("echo_batch_norm");
+      })
+      .Case([&](BatchNormGradOp) {
+        return c.tensors(in).tensors(out).call("echo_batch_norm_grad");
+      })
+      .Case([&](LayerNormOp o) {
+        return c.tensors(in).tensors(out).f64(o.getEpsilon())
+            .call("echo_layer_norm");
+      })
+      .Case([&](LayerNormGradOp) {
+        return c.tensors(in).tensors(out).call("echo_layer_norm_grad");
+      })
+      .Case<SoftmaxOp, LogSoftmaxOp>([&](auto o) {
+        return c.tensor(in[0]).tensor(out[0])
+            .i64(normalizedAxis(o.getAxis(), o.getInput()))
+            .i64(isa<LogSoftmaxOp>(op)).call("echo_softmax");
+      })
+      .Case<SoftmaxGradOp, LogSoftmaxGradOp>([&](auto o) {
+        return c.tensors(in).tensor(out[0])
+            .i64(normalizedAxis(o.getAxis(), o.getOutput()))
+            .i64(isa<LogSoftmaxGradOp>(op))
+            .call("echo_softmax_grad");
+      })
+      .Case([&](ReduceOp o) {
+        return c.i64(int64_t(o.getKind())).tensor(in[0]).tensor(out[0])
+            .i64(dimsMask(o.getDims())).call("echo_reduce");
+      })
+      .Case([&](ReduceGradOp o) {
+        return c.i64(int64_t(o.getKind())).tensor(in[0]).tensor(out[0])
+            .i64(dimsMask(o.getDims())).call("echo_reduce_grad");
+      })
+      .Case([&](ReduceMaxGradOp o) {
+        return c.tensors(in).tensor(out[0]).i64(dimsMask(o.getDims()))
+            .call("echo_reduce_max_grad");
+      })
+      .Case([&](CrossEntropyOp o) {
+        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getLabels()))
+            .call(indexed("echo_cross_entropy", o.getLabels()));
+      })
+      .Case([&](CrossEntropyGradOp o) {
+        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getLabels()))
+            .call(indexed("echo_cross_entropy_grad", o.getLabels()));
+      })
+      // Data movement: several calls for concat and split.
+      .Case([&](ConcatOp o) -> LogicalResult {
+        int64_t axis = normalizedAxis(o.getAxis(), o.getResult());
+        int64_t offset = 0;
+        for (Value part : in) {
+          if (failed(CallBuilder(b, op).tensor(part).tensor(out[0]).i64(axis)
+                         .i64(offset).i64(0).call("echo_concat_part")))
+            return failure();
+          offset += cast<ShapedType>(part.getType()).getDimSize(axis);
+        }
+        return success();
+      })
+      .Case([&](SplitOp o) -> LogicalResult {
+        int64_t axis = normalizedAxis(o.getAxis(), o.getInput());
+        int64_t offset = 0;
+        for (Value part : out) {
+          if (failed(CallBuilder(b, op).tensor(part).tensor(in[0]).i64(axis)
+                         .i64(offset).i64(1).call("echo_concat_part")))
+            return failure();
+          offset += cast<ShapedType>(part.getType()).getDimSize(axis);
+        }
+        return success();
+      })
+      .Case<SliceOp, SliceGradOp>([&](auto o) {
+        int64_t rank = cast<ShapedType>(in[0].getType()).getRank();
+        SmallVector<int64_t> strides(rank, 1);
+        if (o.getStrides())
+          strides.assign(o.getStrides()->begin(), o.getStrides()->end());
+        return c.tensor(in[0]).tensor(out[0]).indexList(o.getOffsets())
+            .indexList(strides)
+            .call(isa<SliceOp>(op) ? "echo_slice"
+                                                  : "echo_slice_grad");
+      })
+      .Case([&](TransposeOp o) {
+        return c.tensor(in[0]).tensor(out[0]).indexList(o.getPermutation())
+            .call("echo_transpose");
+      })
+      .Case([&](ReshapeOp) {
+        return c.tensor(in[0]).tensor(out[0]).call("echo_copy");
+      })
+      .Case([&](ZerosOp) { return c.tensor(out[0]).f64(0.0).call("echo_fill"); })
+      .Case([&](FillOp o) {
+        return c.tensor(out[0]).f64(o.getValue()).call("echo_fill");
+      })
+      // Optimizer updates.
+      .Case([&](SgdUpdateOp o) {
+        bool velocity = bool(o.getVelocity());
+        return c.tensor(in[0]).tensor(in[1]).tensor(velocity ? in[2] : in[0])
+            .tensor(out[0]).tensor(velocity ? out[1] : out[0])
+            .f64(o.getLr()).f64(o.getMomentum()).f64(o.getWeightDecay())
+            .i64(velocity).call("echo_sgd_update");
+      })
+      .Case([&](AdamUpdateOp o) {
+        return c.tensors(in).tensors(out).f64(o.getLr()).f64(o.getBeta1())
+            .f64(o.getBeta2()).f64(o.getEpsilon()).call("echo_adam_update");
+      })
+      .Default([&](Operation *) {
+        return op->emitOpError("has no runtime entry in the CPU backend");
+      });
+}
