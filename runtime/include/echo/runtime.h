@@ -196,6 +196,30 @@ void echo_adam_update(ECHO_TENSOR(param), ECHO_TENSOR(grad), ECHO_TENSOR(m),
                       ECHO_TENSOR(new_v), double lr, double beta1,
                       double beta2, double epsilon);
 
+/*--- Index-typed variants ----------------------------------------------------*/
+
+/* The lowering declares one MLIR function per symbol, so entries whose index
+ * tensor may be i32 or i64 also exist under a name carrying the index type;
+ * they forward to the entries above with index_bits set accordingly. */
+void echo_embedding_i32(ECHO_TENSOR(table), ECHO_TENSOR(indices),
+                        ECHO_TENSOR(y), int64_t index_bits);
+void echo_embedding_i64(ECHO_TENSOR(table), ECHO_TENSOR(indices),
+                        ECHO_TENSOR(y), int64_t index_bits);
+void echo_embedding_grad_i32(ECHO_TENSOR(indices), ECHO_TENSOR(dy),
+                             ECHO_TENSOR(dtable), int64_t index_bits);
+void echo_embedding_grad_i64(ECHO_TENSOR(indices), ECHO_TENSOR(dy),
+                             ECHO_TENSOR(dtable), int64_t index_bits);
+void echo_cross_entropy_i32(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
+                            ECHO_TENSOR(loss), int64_t index_bits);
+void echo_cross_entropy_i64(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
+                            ECHO_TENSOR(loss), int64_t index_bits);
+void echo_cross_entropy_grad_i32(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
+                                 ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits),
+                                 int64_t index_bits);
+void echo_cross_entropy_grad_i64(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
+                                 ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits),
+                                 int64_t index_bits);
+
 /*--- Errors -----------------------------------------------------------------*/
 
 /* Reports a runtime error from `entry` and aborts the step (the CPU backend

@@ -1,0 +1,356 @@
+//===- echo-run.cpp - Run an echo training step on the CPU ----------------===//
+//
+// Lowers a tensor-level echo module with the CPU pipeline, JIT-compiles it
+// with the MLIR ExecutionEngine and runs its entry function against the CPU
+// runtime, with every buffer counted by the runtime's allocator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EntrySignature.h"
+#include "Npy.h"
+#include "RuntimeSymbols.h"
+
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Conversion/Passes.h"
+#include "EchoDialect/Transforms/Passes.h"
+#include "echo/allocator.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace echo_run;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
+                                      cl::init("-"));
+static cl::opt<std::string> entryName(
+    "entry", cl::desc("Function to run (default: train_step if present, "
+                      "otherwise the only public function)"),
+    cl::init(""));
+static cl::opt<int64_t> iterations("iterations",
+                                   cl::desc("Number of steps to run"),
+                                   cl::init(1));
+static cl::opt<uint64_t> seed("seed",
+                              cl::desc("Seed of parameter and input init"),
+                              cl::init(0));
+static cl::list<std::string>
+    inputs("inputs", cl::desc("ARG=FILE.npy: initial value of argument ARG "
+                              "(repeatable, or comma-separated)"),
+           cl::CommaSeparated);
+static cl::opt<bool> printLoss(
+    "print-loss", cl::desc("Print 'iter N loss X' after every step (result #0)"));
+static cl::opt<std::string>
+    memoryStats("memory-stats", cl::ValueOptional,
+                cl::desc("Print measured peak memory by category "
+                         "(=json for one JSON object)"),
+                cl::init(""));
+static cl::opt<std::string>
+    dumpResults("dump-results",
+                cl::desc("Write every result of the last step to FILE"),
+                cl::init(""));
+static cl::opt<int64_t> capacity(
+    "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
+                         "it is an out-of-memory error"),
+    cl::init(0));
+
+namespace {
+
+/// A buffer plus its memref descriptor (allocated, aligned, offset, sizes,
+/// strides), laid out as the packed calling convention expects.
+struct Buffer {
+  TensorSpec spec;
+  void *data = nullptr;
+  std::vector<int64_t> descriptor; // [alloc, aligned, offset, sizes..., strides...]
+
+  void bind(void *ptr) {
+    data = ptr;
+    descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(ptr);
+  }
+};
+
+Buffer makeBuffer(const TensorSpec &spec, int64_t category,
+                  const std::string &what) {
+  Buffer b;
+  b.spec = spec;
+  size_t rank = spec.shape.size();
+  b.descriptor.assign(3 + 2 * rank, 0);
+  int64_t stride = 1;
+  for (size_t i = rank; i-- > 0;) {
+    b.descriptor[3 + i] = spec.shape[i];
+    b.descriptor[3 + rank + i] = stride;
+    stride *= spec.shape[i];
+  }
+  b.bind(echo_mem_alloc(std::max<int64_t>(spec.bytes(), 1), category,
+                        what.c_str()));
+  return b;
+}
+
+/// Deterministic initial values: one generator per argument, seeded by the
+/// run seed and the argument index.
+void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
+                size_t index) {
+  std::mt19937_64 gen(runSeed * 1000003u + index);
+  int64_t n = arg.tensor.numElements();
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (double)(gen() >> 11) * 0x1.0p-53;
+  };
+  if (arg.tensor.dtype == "f32") {
+    float *p = static_cast<float *>(b.data);
+    double scale = 1.0 / std::sqrt((double)std::max<int64_t>(arg.fanIn, 1));
+    for (int64_t i = 0; i < n; ++i) {
+      switch (arg.init) {
+      case Init::Zeros: p[i] = 0.0f; break;
+      case Init::Ones: p[i] = 1.0f; break;
+      case Init::FanIn: p[i] = (float)uniform(-scale, scale); break;
+      default: p[i] = (float)uniform(-1.0, 1.0); break;
+      }
+    }
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t v = arg.tensor.dtype == "i1"
+                    ? (int64_t)(gen() & 1)
+                    : (int64_t)(gen() % (uint64_t)std::max<int64_t>(arg.bound, 1));
+    if (arg.tensor.dtype == "i32")
+      static_cast<int32_t *>(b.data)[i] = (int32_t)v;
+    else if (arg.tensor.dtype == "i64")
+      static_cast<int64_t *>(b.data)[i] = v;
+    else
+      static_cast<uint8_t *>(b.data)[i] = (uint8_t)v;
+  }
+}
+
+[[noreturn]] void fail(const llvm::Twine &message, int code = 1) {
+  llvm::errs() << "echo-run: " << message << "\n";
+  std::exit(code);
+}
+
+/// Loads --inputs ARG=FILE.npy into the argument buffers.
+void loadInputs(std::vector<Buffer> &args) {
+  for (const std::string &item : inputs) {
+    size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      fail("--inputs expects ARG=FILE.npy, got '" + item + "'");
+    std::string argText = item.substr(0, eq), path = item.substr(eq + 1);
+    char *end = nullptr;
+    long index = std::strtol(argText.c_str(), &end, 10);
+    if (argText.empty() || *end || index < 0 || index >= (long)args.size())
+      fail("--inputs: '" + argText + "' is not an argument index in [0, " +
+           std::to_string(args.size()) + ")");
+    NpyArray array;
+    std::string error;
+    if (!readNpy(path, array, error))
+      fail("--inputs: " + error);
+    Buffer &b = args[index];
+    if (array.dtype != b.spec.dtype || array.shape != b.spec.shape)
+      fail("--inputs: " + path + " holds a " + array.dtype + " array of the "
+           "wrong shape or type for argument #" + std::to_string(index));
+    std::memcpy(b.data, array.data.data(), array.data.size());
+  }
+}
+
+void printMemoryStats(llvm::raw_ostream &os, bool json) {
+  if (json) {
+    os << "{\"peak_bytes\": " << echo_mem_peak_bytes()
+       << ", \"capacity_bytes\": " << capacity.getValue()
+       << ", \"allocations\": " << echo_mem_num_allocations()
+       << ", \"by_category\": {";
+    for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
+      os << (c ? ", " : "") << "\"" << echo_mem_category_name(c)
+         << "\": " << echo_mem_peak_bytes_of(c);
+    os << "}, \"max_by_category\": {";
+    for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
+      os << (c ? ", " : "") << "\"" << echo_mem_category_name(c)
+         << "\": " << echo_mem_max_bytes_of(c);
+    os << "}}\n";
+    return;
+  }
+  os << "peak_bytes " << echo_mem_peak_bytes() << "\n";
+  os << "live at the peak, by category:\n";
+  for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
+    os << llvm::format("  %-16s %14lld\n", echo_mem_category_name(c),
+                       (long long)echo_mem_peak_bytes_of(c));
+}
+
+/// Raw results of the last step: a text header line per result, then its
+/// bytes. Identical runs give identical files.
+void writeResults(const std::vector<Buffer> &results) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(dumpResults, ec);
+  if (ec)
+    fail("cannot write " + dumpResults + ": " + ec.message());
+  for (auto [i, b] : llvm::enumerate(results)) {
+    os << "result " << i << " " << b.spec.dtype << " [";
+    llvm::interleaveComma(b.spec.shape, os);
+    os << "] " << b.spec.bytes() << "\n";
+    os.write(static_cast<const char *>(b.data), b.spec.bytes());
+    os << "\n";
+  }
+}
+
+func::FuncOp findEntry(ModuleOp module) {
+  if (!entryName.empty()) {
+    auto fn = module.lookupSymbol<func::FuncOp>(entryName);
+    if (!fn || fn.isExternal())
+      fail("no function @" + entryName + " with a body");
+    return fn;
+  }
+  if (auto fn = module.lookupSymbol<func::FuncOp>("train_step"))
+    return fn;
+  func::FuncOp only;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || fn.isPrivate())
+      continue;
+    if (only)
+      fail("several functions could be the entry; choose one with --entry");
+    only = fn;
+  }
+  if (!only)
+    fail("the module has no function to run");
+  return only;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerPassManagerCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "echo-run: run an echo training "
+                                          "step on the CPU\n");
+  if (iterations < 0)
+    fail("--iterations must be >= 0");
+  if (capacity < 0)
+    fail("--capacity must be >= 0");
+  if (memoryStats.getNumOccurrences() && !memoryStats.empty() &&
+      memoryStats != "json" && memoryStats != "text")
+    fail("--memory-stats takes no value, 'text' or 'json'");
+
+  // Passes the pipeline names, and the upstream ones it is built from.
+  registerAllPasses();
+  echo::registerEchoTransformsPasses();
+  echo::registerEchoConversionPasses();
+
+  DialectRegistry registry;
+  echo::registerLowerToCPUDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  MLIRContext context(registry);
+
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file)
+    fail(error);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  func::FuncOp entry = findEntry(*module);
+  std::string name = entry.getSymName().str();
+  FailureOr<EntrySignature> signature = analyzeEntry(entry);
+  if (failed(signature))
+    return 1;
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  echo::buildLowerToCPUPipeline(pm);
+  if (failed(pm.run(*module)))
+    return 1;
+
+  std::vector<std::string> sites;
+  if (auto attr = (*module)->getAttrOfType<ArrayAttr>(echo::kAllocSitesAttr))
+    for (Attribute site : attr)
+      sites.push_back(cast<StringAttr>(site).getValue().str());
+  std::vector<const char *> sitePtrs;
+  for (const std::string &s : sites)
+    sitePtrs.push_back(s.c_str());
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  ExecutionEngineOptions options;
+  options.transformer = makeOptimizingTransformer(2, 0, nullptr);
+  auto engine = ExecutionEngine::create(*module, options);
+  if (!engine)
+    fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+  (*engine)->registerSymbols(runtimeSymbolMap);
+
+  echo_mem_configure(capacity, sitePtrs.data(), sitePtrs.size());
+
+  // Arguments, then results (out-parameters after lowering).
+  std::vector<Buffer> args, results;
+  for (auto [i, arg] : llvm::enumerate(signature->arguments)) {
+    args.push_back(makeBuffer(arg.tensor, arg.category, arg.name + " of @" + name));
+    initialize(args.back(), arg, seed, i);
+  }
+  loadInputs(args);
+  for (auto [i, result] : llvm::enumerate(signature->results))
+    results.push_back(makeBuffer(result.tensor, result.category,
+                                 "result #" + std::to_string(i) + " of @" + name));
+
+  std::vector<void *> packed;
+  for (std::vector<Buffer> *group : {&args, &results})
+    for (Buffer &b : *group)
+      for (int64_t &field : b.descriptor)
+        packed.push_back(&field);
+
+  bool lossIsScalar = !results.empty() && results[0].spec.shape.empty() &&
+                      results[0].spec.dtype == "f32";
+  if (printLoss && !lossIsScalar)
+    fail("--print-loss needs result #0 to be a scalar f32 loss");
+
+  for (int64_t iter = 0; iter < iterations; ++iter) {
+    if (llvm::Error err = (*engine)->invokePacked(name, packed))
+      fail("running @" + name + " failed: " + llvm::toString(std::move(err)));
+    if (printLoss)
+      llvm::outs() << "iter " << iter << " loss "
+                   << llvm::format("%.9g", *static_cast<float *>(results[0].data))
+                   << "\n";
+    // Results that replace arguments feed the next step: swap the buffers.
+    for (auto [i, result] : llvm::enumerate(signature->results)) {
+      if (result.updateOf < 0)
+        continue;
+      void *argData = args[result.updateOf].data;
+      args[result.updateOf].bind(results[i].data);
+      results[i].bind(argData);
+    }
+  }
+  // After the swaps the newest values sit in the argument buffers; put them
+  // back so the dump shows the last step's results.
+  for (auto [i, result] : llvm::enumerate(signature->results))
+    if (result.updateOf >= 0 && iterations > 0) {
+      void *argData = args[result.updateOf].data;
+      args[result.updateOf].bind(results[i].data);
+      results[i].bind(argData);
+    }
+
+  if (memoryStats.getNumOccurrences())
+    printMemoryStats(llvm::outs(), memoryStats == "json");
+  if (!dumpResults.empty())
+    writeResults(results);
+  for (std::vector<Buffer> *group : {&args, &results})
+    for (Buffer &b : *group)
+      echo_mem_free(b.data);
+  return 0;
+}
