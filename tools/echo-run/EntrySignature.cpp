@@ -110,6 +110,7 @@ FailureOr<EntrySignature> analyzeEntry(func::FuncOp fn) {
     spec.tensor = *tensor;
     spec.category = ECHO_MEM_INPUTS;
     spec.name = "argument #" + std::to_string(arg.getArgNumber());
+    spec.trainable = bool(fn.getArgAttr(arg.getArgNumber(), "echo.trainable"));
     inferInit(arg, fn, spec);
     sig.arguments.push_back(std::move(spec));
   }

@@ -41,6 +41,7 @@ struct ArgumentSpec {
   int64_t bound = 2;      // IntegerBelow
   int64_t fanIn = 1;      // FanIn
   int64_t category = 0;   // EchoMemoryCategory
+  bool trainable = false; // carries echo.trainable
   std::string name;       // for messages: "argument #3"
 };
 

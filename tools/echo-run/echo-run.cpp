@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Buffer.h"
 #include "EntrySignature.h"
+#include "GradientCheck.h"
 #include "Npy.h"
 #include "RuntimeSymbols.h"
 
@@ -67,42 +69,25 @@ static cl::opt<std::string>
     dumpResults("dump-results",
                 cl::desc("Write every result of the last step to FILE"),
                 cl::init(""));
+static cl::opt<int> checkGradientsOpt(
+    "check-gradients", cl::ValueOptional,
+    cl::desc("Instead of training, compare the returned gradients with "
+             "central finite differences of the loss along N directions "
+             "(default 3); exit 1 if one is off by more than the tolerance"),
+    cl::init(3));
+static cl::opt<double> gradientTolerance(
+    "gradient-tolerance", cl::desc("Relative error bound of --check-gradients"),
+    cl::init(2e-2));
+static cl::opt<double> gradientEpsilon(
+    "gradient-epsilon", cl::desc("Step of --check-gradients (on a unit "
+                                 "direction)"),
+    cl::init(1e-2));
 static cl::opt<int64_t> capacity(
     "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
                          "it is an out-of-memory error"),
     cl::init(0));
 
 namespace {
-
-/// A buffer plus its memref descriptor (allocated, aligned, offset, sizes,
-/// strides), laid out as the packed calling convention expects.
-struct Buffer {
-  TensorSpec spec;
-  void *data = nullptr;
-  std::vector<int64_t> descriptor; // [alloc, aligned, offset, sizes..., strides...]
-
-  void bind(void *ptr) {
-    data = ptr;
-    descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(ptr);
-  }
-};
-
-Buffer makeBuffer(const TensorSpec &spec, int64_t category,
-                  const std::string &what) {
-  Buffer b;
-  b.spec = spec;
-  size_t rank = spec.shape.size();
-  b.descriptor.assign(3 + 2 * rank, 0);
-  int64_t stride = 1;
-  for (size_t i = rank; i-- > 0;) {
-    b.descriptor[3 + i] = spec.shape[i];
-    b.descriptor[3 + rank + i] = stride;
-    stride *= spec.shape[i];
-  }
-  b.bind(echo_mem_alloc(std::max<int64_t>(spec.bytes(), 1), category,
-                        what.c_str()));
-  return b;
-}
 
 /// Deterministic initial values: one generator per argument, seeded by the
 /// run seed and the argument index.
@@ -320,9 +305,25 @@ int main(int argc, char **argv) {
   if (printLoss && !lossIsScalar)
     fail("--print-loss needs result #0 to be a scalar f32 loss");
 
-  for (int64_t iter = 0; iter < iterations; ++iter) {
+  auto invoke = [&] {
     if (llvm::Error err = (*engine)->invokePacked(name, packed))
       fail("running @" + name + " failed: " + llvm::toString(std::move(err)));
+  };
+
+  if (checkGradientsOpt.getNumOccurrences()) {
+    GradientCheckOptions check;
+    check.directions = checkGradientsOpt;
+    check.epsilon = gradientEpsilon;
+    check.tolerance = gradientTolerance;
+    check.seed = seed;
+    bool ok = checkGradients(*signature, args, results, invoke, check,
+                             llvm::outs());
+    llvm::outs() << "gradient check " << (ok ? "passed" : "FAILED") << "\n";
+    return ok ? 0 : 1;
+  }
+
+  for (int64_t iter = 0; iter < iterations; ++iter) {
+    invoke();
     if (printLoss)
       llvm::outs() << "iter " << iter << " loss "
                    << llvm::format("%.9g", *static_cast<float *>(results[0].data))

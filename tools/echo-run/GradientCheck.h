@@ -1,0 +1,36 @@
+//===- GradientCheck.h - Finite-difference check of a training step ------===//
+
+#ifndef ECHO_RUN_GRADIENTCHECK_H
+#define ECHO_RUN_GRADIENTCHECK_H
+
+#include "Buffer.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+
+namespace echo_run {
+
+struct GradientCheckOptions {
+  int directions = 3;
+  double epsilon = 1e-2;
+  double tolerance = 2e-2;
+  uint64_t seed = 0;
+};
+
+/// For an entry returning (loss, d loss / d trainable_0, ...), compares the
+/// directional derivative the returned gradients give with the central
+/// finite difference (L(p + eps v) - L(p - eps v)) / (2 eps) of the loss it
+/// returns, for unit directions v over all trainable arguments jointly: the
+/// normalized gradient itself, then random ones. Prints one line per
+/// direction; returns whether every relative error is within tolerance.
+/// The argument buffers are restored exactly afterwards.
+bool checkGradients(const EntrySignature &signature, std::vector<Buffer> &args,
+                    std::vector<Buffer> &results,
+                    const std::function<void()> &invoke,
+                    const GradientCheckOptions &options,
+                    llvm::raw_ostream &os);
+
+} // namespace echo_run
+
+#endif // ECHO_RUN_GRADIENTCHECK_H
