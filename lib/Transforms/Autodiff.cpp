@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
@@ -26,9 +27,10 @@ namespace echo {
 using namespace mlir;
 using namespace mlir::echo;
 
-static constexpr llvm::StringLiteral kTrainable = "echo.trainable";
-static constexpr llvm::StringLiteral kUpdateOf = "echo.update_of";
-static constexpr llvm::StringLiteral kOptimizerState = "echo.optimizer_state";
+static constexpr llvm::StringLiteral kTrainable = kTrainableAttr;
+static constexpr llvm::StringLiteral kUpdateOf = kUpdateOfAttr;
+static constexpr llvm::StringLiteral kOptimizerState = kOptimizerStateAttr;
+static constexpr llvm::StringLiteral kLossSeed = kLossSeedAttr;
 
 namespace {
 
@@ -96,6 +98,8 @@ LogicalResult GradientBuilder::build(Value loss) {
   Value seed = FillOp::create(b, loss.getLoc(), loss.getType(),
                               b.getF64FloatAttr(1.0));
   firstBackward = seed.getDefiningOp();
+  // Marks where the backward pass starts, for the memory analyses.
+  firstBackward->setAttr(kLossSeed, b.getUnitAttr());
   gradOf[loss] = seed;
 
   for (Operation *op : llvm::reverse(order)) {
@@ -334,6 +338,8 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
 
 void AutodiffPass::runOnOperation() {
   ModuleOp module = getOperation();
+  if (skipExisting && module.lookupSymbol(output))
+    return;
   FailureOr<func::FuncOp> forward = findForward(module);
   if (failed(forward))
     return signalPassFailure();

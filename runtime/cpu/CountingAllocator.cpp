@@ -1,8 +1,9 @@
 //===- CountingAllocator.cpp - Device memory accounting ------------------===//
 //
-// Implements echo/allocator.h. Each block carries a 64-byte header with its
+// Implements echo/allocator.h. Each block carries a 256-byte header with its
 // size and category, so frees need no lookup table and the user pointer
-// stays 64-byte aligned. Single-threaded by design: a step's allocations
+// keeps the 256-byte alignment the arena planner assumes. Counted bytes are
+// the requested bytes exactly, so the measured peak equals the planned one. Single-threaded by design: a step's allocations
 // happen on the thread that runs it.
 //
 //===----------------------------------------------------------------------===//
@@ -20,7 +21,7 @@
 
 namespace {
 
-constexpr size_t kHeader = 64;
+constexpr size_t kHeader = 256;
 constexpr uint64_t kMagic = 0xec40a110c8ULL;
 
 struct Header {
@@ -30,8 +31,9 @@ struct Header {
 };
 
 const char *const kNames[ECHO_MEM_NUM_CATEGORIES] = {
-    "weights", "gradients", "optimizer_state", "activations",
-    "encoded", "workspace", "inputs"};
+    "weights",   "weight_gradients", "optimizer_state", "inputs",
+    "stashed",   "encoded",          "immediate",       "gradient_maps",
+    "workspace", "host",             "arena"};
 
 struct State {
   int64_t capacity = 0;

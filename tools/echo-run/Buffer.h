@@ -39,7 +39,7 @@ inline Buffer makeBuffer(const TensorSpec &spec, int64_t category,
     b.descriptor[3 + rank + i] = stride;
     stride *= spec.shape[i];
   }
-  b.bind(echo_mem_alloc(std::max<int64_t>(spec.bytes(), 1), category,
+  b.bind(echo_mem_alloc(spec.bytes(), category,
                         what.c_str()));
   return b;
 }

@@ -123,7 +123,7 @@ FailureOr<EntrySignature> analyzeEntry(func::FuncOp fn) {
                 "i64";
     ResultSpec spec;
     spec.tensor = *tensor;
-    spec.category = ECHO_MEM_GRADIENTS;
+    spec.category = ECHO_MEM_WEIGHT_GRADIENTS;
     if (auto attr = fn.getResultAttrOfType<IntegerAttr>(i, "echo.update_of")) {
       spec.updateOf = attr.getInt();
       if (spec.updateOf < 0 || spec.updateOf >= (int64_t)sig.arguments.size() ||

@@ -82,6 +82,10 @@ static cl::opt<double> gradientEpsilon(
     "gradient-epsilon", cl::desc("Step of --check-gradients (on a unit "
                                  "direction)"),
     cl::init(1e-2));
+static cl::opt<bool> noBufferAssign(
+    "no-buffer-assign",
+    cl::desc("Give every temporary its own allocation instead of planning "
+             "one arena (to compare against the plan)"));
 static cl::opt<int64_t> capacity(
     "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
                          "it is an out-of-memory error"),
@@ -252,6 +256,11 @@ int main(int argc, char **argv) {
     return 1;
 
   func::FuncOp entry = findEntry(*module);
+  if (llvm::any_of(entry.getArgumentTypes(),
+                   [](Type t) { return isa<BaseMemRefType>(t); }))
+    fail("@" + entry.getSymName() + " is already bufferized; echo-run takes "
+         "tensor-level steps and plans them itself (run it on the IR before "
+         "echo-training-pipeline, e.g. the output of --echo-autodiff)");
   std::string name = entry.getSymName().str();
   FailureOr<EntrySignature> signature = analyzeEntry(entry);
   if (failed(signature))
@@ -260,7 +269,7 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
-  echo::buildLowerToCPUPipeline(pm);
+  echo::buildLowerToCPUPipeline(pm, /*assignBuffers=*/!noBufferAssign);
   if (failed(pm.run(*module)))
     return 1;
 

@@ -18,6 +18,8 @@
 
 #include "mlir/Pass/PassManager.h"
 
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
 class OpBuilder;
@@ -34,8 +36,26 @@ void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 /// bufferization, LLVM, and the upstream bufferization models).
 void registerLowerToCPUDialects(DialectRegistry &registry);
 
-/// Tensor-level echo module -> LLVM dialect calling the runtime ABI.
-void buildLowerToCPUPipeline(OpPassManager &pm);
+/// Tensor-level echo module -> LLVM dialect calling the runtime ABI. With
+/// `assignBuffers` false, every temporary keeps its own allocation (for
+/// comparisons against the planned arena).
+void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true);
+
+/// A step already planned by the training pipeline -> LLVM dialect.
+void buildPlannedToLLVMPipeline(OpPassManager &pm);
+
+struct TrainingPipelineOptions {
+  std::string remat = "none";     // none | mirror | echo
+  std::string gist = "none";      // none | lossless | fp16 | fp10 | fp8
+  std::string optimizer = "none"; // when differentiating a forward function
+  double learningRate = 0.01;
+};
+
+/// Forward function or training step -> planned, bufferized step. Options
+/// that are not available add a pass that reports them and fails (and this
+/// returns failure).
+LogicalResult buildTrainingPipeline(OpPassManager &pm,
+                                    const TrainingPipelineOptions &options);
 
 /// Registers the pipeline as --echo-lower-to-cpu.
 void registerLowerToCPUPipeline();
@@ -45,11 +65,9 @@ void registerLowerToCPUPipeline();
 LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
                               ValueRange inputs, ValueRange outputs);
 
-/// Attribute on each memref.alloc made for an echo op's result: the memory
-/// category the runtime's allocator counts it under.
+/// Attribute on each memref.alloc made for an echo op's result: its memory
+/// category (a string; see Analysis/MemoryCategories.h).
 constexpr const char *kAllocCategoryAttr = "echo.category";
-/// Attribute on the same allocations naming the op they hold a result of.
-constexpr const char *kAllocForAttr = "echo.alloc_for";
 
 } // namespace echo
 } // namespace mlir

@@ -78,6 +78,9 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
     Option<"beta1", "beta1", "double", /*default=*/"0.9", "Adam beta1">,
     Option<"beta2", "beta2", "double", /*default=*/"0.999", "Adam beta2">,
     Option<"epsilon", "epsilon", "double", /*default=*/"1.0e-8", "Adam epsilon">,
+    Option<"skipExisting", "skip-existing", "bool", /*default=*/"false",
+           "Do nothing if the output function already exists (pipelines "
+           "accept both forward functions and training steps)">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
@@ -103,6 +106,92 @@ def EchoInlineRecompute : Pass<"echo-inline-recompute", "::mlir::func::FuncOp"> 
     ```
   }];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
+
+def EchoAnnotateMemory : Pass<"echo-annotate-memory", "::mlir::func::FuncOp"> {
+  let summary = "Record memory categories and step statistics before bufferization";
+  let description = [{
+    Tensor-level analysis run right before bufferization. It sets, on every
+    op with tensor results, `echo.category`: the memory category its result
+    buffers are counted under (`stashed` for forward values kept for the
+    backward pass, `immediate` for other forward values, `gradient_maps` for
+    backward values, `encoded`, `host`, `weights`, `optimizer_state`).
+    Bufferization copies it onto the allocations. On the function it sets
+    `echo.step_stats`, a dictionary the memory report reads after the IR is
+    lowered to memrefs: op count, FLOPs of the forward, backward and
+    recomputation, persistent bytes by category (arguments and results), the
+    bytes stashed per producing op kind, and `result_update_of` (the
+    `echo.update_of` of each result, which out-parameter conversion drops).
+
+    The backward pass starts at the op `echo-autodiff` marks with
+    `echo.loss_seed`; without one, every op counts as forward.
+  }];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
+def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
+  let summary = "Place every temporary buffer at an offset of one arena";
+  let description = [{
+    Liveness-based buffer assignment on bufferized, straight-line functions.
+    Every statically shaped `memref.alloc` of the entry block gets a lifetime:
+    from its allocation to its last use, uses through views and casts
+    included. An op that may run in place (the runtime's elementwise entries)
+    writes its result into an operand buffer that dies at that op. The
+    planner core (BufferPlanner.h) places the buffers by greedy best fit over
+    two orders (by size, by lifetime) and keeps the smaller arena. Each
+    allocation is then replaced by a `memref.view` of one arena allocation,
+    so the runtime makes a single allocation per step; the views carry their
+    plan explicitly as attributes (`echo.offset`, `echo.bytes`,
+    `echo.lifetime = [first, last]`, `echo.category`).
+
+    ```mlir
+    // Before
+    %0 = memref.alloc() {echo.category = "immediate"} : memref<4x16xf32>
+    call @echo_unary(%k, %cast0, %cast1) ...
+    // After
+    %arena = memref.alloc() {alignment = 256 : i64, echo.arena} : memref<512xi8>
+    %c0 = arith.constant 0 : index
+    %0 = memref.view %arena[%c0][] {echo.offset = 0 : i64, echo.bytes = 256 : i64,
+           echo.lifetime = array<i64: 3, 7>, echo.category = "immediate"}
+           : memref<512xi8> to memref<4x16xf32>
+    ```
+
+    The function gets `echo.arena_bytes`, `echo.arena_lower_bound_bytes` (the
+    most bytes live at one program point) and `echo.planner`.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"256",
+           "Byte alignment of every buffer in the arena">,
+    Option<"inPlace", "in-place", "bool", /*default=*/"true",
+           "Let elementwise ops write into an operand buffer that dies there">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
+  let summary = "Print the planned memory footprint of the training step";
+  let description = [{
+    Analysis only (the IR is unchanged). Reads the plan `echo-buffer-assign`
+    left in the IR and the statistics `echo-annotate-memory` recorded, and
+    prints, for every planned function: the planned peak (persistent +
+    arena), the lower bound (persistent + most arena bytes live at once),
+    fragmentation, the bytes live at the peak by category, the stashed bytes
+    per op kind, FLOPs, and the largest stashed buffers.
+
+    `format=text` is a table for a terminal; `format=json` a JSON object per
+    function (a contract read by benchmarks: see docs/memory.md); `format=trace`
+    a Chrome trace / Perfetto JSON with one counter track of live bytes per
+    category over program points; `format=svg` a stacked live-bytes chart.
+    `output=PATH` writes to a file instead of stderr.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "text | json | trace | svg">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Output file ('-' for stderr)">,
+  ];
 }
 
 #endif // ECHO_TRANSFORMS_PASSES_TD

@@ -1,5 +1,6 @@
 //===- AnnotateAllocSites.cpp - Name allocations for the runtime ----------===//
 
+#include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
 

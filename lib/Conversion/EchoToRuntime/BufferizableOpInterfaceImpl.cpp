@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoOps.h"
 
@@ -28,14 +29,14 @@ MemRefType bufferTypeOf(Type tensorType) {
   return MemRefType::get(tensor.getShape(), tensor.getElementType());
 }
 
-/// Where a result's bytes are counted by the runtime allocator.
+/// The memory category echo-annotate-memory chose for a result, or
+/// "immediate" when the pass did not run.
 StringRef categoryOf(Operation *op, unsigned result) {
-  if (isa<SgdUpdateOp, AdamUpdateOp>(op))
-    return result == 0 ? "weights" : "optimizer_state";
-  StringRef name = op->getName().getStringRef();
-  if (name.contains("_grad") || isa<SumToOp, MaxGradOp>(op))
-    return "gradients";
-  return "activations";
+  if (auto categories = op->getAttrOfType<ArrayAttr>(kCategoryAttr))
+    if (result < categories.size())
+      if (auto name = dyn_cast<StringAttr>(categories[result]))
+        return name.getValue();
+  return kCategoryImmediate;
 }
 
 /// Ops computed by a runtime call into freshly allocated result buffers.

@@ -22,16 +22,22 @@
 extern "C" {
 #endif
 
-/* Categories, in report order. */
+/* Categories, in report order; the names match the memory report's
+ * (docs/memory.md). `arena` is the one allocation of a planned step, which
+ * holds buffers of several categories. */
 enum EchoMemoryCategory {
   ECHO_MEM_WEIGHTS = 0,
-  ECHO_MEM_GRADIENTS = 1,
+  ECHO_MEM_WEIGHT_GRADIENTS = 1,
   ECHO_MEM_OPTIMIZER_STATE = 2,
-  ECHO_MEM_ACTIVATIONS = 3,
-  ECHO_MEM_ENCODED = 4,
-  ECHO_MEM_WORKSPACE = 5,
-  ECHO_MEM_INPUTS = 6,
-  ECHO_MEM_NUM_CATEGORIES = 7
+  ECHO_MEM_INPUTS = 3,
+  ECHO_MEM_STASHED = 4,
+  ECHO_MEM_ENCODED = 5,
+  ECHO_MEM_IMMEDIATE = 6,
+  ECHO_MEM_GRADIENT_MAPS = 7,
+  ECHO_MEM_WORKSPACE = 8,
+  ECHO_MEM_HOST = 9,
+  ECHO_MEM_ARENA = 10,
+  ECHO_MEM_NUM_CATEGORIES = 11
 };
 
 /* Name of a category ("weights", ...), or NULL. */
@@ -48,7 +54,7 @@ void echo_mem_configure(int64_t capacity, const char *const *sites,
 void echo_alloc_site(int64_t site);
 
 /* Allocations made by the host program (parameters, inputs, results):
- * 64-byte aligned, counted under `category`, named by `what` on failure. */
+ * 256-byte aligned, counted under `category`, named by `what` on failure. */
 void *echo_mem_alloc(size_t bytes, int64_t category, const char *what);
 void echo_mem_free(void *ptr);
 

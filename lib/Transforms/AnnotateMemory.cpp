@@ -1,0 +1,125 @@
+//===- AnnotateMemory.cpp - Memory categories and step statistics ---------===//
+//
+// The tensor-level facts the memory report needs after bufferization has
+// turned ops into runtime calls: which category each buffer belongs to, how
+// many FLOPs each phase costs, what is persistent, and what is stashed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOANNOTATEMEMORY
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// The category of result `result` of `op`.
+StringRef categoryOf(Operation *op, OpResult result, bool backward) {
+  if (isa<EncodeOp>(op))
+    return kCategoryEncoded;
+  if (isa<OffloadOp>(op))
+    return result.getResultNumber() == 0 ? kCategoryHost : kCategoryImmediate;
+  if (isa<SgdUpdateOp, AdamUpdateOp>(op))
+    return result.getResultNumber() == 0 ? kCategoryWeights
+                                         : kCategoryOptimizerState;
+  if (op->getParentOfType<RecomputeOp>())
+    return kCategoryImmediate;
+  if (backward)
+    return isa<DecodeOp, PrefetchOp>(op) ? kCategoryImmediate
+                                         : kCategoryGradientMaps;
+  bool stashed = llvm::any_of(result.getUsers(),
+                              [](Operation *user) { return isa<StashOp>(user); });
+  return stashed ? kCategoryStashed : kCategoryImmediate;
+}
+
+struct AnnotateMemoryPass
+    : echo::impl::EchoAnnotateMemoryBase<AnnotateMemoryPass> {
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    if (fn.isExternal())
+      return;
+    Builder b(&getContext());
+
+    int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
+    llvm::StringMap<int64_t> stashedByKind;
+    bool backward = false;
+    fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == fn)
+        return;
+      ++ops;
+      backward |= bool(op->getAttr(kLossSeedAttr));
+      bool recomputed = bool(op->getParentOfType<RecomputeOp>());
+      if (auto cost = dyn_cast<CostOpInterface>(op)) {
+        int64_t flops = cost.getFlops();
+        (recomputed ? flopsRecompute
+                    : backward ? flopsBackward : flopsForward) += flops;
+      }
+      if (auto stash = dyn_cast<StashOp>(op)) {
+        Operation *def = stash.getInput().getDefiningOp();
+        StringRef kind = def ? def->getName().getStringRef() : "argument";
+        stashedByKind[kind] += getStorageBytes(stash.getType());
+      }
+      if (op->getNumResults() && isa_and_nonnull<EchoDialect>(op->getDialect())) {
+        SmallVector<Attribute> categories;
+        for (OpResult result : op->getResults())
+          categories.push_back(
+              b.getStringAttr(categoryOf(op, result, backward)));
+        op->setAttr(kCategoryAttr, b.getArrayAttr(categories));
+      }
+    });
+
+    // Persistent bytes: arguments and results live for the whole step.
+    llvm::StringMap<int64_t> persistent;
+    SmallVector<StringRef> argCategory;
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+      StringRef category = kCategoryInputs;
+      if (fn.getArgAttr(i, kTrainableAttr))
+        category = kCategoryWeights;
+      else if (fn.getArgAttr(i, kOptimizerStateAttr))
+        category = kCategoryOptimizerState;
+      argCategory.push_back(category);
+      persistent[category] += getStorageBytes(fn.getArgument(i).getType());
+    }
+    SmallVector<int64_t> updateOf;
+    for (unsigned i = 0, e = fn.getNumResults(); i < e; ++i) {
+      auto attr = fn.getResultAttrOfType<IntegerAttr>(i, kUpdateOfAttr);
+      int64_t index = attr ? attr.getInt() : -1;
+      updateOf.push_back(index);
+      StringRef category = index >= 0 && index < (int64_t)argCategory.size()
+                               ? argCategory[index]
+                               : StringRef(kCategoryWeightGradients);
+      persistent[category] += getStorageBytes(fn.getResultTypes()[i]);
+    }
+
+    auto dict = [&](const llvm::StringMap<int64_t> &map) {
+      SmallVector<NamedAttribute> entries;
+      for (const auto &entry : map)
+        entries.push_back(b.getNamedAttr(entry.getKey(),
+                                         b.getI64IntegerAttr(entry.getValue())));
+      return b.getDictionaryAttr(entries); // sorted by name
+    };
+    SmallVector<NamedAttribute> stats{
+        b.getNamedAttr("ops", b.getI64IntegerAttr(ops)),
+        b.getNamedAttr("flops_forward", b.getI64IntegerAttr(flopsForward)),
+        b.getNamedAttr("flops_backward", b.getI64IntegerAttr(flopsBackward)),
+        b.getNamedAttr("flops_recompute", b.getI64IntegerAttr(flopsRecompute)),
+        b.getNamedAttr("persistent", dict(persistent)),
+        b.getNamedAttr("stashed_by_op_kind", dict(stashedByKind)),
+        b.getNamedAttr("result_update_of", b.getDenseI64ArrayAttr(updateOf))};
+    fn->setAttr(kStepStatsAttr, b.getDictionaryAttr(stats));
+  }
+};
+
+} // namespace

@@ -1,0 +1,236 @@
+//===- BufferAssign.cpp - Liveness-based placement in one arena -----------===//
+//
+// Turns the temporary buffers of a bufferized, straight-line function into
+// views of one arena. Lifetimes come from program order (the function is one
+// block), in-place reuse from the runtime entries that may overwrite an
+// operand, and offsets from the planner core (BufferPlanner.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/BufferPlanner.h"
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOBUFFERASSIGN
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// (input, output) positions, among a runtime call's tensor arguments, of
+/// the pairs the runtime documents as safe to alias (runtime.h).
+SmallVector<std::pair<unsigned, unsigned>> inPlacePairs(StringRef entry) {
+  return llvm::StringSwitch<SmallVector<std::pair<unsigned, unsigned>>>(entry)
+      .Case("echo_unary", {{0, 1}})
+      .Case("echo_unary_grad", {{1, 2}})
+      .Case("echo_binary", {{0, 2}, {1, 2}})
+      .Case("echo_dropout_grad", {{1, 2}})
+      .Case("echo_sgd_update", {{0, 3}, {2, 4}})
+      .Case("echo_adam_update", {{0, 5}, {2, 6}, {3, 7}})
+      .Default({});
+}
+
+int64_t bytesOf(MemRefType type) {
+  unsigned bits = type.getElementTypeBitWidth();
+  return type.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
+}
+
+/// The allocation a memref value is a view or cast of, if any.
+memref::AllocOp rootAlloc(Value v) {
+  while (v) {
+    if (auto alloc = v.getDefiningOp<memref::AllocOp>())
+      return alloc;
+    if (auto cast = v.getDefiningOp<memref::CastOp>())
+      v = cast.getSource();
+    else if (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+      v = view.getViewSource();
+    else
+      return {};
+  }
+  return {};
+}
+
+struct Buffer {
+  memref::AllocOp alloc;
+  int64_t bytes = 0;
+  int64_t start = 0, end = 0;
+};
+
+struct BufferAssignPass : echo::impl::EchoBufferAssignBase<BufferAssignPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// Lifetime end of `alloc`: the last op (of `block`) using it or a view
+  /// of it. Fails if the buffer escapes (returned, stored, captured).
+  FailureOr<int64_t> lastUse(memref::AllocOp alloc, Block &block,
+                             const DenseMap<Operation *, int64_t> &point);
+};
+
+FailureOr<int64_t>
+BufferAssignPass::lastUse(memref::AllocOp alloc, Block &block,
+                          const DenseMap<Operation *, int64_t> &point) {
+  int64_t end = point.lookup(alloc);
+  SmallVector<Value> worklist{alloc.getResult()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<func::ReturnOp, memref::StoreOp>(user))
+        return failure();
+      if (isa<memref::CastOp>(user))
+        worklist.push_back(user->getResult(0));
+      else if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+               view && view.getViewSource() == v)
+        worklist.push_back(view->getResult(0));
+      Operation *top = block.findAncestorOpInBlock(*user);
+      if (!top)
+        return failure();
+      end = std::max(end, point.lookup(top));
+    }
+  }
+  return end;
+}
+
+void BufferAssignPass::runOnOperation() {
+  func::FuncOp fn = getOperation();
+  if (fn.isExternal() || !fn.getBody().hasOneBlock())
+    return; // plans straight-line steps only; others keep their allocations
+  Block &block = fn.front();
+
+  DenseMap<Operation *, int64_t> point;
+  int64_t counter = 0;
+  for (Operation &op : block)
+    point[&op] = counter++;
+
+  // Buffers with static shapes and identity layouts that stay inside.
+  SmallVector<Buffer> buffers;
+  DenseMap<Operation *, unsigned> indexOf;
+  for (Operation &op : block) {
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    if (!alloc || !alloc.getType().hasStaticShape() ||
+        !alloc.getType().getLayout().isIdentity() ||
+        alloc.getType().getMemorySpace())
+      continue;
+    FailureOr<int64_t> end = lastUse(alloc, block, point);
+    if (failed(end))
+      continue;
+    indexOf[alloc] = buffers.size();
+    buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc], *end});
+  }
+  if (buffers.empty())
+    return;
+
+  // In-place reuse: an elementwise call's output takes the slot of an input
+  // whose lifetime ends at that call.
+  llvm::EquivalenceClasses<unsigned> slots;
+  for (unsigned i = 0; i < buffers.size(); ++i)
+    slots.insert(i);
+  SmallVector<int64_t> slotEnd;
+  for (const Buffer &b : buffers)
+    slotEnd.push_back(b.end);
+  if (inPlace) {
+    for (Operation &op : block) {
+      auto call = dyn_cast<func::CallOp>(op);
+      if (!call)
+        continue;
+      SmallVector<Value> tensors;
+      for (Value arg : call.getArgOperands())
+        if (isa<BaseMemRefType>(arg.getType()))
+          tensors.push_back(arg);
+      for (auto [in, out] : inPlacePairs(call.getCallee())) {
+        if (in >= tensors.size() || out >= tensors.size())
+          continue;
+        memref::AllocOp a = rootAlloc(tensors[in]), b = rootAlloc(tensors[out]);
+        if (!a || !b || !indexOf.count(a) || !indexOf.count(b))
+          continue;
+        unsigned ia = indexOf[a], ib = indexOf[b];
+        unsigned leader = slots.getLeaderValue(ia);
+        if (ia == ib || slots.getLeaderValue(ib) != ib ||
+            buffers[ia].bytes != buffers[ib].bytes ||
+            slotEnd[leader] != point[call])
+          continue;
+        // b's own lifetime starts before the call (its alloc precedes it);
+        // from the call on it lives in a's slot.
+        slots.unionSets(ia, ib);
+        unsigned merged = slots.getLeaderValue(ia);
+        slotEnd[merged] = std::max(slotEnd[leader], buffers[ib].end);
+      }
+    }
+  }
+
+  // One request per slot.
+  SmallVector<unsigned> slotOf(buffers.size());
+  DenseMap<unsigned, unsigned> requestOfLeader;
+  std::vector<BufferRequest> requests;
+  for (unsigned i = 0; i < buffers.size(); ++i) {
+    unsigned leader = slots.getLeaderValue(i);
+    auto [it, inserted] = requestOfLeader.try_emplace(leader, requests.size());
+    if (inserted)
+      requests.push_back({buffers[i].bytes, alignment, buffers[i].start,
+                          buffers[i].end});
+    BufferRequest &r = requests[it->second];
+    r.start = std::min(r.start, buffers[i].start);
+    r.end = std::max(r.end, buffers[i].end);
+    slotOf[i] = it->second;
+  }
+
+  BufferPlan plan = planBuffers(requests);
+  std::string problem = verifyPlan(requests, plan);
+  if (!problem.empty()) {
+    fn.emitError("echo-buffer-assign produced an invalid plan: ") << problem;
+    return signalPassFailure();
+  }
+
+  // Aligned allocators hand out whole multiples of the alignment; count
+  // what the runtime will really allocate.
+  plan.arenaBytes = (plan.arenaBytes + alignment - 1) / alignment * alignment;
+
+  // Rewrite: one arena, a view per buffer.
+  OpBuilder b(&getContext());
+  b.setInsertionPointToStart(&block);
+  auto arenaType = MemRefType::get({std::max<int64_t>(plan.arenaBytes, 1)},
+                                   b.getI8Type());
+  auto arena = memref::AllocOp::create(b, fn.getLoc(), arenaType);
+  arena.setAlignment(alignment);
+  arena->setAttr(kCategoryAttr, b.getStringAttr("arena"));
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    memref::AllocOp alloc = buffer.alloc;
+    b.setInsertionPoint(alloc);
+    int64_t offset = plan.offsets[slotOf[i]];
+    Value shift = arith::ConstantIndexOp::create(b, alloc.getLoc(), offset);
+    auto view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
+                                       arena, shift, ValueRange{});
+    for (StringRef name : {StringRef(kCategoryAttr), StringRef(kAllocForAttr)})
+      if (Attribute attr = alloc->getAttr(name))
+        view->setAttr(name, attr);
+    view->setAttr("echo.offset", b.getI64IntegerAttr(offset));
+    view->setAttr("echo.bytes", b.getI64IntegerAttr(buffer.bytes));
+    view->setAttr("echo.lifetime",
+                  b.getDenseI64ArrayAttr({buffer.start, buffer.end}));
+    view->setAttr("echo.slot", b.getI64IntegerAttr(slotOf[i]));
+    alloc.getResult().replaceAllUsesWith(view.getResult());
+    alloc.erase();
+  }
+  fn->setAttr("echo.arena_bytes", b.getI64IntegerAttr(plan.arenaBytes));
+  fn->setAttr("echo.arena_lower_bound_bytes",
+              b.getI64IntegerAttr(liveBytesLowerBound(requests)));
+  fn->setAttr("echo.planner", b.getStringAttr(plan.strategy));
+}
+
+} // namespace

@@ -1,0 +1,383 @@
+//===- MemoryReport.cpp - The planned footprint of a training step --------===//
+//
+// Reads the plan echo-buffer-assign left in the IR (arena views with
+// offsets, sizes, lifetimes and categories) and the statistics
+// echo-annotate-memory recorded, and prints them as text, JSON, a Chrome
+// trace or an SVG chart. Changes nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOMEMORYREPORT
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// Categories of the arena, in stacking order.
+const StringRef kArenaCategories[] = {kCategoryStashed,      kCategoryEncoded,
+                                      kCategoryImmediate,    kCategoryGradientMaps,
+                                      kCategoryWorkspace,    kCategoryHost};
+/// Persistent categories.
+const StringRef kPersistentCategories[] = {kCategoryWeights,
+                                           kCategoryWeightGradients,
+                                           kCategoryOptimizerState,
+                                           kCategoryInputs};
+
+struct PlannedBuffer {
+  int64_t start, end, bytes, slot;
+  std::string category, producer, location;
+};
+
+/// Live arena bytes by category at one program point.
+struct Sample {
+  int64_t point;
+  std::map<std::string, int64_t> bytes;
+  int64_t total = 0;
+};
+
+struct FunctionReport {
+  std::string name;
+  int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
+  std::map<std::string, int64_t> persistent, stashedByKind, atPeak;
+  int64_t persistentBytes = 0, arenaBytes = 0, arenaLowerBound = 0;
+  int64_t peakPoint = 0;
+  std::string planner;
+  std::vector<PlannedBuffer> buffers;
+  std::vector<Sample> timeline;
+
+  int64_t planned() const { return persistentBytes + arenaBytes; }
+  int64_t lowerBound() const { return persistentBytes + arenaLowerBound; }
+};
+
+int64_t intOf(DictionaryAttr dict, StringRef key) {
+  auto attr = dict ? dict.getAs<IntegerAttr>(key) : IntegerAttr();
+  return attr ? attr.getInt() : 0;
+}
+
+std::map<std::string, int64_t> mapOf(DictionaryAttr dict, StringRef key) {
+  std::map<std::string, int64_t> out;
+  auto inner = dict ? dict.getAs<DictionaryAttr>(key) : DictionaryAttr();
+  if (inner)
+    for (NamedAttribute entry : inner)
+      if (auto v = dyn_cast<IntegerAttr>(entry.getValue()))
+        out[entry.getName().str()] = v.getInt();
+  return out;
+}
+
+FailureOr<FunctionReport> analyze(func::FuncOp fn) {
+  FunctionReport r;
+  r.name = fn.getSymName().str();
+  auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr);
+  auto arena = fn->getAttrOfType<IntegerAttr>("echo.arena_bytes");
+  if (!stats || !arena)
+    return fn.emitError("echo-memory-report: @")
+           << r.name << " has no memory plan; run echo-training-pipeline (or "
+                        "echo-annotate-memory, bufferization and "
+                        "echo-buffer-assign) first";
+  r.ops = intOf(stats, "ops");
+  r.flopsForward = intOf(stats, "flops_forward");
+  r.flopsBackward = intOf(stats, "flops_backward");
+  r.flopsRecompute = intOf(stats, "flops_recompute");
+  r.persistent = mapOf(stats, "persistent");
+  r.stashedByKind = mapOf(stats, "stashed_by_op_kind");
+  for (auto &[category, bytes] : r.persistent)
+    r.persistentBytes += bytes;
+  r.arenaBytes = arena.getInt();
+  if (auto lb = fn->getAttrOfType<IntegerAttr>("echo.arena_lower_bound_bytes"))
+    r.arenaLowerBound = lb.getInt();
+  if (auto planner = fn->getAttrOfType<StringAttr>("echo.planner"))
+    r.planner = planner.str();
+
+  fn.walk([&](memref::ViewOp view) {
+    auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>("echo.lifetime");
+    auto bytes = view->getAttrOfType<IntegerAttr>("echo.bytes");
+    auto slot = view->getAttrOfType<IntegerAttr>("echo.slot");
+    if (!lifetime || lifetime.size() != 2 || !bytes || !slot)
+      return;
+    PlannedBuffer b{lifetime[0], lifetime[1], bytes.getInt(), slot.getInt(),
+                    kCategoryImmediate.str(), "", ""};
+    if (auto c = view->getAttrOfType<StringAttr>(kCategoryAttr))
+      b.category = c.str();
+    if (auto p = view->getAttrOfType<StringAttr>(kAllocForAttr))
+      b.producer = p.str();
+    llvm::raw_string_ostream os(b.location);
+    view.getLoc().print(os);
+    r.buffers.push_back(std::move(b));
+  });
+
+  // Sweep over program points. A slot holds one buffer at a time; where an
+  // in-place op hands a slot over, the newer buffer counts.
+  std::map<int64_t, std::vector<std::pair<bool, size_t>>> events; // add?, idx
+  for (size_t i = 0; i < r.buffers.size(); ++i) {
+    events[r.buffers[i].start].push_back({true, i});
+    events[r.buffers[i].end + 1].push_back({false, i});
+  }
+  std::map<int64_t, size_t> slotHolder;
+  Sample live{0, {}, 0};
+  int64_t best = -1;
+  auto remove = [&](size_t i) {
+    live.bytes[r.buffers[i].category] -= r.buffers[i].bytes;
+    live.total -= r.buffers[i].bytes;
+  };
+  for (auto &[point, list] : events) {
+    for (auto [add, i] : list)
+      if (!add && slotHolder.count(r.buffers[i].slot) &&
+          slotHolder[r.buffers[i].slot] == i) {
+        remove(i);
+        slotHolder.erase(r.buffers[i].slot);
+      }
+    for (auto [add, i] : list) {
+      if (!add)
+        continue;
+      auto it = slotHolder.find(r.buffers[i].slot);
+      if (it != slotHolder.end())
+        remove(it->second);
+      slotHolder[r.buffers[i].slot] = i;
+      live.bytes[r.buffers[i].category] += r.buffers[i].bytes;
+      live.total += r.buffers[i].bytes;
+    }
+    live.point = point;
+    r.timeline.push_back(live);
+    if (live.total > best) {
+      best = live.total;
+      r.peakPoint = point;
+      r.atPeak = live.bytes;
+    }
+  }
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Formats
+//===----------------------------------------------------------------------===//
+
+llvm::json::Object toJson(const FunctionReport &r) {
+  llvm::json::Object breakdown;
+  for (StringRef c : kPersistentCategories) {
+    auto it = r.persistent.find(c.str());
+    breakdown[c] = it == r.persistent.end() ? 0 : it->second;
+  }
+  for (StringRef c : kArenaCategories) {
+    auto it = r.atPeak.find(c.str());
+    breakdown[c] = it == r.atPeak.end() ? 0 : it->second;
+  }
+  llvm::json::Object byKind;
+  for (auto &[kind, bytes] : r.stashedByKind)
+    byKind[kind] = bytes;
+  return llvm::json::Object{
+      {"function", r.name},
+      {"ops", r.ops},
+      {"planned_peak_bytes", r.planned()},
+      {"persistent_bytes", r.persistentBytes},
+      {"arena_bytes", r.arenaBytes},
+      {"lower_bound_bytes", r.lowerBound()},
+      {"arena_lower_bound_bytes", r.arenaLowerBound},
+      {"fragmentation", r.lowerBound() ? double(r.planned()) / r.lowerBound()
+                                       : 1.0},
+      {"planner", r.planner},
+      {"breakdown", std::move(breakdown)},
+      {"by_op_kind", std::move(byKind)},
+      {"flops", llvm::json::Object{{"forward", r.flopsForward},
+                                   {"backward", r.flopsBackward},
+                                   {"recompute", r.flopsRecompute}}}};
+}
+
+void printText(const FunctionReport &r, llvm::raw_ostream &os) {
+  auto mb = [](int64_t bytes) { return bytes / 1048576.0; };
+  os << "=== memory report: @" << r.name << " (" << r.ops << " ops) ===\n";
+  os << llvm::format("planned peak     %14lld bytes  %10.2f MiB\n",
+                     (long long)r.planned(), mb(r.planned()));
+  os << llvm::format("  persistent     %14lld bytes  %10.2f MiB\n",
+                     (long long)r.persistentBytes, mb(r.persistentBytes));
+  os << llvm::format("  arena          %14lld bytes  %10.2f MiB  (%s)\n",
+                     (long long)r.arenaBytes, mb(r.arenaBytes),
+                     r.planner.c_str());
+  os << llvm::format("lower bound      %14lld bytes  %10.2f MiB\n",
+                     (long long)r.lowerBound(), mb(r.lowerBound()));
+  os << llvm::format("fragmentation    %14.4f (planned / lower bound)\n",
+                     r.lowerBound() ? double(r.planned()) / r.lowerBound() : 1.0);
+  os << "live at the peak (program point " << r.peakPoint << "):\n";
+  auto row = [&](StringRef c, int64_t bytes) {
+    os << llvm::format("  %-18s %14lld  %10.2f MiB\n", c.str().c_str(),
+                       (long long)bytes, mb(bytes));
+  };
+  for (StringRef c : kPersistentCategories)
+    row(c, r.persistent.count(c.str()) ? r.persistent.at(c.str()) : 0);
+  for (StringRef c : kArenaCategories)
+    row(c, r.atPeak.count(c.str()) ? r.atPeak.at(c.str()) : 0);
+  os << llvm::format("FLOPs: forward %lld, backward %lld, recompute %lld\n",
+                     (long long)r.flopsForward, (long long)r.flopsBackward,
+                     (long long)r.flopsRecompute);
+  if (!r.stashedByKind.empty()) {
+    os << "stashed bytes by producing op:\n";
+    for (auto &[kind, bytes] : r.stashedByKind)
+      row(kind, bytes);
+  }
+  std::vector<const PlannedBuffer *> stashed;
+  for (const PlannedBuffer &b : r.buffers)
+    if (b.category == kCategoryStashed)
+      stashed.push_back(&b);
+  std::stable_sort(stashed.begin(), stashed.end(),
+                   [](auto *a, auto *b) { return a->bytes > b->bytes; });
+  if (!stashed.empty()) {
+    os << "largest stashed buffers:\n";
+    for (size_t i = 0; i < stashed.size() && i < 10; ++i)
+      os << llvm::format("  %12lld bytes  points %6lld-%-6lld  %s  %s\n",
+                         (long long)stashed[i]->bytes,
+                         (long long)stashed[i]->start, (long long)stashed[i]->end,
+                         stashed[i]->producer.c_str(),
+                         stashed[i]->location.c_str());
+  }
+}
+
+/// Chrome trace format: one counter event per program point where the live
+/// bytes change; "ts" is the program point.
+void printTrace(const FunctionReport &r, llvm::json::Array &events) {
+  for (const Sample &s : r.timeline) {
+    llvm::json::Object args;
+    for (StringRef c : kArenaCategories)
+      args[c] = s.bytes.count(c.str()) ? s.bytes.at(c.str()) : 0;
+    events.push_back(llvm::json::Object{{"name", "live arena bytes: @" + r.name},
+                                        {"ph", "C"},
+                                        {"ts", s.point},
+                                        {"pid", 1},
+                                        {"tid", 1},
+                                        {"args", std::move(args)}});
+  }
+}
+
+void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
+  const double width = 960, height = 420, left = 90, right = 180, top = 40,
+               bottom = 50;
+  const char *colors[] = {"#d62728", "#9467bd", "#1f77b4",
+                          "#2ca02c", "#7f7f7f", "#ff7f0e"};
+  int64_t maxPoint = r.timeline.empty() ? 1 : r.timeline.back().point;
+  int64_t maxBytes = std::max<int64_t>(1, r.arenaBytes);
+  auto x = [&](int64_t p) {
+    return left + (width - left - right) * double(p) / std::max<int64_t>(1, maxPoint);
+  };
+  auto y = [&](int64_t b) {
+    return height - bottom - (height - top - bottom) * double(b) / maxBytes;
+  };
+  os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+     << "<title>Live arena bytes of @" << r.name << "</title>\n"
+     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+     << "<text x=\"" << left << "\" y=\"24\" font-size=\"15\">Live arena bytes of @"
+     << r.name << " (arena " << llvm::format("%.2f", r.arenaBytes / 1048576.0)
+     << " MiB, peak live "
+     << llvm::format("%.2f", r.arenaLowerBound / 1048576.0) << " MiB)</text>\n";
+  // Stacked areas, bottom category first, as step functions.
+  std::vector<int64_t> base(r.timeline.size(), 0);
+  for (size_t c = 0; c < std::size(kArenaCategories); ++c) {
+    std::string cat = kArenaCategories[c].str();
+    std::string upper, lower;
+    for (size_t i = 0; i < r.timeline.size(); ++i) {
+      const Sample &s = r.timeline[i];
+      int64_t next = i + 1 < r.timeline.size() ? r.timeline[i + 1].point : s.point + 1;
+      int64_t v = s.bytes.count(cat) ? s.bytes.at(cat) : 0;
+      upper += llvm::formatv("{0:F1},{1:F1} {2:F1},{1:F1} ", x(s.point),
+                             y(base[i] + v), x(next)).str();
+      lower = llvm::formatv("{0:F1},{1:F1} {2:F1},{1:F1} ", x(next), y(base[i]),
+                            x(s.point)).str() + lower;
+      base[i] += v;
+    }
+    os << "<polygon fill=\"" << colors[c] << "\" fill-opacity=\"0.8\" points=\""
+       << upper << lower << "\"/>\n";
+    os << "<rect x=\"" << width - right + 20 << "\" y=\"" << top + 22 * c
+       << "\" width=\"14\" height=\"14\" fill=\"" << colors[c] << "\"/>\n"
+       << "<text x=\"" << width - right + 40 << "\" y=\"" << top + 22 * c + 12
+       << "\">" << cat << "</text>\n";
+  }
+  // Axes.
+  os << "<line x1=\"" << left << "\" y1=\"" << y(0) << "\" x2=\"" << x(maxPoint)
+     << "\" y2=\"" << y(0) << "\" stroke=\"black\"/>\n"
+     << "<line x1=\"" << left << "\" y1=\"" << y(0) << "\" x2=\"" << left
+     << "\" y2=\"" << y(maxBytes) << "\" stroke=\"black\"/>\n"
+     << "<text x=\"" << (left + width - right) / 2 << "\" y=\"" << height - 15
+     << "\" text-anchor=\"middle\">program point (op index)</text>\n"
+     << "<text x=\"" << left - 8 << "\" y=\"" << y(maxBytes) + 4
+     << "\" text-anchor=\"end\">" << llvm::format("%.1f MiB", maxBytes / 1048576.0)
+     << "</text>\n<text x=\"" << left - 8 << "\" y=\"" << y(0) + 4
+     << "\" text-anchor=\"end\">0</text>\n</svg>\n";
+}
+
+struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (format != "text" && format != "json" && format != "trace" &&
+        format != "svg") {
+      getOperation().emitError("echo-memory-report: unknown format '")
+          << format << "' (expected text, json, trace or svg)";
+      return signalPassFailure();
+    }
+    // Report the functions that carry a plan.
+    std::vector<FunctionReport> reports;
+    for (auto fn : getOperation().getOps<func::FuncOp>()) {
+      if (!fn->hasAttr("echo.arena_bytes") && !fn->hasAttr(kStepStatsAttr))
+        continue;
+      FailureOr<FunctionReport> report = analyze(fn);
+      if (failed(report))
+        return signalPassFailure();
+      reports.push_back(std::move(*report));
+    }
+    if (reports.empty()) {
+      getOperation().emitError("echo-memory-report: no function has a memory "
+                               "plan; run echo-training-pipeline first");
+      return signalPassFailure();
+    }
+
+    std::error_code ec;
+    std::unique_ptr<llvm::raw_fd_ostream> file;
+    if (output != "-") {
+      file = std::make_unique<llvm::raw_fd_ostream>(output, ec);
+      if (ec) {
+        getOperation().emitError("echo-memory-report: cannot write '")
+            << output << "': " << ec.message();
+        return signalPassFailure();
+      }
+    }
+    llvm::raw_ostream &os = file ? *file : llvm::errs();
+    if (format == "text") {
+      for (const FunctionReport &r : reports)
+        printText(r, os);
+    } else if (format == "json") {
+      for (const FunctionReport &r : reports)
+        os << llvm::json::Value(toJson(r)) << "\n";
+    } else if (format == "trace") {
+      llvm::json::Array events;
+      for (const FunctionReport &r : reports)
+        printTrace(r, events);
+      os << llvm::json::Value(llvm::json::Object{
+                {"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}})
+         << "\n";
+    } else {
+      printSvg(reports.front(), os);
+    }
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
