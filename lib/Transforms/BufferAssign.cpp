@@ -209,6 +209,8 @@ void BufferAssignPass::runOnOperation() {
   auto arena = memref::AllocOp::create(b, fn.getLoc(), arenaType);
   arena.setAlignment(alignment);
   arena->setAttr(kCategoryAttr, b.getStringAttr("arena"));
+  arena->setAttr(kAllocForAttr,
+                 b.getStringAttr("the memory arena of @" + fn.getSymName()));
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     memref::AllocOp alloc = buffer.alloc;
     b.setInsertionPoint(alloc);

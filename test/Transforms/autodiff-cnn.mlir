@@ -16,7 +16,7 @@
 // CHECK-NEXT: %[[O:.*]] = echo.linear %[[F]], %[[FW]] : (tensor<2x64xf32>, tensor<10x64xf32>) -> tensor<2x10xf32>
 // CHECK-NEXT: %[[O_S:.*]] = echo.stash %[[O]] : tensor<2x10xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<2x10xf32>, tensor<2xi32>) -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<2x10xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x10xf32>
 // CHECK-NEXT: %[[DF:.*]] = echo.linear_grad_input %[[DO]], %[[FW]] : (tensor<2x10xf32>, tensor<10x64xf32>) -> tensor<2x64xf32>
 // CHECK-NEXT: %[[DFW:.*]] = echo.linear_grad_weight %[[DO]], %[[F_S]] : (tensor<2x10xf32>, tensor<2x64xf32>) -> tensor<10x64xf32>

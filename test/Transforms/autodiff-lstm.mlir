@@ -70,7 +70,7 @@
 // CHECK-NEXT: %[[LOGITS:.*]] = echo.linear %[[H3]], %[[WO]] : (tensor<2x4xf32>, tensor<5x4xf32>) -> tensor<2x5xf32>
 // CHECK-NEXT: %[[LOGITS_S:.*]] = echo.stash %[[LOGITS]] : tensor<2x5xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[LOGITS]], %[[LABELS]] : (tensor<2x5xf32>, tensor<2xi32>) -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[V61:.*]] = echo.cross_entropy_grad %[[LOGITS_S]], %[[LABELS]], %[[SEED]] : (tensor<2x5xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x5xf32>
 // CHECK-NEXT: %[[V62:.*]] = echo.linear_grad_input %[[V61]], %[[WO]] : (tensor<2x5xf32>, tensor<5x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DWO:.*]] = echo.linear_grad_weight %[[V61]], %[[H3_S]] : (tensor<2x5xf32>, tensor<2x4xf32>) -> tensor<5x4xf32>

@@ -17,7 +17,7 @@
 // CHECK-NEXT: %[[Y:.*]] = echo.linear %[[X]], %[[W]] : (tensor<4x8xf32>, tensor<16x8xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[Y_S:.*]] = echo.stash %[[Y]] : tensor<4x16xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[Y]], %[[LABELS]] : (tensor<4x16xf32>, tensor<4xi32>) -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DY:.*]] = echo.cross_entropy_grad %[[Y_S]], %[[LABELS]], %[[SEED]] : (tensor<4x16xf32>, tensor<4xi32>, tensor<f32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[DW:.*]] = echo.linear_grad_weight %[[DY]], %[[X]] : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT: return %[[LOSS]], %[[DW]] : tensor<f32>, tensor<16x8xf32>
@@ -42,7 +42,7 @@ func.func @linear(%x: tensor<4x8xf32>, %w: tensor<16x8xf32> {echo.trainable}, %l
 // CHECK-NEXT: %[[O:.*]] = echo.linear %[[A]], %[[W2]], %[[B2]] : (tensor<4x16xf32>, tensor<10x16xf32>, tensor<10xf32>) -> tensor<4x10xf32>
 // CHECK-NEXT: %[[O_S:.*]] = echo.stash %[[O]] : tensor<4x10xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<4x10xf32>, tensor<4xi32>) -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<4x10xf32>, tensor<4xi32>, tensor<f32>) -> tensor<4x10xf32>
 // CHECK-NEXT: %[[DA:.*]] = echo.linear_grad_input %[[DO]], %[[W2]] : (tensor<4x10xf32>, tensor<10x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[DW2:.*]] = echo.linear_grad_weight %[[DO]], %[[A_S]] : (tensor<4x10xf32>, tensor<4x16xf32>) -> tensor<10x16xf32>
@@ -73,7 +73,7 @@ func.func @mlp(%x: tensor<4x8xf32>, %labels: tensor<4xi32>,
 // CHECK-NEXT: %[[O:.*]] = echo.linear %[[H]], %[[W]] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT: %[[O_S:.*]] = echo.stash %[[O]] : tensor<4x8xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<4x8xf32>, tensor<4xi32>) -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<4x8xf32>, tensor<4xi32>, tensor<f32>) -> tensor<4x8xf32>
 // CHECK-NEXT: %[[DH:.*]] = echo.linear_grad_input %[[DO]], %[[W]] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT: %[[DW_OUTER:.*]] = echo.linear_grad_weight %[[DO]], %[[H_S]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
@@ -103,7 +103,7 @@ func.func @tied(%x: tensor<4x8xf32>, %w: tensor<8x8xf32> {echo.trainable}, %unus
 // CHECK-NEXT: %[[S:.*]] = echo.mul %[[SQ]], %[[K]] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %[[OFF:.*]] = math.tanh %[[SQ]] : tensor<4xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.reduce sum %[[S]] dims [0] : tensor<4xf32> -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DS:.*]] = echo.reduce_grad sum %[[SEED]] dims [0] : tensor<f32> -> tensor<4xf32>
 // CHECK-NEXT: %[[DSQ:.*]] = echo.mul %[[DS]], %[[K_S]] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %[[DW_L:.*]] = echo.mul %[[DSQ]], %[[W]] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -128,7 +128,7 @@ func.func @sq(%w: tensor<4xf32> {echo.trainable}, %c: tensor<4xf32>) -> tensor<f
 // CHECK-NEXT: %[[PIECES:.*]]:2 = echo.split %[[Z]] axis 1 : tensor<2x8xf32> -> tensor<2x4xf32>, tensor<2x4xf32>
 // CHECK-NEXT: %[[B_S:.*]] = echo.stash %[[PIECES]]#1 : tensor<2x4xf32>
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[PIECES]]#1, %[[LABELS]] : (tensor<2x4xf32>, tensor<2xi32>) -> tensor<f32>
-// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DB:.*]] = echo.cross_entropy_grad %[[B_S]], %[[LABELS]], %[[SEED]] : (tensor<2x4xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DA:.*]] = echo.zeros : tensor<2x4xf32>
 // CHECK-NEXT: %[[DZ:.*]] = echo.concat %[[DA]], %[[DB]] axis 1 : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>

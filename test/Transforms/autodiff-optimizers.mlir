@@ -28,7 +28,7 @@ func.func @g(%v: tensor<4xf32> {echo.trainable}) -> tensor<f32> {
 // NONE:         %[[Y:.*]] = echo.linear %[[X]], %[[W]], %[[B]]
 // NONE-NEXT:    %[[Y_S:.*]] = echo.stash %[[Y]]
 // NONE-NEXT:    %[[LOSS:.*]] = echo.cross_entropy %[[Y]], %[[LABELS]]
-// NONE-NEXT:    %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// NONE-NEXT:    %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // NONE-NEXT:    %[[DY:.*]] = echo.cross_entropy_grad %[[Y_S]], %[[LABELS]], %[[SEED]]
 // NONE-NEXT:    %[[DW:.*]] = echo.linear_grad_weight %[[DY]], %[[X]]
 // NONE-NEXT:    %[[DB:.*]] = echo.sum_to %[[DY]] : tensor<4x16xf32> -> tensor<16xf32>
@@ -85,7 +85,7 @@ func.func @g(%v: tensor<4xf32> {echo.trainable}) -> tensor<f32> {
 // OUT-NEXT:    %[[T:.*]] = echo.tanh %[[V]]
 // OUT-NEXT:    %[[T_S:.*]] = echo.stash %[[T]]
 // OUT-NEXT:    %[[LOSS:.*]] = echo.reduce mean %[[T]] dims [0]
-// OUT-NEXT:    %[[SEED:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// OUT-NEXT:    %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // OUT-NEXT:    %[[DT:.*]] = echo.reduce_grad mean %[[SEED]] dims [0] : tensor<f32> -> tensor<4xf32>
 // OUT-NEXT:    %[[DV:.*]] = echo.tanh_grad %[[T_S]], %[[DT]]
 // OUT-NEXT:    %[[ONE:.*]] = echo.fill 1.000000e+00 : tensor<f32>

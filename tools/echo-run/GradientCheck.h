@@ -22,7 +22,9 @@ struct GradientCheckOptions {
 /// directional derivative the returned gradients give with the central
 /// finite difference (L(p + eps v) - L(p - eps v)) / (2 eps) of the loss it
 /// returns, for unit directions v over all trainable arguments jointly: the
-/// normalized gradient itself, then random ones. Prints one line per
+/// normalized gradient itself, then random ones. The relative error is
+/// |analytic - numeric| / max(|analytic|, |numeric|, 0.01 |gradient|).
+/// Prints one line per
 /// direction; returns whether every relative error is within tolerance.
 /// The argument buffers are restored exactly afterwards.
 bool checkGradients(const EntrySignature &signature, std::vector<Buffer> &args,

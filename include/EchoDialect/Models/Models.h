@@ -1,0 +1,52 @@
+//===- Models.h - The model zoo --------------------------------*- C++ -*-===//
+//
+// Forward functions of the models the papers measure, at their published
+// configurations (sources in docs/models.md), built with ModelBuilder.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHODIALECT_MODELS_MODELS_H
+#define ECHODIALECT_MODELS_MODELS_H
+
+#include "EchoDialect/Models/ModelBuilder.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace echo {
+
+/// Size options; a model uses its own default for every option left unset
+/// and rejects options it does not have.
+struct ModelOptions {
+  std::optional<int64_t> batch, seqLen, srcLen, tgtLen, imageSize, depth,
+      hidden, layers, vocab;
+
+  /// `value` if set, else `fallback`.
+  static int64_t get(const std::optional<int64_t> &value, int64_t fallback) {
+    return value ? *value : fallback;
+  }
+};
+
+struct ModelInfo {
+  const char *name;
+  const char *description;
+  /// Options this model reads, e.g. "batch,seq-len,hidden".
+  const char *options;
+  void (*build)(ModelBuilder &, const ModelOptions &);
+};
+
+/// Every model, in the order `echo-models --list` prints them.
+llvm::ArrayRef<ModelInfo> getModels();
+
+/// Builds model `name` as function @`name` (dashes become underscores) at
+/// the end of `module`. Fails with `error` set for an unknown model or an
+/// option the model does not take.
+FailureOr<func::FuncOp> buildModel(ModuleOp module, llvm::StringRef name,
+                                   const ModelOptions &options,
+                                   std::string &error);
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_MODELS_MODELS_H

@@ -1,0 +1,101 @@
+//===- echo-models.cpp - Print a model's forward function -----------------===//
+//
+//   echo-models --list
+//   echo-models nmt --batch 128 > nmt.mlir
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/Models/Models.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> modelName(cl::Positional, cl::desc("<model>"),
+                                      cl::init(""));
+static cl::opt<bool> list("list", cl::desc("List the models and their options"));
+static cl::opt<bool> debugInfo("debug-info",
+                               cl::desc("Print locations (layer names)"));
+
+static cl::opt<int64_t> batch("batch", cl::desc("Batch size"), cl::init(-1));
+static cl::opt<int64_t> seqLen("seq-len", cl::desc("Sequence length"),
+                               cl::init(-1));
+static cl::opt<int64_t> srcLen("src-len", cl::desc("Source sentence length"),
+                               cl::init(-1));
+static cl::opt<int64_t> tgtLen("tgt-len", cl::desc("Target sentence length"),
+                               cl::init(-1));
+static cl::opt<int64_t> imageSize("image-size", cl::desc("Image height/width"),
+                                  cl::init(-1));
+static cl::opt<int64_t> depth("depth", cl::desc("Network depth"), cl::init(-1));
+static cl::opt<int64_t> hidden("hidden", cl::desc("Hidden size"), cl::init(-1));
+static cl::opt<int64_t> layers("layers", cl::desc("Number of layers"),
+                               cl::init(-1));
+static cl::opt<int64_t> vocab("vocab", cl::desc("Vocabulary size"),
+                              cl::init(-1));
+
+/// An option the user gave, which must be positive.
+static std::optional<int64_t> given(cl::opt<int64_t> &option) {
+  if (!option.getNumOccurrences())
+    return std::nullopt;
+  if (option <= 0) {
+    llvm::errs() << "echo-models: --" << option.ArgStr << " must be positive\n";
+    std::exit(1);
+  }
+  return option.getValue();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "echo-models: print a model's forward function "
+                              "as echo-dialect MLIR\n");
+  if (list) {
+    for (const echo::ModelInfo &m : echo::getModels())
+      llvm::outs() << llvm::format("%-14s %s\n%14s options: %s\n", m.name,
+                                   m.description, "", m.options);
+    return 0;
+  }
+  if (modelName.empty()) {
+    llvm::errs() << "echo-models: name a model (see --list)\n";
+    return 1;
+  }
+  echo::ModelOptions options;
+  options.batch = given(batch);
+  options.seqLen = given(seqLen);
+  options.srcLen = given(srcLen);
+  options.tgtLen = given(tgtLen);
+  options.imageSize = given(imageSize);
+  options.depth = given(depth);
+  options.hidden = given(hidden);
+  options.layers = given(layers);
+  options.vocab = given(vocab);
+
+  MLIRContext context;
+  context.loadDialect<echo::EchoDialect, func::FuncDialect>();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
+  std::string error;
+  if (failed(echo::buildModel(*module, modelName, options, error))) {
+    llvm::errs() << "echo-models: " << error << "\n";
+    return 1;
+  }
+  if (failed(verify(*module))) {
+    llvm::errs() << "echo-models: model '" << modelName
+                 << "' does not verify (a bug in its definition)\n";
+    return 1;
+  }
+  OpPrintingFlags flags;
+  if (debugInfo)
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module->print(llvm::outs(), flags);
+  llvm::outs() << "\n";
+  return 0;
+}
