@@ -178,7 +178,7 @@ TEST(BufferPlanner, ZeroSizeBuffers) {
   EXPECT_EQ(plan.offsets[1], 0);
   EXPECT_EQ(plan.offsets[3], 128);
   EXPECT_EQ(plan.arenaBytes, 156);
-  for (size_t i : {0, 2}) {
+  for (size_t i : {size_t(0), size_t(2)}) {
     EXPECT_EQ(plan.offsets[i] % 64, 0);
     EXPECT_LE(plan.offsets[i], plan.arenaBytes);
   }
@@ -331,8 +331,9 @@ TEST(BufferPlanner, RandomizedProperties) {
 // About 16,000 buffers shaped like an unrolled training step: F forward ops,
 // each with a stash that lives from its forward op to the mirrored backward
 // op (nested lifetimes), a short-lived forward temporary, and a short-lived
-// backward gradient. No timing: it checks the plan is valid and close to the
-// lower bound on a shape where the greedy should do well.
+// backward gradient (16,200 requests). No timing: it checks the plan is valid
+// and within 1% of the lower bound (it meets it) on a shape where the greedy
+// should do well.
 TEST(BufferPlanner, TrainingStepShapeAtScale) {
   const int64_t forward = 5400;
   const int64_t lastPoint = 2 * forward + 8;
@@ -352,7 +353,7 @@ TEST(BufferPlanner, TrainingStepShapeAtScale) {
   ASSERT_EQ(verifyPlan(rs, plan), "");
   int64_t bound = liveBytesLowerBound(rs);
   EXPECT_GE(plan.arenaBytes, bound);
-  EXPECT_LE(double(plan.arenaBytes), 1.10 * double(bound))
+  EXPECT_LE(double(plan.arenaBytes), 1.01 * double(bound))
       << "arena " << plan.arenaBytes << ", lower bound " << bound << " ("
       << plan.strategy << ")";
 }

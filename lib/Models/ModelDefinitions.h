@@ -16,6 +16,18 @@ namespace models {
 
 void buildMLP(ModelBuilder &b, const ModelOptions &o);
 void buildLSTMLanguageModel(ModelBuilder &b, const ModelOptions &o);
+void buildResNet50(ModelBuilder &b, const ModelOptions &o);
+void buildResNet152(ModelBuilder &b, const ModelOptions &o);
+void buildResNetCIFAR(ModelBuilder &b, const ModelOptions &o);
+void buildVGG16(ModelBuilder &b, const ModelOptions &o);
+void buildAlexNet(ModelBuilder &b, const ModelOptions &o);
+void buildInceptionV4(ModelBuilder &b, const ModelOptions &o);
+void buildNiN(ModelBuilder &b, const ModelOptions &o);
+void buildOverFeat(ModelBuilder &b, const ModelOptions &o);
+void buildNMT(ModelBuilder &b, const ModelOptions &o);
+void buildNMTLarge(ModelBuilder &b, const ModelOptions &o);
+void buildTransformer(ModelBuilder &b, const ModelOptions &o);
+void buildDeepSpeech2(ModelBuilder &b, const ModelOptions &o);
 
 } // namespace models
 } // namespace echo

@@ -194,4 +194,65 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
   ];
 }
 
+def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
+  let summary = "Selective recomputation of stashed feature maps (Echo)";
+  let description = [{
+    Echo's Algorithm 1 (ISCA 2020) on a Baseline training step (the output
+    of echo-autodiff, with explicit stashes).
+
+    1. Partition: starting from the loss, grow subgraphs of recomputable
+       forward ops backwards through their producers until blocked by
+       compute-heavy ops (CostOpInterface::isComputeHeavy, or the op names in
+       `heavy-ops`) or arguments; resume from the heavy ops' inputs. The
+       subgraphs are disjoint.
+    2. Forward trimming (policy=echo): start with every op of a subgraph on
+       the recomputation path and visit them in program order; drop an op
+       from the path when doing so does not increase the bytes the subgraph
+       must stash. The stash set is computed over values, so an input shared
+       by many recomputed ops counts once (Echo's use-count argument,
+       Figures 8 and 13). Arguments cost nothing: they live for the whole
+       step anyway.
+    3. Compute-heavy ops are never re-executed. Whether a backward op needs a
+       heavy op's output or only its inputs comes from the IR its gradient
+       rule builds; when it needs only inputs, those inputs are ordinary
+       backward uses of the neighbouring subgraph and may be recomputed
+       (Echo's "dead" recompute node, Figure 14d).
+    4. Each subgraph's path becomes one `echo.recompute` region placed right
+       before the first backward op that reads one of its values; its inputs
+       are stashed (or are arguments).
+
+    `policy=mirror` recomputes every op of every subgraph without trimming:
+    MXNet's mirror (Chen et al., 2016), the prior work Echo compares with.
+    With `remarks`, each subgraph's decision is reported as a remark at its
+    first op: ops recomputed, bytes released and allocated, FLOPs.
+
+    ```mlir
+    // Before (Figure 7: add + tanh after two FC layers)
+    %a = echo.add %x, %y : ...
+    %z = echo.tanh %a : tensor<64xf32>
+    %z_s = echo.stash %z : tensor<64xf32>
+    ...
+    %dz = echo.tanh_grad %z_s, %g : tensor<64xf32>
+    // After: unchanged with policy=echo (recomputing would stash x and y,
+    // 2N instead of N); with policy=mirror:
+    %x_s = echo.stash %x ...   %y_s = echo.stash %y ...
+    %r = echo.recompute (%x_s, %y_s) : ... {
+      ... echo.add ... echo.tanh ... echo.yield ...
+    }
+    %dz = echo.tanh_grad %r, %g : tensor<64xf32>
+    ```
+  }];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"echo\"",
+           "echo (trimmed by footprint estimate) | mirror (recompute all "
+           "light ops)">,
+    ListOption<"heavyOps", "heavy-ops", "std::string",
+               "Op names treated as compute-heavy in addition to those the "
+               "cost interface marks">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report each subgraph's decision as a remark">,
+  ];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
 #endif // ECHO_TRANSFORMS_PASSES_TD

@@ -103,9 +103,10 @@ mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     pm.addPass(std::make_unique<PipelineErrorPass>(message));
     return failure();
   };
-  if (options.remat != "none")
-    return reject("echo-training-pipeline: remat=" + options.remat +
-                  " is not available yet (only remat=none)");
+  if (options.remat != "none" && options.remat != "echo" &&
+      options.remat != "mirror")
+    return reject("echo-training-pipeline: unknown remat=" + options.remat +
+                  " (expected none, mirror or echo)");
   if (options.gist != "none")
     return reject("echo-training-pipeline: gist=" + options.gist +
                   " is not available yet (only gist=none)");
@@ -113,6 +114,10 @@ mlir::echo::buildTrainingPipeline(OpPassManager &pm,
                                 "lr={1}}",
                                 options.optimizer, options.learningRate)
                       .str());
+  if (options.remat != "none")
+    addPipeline(pm, llvm::formatv("func.func(echo-remat{{policy={0}})",
+                                  options.remat)
+                        .str());
   addPipeline(pm, planPipeline(/*assignBuffers=*/true));
   return success();
 }

@@ -1,0 +1,316 @@
+//===- Remat.cpp - Echo's selective recomputation --------------------------===//
+//
+// Partitions the forward pass at compute-heavy ops, trims each subgraph's
+// recomputation path with a reuse-aware estimate of the bytes it must
+// stash, and materializes each path as one echo.recompute region before the
+// backward ops that need it. See Passes.td and docs/echo.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOREMAT
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+int64_t bytesOf(Value v) { return getStorageBytes(v.getType()); }
+
+/// The straight-line training step, indexed for the analysis.
+struct Step {
+  Block *block = nullptr;
+  DenseMap<Operation *, int64_t> position;
+  /// Forward ops (before the loss seed), stashes excluded.
+  llvm::DenseSet<Operation *> forward;
+  /// For each forward value read by the backward pass: its stash.
+  DenseMap<Value, StashOp> stashOf;
+
+  bool isForward(Operation *op) const { return op && forward.contains(op); }
+};
+
+/// One subgraph's decision.
+struct Decision {
+  SmallVector<Operation *> path; // recomputed ops, program order
+  int64_t released = 0, allocated = 0, flops = 0;
+};
+
+struct RematPass : echo::impl::EchoRematBase<RematPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  bool isHeavy(Operation *op) const;
+  bool isRecomputable(Operation *op) const;
+  /// Bytes the subgraph must keep for the backward pass if `path` is
+  /// recomputed and the rest of `subgraph` is not.
+  int64_t stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
+                     const llvm::DenseSet<Operation *> &path) const;
+  Decision decide(const Step &step, ArrayRef<Operation *> subgraph) const;
+  void materialize(Step &step, const Decision &decision);
+};
+
+bool RematPass::isHeavy(Operation *op) const {
+  if (llvm::is_contained(heavyOps, op->getName().getStringRef().str()))
+    return true;
+  auto cost = dyn_cast<CostOpInterface>(op);
+  return cost && cost.isComputeHeavy();
+}
+
+bool RematPass::isRecomputable(Operation *op) const {
+  return isa_and_nonnull<EchoDialect>(op->getDialect()) &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         !isa<StashOp, EncodeOp, DecodeOp, OffloadOp, PrefetchOp>(op) &&
+         !isHeavy(op);
+}
+
+int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
+                              const llvm::DenseSet<Operation *> &path) const {
+  // A set of values, so a tensor shared by many ops counts once (reuse).
+  llvm::SmallDenseSet<Value, 16> kept;
+  auto keep = [&](Value v) {
+    if (!isa<BlockArgument>(v)) // arguments live for the whole step anyway
+      kept.insert(v);
+  };
+  for (Operation *op : subgraph) {
+    if (path.contains(op)) {
+      // Recomputed: its inputs from outside the path must be kept.
+      for (Value in : op->getOperands())
+        if (!path.contains(in.getDefiningOp()))
+          keep(in);
+      continue;
+    }
+    // Not recomputed: outputs read backward, or by the path, are kept.
+    for (Value out : op->getResults()) {
+      bool needed = step.stashOf.count(out) ||
+                    llvm::any_of(out.getUsers(), [&](Operation *user) {
+                      return path.contains(user);
+                    });
+      if (needed)
+        keep(out);
+    }
+  }
+  int64_t bytes = 0;
+  for (Value v : kept)
+    bytes += bytesOf(v);
+  return bytes;
+}
+
+Decision RematPass::decide(const Step &step,
+                           ArrayRef<Operation *> subgraph) const {
+  llvm::DenseSet<Operation *> path(subgraph.begin(), subgraph.end());
+  if (policy == "echo") {
+    // Forward trimming in program order (topological): drop an op when the
+    // storage its removal releases is at least what it forces to keep.
+    int64_t current = stashBytes(step, subgraph, path);
+    for (Operation *op : subgraph) {
+      path.erase(op);
+      int64_t without = stashBytes(step, subgraph, path);
+      if (without <= current)
+        current = without;
+      else
+        path.insert(op);
+    }
+  }
+  Decision d;
+  for (Operation *op : subgraph)
+    if (path.contains(op))
+      d.path.push_back(op);
+  llvm::DenseSet<Operation *> none;
+  d.released = stashBytes(step, subgraph, none);
+  d.allocated = stashBytes(step, subgraph, path);
+  return d;
+}
+
+void RematPass::materialize(Step &step, const Decision &decision) {
+  llvm::SetVector<Operation *> path(decision.path.begin(), decision.path.end());
+  // Values of the path the backward pass reads.
+  SmallVector<Value> yielded;
+  for (Operation *op : path)
+    for (Value out : op->getResults())
+      if (step.stashOf.count(out))
+        yielded.push_back(out);
+  if (yielded.empty())
+    return;
+
+  // Keep only the ops the yielded values depend on.
+  llvm::DenseSet<Operation *> needed;
+  SmallVector<Operation *> worklist;
+  for (Value v : yielded)
+    worklist.push_back(v.getDefiningOp());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!path.contains(op) || !needed.insert(op).second)
+      continue;
+    for (Value in : op->getOperands())
+      if (Operation *def = in.getDefiningOp())
+        worklist.push_back(def);
+  }
+  SmallVector<Operation *> body;
+  for (Operation *op : path)
+    if (needed.contains(op))
+      body.push_back(op);
+
+  // The region goes right before the first backward op reading a result.
+  Operation *insertBefore = nullptr;
+  for (Value v : yielded)
+    for (Operation *user : step.stashOf[v]->getUsers())
+      if (!insertBefore ||
+          step.position.lookup(user) < step.position.lookup(insertBefore))
+        insertBefore = user;
+
+  // Region inputs: values from outside the path, stashed unless arguments.
+  llvm::SetVector<Value> inputs;
+  for (Operation *op : body)
+    for (Value in : op->getOperands())
+      if (!needed.contains(in.getDefiningOp()))
+        inputs.insert(in);
+  OpBuilder b(&getContext());
+  SmallVector<Value> regionInputs;
+  for (Value in : inputs) {
+    if (isa<BlockArgument>(in)) {
+      regionInputs.push_back(in);
+      continue;
+    }
+    auto it = step.stashOf.find(in);
+    if (it == step.stashOf.end()) {
+      b.setInsertionPointAfter(in.getDefiningOp());
+      auto stash = StashOp::create(b, in.getLoc(), in);
+      it = step.stashOf.insert({in, stash}).first;
+    }
+    regionInputs.push_back(it->second);
+  }
+
+  b.setInsertionPoint(insertBefore);
+  SmallVector<Type> resultTypes;
+  for (Value v : yielded)
+    resultTypes.push_back(v.getType());
+  auto region = RecomputeOp::create(b, body.front()->getLoc(), resultTypes,
+                                    regionInputs);
+  Block *entry = b.createBlock(&region.getBody());
+  IRMapping mapping;
+  for (Value in : inputs)
+    mapping.map(in, entry->addArgument(in.getType(), in.getLoc()));
+  for (Operation *op : body)
+    b.clone(*op, mapping);
+  SmallVector<Value> results;
+  for (Value v : yielded)
+    results.push_back(mapping.lookup(v));
+  YieldOp::create(b, region.getLoc(), results);
+
+  // Backward ops read the recomputed values; the old stashes die.
+  for (auto [v, recomputed] : llvm::zip(yielded, region.getResults())) {
+    StashOp stash = step.stashOf[v];
+    stash.getResult().replaceAllUsesWith(recomputed);
+    stash.erase();
+    step.stashOf.erase(v);
+  }
+}
+
+void RematPass::runOnOperation() {
+  if (policy != "echo" && policy != "mirror") {
+    getOperation().emitError("echo-remat: unknown policy '")
+        << policy << "' (expected echo or mirror)";
+    return signalPassFailure();
+  }
+  func::FuncOp fn = getOperation();
+  if (fn.isExternal() || !fn.getBody().hasOneBlock())
+    return;
+  Step step;
+  step.block = &fn.front();
+  Operation *seed = nullptr;
+  int64_t index = 0;
+  for (Operation &op : *step.block) {
+    step.position[&op] = index++;
+    if (op.hasAttr(kLossSeedAttr))
+      seed = &op;
+  }
+  if (!seed)
+    return; // not a training step built by echo-autodiff: nothing to do
+  for (Operation &op : *step.block) {
+    if (&op == seed)
+      break;
+    if (auto stash = dyn_cast<StashOp>(op))
+      step.stashOf[stash.getInput()] = stash;
+    else
+      step.forward.insert(&op);
+  }
+
+  // The loss is the value the seed's gradient flows into: start from the
+  // producers of what the function returns that are forward ops.
+  SmallVector<Operation *> heads;
+  for (Value v : step.block->getTerminator()->getOperands())
+    if (step.isForward(v.getDefiningOp()))
+      heads.push_back(v.getDefiningOp());
+
+  // Algorithm 1: alternate backward growth of a subgraph (blocked by heavy
+  // ops) with its forward trimming, resuming at the heavy ops' inputs.
+  llvm::DenseSet<Operation *> visited;
+  SmallVector<Decision> decisions;
+  SmallVector<Operation *> worklist(heads.rbegin(), heads.rend());
+  while (!worklist.empty()) {
+    Operation *h = worklist.pop_back_val();
+    if (!step.isForward(h) || visited.contains(h))
+      continue;
+    if (!isRecomputable(h)) {
+      visited.insert(h);
+      for (Value in : h->getOperands())
+        worklist.push_back(in.getDefiningOp());
+      continue;
+    }
+    SmallVector<Operation *> subgraph, grow{h};
+    while (!grow.empty()) {
+      Operation *w = grow.pop_back_val();
+      if (!step.isForward(w) || visited.contains(w))
+        continue;
+      if (!isRecomputable(w)) {
+        worklist.push_back(w); // next subgraph starts behind it
+        continue;
+      }
+      visited.insert(w);
+      subgraph.push_back(w);
+      for (Value in : w->getOperands())
+        grow.push_back(in.getDefiningOp());
+    }
+    llvm::sort(subgraph, [&](Operation *a, Operation *b) {
+      return step.position.lookup(a) < step.position.lookup(b);
+    });
+    Decision d = decide(step, subgraph);
+    // Echo only keeps decisions that save memory; mirror recomputes anyway.
+    if (!d.path.empty() && (policy == "mirror" || d.allocated < d.released))
+      decisions.push_back(std::move(d));
+  }
+
+  for (Decision &d : decisions) {
+    for (Operation *op : d.path)
+      if (auto cost = dyn_cast<CostOpInterface>(op))
+        d.flops += cost.getFlops();
+    if (remarks)
+      d.path.front()->emitRemark()
+          << "echo-remat: recompute " << d.path.size()
+          << " ops (" << d.flops << " FLOPs); stashed bytes " << d.released
+          << " -> " << d.allocated;
+    materialize(step, d);
+    // New stashes and regions shift program positions.
+    int64_t i = 0;
+    for (Operation &op : *step.block)
+      step.position[&op] = i++;
+  }
+}
+
+} // namespace
