@@ -75,8 +75,10 @@ TEST(BufferPlanner, AlignmentRounding) {
   std::vector<BufferRequest> rs = {req(10, 0, 5, 64), req(10, 0, 5, 64)};
   BufferPlan plan = planBuffers(rs);
   EXPECT_EQ(plan.offsets, (Offsets{0, 64}));
-  EXPECT_EQ(plan.arenaBytes, 74); // the arena ends at the last byte used
-  EXPECT_EQ(liveBytesLowerBound(rs), 20); // unaligned sizes
+  // The arena is a whole number of alignment blocks, as aligned allocators
+  // hand it out; the bound counts aligned sizes too.
+  EXPECT_EQ(plan.arenaBytes, 128);
+  EXPECT_EQ(liveBytesLowerBound(rs), 128);
   EXPECT_EQ(verifyPlan(rs, plan), "");
 
   // Stacked offsets round up to each buffer's alignment: 320 at 0, 100 at
@@ -84,14 +86,14 @@ TEST(BufferPlanner, AlignmentRounding) {
   rs = {req(100, 0, 5, 8), req(320, 0, 5, 256), req(24, 0, 5, 8)};
   plan = planBestFit(rs, PlacementOrder::LargestFirst);
   EXPECT_EQ(plan.offsets, (Offsets{320, 0, 424}));
-  EXPECT_EQ(plan.arenaBytes, 448);
+  EXPECT_EQ(plan.arenaBytes, 512); // 448 rounded up to the largest alignment
   EXPECT_EQ(verifyPlan(rs, plan), "");
   rs = {req(100, 0, 5, 8), req(30, 0, 5, 256), req(24, 0, 5, 8)};
   plan = planBestFit(rs, PlacementOrder::LargestFirst);
   // 100 at 0; 30 (256-aligned) cannot use [100, ...) below 256 -> 256;
   // 24 fits in the gap [104, 256) at 104.
   EXPECT_EQ(plan.offsets, (Offsets{0, 256, 104}));
-  EXPECT_EQ(plan.arenaBytes, 286);
+  EXPECT_EQ(plan.arenaBytes, 512); // 286 rounded up to the largest alignment
   EXPECT_EQ(verifyPlan(rs, plan), "");
 }
 
@@ -177,12 +179,12 @@ TEST(BufferPlanner, ZeroSizeBuffers) {
   // Zero-size buffers take no room: the arena only holds 100 + 28 bytes.
   EXPECT_EQ(plan.offsets[1], 0);
   EXPECT_EQ(plan.offsets[3], 128);
-  EXPECT_EQ(plan.arenaBytes, 156);
+  EXPECT_EQ(plan.arenaBytes, 192); // 156 rounded up to the alignment
   for (size_t i : {size_t(0), size_t(2)}) {
     EXPECT_EQ(plan.offsets[i] % 64, 0);
     EXPECT_LE(plan.offsets[i], plan.arenaBytes);
   }
-  EXPECT_EQ(liveBytesLowerBound(rs), 128);
+  EXPECT_EQ(liveBytesLowerBound(rs), 192); // 128 + 64, aligned sizes
 
   // Only zero-size buffers: an empty arena.
   rs = {req(0, 0, 3), req(0, 1, 2, 256)};
@@ -211,8 +213,8 @@ TEST(BufferPlanner, LowerBound) {
   EXPECT_EQ(liveBytesLowerBound({req(8, 0, 5), req(16, 2, 9), req(32, 4, 7),
                                  req(64, 9, 9)}),
             80);
-  // Alignment does not enter the bound.
-  EXPECT_EQ(liveBytesLowerBound({req(1, 0, 0, 256), req(1, 0, 0, 256)}), 2);
+  // Aligned buffers cannot share an alignment block: sizes are rounded up.
+  EXPECT_EQ(liveBytesLowerBound({req(1, 0, 0, 256), req(1, 0, 0, 256)}), 512);
 }
 
 //===----------------------------------------------------------------------===//
@@ -307,16 +309,19 @@ TEST(BufferPlanner, RandomizedProperties) {
     EXPECT_EQ(best.arenaBytes,
               std::min(bySize.arenaBytes, byLifetime.arenaBytes));
     // Never worse than giving every buffer its own slot, padded for its
-    // alignment.
-    int64_t separate = 0;
-    for (const BufferRequest &r : rs)
+    // alignment (plus the arena's rounding to the largest alignment).
+    int64_t separate = 0, maxAlign = 1;
+    for (const BufferRequest &r : rs) {
       separate += r.size + r.alignment - 1;
-    EXPECT_LE(best.arenaBytes, separate);
-    // The arena is tight: some buffer ends at its last byte.
+      maxAlign = std::max(maxAlign, r.alignment);
+    }
+    EXPECT_LE(best.arenaBytes, separate + maxAlign - 1);
+    // The arena is tight: the last byte used, rounded up to the largest
+    // alignment.
     int64_t top = 0;
     for (size_t i = 0; i < rs.size(); ++i)
       top = std::max(top, best.offsets[i] + rs[i].size);
-    EXPECT_EQ(best.arenaBytes, top);
+    EXPECT_EQ(best.arenaBytes, (top + maxAlign - 1) / maxAlign * maxAlign);
     // Deterministic.
     BufferPlan again = planBuffers(rs);
     EXPECT_EQ(again.offsets, best.offsets);

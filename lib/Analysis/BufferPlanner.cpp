@@ -42,36 +42,45 @@ BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
   plan.offsets.assign(n, 0);
   plan.strategy = order == PlacementOrder::LargestFirst ? "best-fit by size"
                                                         : "best-fit by lifetime";
-  // Placed buffers sorted by offset: (offset, index).
-  std::vector<std::pair<int64_t, size_t>> placed;
+  // Placed buffers sorted by offset, with what the scan needs stored inline
+  // (this loop is the planner's hot path: O(n^2) in the worst case).
+  struct Placed {
+    int64_t begin, end; // memory range [begin, end)
+    int64_t start, last; // lifetime
+  };
+  std::vector<Placed> placed;
   placed.reserve(n);
-  std::vector<std::pair<int64_t, int64_t>> busy; // [begin, end) in memory
   for (size_t i : byOrder) {
     const BufferRequest &r = requests[i];
     int64_t align = std::max<int64_t>(r.alignment, 1);
-    // Memory ranges of placed buffers alive at the same time, by offset.
-    busy.clear();
-    for (auto [offset, j] : placed)
-      if (requests[j].size > 0 && conflict(r, requests[j]))
-        busy.emplace_back(offset, offset + requests[j].size);
-    // Best fit: the smallest gap that holds the buffer.
+    // Best fit: the smallest gap, between buffers alive at the same time,
+    // that holds this one.
     int64_t best = -1, bestGap = INT64_MAX, cursor = 0;
-    for (auto [begin, end] : busy) {
+    for (const Placed &p : placed) {
+      if (p.begin == p.end || p.start > r.end || r.start > p.last)
+        continue;
       int64_t candidate = alignUp(cursor, align);
-      if (begin >= candidate + r.size && begin - candidate < bestGap) {
+      if (p.begin >= candidate + r.size && p.begin - candidate < bestGap) {
         best = candidate;
-        bestGap = begin - candidate;
+        bestGap = p.begin - candidate;
       }
-      cursor = std::max(cursor, end);
+      cursor = std::max(cursor, p.end);
     }
     if (best < 0)
       best = alignUp(cursor, align);
     plan.offsets[i] = best;
     plan.arenaBytes = std::max(plan.arenaBytes, best + r.size);
-    auto pos = std::lower_bound(placed.begin(), placed.end(),
-                                std::make_pair(best, i));
-    placed.insert(pos, {best, i});
+    Placed entry{best, best + r.size, r.start, r.end};
+    auto pos = std::upper_bound(
+        placed.begin(), placed.end(), entry,
+        [](const Placed &a, const Placed &b) { return a.begin < b.begin; });
+    placed.insert(pos, entry);
   }
+  // Aligned allocators hand out whole alignment blocks.
+  int64_t maxAlign = 1;
+  for (const BufferRequest &r : requests)
+    maxAlign = std::max(maxAlign, r.alignment);
+  plan.arenaBytes = alignUp(plan.arenaBytes, maxAlign);
   return plan;
 }
 
@@ -84,11 +93,17 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
 }
 
 int64_t mlir::echo::liveBytesLowerBound(llvm::ArrayRef<BufferRequest> requests) {
-  // Sweep: +size at start, -size after end.
+  // Sweep: +size at start, -size after end. With power-of-two alignments
+  // every offset is a multiple of the smallest one, so sizes rounded up to
+  // it occupy disjoint blocks and the bound stays valid.
+  int64_t minAlign = INT64_MAX;
+  for (const BufferRequest &r : requests)
+    minAlign = std::min(minAlign, std::max<int64_t>(r.alignment, 1));
   std::map<int64_t, int64_t> delta;
   for (const BufferRequest &r : requests) {
-    delta[r.start] += r.size;
-    delta[r.end + 1] -= r.size;
+    int64_t size = alignUp(r.size, minAlign);
+    delta[r.start] += size;
+    delta[r.end + 1] -= size;
   }
   int64_t live = 0, peak = 0;
   for (auto [point, change] : delta) {

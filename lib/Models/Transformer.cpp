@@ -13,16 +13,14 @@
 //
 // Multi-head attention reshapes [B, T, d] -> [B, T, h, dk] -> transpose ->
 // [B*h, T, dk] and uses batch_matmul; scores are scaled by 1/sqrt(dk); the
-// causal mask is an additive [T, T] echo.constant (0 on and below the
-// diagonal, -1e9 above). The sinusoidal position encodings are a
-// non-trainable [T, d] input (the data pipeline supplies them). Padding
-// masks are omitted (all sentences have the full length).
+// causal mask is an additive [T, T] non-trainable input (0 on and below
+// the diagonal, -1e9 above), and so are the sinusoidal position encodings
+// ([T, d]); the data pipeline supplies both. Padding masks are omitted
+// (all sentences have the full length).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ModelDefinitions.h"
-
-#include "EchoDialect/EchoOps.h"
 
 #include <cmath>
 
@@ -106,14 +104,11 @@ void mlir::echo::models::buildTransformer(ModelBuilder &b,
   Value enc = b.layerNorm(x, "encoder.ln_final");
 
   //--- Causal mask ---------------------------------------------------------//
-  SmallVector<float> maskValues(T * T, 0.0f);
-  for (int64_t i = 0; i < T; ++i)
-    for (int64_t j = i + 1; j < T; ++j)
-      maskValues[i * T + j] = -1e9f;
-  auto maskType = RankedTensorType::get({T, T}, b.getBuilder().getF32Type());
-  Value mask = ConstantOp::create(
-      b.getBuilder(), NameLoc::get(b.getBuilder().getStringAttr("causal_mask")),
-      DenseElementsAttr::get(maskType, ArrayRef<float>(maskValues)));
+  // An additive [T, T] input (0 on and below the diagonal, -1e9 above),
+  // supplied with the batch like the position encodings. (An echo.constant
+  // would be the natural form, but the CPU backend's bufferization of
+  // echo.constant cannot yet hold two constants in one module.)
+  Value mask = b.input({T, T}, "causal_mask");
 
   //--- Decoder -----------------------------------------------------------//
   Value y = embed(tgtIn);

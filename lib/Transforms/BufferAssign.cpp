@@ -68,6 +68,12 @@ struct Buffer {
   memref::AllocOp alloc;
   int64_t bytes = 0;
   int64_t start = 0, end = 0;
+  /// First op that reads or writes it (casts and views excluded).
+  int64_t firstUse = 0;
+};
+
+struct Lifetime {
+  int64_t firstUse, lastUse;
 };
 
 struct BufferAssignPass : echo::impl::EchoBufferAssignBase<BufferAssignPass> {
@@ -76,16 +82,17 @@ struct BufferAssignPass : echo::impl::EchoBufferAssignBase<BufferAssignPass> {
   void runOnOperation() override;
 
 private:
-  /// Lifetime end of `alloc`: the last op (of `block`) using it or a view
-  /// of it. Fails if the buffer escapes (returned, stored, captured).
-  FailureOr<int64_t> lastUse(memref::AllocOp alloc, Block &block,
-                             const DenseMap<Operation *, int64_t> &point);
+  /// First and last op (of `block`) using `alloc` or a view of it. Fails if
+  /// the buffer escapes (returned, stored, captured).
+  FailureOr<Lifetime> uses(memref::AllocOp alloc, Block &block,
+                           const DenseMap<Operation *, int64_t> &point);
 };
 
-FailureOr<int64_t>
-BufferAssignPass::lastUse(memref::AllocOp alloc, Block &block,
-                          const DenseMap<Operation *, int64_t> &point) {
+FailureOr<Lifetime>
+BufferAssignPass::uses(memref::AllocOp alloc, Block &block,
+                       const DenseMap<Operation *, int64_t> &point) {
   int64_t end = point.lookup(alloc);
+  int64_t first = INT64_MAX;
   SmallVector<Value> worklist{alloc.getResult()};
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
@@ -93,18 +100,24 @@ BufferAssignPass::lastUse(memref::AllocOp alloc, Block &block,
       Operation *user = use.getOwner();
       if (isa<func::ReturnOp, memref::StoreOp>(user))
         return failure();
-      if (isa<memref::CastOp>(user))
+      bool alias = false;
+      if (isa<memref::CastOp>(user)) {
         worklist.push_back(user->getResult(0));
-      else if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-               view && view.getViewSource() == v)
+        alias = true;
+      } else if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+                 view && view.getViewSource() == v) {
         worklist.push_back(view->getResult(0));
+        alias = true;
+      }
       Operation *top = block.findAncestorOpInBlock(*user);
       if (!top)
         return failure();
       end = std::max(end, point.lookup(top));
+      if (!alias)
+        first = std::min(first, point.lookup(top));
     }
   }
-  return end;
+  return Lifetime{first == INT64_MAX ? end : first, end};
 }
 
 void BufferAssignPass::runOnOperation() {
@@ -127,11 +140,12 @@ void BufferAssignPass::runOnOperation() {
         !alloc.getType().getLayout().isIdentity() ||
         alloc.getType().getMemorySpace())
       continue;
-    FailureOr<int64_t> end = lastUse(alloc, block, point);
-    if (failed(end))
+    FailureOr<Lifetime> lifetime = uses(alloc, block, point);
+    if (failed(lifetime))
       continue;
     indexOf[alloc] = buffers.size();
-    buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc], *end});
+    buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc],
+                       lifetime->lastUse, lifetime->firstUse});
   }
   if (buffers.empty())
     return;
@@ -161,8 +175,11 @@ void BufferAssignPass::runOnOperation() {
           continue;
         unsigned ia = indexOf[a], ib = indexOf[b];
         unsigned leader = slots.getLeaderValue(ia);
+        // The output must hold nothing before this call (its first use is
+        // the call), and the input must die here.
         if (ia == ib || slots.getLeaderValue(ib) != ib ||
             buffers[ia].bytes != buffers[ib].bytes ||
+            buffers[ib].firstUse != point[call] ||
             slotEnd[leader] != point[call])
           continue;
         // b's own lifetime starts before the call (its alloc precedes it);
@@ -196,10 +213,6 @@ void BufferAssignPass::runOnOperation() {
     fn.emitError("echo-buffer-assign produced an invalid plan: ") << problem;
     return signalPassFailure();
   }
-
-  // Aligned allocators hand out whole multiples of the alignment; count
-  // what the runtime will really allocate.
-  plan.arenaBytes = (plan.arenaBytes + alignment - 1) / alignment * alignment;
 
   // Rewrite: one arena, a view per buffer.
   OpBuilder b(&getContext());

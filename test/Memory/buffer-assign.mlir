@@ -37,16 +37,17 @@ func.func @disjoint(%a: memref<64xf32>, %r: memref<1xf32>) {
 // alignment. Largest first: %0 (512 bytes, [0, 7]) at 0, %2 (256 bytes,
 // [2, 8]) at 512, %1 (12 bytes, [1, 9]) at 768. The arena's 780 bytes are
 // rounded up to a multiple of the alignment (1024); the lower bound counts
-// unaligned bytes (512 + 12 + 256 = 780). With 64-byte alignment the arena
-// is 832 bytes.
+// each buffer's aligned size (512 + 256 + 256 = 1024), since aligned buffers
+// cannot share an alignment block. With 64-byte alignment the arena is 832
+// bytes.
 // CHECK-LABEL: func.func @stack
-// CHECK-SAME: echo.arena_bytes = 1024 : i64, echo.arena_lower_bound_bytes = 780 : i64
+// CHECK-SAME: echo.arena_bytes = 1024 : i64, echo.arena_lower_bound_bytes = 1024 : i64
 // CHECK: memref.alloc() {{.*}} : memref<1024xi8>
 // CHECK: memref.view {{.*}}[%c0][] {echo.bytes = 512 : i64, echo.lifetime = array<i64: 0, 7>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<1024xi8> to memref<128xf32>
 // CHECK: memref.view {{.*}}[%c768][] {echo.bytes = 12 : i64, echo.lifetime = array<i64: 1, 9>, echo.offset = 768 : i64, echo.slot = 1 : i64} : memref<1024xi8> to memref<3xf32>
 // CHECK: memref.view {{.*}}[%c512][] {echo.bytes = 256 : i64, echo.lifetime = array<i64: 2, 8>, echo.offset = 512 : i64, echo.slot = 2 : i64} : memref<1024xi8> to memref<64xf32>
 // ALIGN64-LABEL: func.func @stack
-// ALIGN64-SAME: echo.arena_bytes = 832 : i64, echo.arena_lower_bound_bytes = 780 : i64
+// ALIGN64-SAME: echo.arena_bytes = 832 : i64, echo.arena_lower_bound_bytes = 832 : i64
 // ALIGN64: memref.alloc() {alignment = 64 : i64{{.*}} : memref<832xi8>
 // ALIGN64: echo.offset = 0 : i64
 // ALIGN64: echo.offset = 768 : i64
@@ -115,7 +116,7 @@ func.func @not_in_place(%a: memref<64xf32>) {
 // read later, so it keeps its own. Slots need equal sizes: %3 (128 bytes),
 // allocated when %1's slot is taken, gets its own.
 // CHECK-LABEL: func.func @binary_second_operand
-// CHECK-SAME: echo.arena_bytes = 768 : i64, echo.arena_lower_bound_bytes = 640 : i64
+// CHECK-SAME: echo.arena_bytes = 768 : i64, echo.arena_lower_bound_bytes = 768 : i64
 // CHECK: echo.lifetime = array<i64: 1, 13>, echo.offset = 0 : i64, echo.slot = 0 : i64
 // CHECK: echo.lifetime = array<i64: 2, 9>, echo.offset = 256 : i64, echo.slot = 1 : i64
 // CHECK: echo.lifetime = array<i64: 3, 13>, echo.offset = 256 : i64, echo.slot = 1 : i64

@@ -12,8 +12,8 @@
 // TEXT-NEXT: planned peak {{ *}}4516 bytes
 // TEXT-NEXT:   persistent {{ *}}3236 bytes
 // TEXT-NEXT:   arena {{ *}}1280 bytes {{.*}}(best-fit by {{size|lifetime}})
-// TEXT-NEXT: lower bound {{ *}}4388 bytes
-// TEXT-NEXT: fragmentation {{ *}}1.0292 (planned / lower bound)
+// TEXT-NEXT: lower bound {{ *}}4516 bytes
+// TEXT-NEXT: fragmentation {{ *}}1.0000 (planned / lower bound)
 // TEXT-NEXT: live at the peak (program point {{[0-9]+}}):
 // TEXT-NEXT:   weights {{ *}}1344
 // TEXT-NEXT:   weight_gradients {{ *}}1348

@@ -31,6 +31,7 @@ struct BufferRequest {
 
 struct BufferPlan {
   std::vector<int64_t> offsets; // one per request
+  /// Rounded up to the largest alignment, as aligned allocators hand it out.
   int64_t arenaBytes = 0;
   std::string strategy; // which ordering produced it
 };
@@ -51,7 +52,9 @@ BufferPlan planBestFit(llvm::ArrayRef<BufferRequest> requests,
 BufferPlan planBuffers(llvm::ArrayRef<BufferRequest> requests);
 
 /// The physical limit: the largest total size of buffers live at one
-/// program point. No plan can use fewer bytes.
+/// program point, each rounded up to the smallest alignment among the
+/// requests (alignments are powers of two, so no two buffers share such a
+/// block). No plan can use fewer bytes.
 int64_t liveBytesLowerBound(llvm::ArrayRef<BufferRequest> requests);
 
 /// Checks a plan: alignment, arena bounds and no overlap between

@@ -196,6 +196,57 @@ void echo_adam_update(ECHO_TENSOR(param), ECHO_TENSOR(grad), ECHO_TENSOR(m),
                       ECHO_TENSOR(new_v), double lr, double beta1,
                       double beta2, double epsilon);
 
+/*--- Encodings of stashed feature maps (Gist) ------------------------------*/
+
+/* Every encoded value is a rank-1 i8 tensor of exactly
+ * EncodedType::getStorageBytes() bytes (EncodingStorage.h); the bit-level
+ * formats are defined once, in echo/codecs.h, for the CPU and GPU backends.
+ *
+ * binarize: 1 bit per element, set where x > 0; decodes to 1.0f / 0.0f.
+ * mask1:    1 bit per element of an i1 mask; decodes to the mask.
+ * fp16:     IEEE half, round to nearest even; fp10 (1-5-4, 3 per 32-bit
+ *           word) and fp8 (1-4-3, 4 per word): round to nearest, clamp at
+ *           the format's largest finite value, denormals flushed to zero,
+ *           NaN and Inf preserved. Decoding gives the rounded f32 value.
+ * csr:      Gist's SSDC: rows of 256 columns of the flattened tensor,
+ *           1-byte column indices. Layout: 16-byte header (u32 nnz, u32
+ *           capacity, u64 overflow handle), u32 row pointers (rows + 1),
+ *           values (f32, capacity), column indices (u8, capacity). When x
+ *           has more non-zeros than the capacity, the whole CSR goes to an
+ *           overflow block from the counting allocator (category "encoded",
+ *           counted in echo_mem_csr_overflows()); decode reads it and frees
+ *           it. Lossless either way.
+ * pool_argmax: for each pooled output element of the max pooling of x with
+ *           the given window, the row-major index of the winning window
+ *           position (first maximum; padding never wins), 4 bits per element
+ *           for windows of at most 16 positions, else 8 bits. */
+void echo_encode_binarize(ECHO_TENSOR(x), ECHO_TENSOR(bytes));
+void echo_decode_binarize(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
+void echo_encode_mask1(ECHO_TENSOR(mask), ECHO_TENSOR(bytes));
+void echo_decode_mask1(ECHO_TENSOR(bytes), ECHO_TENSOR(mask));
+void echo_encode_fp16(ECHO_TENSOR(x), ECHO_TENSOR(bytes));
+void echo_decode_fp16(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
+void echo_encode_fp10(ECHO_TENSOR(x), ECHO_TENSOR(bytes));
+void echo_decode_fp10(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
+void echo_encode_fp8(ECHO_TENSOR(x), ECHO_TENSOR(bytes));
+void echo_decode_fp8(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
+void echo_encode_csr(ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity);
+void echo_decode_csr(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
+void echo_encode_pool_argmax(ECHO_TENSOR(x), ECHO_TENSOR(bytes),
+                             int64_t kernel_h, int64_t kernel_w,
+                             int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                             int64_t pad_w);
+/* dx = 0; dx[window position given by the argmax map] += dy, per pooled
+ * element (the max-pool backward reading only the encoded argmax). */
+void echo_max_pool2d_grad_argmax(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+                                 ECHO_TENSOR(dx), int64_t kernel_h,
+                                 int64_t kernel_w, int64_t stride_h,
+                                 int64_t stride_w, int64_t pad_h,
+                                 int64_t pad_w);
+/* Number of CSR encodings that overflowed their planned capacity since the
+ * allocator was last configured. */
+int64_t echo_mem_csr_overflows(void);
+
 /*--- Index-typed variants ----------------------------------------------------*/
 
 /* The lowering declares one MLIR function per symbol, so entries whose index
