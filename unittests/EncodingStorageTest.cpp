@@ -27,11 +27,16 @@ TEST(EncodingStorage, ReducedPrecision) {
 }
 
 TEST(EncodingStorage, Csr) {
-  // 1024 f32 elements at density 0.25: 256 values of 4 bytes + 256 one-byte
-  // column indices + (4 rows + 1) 32-bit row pointers.
-  EXPECT_EQ(csrBytes(1024, 4, 0.25), 256 * 5 + 5 * 4);
+  // 1024 f32 elements at density 0.25: the 16-byte header (nnz, capacity,
+  // overflow handle) + 256 values of 4 bytes + 256 one-byte column indices +
+  // (4 rows + 1) 32-bit row pointers.
+  EXPECT_EQ(csrBytes(1024, 4, 0.25), 16 + 256 * 5 + 5 * 4);
   // A partial last row still needs a pointer.
-  EXPECT_EQ(csrBytes(300, 4, 1.0), 300 * 5 + 3 * 4);
+  EXPECT_EQ(csrBytes(300, 4, 1.0), 16 + 300 * 5 + 3 * 4);
+  // The capacity rounds up: ceil(0.1 * 25) = 3 non-zeros.
+  EXPECT_EQ(csrBytes(25, 4, 0.1), 16 + 3 * 5 + 2 * 4);
+  // An empty tensor still has the header and the terminating row pointer.
+  EXPECT_EQ(csrBytes(0, 4, 0.5), 16 + 4);
   // Dense CSR is larger than the dense tensor: the planner must not pick it
   // blindly (Gist applies SSDC only to sparse maps).
   EXPECT_GT(csrBytes(4096, 4, 1.0), 4096 * 4);

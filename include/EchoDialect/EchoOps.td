@@ -765,6 +765,28 @@ def Echo_EmbeddingGradOp : Echo_Op<"embedding_grad", [Pure, HeavyCosted]> {
   let hasVerifier = 1;
 }
 
+def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, Costed]> {
+  let summary = "Backward of `echo.max_pool2d` from an encoded argmax map";
+  let description = [{
+    Gist's pooling backward: instead of the forward input and output it reads
+    the `pool_argmax` encoding of the input (the winning window position of
+    every pooled element, 4 or 8 bits each) and routes each output gradient
+    to that position. Gives the same result as `echo.max_pool2d_grad`. The
+    encoding's window must be the op's; the result type is the forward
+    input type.
+
+    ```mlir
+    %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+    ```
+  }];
+  let arguments = (ins Echo_EncodedValue:$argmax, Echo_FloatTensor:$grad,
+                       DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$stride,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding);
+  let results = (outs Echo_FloatTensor:$result);
+  let assemblyFormat = "$argmax `,` $grad attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Optimizer updates
 //===----------------------------------------------------------------------===//

@@ -20,6 +20,9 @@ namespace echo {
 /// The column count of one SSDC row (Gist): indices within a row fit in a byte.
 constexpr int64_t kCsrRowWidth = 256;
 
+/// The SSDC header (runtime.h): u32 nnz, u32 capacity, u64 overflow handle.
+constexpr int64_t kCsrHeaderBytes = 16;
+
 /// Bits stored per pooled element for a max-pool window of `positions`.
 int64_t poolArgmaxBits(int64_t positions);
 
@@ -33,9 +36,12 @@ int64_t fp16Bytes(int64_t elements);
 int64_t fp10Bytes(int64_t elements);
 int64_t fp8Bytes(int64_t elements);
 
-/// SSDC: values (elementBytes each) and 1-byte column indices for up to
-/// ceil(density * elements) non-zeros, plus one 32-bit row pointer per
-/// 256-column row and one terminator.
+/// Non-zeros an SSDC encoding at `density` has room for: ceil(density * n).
+int64_t csrCapacity(int64_t elements, double density);
+
+/// SSDC: the 16-byte header, values (elementBytes each) and 1-byte column
+/// indices for up to ceil(density * elements) non-zeros, plus one 32-bit row
+/// pointer per 256-column row and one terminator.
 int64_t csrBytes(int64_t elements, int64_t elementBytes, double density);
 
 /// Argmax map of a max pooling of an NCHW `inputShape` (4 entries) with a

@@ -153,6 +153,7 @@ int64_t DropoutGradOp::getFlops() { return elements(getResult()); }
 int64_t MaxPool2DGradOp::getFlops() {
   return elements(getGrad()) * windowSize(getKernel());
 }
+int64_t MaxPool2DGradArgmaxOp::getFlops() { return elements(getGrad()); }
 int64_t AvgPool2DGradOp::getFlops() {
   return elements(getGrad()) * windowSize(getKernel());
 }

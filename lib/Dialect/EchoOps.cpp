@@ -495,6 +495,30 @@ LogicalResult AvgPool2DGradOp::verify() {
                         getStride(), getPadding());
 }
 
+LogicalResult MaxPool2DGradArgmaxOp::verify() {
+  auto encoded = cast<EncodedType>(getArgmax().getType());
+  EncodingAttr encoding = encoded.getEncoding();
+  if (encoding.getKind() != EncodingKind::PoolArgmax)
+    return emitOpError("needs a pool_argmax encoding, got ") << encoding;
+  SmallVector<int64_t, 2> padding{0, 0};
+  if (encoding.getPadding())
+    padding.assign(encoding.getPadding().asArrayRef().begin(),
+                   encoding.getPadding().asArrayRef().end());
+  if (encoding.getKernel().asArrayRef() != getKernel() ||
+      encoding.getStride().asArrayRef() != getStride() ||
+      ArrayRef<int64_t>(padding) != getPadding())
+    return emitOpError("window (kernel, stride, padding) differs from the "
+                       "encoding's ")
+           << encoding;
+  if (encoded.getTensorType() != getResult().getType())
+    return emitOpError("result type ")
+           << getResult().getType()
+           << " must be the encoded forward input type "
+           << encoded.getTensorType();
+  return verifyPoolGrad(*this, getResult(), getGrad(), getKernel(), getStride(),
+                        getPadding());
+}
+
 LogicalResult BatchNormGradOp::verify() {
   if (failed(verifySameFloatElementType(*this)))
     return failure();

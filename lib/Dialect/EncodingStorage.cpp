@@ -28,11 +28,15 @@ int64_t mlir::echo::fp8Bytes(int64_t elements) {
   return 4 * ceilDiv(elements, 4);
 }
 
+int64_t mlir::echo::csrCapacity(int64_t elements, double density) {
+  return (int64_t)std::ceil(density * (double)elements);
+}
+
 int64_t mlir::echo::csrBytes(int64_t elements, int64_t elementBytes,
                              double density) {
-  int64_t capacity = (int64_t)std::ceil(density * (double)elements);
+  int64_t capacity = csrCapacity(elements, density);
   int64_t rows = ceilDiv(elements, kCsrRowWidth);
-  return capacity * (elementBytes + 1) + 4 * (rows + 1);
+  return kCsrHeaderBytes + capacity * (elementBytes + 1) + 4 * (rows + 1);
 }
 
 int64_t mlir::echo::poolArgmaxBytes(llvm::ArrayRef<int64_t> inputShape,

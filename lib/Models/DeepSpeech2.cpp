@@ -6,14 +6,17 @@
 //   conv 32 ch, 11x41, stride 2x2, padding 5x20, batch norm, ReLU
 //   conv 32 ch, 11x21, stride 1x2, padding 5x10, batch norm, ReLU
 //     -> [B, 32, T/2, 41] -> [B, T/2, 1312]
-//   7 bidirectional GRU layers of 1760 (unfused cells,
-//     ModelBuilder::gruCell); the two directions are summed (DS2 eq. 3)
+//   7 bidirectional GRU layers of 1760 (unfused cells, ModelBuilder::
+//     gruCell) arranged as in the MXNet DS2 example that the TBD suite and
+//     Echo ran: a forward and a backward stack of 7 layers each, their top
+//     outputs concatenated per frame -> [B, T/2, 3520]
 //   FC 1760 + ReLU, FC to 29 characters, frame-wise cross-entropy.
 //
 // Simplifications: the CTC loss is replaced by a frame-wise cross-entropy
 // against one label per output frame (same logits shape, no alignment);
-// ReLU instead of the clipped ReLU min(max(x, 0), 20); no sequence-wise
-// batch norm inside the recurrent layers.
+// ReLU instead of DS2's clipped ReLU; no batch norm inside the recurrent
+// layers (the MXNet example normalizes the input projections per step);
+// one bias per GRU gate instead of separate input and hidden biases.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,27 +51,28 @@ void mlir::echo::models::buildDeepSpeech2(ModelBuilder &b,
     in[t] = b.reshape(b.slice(seq, {0, t, 0}, {B, 1, features}),
                       {B, features});
 
-  int64_t inSize = features;
-  for (int64_t l = 0; l < layers; ++l) {
-    std::string n = "gru" + std::to_string(l);
-    auto fw = b.gruWeights(inSize, H, n + ".fwd");
-    auto bw = b.gruWeights(inSize, H, n + ".bwd");
-    SmallVector<Value> fwd(steps), bwd(steps);
-    Value h = b.zeros({B, H});
-    for (int64_t t = 0; t < steps; ++t)
-      fwd[t] = h = b.gruCell(in[t], h, fw);
-    h = b.zeros({B, H});
-    for (int64_t t = steps - 1; t >= 0; --t)
-      bwd[t] = h = b.gruCell(in[t], h, bw);
-    for (int64_t t = 0; t < steps; ++t)
-      in[t] = b.add(fwd[t], bwd[t]);
-    inSize = H;
-  }
-
+  // A forward and a backward stack of `layers` GRU layers each, joined
+  // per frame at the top (as the MXNet DS2 example's bi_gru_unroll).
+  auto stack = [&](bool backward) {
+    SmallVector<Value> seqIn(in);
+    int64_t inSize = features;
+    for (int64_t l = 0; l < layers; ++l) {
+      auto w = b.gruWeights(inSize, H, (backward ? "gru.bwd.l" : "gru.fwd.l") +
+                                           std::to_string(l));
+      Value h = b.zeros({B, H});
+      for (int64_t i = 0; i < steps; ++i) {
+        int64_t t = backward ? steps - 1 - i : i;
+        seqIn[t] = h = b.gruCell(seqIn[t], h, w);
+      }
+      inSize = H;
+    }
+    return seqIn;
+  };
+  SmallVector<Value> fwd = stack(false), bwd = stack(true);
   SmallVector<Value> outs;
   for (int64_t t = 0; t < steps; ++t)
-    outs.push_back(b.reshape(in[t], {B, 1, H}));
-  Value y = b.concat(outs, 1); // [B, T', H]
+    outs.push_back(b.reshape(b.concat({fwd[t], bwd[t]}, 1), {B, 1, 2 * H}));
+  Value y = b.concat(outs, 1); // [B, T', 2H]
   y = b.relu(b.linear(y, H, true, "fc"));
   Value logits = b.linear(y, chars, true, "output");
   b.finish(b.crossEntropy(logits, labels));

@@ -17,6 +17,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+
 namespace mlir {
 namespace echo {
 #define GEN_PASS_DEF_ECHOREMAT
@@ -45,8 +47,11 @@ struct Step {
 
 /// One subgraph's decision.
 struct Decision {
-  SmallVector<Operation *> path; // recomputed ops, program order
-  int64_t released = 0, allocated = 0, flops = 0;
+  SmallVector<Operation *> subgraph; // program order
+  SmallVector<Operation *> path;     // recomputed ops, program order
+  int64_t released = 0, allocated = 0;
+  // Filled in by materialize: what the regions really re-execute.
+  int64_t flops = 0, clonedOps = 0, regions = 0;
 };
 
 struct RematPass : echo::impl::EchoRematBase<RematPass> {
@@ -62,7 +67,7 @@ private:
   int64_t stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
                      const llvm::DenseSet<Operation *> &path) const;
   Decision decide(const Step &step, ArrayRef<Operation *> subgraph) const;
-  void materialize(Step &step, const Decision &decision);
+  void materialize(Step &step, Decision &decision);
 };
 
 bool RematPass::isHeavy(Operation *op) const {
@@ -88,13 +93,15 @@ int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
       kept.insert(v);
   };
   for (Operation *op : subgraph) {
-    if (path.contains(op)) {
-      // Recomputed: its inputs from outside the path must be kept.
-      for (Value in : op->getOperands())
-        if (!path.contains(in.getDefiningOp()))
-          keep(in);
+    bool onPath = path.contains(op);
+    // Inputs from off the path: kept if the path reads them, or if the
+    // backward pass does (it needs them whatever is recomputed).
+    for (Value in : op->getOperands())
+      if (!path.contains(in.getDefiningOp()) &&
+          (onPath || step.stashOf.count(in)))
+        keep(in);
+    if (onPath)
       continue;
-    }
     // Not recomputed: outputs read backward, or by the path, are kept.
     for (Value out : op->getResults()) {
       bool needed = step.stashOf.count(out) ||
@@ -128,6 +135,7 @@ Decision RematPass::decide(const Step &step,
     }
   }
   Decision d;
+  d.subgraph.assign(subgraph.begin(), subgraph.end());
   for (Operation *op : subgraph)
     if (path.contains(op))
       d.path.push_back(op);
@@ -137,89 +145,107 @@ Decision RematPass::decide(const Step &step,
   return d;
 }
 
-void RematPass::materialize(Step &step, const Decision &decision) {
+void RematPass::materialize(Step &step, Decision &decision) {
   llvm::SetVector<Operation *> path(decision.path.begin(), decision.path.end());
-  // Values of the path the backward pass reads.
-  SmallVector<Value> yielded;
+  // Values of the path the backward pass reads, grouped by the backward op
+  // that reads them first: one region per group, right before that op, so
+  // recomputed values live no longer than stashed ones would.
+  std::map<int64_t, std::pair<Operation *, SmallVector<Value>>> groups;
   for (Operation *op : path)
-    for (Value out : op->getResults())
-      if (step.stashOf.count(out))
-        yielded.push_back(out);
-  if (yielded.empty())
-    return;
+    for (Value out : op->getResults()) {
+      auto it = step.stashOf.find(out);
+      if (it == step.stashOf.end())
+        continue;
+      Operation *first = nullptr;
+      for (Operation *user : it->second->getUsers())
+        if (!first ||
+            step.position.lookup(user) < step.position.lookup(first))
+          first = user;
+      if (!first)
+        continue;
+      auto &group = groups[step.position.lookup(first)];
+      group.first = first;
+      group.second.push_back(out);
+    }
 
-  // Keep only the ops the yielded values depend on.
-  llvm::DenseSet<Operation *> needed;
-  SmallVector<Operation *> worklist;
-  for (Value v : yielded)
-    worklist.push_back(v.getDefiningOp());
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    if (!path.contains(op) || !needed.insert(op).second)
-      continue;
-    for (Value in : op->getOperands())
-      if (Operation *def = in.getDefiningOp())
-        worklist.push_back(def);
-  }
-  SmallVector<Operation *> body;
-  for (Operation *op : path)
-    if (needed.contains(op))
-      body.push_back(op);
-
-  // The region goes right before the first backward op reading a result.
-  Operation *insertBefore = nullptr;
-  for (Value v : yielded)
-    for (Operation *user : step.stashOf[v]->getUsers())
-      if (!insertBefore ||
-          step.position.lookup(user) < step.position.lookup(insertBefore))
-        insertBefore = user;
-
-  // Region inputs: values from outside the path, stashed unless arguments.
-  llvm::SetVector<Value> inputs;
-  for (Operation *op : body)
-    for (Value in : op->getOperands())
-      if (!needed.contains(in.getDefiningOp()))
-        inputs.insert(in);
   OpBuilder b(&getContext());
-  SmallVector<Value> regionInputs;
-  for (Value in : inputs) {
-    if (isa<BlockArgument>(in)) {
-      regionInputs.push_back(in);
-      continue;
+  decision.path.clear();
+  llvm::DenseSet<Operation *> recomputed;
+  for (auto &[pos, group] : groups) {
+    auto &[insertBefore, yielded] = group;
+    // The ops these values depend on within the path.
+    llvm::DenseSet<Operation *> needed;
+    SmallVector<Operation *> worklist;
+    for (Value v : yielded)
+      worklist.push_back(v.getDefiningOp());
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val();
+      if (!path.contains(op) || !needed.insert(op).second)
+        continue;
+      for (Value in : op->getOperands())
+        if (Operation *def = in.getDefiningOp())
+          worklist.push_back(def);
     }
-    auto it = step.stashOf.find(in);
-    if (it == step.stashOf.end()) {
-      b.setInsertionPointAfter(in.getDefiningOp());
-      auto stash = StashOp::create(b, in.getLoc(), in);
-      it = step.stashOf.insert({in, stash}).first;
+    SmallVector<Operation *> body;
+    for (Operation *op : path)
+      if (needed.contains(op))
+        body.push_back(op);
+
+    // Region inputs: values from outside the body, stashed unless arguments.
+    llvm::SetVector<Value> inputs;
+    for (Operation *op : body)
+      for (Value in : op->getOperands())
+        if (!needed.contains(in.getDefiningOp()))
+          inputs.insert(in);
+    SmallVector<Value> regionInputs;
+    for (Value in : inputs) {
+      if (isa<BlockArgument>(in)) {
+        regionInputs.push_back(in);
+        continue;
+      }
+      auto it = step.stashOf.find(in);
+      if (it == step.stashOf.end()) {
+        b.setInsertionPointAfter(in.getDefiningOp());
+        auto stash = StashOp::create(b, in.getLoc(), in);
+        it = step.stashOf.insert({in, stash}).first;
+      }
+      regionInputs.push_back(it->second);
     }
-    regionInputs.push_back(it->second);
-  }
 
-  b.setInsertionPoint(insertBefore);
-  SmallVector<Type> resultTypes;
-  for (Value v : yielded)
-    resultTypes.push_back(v.getType());
-  auto region = RecomputeOp::create(b, body.front()->getLoc(), resultTypes,
-                                    regionInputs);
-  Block *entry = b.createBlock(&region.getBody());
-  IRMapping mapping;
-  for (Value in : inputs)
-    mapping.map(in, entry->addArgument(in.getType(), in.getLoc()));
-  for (Operation *op : body)
-    b.clone(*op, mapping);
-  SmallVector<Value> results;
-  for (Value v : yielded)
-    results.push_back(mapping.lookup(v));
-  YieldOp::create(b, region.getLoc(), results);
+    b.setInsertionPoint(insertBefore);
+    SmallVector<Type> resultTypes;
+    for (Value v : yielded)
+      resultTypes.push_back(v.getType());
+    auto region = RecomputeOp::create(b, body.front()->getLoc(), resultTypes,
+                                      regionInputs);
+    Block *entry = b.createBlock(&region.getBody());
+    IRMapping mapping;
+    for (Value in : inputs)
+      mapping.map(in, entry->addArgument(in.getType(), in.getLoc()));
+    for (Operation *op : body) {
+      b.clone(*op, mapping);
+      recomputed.insert(op);
+      if (auto cost = dyn_cast<CostOpInterface>(op))
+        decision.flops += cost.getFlops();
+      ++decision.clonedOps;
+    }
+    SmallVector<Value> results;
+    for (Value v : yielded)
+      results.push_back(mapping.lookup(v));
+    YieldOp::create(b, region.getLoc(), results);
+    ++decision.regions;
 
-  // Backward ops read the recomputed values; the old stashes die.
-  for (auto [v, recomputed] : llvm::zip(yielded, region.getResults())) {
-    StashOp stash = step.stashOf[v];
-    stash.getResult().replaceAllUsesWith(recomputed);
-    stash.erase();
-    step.stashOf.erase(v);
+    // Backward ops read the recomputed values; the old stashes die.
+    for (auto [v, value] : llvm::zip(yielded, region.getResults())) {
+      StashOp stash = step.stashOf[v];
+      stash.getResult().replaceAllUsesWith(value);
+      stash.erase();
+      step.stashOf.erase(v);
+    }
   }
+  for (Operation *op : path)
+    if (recomputed.contains(op))
+      decision.path.push_back(op);
 }
 
 void RematPass::runOnOperation() {
@@ -290,22 +316,27 @@ void RematPass::runOnOperation() {
     llvm::sort(subgraph, [&](Operation *a, Operation *b) {
       return step.position.lookup(a) < step.position.lookup(b);
     });
-    Decision d = decide(step, subgraph);
-    // Echo only keeps decisions that save memory; mirror recomputes anyway.
-    if (!d.path.empty() && (policy == "mirror" || d.allocated < d.released))
-      decisions.push_back(std::move(d));
+    decisions.push_back(decide(step, subgraph));
   }
 
   for (Decision &d : decisions) {
-    for (Operation *op : d.path)
-      if (auto cost = dyn_cast<CostOpInterface>(op))
-        d.flops += cost.getFlops();
-    if (remarks)
-      d.path.front()->emitRemark()
-          << "echo-remat: recompute " << d.path.size()
-          << " ops (" << d.flops << " FLOPs); stashed bytes " << d.released
-          << " -> " << d.allocated;
-    materialize(step, d);
+    // Echo only applies decisions that save memory; mirror recomputes anyway.
+    bool apply = !d.path.empty() &&
+                 (policy == "mirror" || d.allocated < d.released);
+    Operation *first = d.subgraph.front();
+    if (apply)
+      materialize(step, d);
+    if (remarks) {
+      if (d.regions)
+        first->emitRemark() << "echo-remat: recompute " << d.clonedOps
+                            << " ops in " << d.regions << " region(s) ("
+                            << d.flops << " FLOPs); stashed bytes "
+                            << d.released << " -> " << d.allocated;
+      else
+        first->emitRemark() << "echo-remat: no recomputation for "
+                            << d.subgraph.size() << " ops; stashed bytes "
+                            << d.released << " kept";
+    }
     // New stashes and regions shift program positions.
     int64_t i = 0;
     for (Operation &op : *step.block)

@@ -40,6 +40,7 @@ struct State {
   std::vector<std::string> sites;
   int64_t site = -1;
   int64_t current = 0, peak = 0, allocations = 0;
+  int64_t csrOverflows = 0; // echo_mem_csr_overflows() (cpu/Encoding.cpp)
   int64_t currentOf[ECHO_MEM_NUM_CATEGORIES] = {};
   int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
   int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
@@ -98,6 +99,12 @@ std::pair<int64_t, std::string> pendingSite() {
 }
 
 } // namespace
+
+namespace echo_rt {
+// Counted here so that echo_mem_configure resets it with the other counters.
+void noteCsrOverflow() { ++state().csrOverflows; }
+int64_t csrOverflowCount() { return state().csrOverflows; }
+} // namespace echo_rt
 
 extern "C" {
 

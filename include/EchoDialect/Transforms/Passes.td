@@ -255,4 +255,57 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
+  let summary = "Layer-specific encodings of stashed feature maps (Gist)";
+  let description = [{
+    Gist (ISCA 2018) on a training step with explicit stashes: each stashed
+    feature map is kept at full precision only until its last forward use,
+    stored encoded from there to the backward pass (`echo.encode` right
+    after the last forward use), and decoded right before the backward op
+    that reads it (`echo.decode`), or read encoded directly.
+
+    Lossless encodings (`lossless=true`):
+    * Binarize: a value read by `echo.relu_grad` as its forward operand
+      keeps one bit per element (`#echo.encoding<binarize>`).
+    * Pool argmax: `echo.max_pool2d_grad` reading the pool's input and
+      output becomes `echo.max_pool2d_grad_argmax` reading a 4-bit (8 for
+      windows over 16 positions) argmax map of the input.
+    * Dropout masks: one bit per element (`#echo.encoding<mask1>`).
+    * SSDC: the input of a convolution, read by `echo.conv2d_grad_weight`
+      and produced by a ReLU or a pooling (sparse), is stored as CSR with
+      1-byte column indices, sized for `csr-density` (the runtime's overflow
+      path keeps denser batches correct).
+    Delayed precision reduction (`dpr=fp16|fp10|fp8`): every other stashed
+    f32 feature map of at least `dpr-min-bytes` is stored in the reduced
+    format; only the backward use sees reduced precision.
+
+    ```mlir
+    // Before
+    %y = echo.relu %x : tensor<8x64xf32>
+    %y_s = echo.stash %y : tensor<8x64xf32>
+    %z = echo.linear %y, ...
+    ...
+    %dx = echo.relu_grad %y_s, %dy : tensor<8x64xf32>
+    // After
+    %y = echo.relu %x : tensor<8x64xf32>
+    %z = echo.linear %y, ...
+    %e = echo.encode %y : tensor<8x64xf32> as #echo.encoding<binarize>
+    ...
+    %d = echo.decode %e : !echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>
+    %dx = echo.relu_grad %d, %dy : tensor<8x64xf32>
+    ```
+  }];
+  let options = [
+    Option<"lossless", "lossless", "bool", /*default=*/"true",
+           "Apply Binarize, pool argmax, 1-bit masks and SSDC">,
+    Option<"dpr", "dpr", "std::string", /*default=*/"\"none\"",
+           "Delayed precision reduction: none | fp16 | fp10 | fp8">,
+    Option<"csrDensity", "csr-density", "double", /*default=*/"0.5",
+           "Planned non-zero fraction of SSDC encodings (0, 1]">,
+    Option<"dprMinBytes", "dpr-min-bytes", "int64_t", /*default=*/"4096",
+           "Smallest feature map DPR applies to (statistics stay f32)">,
+  ];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
 #endif // ECHO_TRANSFORMS_PASSES_TD

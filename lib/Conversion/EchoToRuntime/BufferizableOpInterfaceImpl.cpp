@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizationTypeInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -24,10 +25,32 @@ using namespace mlir::bufferization;
 
 namespace {
 
-MemRefType bufferTypeOf(Type tensorType) {
-  auto tensor = cast<RankedTensorType>(tensorType);
+/// Tensors bufferize to identity-layout memrefs; encoded values to byte
+/// buffers of their storage size.
+MemRefType bufferTypeOf(Type type) {
+  if (auto encoded = dyn_cast<EncodedType>(type))
+    return MemRefType::get({encoded.getStorageBytes()},
+                           IntegerType::get(type.getContext(), 8));
+  auto tensor = cast<RankedTensorType>(type);
   return MemRefType::get(tensor.getShape(), tensor.getElementType());
 }
+
+/// Makes !echo.encoded a tensor-like type for One-Shot Bufferize.
+struct EncodedTensorLikeModel
+    : TensorLikeType::ExternalModel<EncodedTensorLikeModel, EncodedType> {
+  FailureOr<BufferLikeType>
+  getBufferType(Type type, const BufferizationOptions &,
+                function_ref<InFlightDiagnostic()>) const {
+    return cast<BufferLikeType>(bufferTypeOf(type));
+  }
+  LogicalResult
+  verifyCompatibleBufferType(Type type, BufferLikeType buffer,
+                             function_ref<InFlightDiagnostic()> emitError) const {
+    if (Type(buffer) == Type(bufferTypeOf(type)))
+      return success();
+    return emitError() << "buffer " << buffer << " does not hold " << type;
+  }
+};
 
 /// The memory category echo-annotate-memory chose for a result, or
 /// "immediate" when the pass did not run.
@@ -62,7 +85,7 @@ struct ComputeOpModel
                           BufferizationState &state) const {
     SmallVector<Value> inputs;
     for (Value operand : op->getOperands()) {
-      if (!isa<TensorType>(operand.getType()))
+      if (!isa<TensorLikeType>(operand.getType()))
         return op->emitOpError("operand of type ")
                << operand.getType() << " is not supported by the CPU backend";
       FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
@@ -187,7 +210,10 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         CrossEntropyGradOp, LinearGradInputOp, LinearGradWeightOp,
         Conv2DGradInputOp, Conv2DGradWeightOp, EmbeddingGradOp,
         // Optimizer.
-        SgdUpdateOp, AdamUpdateOp>(ctx);
+        SgdUpdateOp, AdamUpdateOp,
+        // Encodings.
+        EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp>(ctx);
+    EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ConstantOp::attachInterface<ConstantOpModel>(*ctx);
   });

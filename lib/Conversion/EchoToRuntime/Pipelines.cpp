@@ -107,9 +107,10 @@ mlir::echo::buildTrainingPipeline(OpPassManager &pm,
       options.remat != "mirror")
     return reject("echo-training-pipeline: unknown remat=" + options.remat +
                   " (expected none, mirror or echo)");
-  if (options.gist != "none")
-    return reject("echo-training-pipeline: gist=" + options.gist +
-                  " is not available yet (only gist=none)");
+  if (options.gist != "none" && options.gist != "lossless" &&
+      options.gist != "fp16" && options.gist != "fp10" && options.gist != "fp8")
+    return reject("echo-training-pipeline: unknown gist=" + options.gist +
+                  " (expected none, lossless, fp16, fp10 or fp8)");
   addPipeline(pm, llvm::formatv("echo-autodiff{{skip-existing optimizer={0} "
                                 "lr={1}}",
                                 options.optimizer, options.learningRate)
@@ -117,6 +118,12 @@ mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   if (options.remat != "none")
     addPipeline(pm, llvm::formatv("func.func(echo-remat{{policy={0}})",
                                   options.remat)
+                        .str());
+  // Gist encodes what recomputation leaves stashed.
+  if (options.gist != "none")
+    addPipeline(pm, llvm::formatv("func.func(gist-encode{{dpr={0}})",
+                                  options.gist == "lossless" ? "none"
+                                                             : options.gist)
                         .str());
   addPipeline(pm, planPipeline(/*assignBuffers=*/true));
   return success();

@@ -10,6 +10,7 @@
 
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/EncodingStorage.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -334,6 +335,48 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
       .Case([&](AdamUpdateOp o) {
         return c.tensors(in).tensors(out).f64(o.getLr()).f64(o.getBeta1())
             .f64(o.getBeta2()).f64(o.getEpsilon()).call("echo_adam_update");
+      })
+      // Encodings (Gist).
+      .Case([&](EncodeOp o) -> LogicalResult {
+        EncodingAttr enc = o.getEncoding();
+        c.tensor(in[0]).tensor(out[0]);
+        switch (enc.getKind()) {
+        case EncodingKind::Csr: {
+          auto type = cast<EncodedType>(o.getType());
+          int64_t n = type.getTensorType().getNumElements();
+          c.i64(csrCapacity(n, enc.getDensity().getValueAsDouble()));
+          break;
+        }
+        case EncodingKind::PoolArgmax: {
+          ArrayRef<int64_t> k = enc.getKernel(), s = enc.getStride();
+          int64_t ph = 0, pw = 0;
+          if (enc.getPadding()) {
+            ph = enc.getPadding()[0];
+            pw = enc.getPadding()[1];
+          }
+          c.i64(k[0]).i64(k[1]).i64(s[0]).i64(s[1]).i64(ph).i64(pw);
+          break;
+        }
+        default:
+          break;
+        }
+        return c.call(("echo_encode_" + stringifyEncodingKind(enc.getKind())).str());
+      })
+      .Case([&](DecodeOp o) -> LogicalResult {
+        EncodingKind kind = cast<EncodedType>(o.getInput().getType())
+                                .getEncoding()
+                                .getKind();
+        if (kind == EncodingKind::PoolArgmax)
+          return op->emitOpError("a pool_argmax encoding is read by "
+                                 "echo.max_pool2d_grad_argmax, not decoded");
+        return c.tensor(in[0]).tensor(out[0])
+            .call(("echo_decode_" + stringifyEncodingKind(kind)).str());
+      })
+      .Case([&](MaxPool2DGradArgmaxOp o) {
+        ArrayRef<int64_t> k = o.getKernel(), s = o.getStride(),
+                          p = o.getPadding();
+        return c.tensors(in).tensor(out[0]).i64(k[0]).i64(k[1]).i64(s[0])
+            .i64(s[1]).i64(p[0]).i64(p[1]).call("echo_max_pool2d_grad_argmax");
       })
       .Default([&](Operation *) {
         return op->emitOpError("has no runtime entry in the CPU backend");

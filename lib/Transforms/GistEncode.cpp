@@ -1,0 +1,176 @@
+//===- GistEncode.cpp - Layer-specific encodings of stashed maps ----------===//
+//
+// Replaces stashes by encodings chosen from the backward op that reads the
+// value (Gist, ISCA 2018): 1 bit for ReLU outputs and dropout masks, an
+// argmax map for max pooling, CSR for sparse conv inputs, reduced precision
+// for the rest. See Passes.td and docs/gist.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOGISTENCODE
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+struct GistEncodePass : echo::impl::EchoGistEncodeBase<GistEncodePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// Where the encoded form of `v` starts: after its last forward use.
+  Operation *lastForwardUse(Value v, StashOp stash) const;
+  /// Encodes `v` after its last forward use and returns the encoded value.
+  Value encode(OpBuilder &b, Value v, StashOp stash, EncodingAttr encoding);
+  /// Replaces the `uses` of `stash` by a decode of `encoded` before each
+  /// user (one decode per user, right before it).
+  void decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses, Value encoded);
+
+  DenseMap<Operation *, int64_t> position;
+};
+
+Operation *GistEncodePass::lastForwardUse(Value v, StashOp stash) const {
+  Operation *last = v.getDefiningOp();
+  for (Operation *user : v.getUsers())
+    if (user != stash && !isa<EncodeOp>(user) &&
+        position.lookup(user) > position.lookup(last))
+      last = user;
+  return last;
+}
+
+Value GistEncodePass::encode(OpBuilder &b, Value v, StashOp stash,
+                             EncodingAttr encoding) {
+  b.setInsertionPointAfter(lastForwardUse(v, stash));
+  return EncodeOp::create(b, stash.getLoc(), v, encoding);
+}
+
+void GistEncodePass::decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses,
+                               Value encoded) {
+  for (OpOperand *use : uses) {
+    b.setInsertionPoint(use->getOwner());
+    use->set(DecodeOp::create(b, use->getOwner()->getLoc(), encoded));
+  }
+}
+
+/// ReLU and pooling outputs are sparse: SSDC pays off on them.
+bool isSparseProducer(Value v) {
+  return isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
+}
+
+void GistEncodePass::runOnOperation() {
+  if (dpr != "none" && dpr != "fp16" && dpr != "fp10" && dpr != "fp8") {
+    getOperation().emitError("gist-encode: unknown dpr '")
+        << dpr << "' (expected none, fp16, fp10 or fp8)";
+    return signalPassFailure();
+  }
+  if (!(csrDensity > 0.0 && csrDensity <= 1.0)) {
+    getOperation().emitError("gist-encode: csr-density must be in (0, 1]");
+    return signalPassFailure();
+  }
+  func::FuncOp fn = getOperation();
+  if (fn.isExternal() || !fn.getBody().hasOneBlock())
+    return;
+  int64_t index = 0;
+  for (Operation &op : fn.front())
+    position[&op] = index++;
+
+  MLIRContext *ctx = &getContext();
+  OpBuilder b(ctx);
+  SmallVector<StashOp> stashes;
+  fn.walk([&](StashOp s) {
+    if (s->getParentOp() == fn)
+      stashes.push_back(s);
+  });
+
+  // Pool backward ops first: they consume two stashes at once.
+  if (lossless) {
+    SmallVector<MaxPool2DGradOp> pools;
+    fn.walk([&](MaxPool2DGradOp g) { pools.push_back(g); });
+    for (MaxPool2DGradOp g : pools) {
+      auto xStash = g.getInput().getDefiningOp<StashOp>();
+      if (!xStash || !isa<Float32Type>(
+                         cast<ShapedType>(g.getInput().getType()).getElementType()))
+        continue;
+      auto kernel = DenseI64ArrayAttr::get(ctx, g.getKernel());
+      auto stride = DenseI64ArrayAttr::get(ctx, g.getStride());
+      auto padding = DenseI64ArrayAttr::get(ctx, g.getPadding());
+      auto encoding = EncodingAttr::get(ctx, EncodingKind::PoolArgmax, nullptr,
+                                        kernel, stride, padding);
+      Value e = encode(b, xStash.getInput(), xStash, encoding);
+      b.setInsertionPoint(g);
+      Value dx = MaxPool2DGradArgmaxOp::create(
+          b, g.getLoc(), g.getType(), e, g.getGrad(), g.getKernel(),
+          g.getStride(), g.getPadding());
+      g.getResult().replaceAllUsesWith(dx);
+      g.erase();
+    }
+  }
+
+  for (StashOp stash : stashes) {
+    Value v = stash.getInput();
+    auto type = cast<RankedTensorType>(v.getType());
+    // Group the backward uses by the encoding that serves them.
+    SmallVector<OpOperand *> binarize, mask, csr, other;
+    for (OpOperand &use : stash.getResult().getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<RecomputeOp>(user))
+        continue; // recomputation inputs stay plain tensors
+      if (isa<ReluGradOp>(user) && use.getOperandNumber() == 0)
+        binarize.push_back(&use);
+      else if (isa<DropoutGradOp>(user) && type.getElementType().isInteger(1))
+        mask.push_back(&use);
+      else if (isa<Conv2DGradWeightOp>(user) && use.getOperandNumber() == 0 &&
+               isSparseProducer(v))
+        csr.push_back(&use);
+      else
+        other.push_back(&use);
+    }
+    if (lossless) {
+      if (!binarize.empty() && isa<FloatType>(type.getElementType()))
+        decodeFor(b, binarize,
+                  encode(b, v, stash,
+                         EncodingAttr::get(ctx, EncodingKind::Binarize)));
+      if (!mask.empty())
+        decodeFor(b, mask,
+                  encode(b, v, stash, EncodingAttr::get(ctx, EncodingKind::Mask1)));
+      if (!csr.empty() && isa<FloatType>(type.getElementType())) {
+        auto density = FloatAttr::get(Float64Type::get(ctx), csrDensity);
+        auto encoding = EncodingAttr::get(ctx, EncodingKind::Csr, density,
+                                          nullptr, nullptr, nullptr);
+        decodeFor(b, csr, encode(b, v, stash, encoding));
+      }
+    } else {
+      other.append(binarize.begin(), binarize.end());
+      other.append(csr.begin(), csr.end());
+    }
+    if (dpr != "none" && !other.empty() && type.getElementType().isF32() &&
+        getStorageBytes(type) >= dprMinBytes) {
+      EncodingKind kind = dpr == "fp16"   ? EncodingKind::Fp16
+                          : dpr == "fp10" ? EncodingKind::Fp10
+                                          : EncodingKind::Fp8;
+      decodeFor(b, other, encode(b, v, stash, EncodingAttr::get(ctx, kind)));
+    }
+    if (stash.getResult().use_empty())
+      stash.erase();
+  }
+  // A pool output stashed only for the replaced backward op is now dead.
+  fn.walk([&](StashOp s) {
+    if (s.getResult().use_empty())
+      s.erase();
+  });
+}
+
+} // namespace

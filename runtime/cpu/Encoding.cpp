@@ -1,0 +1,470 @@
+//===- Encoding.cpp - Gist encodings of stashed feature maps --------------===//
+//
+// The CPU entries of the encodings (runtime.h, "Encodings of stashed feature
+// maps"). The bit-level formats live in echo/codecs.h, shared with a CUDA
+// backend; this file walks the tensors, checks sizes and handles the CSR
+// overflow block. Every encoded operand must hold exactly the bytes the
+// compiler planned (EncodingStorage.h); a mismatch is an error. Encoded
+// buffers need not be aligned, so multi-byte fields go through memcpy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tensor.h"
+
+#include "echo/codecs.h"
+
+#pragma GCC visibility push(default)
+#include "echo/allocator.h"
+#pragma GCC visibility pop
+
+#include <cstring>
+
+using namespace echo_rt;
+namespace cd = echo_codecs;
+
+namespace echo_rt {
+// cpu/CountingAllocator.cpp: reset by echo_mem_configure.
+void noteCsrOverflow();
+int64_t csrOverflowCount();
+} // namespace echo_rt
+
+namespace {
+
+TensorView bytesView(const char *E, const char *name, int64_t rank,
+                     void *desc) {
+  return view(E, name, rank, desc, 1);
+}
+
+template <typename T> T load(const uint8_t *p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <typename T> void store(uint8_t *p, T v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+void expectBytes(const char *E, const TensorView &bytes, int64_t expected,
+                 const char *what) {
+  if (bytes.numel != expected)
+    fail(E,
+         "bytes shape %s must hold %lld bytes (%s); the storage size must "
+         "match the compiler's (EncodingStorage.h)",
+         bytes.shapeStr().c_str(), (long long)expected, what);
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+//--- Packed small floats ------------------------------------------------------
+
+// Element j of word k is element k * PerWord + j, in bits
+// [j * Width, (j + 1) * Width) (codecs.h packFp10 / packFp8).
+template <int PerWord, int Width, uint32_t (*Enc)(float)>
+void encodeWords(const float *x, int64_t n, uint8_t *out) {
+  for (int64_t k = 0, words = ceilDiv(n, PerWord); k < words; ++k) {
+    uint32_t word = 0;
+    for (int j = 0; j < PerWord; ++j) {
+      int64_t i = k * PerWord + j;
+      if (i < n)
+        word |= Enc(x[i]) << (Width * j);
+    }
+    store<uint32_t>(out + 4 * k, word);
+  }
+}
+
+template <int PerWord, int Width, float (*Dec)(uint32_t)>
+void decodeWords(const uint8_t *in, int64_t n, float *y) {
+  constexpr uint32_t mask = (1u << Width) - 1u;
+  for (int64_t k = 0, words = ceilDiv(n, PerWord); k < words; ++k) {
+    uint32_t word = load<uint32_t>(in + 4 * k);
+    for (int j = 0; j < PerWord; ++j) {
+      int64_t i = k * PerWord + j;
+      if (i < n)
+        y[i] = Dec((word >> (Width * j)) & mask);
+    }
+  }
+}
+
+uint32_t encFp10(float x) { return cd::encodeFp10(x); }
+float decFp10(uint32_t c) { return cd::decodeFp10(c); }
+uint32_t encFp8(float x) { return cd::encodeFp8(x); }
+float decFp8(uint32_t c) { return cd::decodeFp8((uint8_t)c); }
+
+//--- CSR ----------------------------------------------------------------------
+
+/// Writes the complete CSR of x (nnz non-zeros) with room for `capacity`
+/// into `out` (csrBytes(n, capacity) bytes); slots past nnz are zero.
+void writeCsr(const float *x, int64_t n, int64_t nnz, int64_t capacity,
+              uint64_t overflow, uint8_t *out) {
+  store<uint32_t>(out + 0, (uint32_t)nnz);
+  store<uint32_t>(out + 4, (uint32_t)capacity);
+  store<uint64_t>(out + 8, overflow);
+  int64_t rows = cd::csrRows(n);
+  uint8_t *rowPtr = out + cd::csrRowPtrOffset();
+  uint8_t *values = out + cd::csrValuesOffset(n);
+  uint8_t *columns = out + cd::csrColumnsOffset(n, capacity);
+  int64_t k = 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    store<uint32_t>(rowPtr + 4 * r, (uint32_t)k);
+    int64_t end =
+        (r + 1) * cd::kCsrRowWidth < n ? (r + 1) * cd::kCsrRowWidth : n;
+    for (int64_t i = r * cd::kCsrRowWidth; i < end; ++i)
+      if (cd::csrIsNonZero(x[i])) {
+        std::memcpy(values + 4 * k, &x[i], 4);
+        columns[k] = (uint8_t)(i - r * cd::kCsrRowWidth);
+        ++k;
+      }
+  }
+  store<uint32_t>(rowPtr + 4 * rows, (uint32_t)k);
+  if (capacity > k) {
+    std::memset(values + 4 * k, 0, 4 * (capacity - k));
+    std::memset(columns + k, 0, capacity - k);
+  }
+}
+
+/// Scatters the CSR in `in` (capacity slots) into the zeroed y, checking the
+/// structure so that a corrupted encoding is an error, not a wild write.
+void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
+             int64_t capacity, float *y) {
+  int64_t rows = cd::csrRows(n);
+  const uint8_t *rowPtr = in + cd::csrRowPtrOffset();
+  const uint8_t *values = in + cd::csrValuesOffset(n);
+  const uint8_t *columns = in + cd::csrColumnsOffset(n, capacity);
+  if (n)
+    std::memset(y, 0, sizeof(float) * n);
+  uint32_t begin = load<uint32_t>(rowPtr);
+  if (begin != 0 || load<uint32_t>(rowPtr + 4 * rows) != nnz)
+    fail(E,
+         "corrupted csr encoding: row pointers do not span the %lld "
+         "non-zeros",
+         (long long)nnz);
+  for (int64_t r = 0; r < rows; ++r) {
+    uint32_t end = load<uint32_t>(rowPtr + 4 * (r + 1));
+    if (end < begin || end > nnz)
+      fail(E, "corrupted csr encoding: row pointer %lld is %u",
+           (long long)(r + 1), end);
+    for (uint32_t k = begin; k < end; ++k) {
+      int64_t i = r * cd::kCsrRowWidth + columns[k];
+      if (i >= n)
+        fail(E,
+             "corrupted csr encoding: column %u of row %lld is past the "
+             "%lld elements",
+             (unsigned)columns[k], (long long)r, (long long)n);
+      std::memcpy(&y[i], values + 4 * (int64_t)k, 4);
+    }
+    begin = end;
+  }
+}
+
+//--- Pool argmax --------------------------------------------------------------
+
+struct PoolGeometry {
+  int64_t planes, h, w, oh, ow, kh, kw, sh, sw, ph, pw, bits;
+  int64_t outputs() const { return planes * oh * ow; }
+  int64_t bytes() const { return ceilDiv(outputs() * bits, 8); }
+};
+
+/// The geometry of max pooling x ([N, C, H, W]), checked as echo_max_pool2d
+/// checks it, plus the argmax code width.
+PoolGeometry poolGeometry(const char *E, const TensorView &x, const char *xn,
+                          int64_t kh, int64_t kw, int64_t sh, int64_t sw,
+                          int64_t ph, int64_t pw) {
+  if (kh < 1 || kw < 1)
+    fail(E, "kernel must be >= 1, got [%lld, %lld]", (long long)kh,
+         (long long)kw);
+  if (kh * kw > cd::kPoolArgmaxMaxPositions)
+    fail(E,
+         "kernel [%lld, %lld] has more than %lld window positions, which "
+         "an 8-bit argmax cannot address",
+         (long long)kh, (long long)kw, (long long)cd::kPoolArgmaxMaxPositions);
+  if (sh < 1 || sw < 1)
+    fail(E, "stride must be >= 1, got [%lld, %lld]", (long long)sh,
+         (long long)sw);
+  if (ph < 0 || pw < 0 || ph >= kh || pw >= kw)
+    fail(E,
+         "padding [%lld, %lld] must be >= 0 and smaller than the kernel "
+         "[%lld, %lld]",
+         (long long)ph, (long long)pw, (long long)kh, (long long)kw);
+  expectRank(E, x, xn, 4);
+  PoolGeometry g;
+  g.planes = x.size(0) * x.size(1);
+  g.h = x.size(2), g.w = x.size(3);
+  g.kh = kh, g.kw = kw, g.sh = sh, g.sw = sw, g.ph = ph, g.pw = pw;
+  int64_t eh = g.h + 2 * ph - kh, ew = g.w + 2 * pw - kw;
+  if (eh < 0 || ew < 0)
+    fail(E, "kernel [%lld, %lld] does not fit the padded input %s",
+         (long long)kh, (long long)kw, x.shapeStr().c_str());
+  if (g.planes > 0 && (g.h == 0 || g.w == 0))
+    fail(E, "input %s has an empty spatial extent", x.shapeStr().c_str());
+  g.oh = eh / sh + 1;
+  g.ow = ew / sw + 1;
+  g.bits = cd::poolArgmaxBits(kh * kw);
+  return g;
+}
+
+} // namespace
+
+extern "C" {
+
+//--- binarize / mask1 ---------------------------------------------------------
+
+void echo_encode_binarize(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_binarize";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, ceilDiv(X.numel, 8), "1 bit per element");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  for (int64_t b = 0; b < B.numel; ++b) {
+    uint8_t byte = 0;
+    for (int64_t i = 8 * b; i < 8 * b + 8 && i < X.numel; ++i)
+      byte |= cd::packBit(i, cd::binarizeBit(x[i]));
+    out[b] = byte;
+  }
+}
+
+void echo_decode_binarize(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_binarize";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, ceilDiv(Y.numel, 8), "1 bit per element");
+  const uint8_t *in = B.u8();
+  float *y = Y.f32();
+  for (int64_t i = 0; i < Y.numel; ++i)
+    y[i] = cd::binarizeValue(cd::getBit(in, i));
+}
+
+void echo_encode_mask1(ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_mask1";
+  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, ceilDiv(M.numel, 8), "1 bit per element");
+  const uint8_t *m = M.u8();
+  uint8_t *out = B.u8();
+  for (int64_t b = 0; b < B.numel; ++b) {
+    uint8_t byte = 0;
+    for (int64_t i = 8 * b; i < 8 * b + 8 && i < M.numel; ++i)
+      byte |= cd::packBit(i, cd::maskBit(m[i]));
+    out[b] = byte;
+  }
+}
+
+void echo_decode_mask1(ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
+  const char *E = "echo_decode_mask1";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+  expectBytes(E, B, ceilDiv(M.numel, 8), "1 bit per element");
+  const uint8_t *in = B.u8();
+  uint8_t *m = M.u8();
+  for (int64_t i = 0; i < M.numel; ++i)
+    m[i] = cd::getBit(in, i) ? 1 : 0;
+}
+
+//--- fp16 / fp10 / fp8 --------------------------------------------------------
+
+void echo_encode_fp16(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_fp16";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, 2 * X.numel, "2 bytes per element");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  for (int64_t i = 0; i < X.numel; ++i)
+    store<uint16_t>(out + 2 * i, cd::encodeFp16(x[i]));
+}
+
+void echo_decode_fp16(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_fp16";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, 2 * Y.numel, "2 bytes per element");
+  const uint8_t *in = B.u8();
+  float *y = Y.f32();
+  for (int64_t i = 0; i < Y.numel; ++i)
+    y[i] = cd::decodeFp16(load<uint16_t>(in + 2 * i));
+}
+
+void echo_encode_fp10(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_fp10";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, 4 * ceilDiv(X.numel, 3), "3 elements per 32-bit word");
+  encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
+}
+
+void echo_decode_fp10(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_fp10";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, 4 * ceilDiv(Y.numel, 3), "3 elements per 32-bit word");
+  decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
+}
+
+void echo_encode_fp8(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_fp8";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, 4 * ceilDiv(X.numel, 4), "4 elements per 32-bit word");
+  encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
+}
+
+void echo_decode_fp8(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_fp8";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, 4 * ceilDiv(Y.numel, 4), "4 elements per 32-bit word");
+  decodeWords<cd::kFp8PerWord, 8, decFp8>(B.u8(), Y.numel, Y.f32());
+}
+
+//--- csr ----------------------------------------------------------------------
+
+void echo_encode_csr(ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
+  const char *E = "echo_encode_csr";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  if (X.numel > (int64_t)UINT32_MAX)
+    fail(E, "x shape %s has more elements than 32-bit row pointers address",
+         X.shapeStr().c_str());
+  if (capacity < 0 || capacity > X.numel)
+    fail(E, "capacity %lld must be in [0, %lld]", (long long)capacity,
+         (long long)X.numel);
+  int64_t n = X.numel;
+  expectBytes(E, B, cd::csrBytes(n, capacity),
+              "16-byte header, row pointers, capacity values and columns");
+  const float *x = X.f32();
+  int64_t nnz = 0;
+  for (int64_t i = 0; i < n; ++i)
+    nnz += cd::csrIsNonZero(x[i]);
+  uint8_t *out = B.u8();
+  if (nnz <= capacity) {
+    writeCsr(x, n, nnz, capacity, 0, out);
+    return;
+  }
+  // Overflow: the whole CSR, sized for its nnz, goes to a block of the
+  // counting allocator; the planned buffer keeps the header (with the
+  // block's address) and zeros.
+  auto *block = static_cast<uint8_t *>(echo_mem_alloc(
+      (size_t)cd::csrBytes(n, nnz), ECHO_MEM_ENCODED, "csr overflow"));
+  writeCsr(x, n, nnz, nnz, 0, block);
+  std::memset(out, 0, (size_t)B.numel);
+  store<uint32_t>(out + 0, (uint32_t)nnz);
+  store<uint32_t>(out + 4, (uint32_t)capacity);
+  store<uint64_t>(out + 8, (uint64_t)(uintptr_t)block);
+  noteCsrOverflow();
+}
+
+void echo_decode_csr(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_csr";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t n = Y.numel;
+  if (B.numel < cd::kCsrHeaderBytes)
+    fail(E, "bytes shape %s is shorter than the 16-byte csr header",
+         B.shapeStr().c_str());
+  uint8_t *in = B.u8();
+  int64_t nnz = load<uint32_t>(in + 0);
+  int64_t capacity = load<uint32_t>(in + 4);
+  uint64_t overflow = load<uint64_t>(in + 8);
+  expectBytes(E, B, cd::csrBytes(n, capacity),
+              "16-byte header, row pointers, capacity values and columns");
+  if (nnz > n)
+    fail(E, "corrupted csr encoding: %lld non-zeros in %lld elements",
+         (long long)nnz, (long long)n);
+  if (!overflow) {
+    if (nnz > capacity)
+      fail(E,
+           "csr encoding overflowed its capacity %lld but has no overflow "
+           "block (was it decoded twice?)",
+           (long long)capacity);
+    readCsr(E, in, n, nnz, capacity, Y.f32());
+    return;
+  }
+  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)overflow);
+  if (nnz <= capacity || load<uint32_t>(block + 0) != nnz ||
+      load<uint32_t>(block + 4) != nnz || load<uint64_t>(block + 8) != 0)
+    fail(E, "corrupted csr encoding: bad overflow block");
+  readCsr(E, block, n, nnz, nnz, Y.f32());
+  echo_mem_free(block);
+  // The block is gone: a second decode must not read or free it again.
+  store<uint64_t>(in + 8, 0);
+}
+
+int64_t echo_mem_csr_overflows(void) { return csrOverflowCount(); }
+
+//--- pool argmax --------------------------------------------------------------
+
+void echo_encode_pool_argmax(ECHO_TENSOR(x), ECHO_TENSOR(bytes),
+                             int64_t kernel_h, int64_t kernel_w,
+                             int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                             int64_t pad_w) {
+  const char *E = "echo_encode_pool_argmax";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  PoolGeometry g = poolGeometry(E, X, "x", kernel_h, kernel_w, stride_h,
+                                stride_w, pad_h, pad_w);
+  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  uint8_t *out = B.u8();
+  if (B.numel)
+    std::memset(out, 0, (size_t)B.numel);
+  for (int64_t p = 0; p < g.planes; ++p) {
+    const float *plane = X.f32() + p * g.h * g.w;
+    for (int64_t oy = 0; oy < g.oh; ++oy)
+      for (int64_t ox = 0; ox < g.ow; ++ox) {
+        // The in-bounds part of the window; the first maximum in row-major
+        // order wins (as in echo_max_pool2d(_grad)), padding never wins.
+        int64_t wy = oy * g.sh - g.ph, wx = ox * g.sw - g.pw;
+        int64_t y0 = wy < 0 ? 0 : wy, x0 = wx < 0 ? 0 : wx;
+        int64_t y1 = wy + g.kh < g.h ? wy + g.kh : g.h;
+        int64_t x1 = wx + g.kw < g.w ? wx + g.kw : g.w;
+        int64_t by = y0, bx = x0;
+        for (int64_t iy = y0; iy < y1; ++iy)
+          for (int64_t ix = x0; ix < x1; ++ix)
+            if (plane[iy * g.w + ix] > plane[by * g.w + bx])
+              by = iy, bx = ix;
+        uint32_t code = (uint32_t)((by - wy) * g.kw + (bx - wx));
+        cd::orArgmax(out, (p * g.oh + oy) * g.ow + ox, code, (int)g.bits);
+      }
+  }
+}
+
+void echo_max_pool2d_grad_argmax(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+                                 ECHO_TENSOR(dx), int64_t kernel_h,
+                                 int64_t kernel_w, int64_t stride_h,
+                                 int64_t stride_w, int64_t pad_h,
+                                 int64_t pad_w) {
+  const char *E = "echo_max_pool2d_grad_argmax";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  PoolGeometry g = poolGeometry(E, DX, "dx", kernel_h, kernel_w, stride_h,
+                                stride_w, pad_h, pad_w);
+  expectRank(E, DY, "dy", 4);
+  expectDim(E, DY, "dy", 0, DX.size(0));
+  expectDim(E, DY, "dy", 1, DX.size(1));
+  expectDim(E, DY, "dy", 2, g.oh);
+  expectDim(E, DY, "dy", 3, g.ow);
+  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  const uint8_t *in = B.u8();
+  if (DX.numel)
+    std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
+  for (int64_t p = 0; p < g.planes; ++p) {
+    const float *gs = DY.f32() + p * g.oh * g.ow;
+    float *dplane = DX.f32() + p * g.h * g.w;
+    for (int64_t oy = 0; oy < g.oh; ++oy)
+      for (int64_t ox = 0; ox < g.ow; ++ox) {
+        int64_t o = oy * g.ow + ox;
+        uint32_t code = cd::getArgmax(in, p * g.oh * g.ow + o, (int)g.bits);
+        int64_t iy = oy * g.sh - g.ph + code / g.kw;
+        int64_t ix = ox * g.sw - g.pw + code % g.kw;
+        if (code >= (uint32_t)(g.kh * g.kw) || iy < 0 || iy >= g.h || ix < 0 ||
+            ix >= g.w)
+          fail(E,
+               "corrupted argmax: code %u of pooled element %lld points "
+               "outside the input",
+               code, (long long)(p * g.oh * g.ow + o));
+        dplane[iy * g.w + ix] += gs[o];
+      }
+  }
+}
+
+} // extern "C"

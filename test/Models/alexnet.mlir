@@ -1,0 +1,7 @@
+// AlexNet (Krizhevsky et al. 2012, bvlc_alexnet without LRN), default batch 256 at 227x227; 67 is its smallest input.
+// Forward + backward at a reduced size run on the CPU runtime; the default
+// configuration goes through the full training pipeline and memory planning.
+// RUN: echo-models alexnet --batch 2 --image-size 67 | echo-opt --echo-autodiff | echo-run --iterations 1 --print-loss | FileCheck %s
+// CHECK: iter 0 loss {{[0-9]+\.[0-9]+}}
+// RUN: echo-models alexnet | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
+// PLAN: "function":"train_step"{{.*}}"planned_peak_bytes":{{[1-9][0-9]*}}

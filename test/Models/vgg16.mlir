@@ -1,0 +1,7 @@
+// VGG-16 (Simonyan & Zisserman 2015, config D), default batch 64 at 224x224.
+// Forward + backward at a reduced size run on the CPU runtime; the default
+// configuration goes through the full training pipeline and memory planning.
+// RUN: echo-models vgg16 --batch 2 --image-size 32 | echo-opt --echo-autodiff | echo-run --iterations 1 --print-loss | FileCheck %s
+// CHECK: iter 0 loss {{[0-9]+\.[0-9]+}}
+// RUN: echo-models vgg16 | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
+// PLAN: "function":"train_step"{{.*}}"planned_peak_bytes":{{[1-9][0-9]*}}

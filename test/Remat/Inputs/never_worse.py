@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""For every model `echo-models --list` ships (at small sizes), compare the
+planned peak of the training step under remat=none, echo and mirror; fail
+when echo's is larger than Baseline's ("Echo never increases the footprint").
+Usage: never_worse.py ECHO_OPT"""
+import sys
+import echo_tool
+
+echo_opt = sys.argv[1]
+bad = []
+models = echo_tool.list_models(echo_opt)
+for name, options in models:
+    ir = echo_tool.model_ir(echo_opt, name, options)
+    rows = {r: echo_tool.report(echo_opt, ir, r) for r in ("none", "echo", "mirror")}
+    peak = {r: rows[r]["planned_peak_bytes"] for r in rows}
+    st = {r: echo_tool.stashed(rows[r]) for r in rows}
+    print("model %s peak none=%d echo=%d mirror=%d stashed none=%d echo=%d mirror=%d" % (
+        name, peak["none"], peak["echo"], peak["mirror"], st["none"], st["echo"], st["mirror"]))
+    if peak["echo"] > peak["none"]:
+        bad.append(name)
+        print("FAIL %s: planned_peak_bytes echo %d > none %d" % (name, peak["echo"], peak["none"]))
+print("models checked: %d" % len(models))
+if bad:
+    sys.exit("echo is worse than Baseline for: " + ", ".join(bad))
+print("never worse: OK")
