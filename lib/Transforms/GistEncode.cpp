@@ -35,8 +35,9 @@ private:
   Operation *lastForwardUse(Value v, StashOp stash) const;
   /// Encodes `v` after its last forward use and returns the encoded value.
   Value encode(OpBuilder &b, Value v, StashOp stash, EncodingAttr encoding);
-  /// Replaces the `uses` of `stash` by a decode of `encoded` before each
-  /// user (one decode per user, right before it).
+  /// Replaces the `uses` by one decode of `encoded`, right before the
+  /// first of them (decoding once also keeps a CSR overflow block, which
+  /// its decode frees, decoded exactly once).
   void decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses, Value encoded);
 
   DenseMap<Operation *, int64_t> position;
@@ -59,10 +60,14 @@ Value GistEncodePass::encode(OpBuilder &b, Value v, StashOp stash,
 
 void GistEncodePass::decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses,
                                Value encoded) {
-  for (OpOperand *use : uses) {
-    b.setInsertionPoint(use->getOwner());
-    use->set(DecodeOp::create(b, use->getOwner()->getLoc(), encoded));
-  }
+  Operation *first = uses.front()->getOwner();
+  for (OpOperand *use : uses)
+    if (use->getOwner()->isBeforeInBlock(first))
+      first = use->getOwner();
+  b.setInsertionPoint(first);
+  Value decoded = DecodeOp::create(b, first->getLoc(), encoded);
+  for (OpOperand *use : uses)
+    use->set(decoded);
 }
 
 /// ReLU and pooling outputs are sparse: SSDC pays off on them.
