@@ -41,6 +41,8 @@ SmallVector<std::pair<unsigned, unsigned>> inPlacePairs(StringRef entry) {
       .Case("echo_dropout_grad", {{1, 2}})
       .Case("echo_sgd_update", {{0, 3}, {2, 4}})
       .Case("echo_adam_update", {{0, 5}, {2, 6}, {3, 7}})
+      .Cases({"echo_cross_entropy_grad_i32", "echo_cross_entropy_grad_i64"},
+             {{0, 3}})
       .Default({});
 }
 

@@ -112,9 +112,27 @@ int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
         keep(out);
     }
   }
+  // A value from outside the subgraph that other subgraphs consume too is
+  // shared with them (Echo's use counts): charge this subgraph its share,
+  // e.g. 1/T of the attention keys that T decoder steps read. Values the
+  // backward pass reads anyway, and those made here, cost their full size.
+  llvm::SmallDenseSet<Operation *, 32> members(subgraph.begin(), subgraph.end());
   int64_t bytes = 0;
-  for (Value v : kept)
-    bytes += bytesOf(v);
+  for (Value v : kept) {
+    Operation *def = v.getDefiningOp();
+    if (members.contains(def) || step.stashOf.count(v)) {
+      bytes += bytesOf(v);
+      continue;
+    }
+    int64_t here = 0, everywhere = 0;
+    for (Operation *user : v.getUsers()) {
+      if (!step.isForward(user))
+        continue;
+      ++everywhere;
+      here += members.contains(user);
+    }
+    bytes += everywhere ? bytesOf(v) * here / everywhere : bytesOf(v);
+  }
   return bytes;
 }
 

@@ -166,15 +166,14 @@ struct ConstantOpModel
     if (!value)
       return op->emitOpError("only dense constants are supported by the CPU "
                              "backend");
-    memref::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      global = memref::GlobalOp::create(
-          rewriter, op->getLoc(), "__echo_constant", rewriter.getStringAttr("private"),
-          type, value, /*constant=*/true, rewriter.getI64IntegerAttr(64));
-      SymbolTable(module).insert(global); // makes the name unique
-    }
+    // Built detached, then inserted by the symbol table, which renames it
+    // if another constant already took the name.
+    OpBuilder detached(op->getContext());
+    auto global = memref::GlobalOp::create(
+        detached, op->getLoc(), "__echo_constant",
+        rewriter.getStringAttr("private"), type, value, /*constant=*/true,
+        rewriter.getI64IntegerAttr(64));
+    SymbolTable(module).insert(global, module.getBody()->begin());
     auto get = memref::GetGlobalOp::create(rewriter, op->getLoc(), type,
                                            global.getSymName());
     replaceOpWithBufferizedValues(rewriter, op, get.getResult());

@@ -159,7 +159,8 @@ void echo_reduce_max_grad(ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(dy),
 /* Mean over rows of -log softmax(logits)[label]; loss is a rank-0 tensor. */
 void echo_cross_entropy(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
                         ECHO_TENSOR(loss), int64_t index_bits);
-/* dlogits = (softmax(logits) - onehot(labels)) * dloss / rows. */
+/* dlogits = (softmax(logits) - onehot(labels)) * dloss / rows. May run in
+ * place (dlogits aliasing logits): each row is read before it is written. */
 void echo_cross_entropy_grad(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
                              ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits),
                              int64_t index_bits);

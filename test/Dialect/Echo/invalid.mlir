@@ -1419,3 +1419,30 @@ func.func @prefetch_result_type(%h: !echo.host<tensor<64x512xf32>>, %t: !echo.to
   %y = "echo.prefetch"(%h, %t) : (!echo.host<tensor<64x512xf32>>, !echo.token) -> tensor<64x256xf32>
   return
 }
+
+// -----
+
+func.func @pool_argmax_grad_window(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) {
+  %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>
+  // expected-error@+1 {{window (kernel, stride, padding) differs from the encoding's}}
+  %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 1, 1>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @pool_argmax_grad_kind(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) {
+  %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<fp16>
+  // expected-error@+1 {{needs a pool_argmax encoding}}
+  %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<fp16>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @pool_argmax_grad_result(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) {
+  %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>
+  // expected-error@+1 {{must be the encoded forward input type}}
+  %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x5x5xf32>
+  return
+}

@@ -67,6 +67,14 @@ func.func @encodings(%x: tensor<64x512xf32>, %mask: tensor<64x512xi1>, %p: tenso
   return
 }
 
+// CHECK-LABEL: func @pool_argmax_grad
+func.func @pool_argmax_grad(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
+  %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2], padding = [0, 0]>
+  // CHECK: echo.max_pool2d_grad_argmax %{{.*}}, %{{.*}} {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2], padding = [0, 0]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2], padding = [0, 0]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return %dx : tensor<1x1x4x4xf32>
+}
+
 // Encoded and host values cross function boundaries like any other type.
 // CHECK-LABEL: func @types
 // CHECK-SAME: !echo.encoded<tensor<4xf32>, #echo.encoding<fp16>>

@@ -19,7 +19,7 @@ def tool(echo_opt, name):
 
 SMALL = {"batch": "2", "seq-len": "3", "hidden": "8", "layers": "1",
          "vocab": "10", "src-len": "3", "tgt-len": "3", "heads": "2",
-         "image": "16", "width": "8", "classes": "4", "depth": "1"}
+         "image": "16", "width": "8", "classes": "4", "depth": "8"}
 
 
 def list_models(echo_opt):
