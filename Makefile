@@ -12,7 +12,7 @@ CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
 
-.PHONY: all deps configure build check demo asan clean docs
+.PHONY: all deps configure build check demo asan clean docs bench
 
 all: build
 
@@ -44,6 +44,11 @@ asan: deps
 docs: build
 	cmake --build $(BUILD_DIR) --target EchoDialectDocGen
 	bash scripts/gen-docs.sh $(BUILD_DIR)
+
+# Memory-footprint matrix (every model x 15 remat/gist policies); rewrites
+# docs/results.md and docs/img/nmt-{baseline,echo}.svg.
+bench: build
+	bash bench/footprint/run.sh
 
 clean:
 	rm -rf $(BUILD_DIR) build-asan

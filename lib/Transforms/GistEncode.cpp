@@ -89,8 +89,24 @@ void GistEncodePass::runOnOperation() {
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return;
   int64_t index = 0;
-  for (Operation &op : fn.front())
+  Operation *seed = nullptr;
+  for (Operation &op : fn.front()) {
     position[&op] = index++;
+    if (!seed && op.hasAttr(kLossSeedAttr))
+      seed = &op;
+  }
+  // An encoding pays only if the value waits for the backward pass while
+  // forward work goes on: a map whose last forward use is the last forward
+  // op (e.g. the logits) would coexist with its own encoded copy.
+  int64_t forwardEnd = seed ? position[seed] : index;
+  auto waits = [&](Value v, StashOp stash) {
+    Operation *last = lastForwardUse(v, stash);
+    for (Operation *op = last->getNextNode(); op && position.lookup(op) < forwardEnd;
+         op = op->getNextNode())
+      if (!isa<StashOp, EncodeOp>(op) && op->getNumResults() > 0)
+        return true;
+    return false;
+  };
 
   MLIRContext *ctx = &getContext();
   OpBuilder b(ctx);
@@ -127,6 +143,8 @@ void GistEncodePass::runOnOperation() {
   for (StashOp stash : stashes) {
     Value v = stash.getInput();
     auto type = cast<RankedTensorType>(v.getType());
+    if (!waits(v, stash))
+      continue;
     // Group the backward uses by the encoding that serves them.
     SmallVector<OpOperand *> binarize, mask, csr, other;
     for (OpOperand &use : stash.getResult().getUses()) {

@@ -279,6 +279,10 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
     f32 feature map of at least `dpr-min-bytes` is stored in the reduced
     format; only the backward use sees reduced precision.
 
+    A map is encoded only if forward work remains after its last forward use
+    (otherwise, as for the logits, the full-precision map and its encoded
+    copy would only coexist).
+
     ```mlir
     // Before
     %y = echo.relu %x : tensor<8x64xf32>
