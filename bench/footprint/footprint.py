@@ -298,7 +298,8 @@ def git_rev(root):
         return "unknown"
 
 
-def write_report(path, args, models, gen, recs, svgs, wall, started, root):
+def write_report(path, args, models, gen, recs, svgs, wall, started, root,
+                 loads):
     R = {(r["model"], r["remat"], r["gist"]): r for r in recs}
 
     def rep(m, remat, gist):
@@ -344,6 +345,10 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root):
                    ", **%d failed**" % nfail if nfail else "",
                    sum(r["seconds"] for r in recs),
                    sum(g for _, g in gen.values())))
+    if loads:
+        w("- **Machine load** (1-minute load average; other work on the "
+          "machine inflates the echo-opt times, not the memory figures): "
+          "%.1f at the start, %.1f at the end" % loads)
     w("")
     w("## How to read")
     w("")
@@ -365,7 +370,7 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root):
       "fragmentation. *Recompute* is the FLOPs that remat adds, as a "
       "percentage of forward + backward FLOPs (Gist's decode work is not "
       "counted). *echo-opt s* is the wall time of the whole echo-opt "
-      "process, measured while %d runs share the machine. "
+      "process, with up to %d echo-opt runs at once. "
       "*Published* quotes the paper figure for the same model and policy "
       "(Echo: RTX 2080 Ti / MXNet, total footprint; Gist: Titan X / CNTK, "
       "arena-like footprint; Dymem: Titan X, offloading) - those systems "
@@ -550,7 +555,8 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root):
     # ---------------------------------------------------------- sources
     w("## Published figures used")
     w("")
-    w("- **Echo** (Zheng et al., ISCA 2020): footprint reduction over Baseline of 3.13x (NMT "
+    w("- **Echo** (Zheng et al., ISCA 2020): footprint reduction over "
+      "Baseline of 3.13x (NMT "
       "IWSLT15 en-vi, B=128, Baseline ~10.0 GB, Mirror ~7.4 GB, Echo "
       "~3.0 GB; 2.31x over Mirror), 1.56x (DeepSpeech2), 1.59x "
       "(Transformer), 2.13x (ResNet-152, ImageNet, B=32; 1.57x over "
@@ -595,6 +601,7 @@ def main():
     bindir = os.path.abspath(args.bin)
 
     started = datetime.datetime.now().astimezone()
+    load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     t_start = time.monotonic()
     avail = models_available(bindir)
     models = ([m for m in args.models.split(",") if m] if args.models
@@ -638,8 +645,9 @@ def main():
         wall = time.monotonic() - t_start
         failed = failed or any("error" in r for r in recs)
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+        loads = ((load0, os.getloadavg()[0]) if load0 is not None else None)
         write_report(args.out, args, models, gen, recs, svgs, wall, started,
-                     root)
+                     root, loads)
         if args.json:
             with open(args.json, "w") as f:
                 json.dump({"models": models, "runs": recs, "wall": wall}, f,

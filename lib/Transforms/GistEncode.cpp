@@ -81,6 +81,10 @@ void GistEncodePass::runOnOperation() {
         << dpr << "' (expected none, fp16, fp10 or fp8)";
     return signalPassFailure();
   }
+  if (dprMinBytes < 0) {
+    getOperation().emitError("gist-encode: dpr-min-bytes must be >= 0");
+    return signalPassFailure();
+  }
   if (!(csrDensity > 0.0 && csrDensity <= 1.0)) {
     getOperation().emitError("gist-encode: csr-density must be in (0, 1]");
     return signalPassFailure();
@@ -122,8 +126,11 @@ void GistEncodePass::runOnOperation() {
     fn.walk([&](MaxPool2DGradOp g) { pools.push_back(g); });
     for (MaxPool2DGradOp g : pools) {
       auto xStash = g.getInput().getDefiningOp<StashOp>();
-      if (!xStash || !isa<Float32Type>(
-                         cast<ShapedType>(g.getInput().getType()).getElementType()))
+      if (!xStash ||
+          !isa<Float32Type>(
+              cast<ShapedType>(g.getInput().getType()).getElementType()) ||
+          llvm::any_of(xStash->getUsers(),
+                       [](Operation *user) { return isa<RecomputeOp>(user); }))
         continue;
       auto kernel = DenseI64ArrayAttr::get(ctx, g.getKernel());
       auto stride = DenseI64ArrayAttr::get(ctx, g.getStride());
@@ -143,7 +150,11 @@ void GistEncodePass::runOnOperation() {
   for (StashOp stash : stashes) {
     Value v = stash.getInput();
     auto type = cast<RankedTensorType>(v.getType());
-    if (!waits(v, stash))
+    // A stash that feeds a recomputation region stays a plain tensor;
+    // encoding its other uses would store the map twice.
+    if (!waits(v, stash) ||
+        llvm::any_of(stash->getUsers(),
+                     [](Operation *user) { return isa<RecomputeOp>(user); }))
       continue;
     // Group the backward uses by the encoding that serves them.
     SmallVector<OpOperand *> binarize, mask, csr, other;

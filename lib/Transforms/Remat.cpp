@@ -15,9 +15,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
-
-#include <map>
 
 namespace mlir {
 namespace echo {
@@ -66,6 +65,9 @@ private:
   /// recomputed and the rest of `subgraph` is not.
   int64_t stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
                      const llvm::DenseSet<Operation *> &path) const;
+  /// What keeping `v` costs the subgraph made of `members`.
+  int64_t chargeOf(const Step &step, Value v,
+                   const llvm::DenseSet<Operation *> &members) const;
   Decision decide(const Step &step, ArrayRef<Operation *> subgraph) const;
   void materialize(Step &step, Decision &decision);
 };
@@ -112,28 +114,30 @@ int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
         keep(out);
     }
   }
+  llvm::DenseSet<Operation *> members(subgraph.begin(), subgraph.end());
+  int64_t bytes = 0;
+  for (Value v : kept)
+    bytes += chargeOf(step, v, members);
+  return bytes;
+}
+
+int64_t RematPass::chargeOf(const Step &step, Value v,
+                            const llvm::DenseSet<Operation *> &members) const {
   // A value from outside the subgraph that other subgraphs consume too is
   // shared with them (Echo's use counts): charge this subgraph its share,
   // e.g. 1/T of the attention keys that T decoder steps read. Values the
   // backward pass reads anyway, and those made here, cost their full size.
-  llvm::SmallDenseSet<Operation *, 32> members(subgraph.begin(), subgraph.end());
-  int64_t bytes = 0;
-  for (Value v : kept) {
-    Operation *def = v.getDefiningOp();
-    if (members.contains(def) || step.stashOf.count(v)) {
-      bytes += bytesOf(v);
+  Operation *def = v.getDefiningOp();
+  if (members.contains(def) || step.stashOf.count(v))
+    return bytesOf(v);
+  int64_t here = 0, everywhere = 0;
+  for (Operation *user : v.getUsers()) {
+    if (!step.isForward(user))
       continue;
-    }
-    int64_t here = 0, everywhere = 0;
-    for (Operation *user : v.getUsers()) {
-      if (!step.isForward(user))
-        continue;
-      ++everywhere;
-      here += members.contains(user);
-    }
-    bytes += everywhere ? bytesOf(v) * here / everywhere : bytesOf(v);
+    ++everywhere;
+    here += members.contains(user);
   }
-  return bytes;
+  return everywhere ? bytesOf(v) * here / everywhere : bytesOf(v);
 }
 
 Decision RematPass::decide(const Step &step,
@@ -142,14 +146,35 @@ Decision RematPass::decide(const Step &step,
   if (policy == "echo") {
     // Forward trimming in program order (topological): drop an op when the
     // storage its removal releases is at least what it forces to keep.
-    int64_t current = stashBytes(step, subgraph, path);
+    // Only the op's own inputs and outputs change status, so the change of
+    // stashBytes is computed locally from how many path ops read each value.
+    llvm::DenseSet<Operation *> members(subgraph.begin(), subgraph.end());
+    DenseMap<Value, int64_t> pathReaders;
+    auto distinctOperands = [](Operation *op) {
+      llvm::SmallSetVector<Value, 4> values(op->getOperands().begin(),
+                                            op->getOperands().end());
+      return values.takeVector();
+    };
+    for (Operation *op : subgraph)
+      for (Value in : distinctOperands(op))
+        ++pathReaders[in];
     for (Operation *op : subgraph) {
+      int64_t allocated = 0, released = 0;
+      // Its outputs must now be kept if the backward or the path reads them.
+      for (Value out : op->getResults())
+        if (step.stashOf.count(out) || pathReaders.lookup(out) > 0)
+          allocated += chargeOf(step, out, members);
+      // Inputs only it read on the path, and the backward does not, go.
+      SmallVector<Value> inputs = distinctOperands(op);
+      for (Value in : inputs)
+        if (!isa<BlockArgument>(in) && !path.contains(in.getDefiningOp()) &&
+            pathReaders.lookup(in) == 1 && !step.stashOf.count(in))
+          released += chargeOf(step, in, members);
+      if (allocated > released)
+        continue;
       path.erase(op);
-      int64_t without = stashBytes(step, subgraph, path);
-      if (without <= current)
-        current = without;
-      else
-        path.insert(op);
+      for (Value in : inputs)
+        --pathReaders[in];
     }
   }
   Decision d;
@@ -168,7 +193,8 @@ void RematPass::materialize(Step &step, Decision &decision) {
   // Values of the path the backward pass reads, grouped by the backward op
   // that reads them first: one region per group, right before that op, so
   // recomputed values live no longer than stashed ones would.
-  std::map<int64_t, std::pair<Operation *, SmallVector<Value>>> groups;
+  llvm::MapVector<Operation *, std::pair<Operation *, SmallVector<Value>>>
+      groups;
   for (Operation *op : path)
     for (Value out : op->getResults()) {
       auto it = step.stashOf.find(out);
@@ -176,12 +202,11 @@ void RematPass::materialize(Step &step, Decision &decision) {
         continue;
       Operation *first = nullptr;
       for (Operation *user : it->second->getUsers())
-        if (!first ||
-            step.position.lookup(user) < step.position.lookup(first))
+        if (!first || user->isBeforeInBlock(first))
           first = user;
       if (!first)
         continue;
-      auto &group = groups[step.position.lookup(first)];
+      auto &group = groups[first];
       group.first = first;
       group.second.push_back(out);
     }
@@ -355,10 +380,6 @@ void RematPass::runOnOperation() {
                             << d.subgraph.size() << " ops; stashed bytes "
                             << d.released << " kept";
     }
-    // New stashes and regions shift program positions.
-    int64_t i = 0;
-    for (Operation &op : *step.block)
-      step.position[&op] = i++;
   }
 }
 
