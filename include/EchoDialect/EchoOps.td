@@ -765,6 +765,24 @@ def Echo_EmbeddingGradOp : Echo_Op<"embedding_grad", [Pure, HeavyCosted]> {
   let hasVerifier = 1;
 }
 
+def Echo_ReluGradEncodedOp : Echo_Op<"relu_grad_encoded", [Pure, Costed]> {
+  let summary = "Backward of `echo.relu` from its 1-bit encoding";
+  let description = [{
+    Gist's Binarize: the ReLU backward needs only whether each output was
+    positive, so it reads the `binarize` encoding of the output directly
+    (one bit per element) instead of a decoded full-precision copy:
+    `bit ? grad : 0`. Same result as `echo.relu_grad`.
+
+    ```mlir
+    %dx = echo.relu_grad_encoded %e, %dy : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>, tensor<8x64xf32>) -> tensor<8x64xf32>
+    ```
+  }];
+  let arguments = (ins Echo_EncodedValue:$mask, Echo_FloatTensor:$grad);
+  let results = (outs Echo_FloatTensor:$result);
+  let assemblyFormat = "$mask `,` $grad attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, Costed]> {
   let summary = "Backward of `echo.max_pool2d` from an encoded argmax map";
   let description = [{

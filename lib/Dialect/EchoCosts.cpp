@@ -154,6 +154,7 @@ int64_t MaxPool2DGradOp::getFlops() {
   return elements(getGrad()) * windowSize(getKernel());
 }
 int64_t MaxPool2DGradArgmaxOp::getFlops() { return elements(getGrad()); }
+int64_t ReluGradEncodedOp::getFlops() { return elements(getGrad()); }
 int64_t AvgPool2DGradOp::getFlops() {
   return elements(getGrad()) * windowSize(getKernel());
 }

@@ -495,6 +495,18 @@ LogicalResult AvgPool2DGradOp::verify() {
                         getStride(), getPadding());
 }
 
+LogicalResult ReluGradEncodedOp::verify() {
+  auto encoded = cast<EncodedType>(getMask().getType());
+  if (encoded.getEncoding().getKind() != EncodingKind::Binarize)
+    return emitOpError("needs a binarize encoding, got ")
+           << encoded.getEncoding();
+  if (encoded.getTensorType() != getGrad().getType() ||
+      getGrad().getType() != getResult().getType())
+    return emitOpError("grad and result types must be the encoded type ")
+           << encoded.getTensorType();
+  return success();
+}
+
 LogicalResult MaxPool2DGradArgmaxOp::verify() {
   auto encoded = cast<EncodedType>(getArgmax().getType());
   EncodingAttr encoding = encoded.getEncoding();

@@ -39,6 +39,7 @@ SmallVector<std::pair<unsigned, unsigned>> inPlacePairs(StringRef entry) {
       .Case("echo_unary_grad", {{1, 2}})
       .Case("echo_binary", {{0, 2}, {1, 2}})
       .Case("echo_dropout_grad", {{1, 2}})
+      .Case("echo_relu_grad_binarized", {{1, 2}})
       .Case("echo_sgd_update", {{0, 3}, {2, 4}})
       .Case("echo_adam_update", {{0, 5}, {2, 6}, {3, 7}})
       .Cases({"echo_cross_entropy_grad_i32", "echo_cross_entropy_grad_i64"},

@@ -173,10 +173,20 @@ void GistEncodePass::runOnOperation() {
         other.push_back(&use);
     }
     if (lossless) {
-      if (!binarize.empty() && isa<FloatType>(type.getElementType()))
-        decodeFor(b, binarize,
-                  encode(b, v, stash,
-                         EncodingAttr::get(ctx, EncodingKind::Binarize)));
+      if (!binarize.empty() && isa<FloatType>(type.getElementType())) {
+        // The ReLU backward reads the 1-bit map itself: no decoded copy.
+        Value e = encode(b, v, stash,
+                         EncodingAttr::get(ctx, EncodingKind::Binarize));
+        for (OpOperand *use : binarize) {
+          auto grad = cast<ReluGradOp>(use->getOwner());
+          b.setInsertionPoint(grad);
+          Value dx = ReluGradEncodedOp::create(b, grad.getLoc(), grad.getType(),
+                                               e, grad.getGrad());
+          grad.getResult().replaceAllUsesWith(dx);
+        }
+        for (OpOperand *use : binarize)
+          use->getOwner()->erase();
+      }
       if (!mask.empty())
         decodeFor(b, mask,
                   encode(b, v, stash, EncodingAttr::get(ctx, EncodingKind::Mask1)));

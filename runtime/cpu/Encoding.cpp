@@ -234,6 +234,22 @@ void echo_decode_binarize(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
     y[i] = cd::binarizeValue(cd::getBit(in, i));
 }
 
+void echo_relu_grad_binarized(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+                              ECHO_TENSOR(dx)) {
+  const char *E = "echo_relu_grad_binarized";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView G = fview(E, "dy", dy_rank, dy_desc);
+  TensorView D = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, D, "dx", G, "dy");
+  expectBytes(E, B, ceilDiv(G.numel, 8), "1 bit per element");
+  const uint8_t *bits = B.u8();
+  const float *g = G.f32();
+  float *d = D.f32();
+  // Element i is read before it is written: safe in place.
+  for (int64_t i = 0; i < G.numel; ++i)
+    d[i] = cd::getBit(bits, i) ? g[i] : 0.0f;
+}
+
 void echo_encode_mask1(ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_mask1";
   TensorView M = view(E, "mask", mask_rank, mask_desc, 1);

@@ -502,6 +502,26 @@ TEST(Encoding, BinarizeBitExact) {
   }
 }
 
+// The ReLU backward from the 1-bit map equals echo_unary_grad(relu) on the
+// forward output, bit for bit, also in place.
+TEST(Encoding, ReluGradFromBinarizeMatchesReluGrad) {
+  Rng rng(703);
+  for (int64_t n : kOddSizes) {
+    std::vector<float> x = mixedValues(rng, n), g = mixedValues(rng, n);
+    std::vector<float> y(n);
+    for (int64_t i = 0; i < n; ++i)
+      y[i] = x[i] > 0 ? x[i] : 0.0f;
+    FTensor yt({n}, y, 1), gt({n}, g, 2), want({n}), got({n});
+    echo_unary_grad(ECHO_RELU, ARG(yt), ARG(gt), ARG(want));
+    BTensor bytes = bytesFor((n + 7) / 8, 3);
+    echo_encode_binarize(ARG(yt), ARG(bytes));
+    echo_relu_grad_binarized(ARG(bytes), ARG(gt), ARG(got));
+    expectSameBits(got.values(), want.values(), "n=" + std::to_string(n));
+    echo_relu_grad_binarized(ARG(bytes), ARG(gt), ARG(gt)); // in place
+    expectSameBits(gt.values(), want.values(), "in place n=" + std::to_string(n));
+  }
+}
+
 TEST(Encoding, BinarizeAllZerosAndAllDense) {
   for (int64_t n : {1, 8, 13, 64}) {
     FTensor zeros({n}), ones({n}, std::vector<float>(n, 0.5f));

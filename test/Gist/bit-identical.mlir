@@ -61,5 +61,5 @@
 // INPLACE-NOT: echo.alloc_for = "echo.conv2d"
 // INPLACE: echo.alloc_for = "echo.relu"{{.*}}echo.slot = [[S2]] : i64
 // INPLACE: echo.alloc_for = "echo.max_pool2d_grad_argmax"{{.*}}echo.slot = [[G:[0-9]+]] : i64
-// INPLACE: echo.alloc_for = "echo.relu_grad"{{.*}}echo.slot = [[G]] : i64
-// INPLACE: call @echo_unary_grad
+// INPLACE: echo.alloc_for = "echo.relu_grad_encoded"{{.*}}echo.slot = [[G]] : i64
+// INPLACE: call @echo_relu_grad_binarized

@@ -2,7 +2,8 @@
 // CNN (Inputs/cnn-a.mlir): conv + relu + max_pool 2x2/2 + conv + relu +
 // overlapping max_pool 3x3/2 pad 1 + dropout + linear + cross_entropy.
 //
-// * relu outputs read by relu_grad -> binarize (1 bit per element)
+// * relu outputs read by relu_grad -> binarize (1 bit per element), read
+//   directly by echo.relu_grad_encoded (no decoded copy)
 // * max_pool2d_grad -> max_pool2d_grad_argmax on a pool_argmax encoding of
 //   the pool input (kernel/stride/padding copied); the pool output stash that
 //   only the old max_pool2d_grad read disappears
@@ -37,14 +38,12 @@
 // CHECK: %[[MD:.*]] = echo.decode %[[M]] : !echo.encoded<tensor<2x72xi1>, #echo.encoding<mask1>>
 // CHECK-NEXT: echo.dropout_grad %[[MD]],
 // CHECK: %[[G2:.*]] = echo.max_pool2d_grad_argmax %[[A2]], %{{.*}} {kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<2x8x6x6xf32>, #echo.encoding<pool_argmax, kernel = [3, 3], stride = [2, 2], padding = [1, 1]>>, tensor<2x8x3x3xf32>) -> tensor<2x8x6x6xf32>
-// CHECK-NEXT: %[[BD2:.*]] = echo.decode %[[B2]] : !echo.encoded<tensor<2x8x6x6xf32>, #echo.encoding<binarize>>
-// CHECK-NEXT: %[[RG2:.*]] = echo.relu_grad %[[BD2]], %[[G2]]
+// CHECK-NEXT: %[[RG2:.*]] = echo.relu_grad_encoded %[[B2]], %[[G2]]
 // CHECK-NEXT: %[[GI:.*]] = echo.conv2d_grad_input %[[RG2]], %arg4
 // CHECK-NEXT: %[[SD:.*]] = echo.decode %[[S1]] : !echo.encoded<tensor<2x8x6x6xf32>, #echo.encoding<csr, density = 5.000000e-01>>
 // CHECK-NEXT: echo.conv2d_grad_weight %[[SD]], %[[RG2]]
 // CHECK: %[[G1:.*]] = echo.max_pool2d_grad_argmax %[[A1]], %[[GI]] {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>}
-// CHECK-NEXT: %[[BD1:.*]] = echo.decode %[[B1]] : !echo.encoded<tensor<2x8x12x12xf32>, #echo.encoding<binarize>>
-// CHECK-NEXT: echo.relu_grad %[[BD1]], %[[G1]]
+// CHECK-NEXT: echo.relu_grad_encoded %[[B1]], %[[G1]]
 // CHECK: return
 
 // No plain max_pool2d_grad survives, and the feature maps that are encoded

@@ -35,8 +35,7 @@ func.func @res(%x: tensor<2x4x6x6xf32>, %labels: tensor<2xi32>,
 // csr serves conv2d_grad_weight of conv2, decoded right before it.
 // CHECK: %[[CD:.*]] = echo.decode %{{.*}} : !echo.encoded<tensor<2x4x6x6xf32>, #echo.encoding<csr
 // CHECK-NEXT: echo.conv2d_grad_weight %[[CD]],
-// CHECK: %[[BD:.*]] = echo.decode %{{.*}} : !echo.encoded<tensor<2x4x6x6xf32>, #echo.encoding<binarize>>
-// CHECK-NEXT: echo.relu_grad %[[BD]],
+// CHECK: echo.relu_grad_encoded %{{.*}}, %{{.*}} : (!echo.encoded<tensor<2x4x6x6xf32>, #echo.encoding<binarize>>
 // CHECK: return
 
 // With DPR, r1 is read by two backward ops (conv2d_grad_weight, relu_grad):

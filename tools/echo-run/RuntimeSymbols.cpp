@@ -87,6 +87,7 @@ llvm::orc::SymbolMap runtimeSymbolMap(llvm::orc::MangleAndInterner interner) {
       ECHO_SYMBOL(echo_reduce),
       ECHO_SYMBOL(echo_reduce_grad),
       ECHO_SYMBOL(echo_reduce_max_grad),
+      ECHO_SYMBOL(echo_relu_grad_binarized),
       ECHO_SYMBOL(echo_rt_fail),
       ECHO_SYMBOL(echo_sgd_update),
       ECHO_SYMBOL(echo_slice),

@@ -211,7 +211,7 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Optimizer.
         SgdUpdateOp, AdamUpdateOp,
         // Encodings.
-        EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp>(ctx);
+        EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp, ReluGradEncodedOp>(ctx);
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ConstantOp::attachInterface<ConstantOpModel>(*ctx);

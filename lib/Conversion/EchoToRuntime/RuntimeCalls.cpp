@@ -372,6 +372,9 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
         return c.tensor(in[0]).tensor(out[0])
             .call(("echo_decode_" + stringifyEncodingKind(kind)).str());
       })
+      .Case([&](ReluGradEncodedOp) {
+        return c.tensors(in).tensor(out[0]).call("echo_relu_grad_binarized");
+      })
       .Case([&](MaxPool2DGradArgmaxOp o) {
         ArrayRef<int64_t> k = o.getKernel(), s = o.getStride(),
                           p = o.getPadding();

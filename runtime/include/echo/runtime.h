@@ -244,6 +244,10 @@ void echo_max_pool2d_grad_argmax(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
                                  int64_t kernel_w, int64_t stride_h,
                                  int64_t stride_w, int64_t pad_h,
                                  int64_t pad_w);
+/* dx = bit ? dy : 0, reading a binarize encoding (ReLU backward from its
+ * 1-bit map). May run in place (dx aliasing dy). */
+void echo_relu_grad_binarized(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+                              ECHO_TENSOR(dx));
 /* Number of CSR encodings that overflowed their planned capacity since the
  * allocator was last configured. */
 int64_t echo_mem_csr_overflows(void);

@@ -1446,3 +1446,21 @@ func.func @pool_argmax_grad_result(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2x
   %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x5x5xf32>
   return
 }
+
+// -----
+
+func.func @relu_grad_encoded_kind(%y: tensor<8x64xf32>, %dy: tensor<8x64xf32>) {
+  %e = echo.encode %y : tensor<8x64xf32> as #echo.encoding<fp16>
+  // expected-error@+1 {{needs a binarize encoding}}
+  %dx = echo.relu_grad_encoded %e, %dy : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<fp16>>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @relu_grad_encoded_type(%y: tensor<8x64xf32>, %dy: tensor<8x32xf32>) {
+  %e = echo.encode %y : tensor<8x64xf32> as #echo.encoding<binarize>
+  // expected-error@+1 {{grad and result types must be the encoded type}}
+  %dx = echo.relu_grad_encoded %e, %dy : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>, tensor<8x32xf32>) -> tensor<8x32xf32>
+  return
+}

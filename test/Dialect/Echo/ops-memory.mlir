@@ -67,6 +67,14 @@ func.func @encodings(%x: tensor<64x512xf32>, %mask: tensor<64x512xi1>, %p: tenso
   return
 }
 
+// CHECK-LABEL: func @relu_grad_encoded
+func.func @relu_grad_encoded(%y: tensor<8x64xf32>, %dy: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %e = echo.encode %y : tensor<8x64xf32> as #echo.encoding<binarize>
+  // CHECK: echo.relu_grad_encoded %{{.*}}, %{{.*}} : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  %dx = echo.relu_grad_encoded %e, %dy : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %dx : tensor<8x64xf32>
+}
+
 // CHECK-LABEL: func @pool_argmax_grad
 func.func @pool_argmax_grad(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
   %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2], padding = [0, 0]>
