@@ -14,10 +14,6 @@ int64_t alignUp(int64_t value, int64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
 
-bool conflict(const BufferRequest &a, const BufferRequest &b) {
-  return a.start <= b.end && b.start <= a.end;
-}
-
 } // namespace
 
 BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,

@@ -95,7 +95,7 @@ std::pair<int64_t, std::string> pendingSite() {
   size_t bar = entry.find('|');
   int64_t category = echo_mem_category_of(entry.substr(0, bar).c_str());
   std::string what = bar == std::string::npos ? entry : entry.substr(bar + 1);
-  return {category < 0 ? ECHO_MEM_WORKSPACE : category, what};
+  return {category < 0 ? int64_t(ECHO_MEM_WORKSPACE) : category, what};
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "echo/allocator.h"
+#include "echo/runtime.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -162,6 +163,7 @@ void printMemoryStats(llvm::raw_ostream &os, bool json) {
     os << "{\"peak_bytes\": " << echo_mem_peak_bytes()
        << ", \"capacity_bytes\": " << capacity.getValue()
        << ", \"allocations\": " << echo_mem_num_allocations()
+       << ", \"csr_overflows\": " << echo_mem_csr_overflows()
        << ", \"by_category\": {";
     for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
       os << (c ? ", " : "") << "\"" << echo_mem_category_name(c)
@@ -174,6 +176,10 @@ void printMemoryStats(llvm::raw_ostream &os, bool json) {
     return;
   }
   os << "peak_bytes " << echo_mem_peak_bytes() << "\n";
+  if (int64_t overflows = echo_mem_csr_overflows())
+    os << "csr_overflows " << overflows
+       << " (SSDC encodings denser than planned; their extra blocks are "
+          "counted in the peak)\n";
   os << "live at the peak, by category:\n";
   for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
     os << llvm::format("  %-16s %14lld\n", echo_mem_category_name(c),
@@ -283,8 +289,12 @@ int main(int argc, char **argv) {
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  // The generated code only sequences runtime calls (the kernels are
+  // compiled C++), so optimizing it buys nothing and its compile time grows
+  // quickly with model size: compile without optimization.
   ExecutionEngineOptions options;
-  options.transformer = makeOptimizingTransformer(2, 0, nullptr);
+  options.transformer = makeOptimizingTransformer(0, 0, nullptr);
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::None;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
     fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
