@@ -217,6 +217,37 @@ def plan(bindir, model, ir, remat, gist, timeout):
     return rec
 
 
+def _compact_points(pts):
+    """Drops repeated points and the middle of three collinear ones: the
+    report draws one vertex pair per program point (tens of MB for NMT)."""
+    out = []
+    for p in pts:
+        if out and out[-1] == p:
+            continue
+        while len(out) >= 2:
+            (x0, y0), (x1, y1) = out[-2], out[-1]
+            if abs((x1 - x0) * (p[1] - y0) - (y1 - y0) * (p[0] - x0)) < 1e-3:
+                out.pop()
+            else:
+                break
+        out.append(p)
+    return out
+
+
+def compact_svg(path):
+    with open(path) as f:
+        text = f.read()
+
+    def repl(m):
+        pts = [tuple(float(v) for v in xy.split(","))
+               for xy in m.group(1).split()]
+        return 'points="%s"' % " ".join("%.1f,%.1f" % p
+                                        for p in _compact_points(pts))
+    text = re.sub(r'points="([^"]*)"', repl, text)
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def nmt_svgs(bindir, ir, work, imgdir):
     """@train_step timelines: differentiate once, make the forward function
     private so --symbol-dce drops it (the SVG shows the first planned
@@ -246,8 +277,12 @@ def nmt_svgs(bindir, ir, work, imgdir):
                     text=True)
         if p.returncode != 0:
             raise RuntimeError("svg %s failed: %s" % (name, p.stderr[-500:]))
+        before = os.path.getsize(svg)
+        compact_svg(svg)
         out[name] = svg
-        log("  wrote %s (%.2f s)" % (svg, dt))
+        log("  wrote %s (%.2f s; %.0f KB, %.0f KB before removing repeated "
+            "and collinear points)" % (svg, dt, os.path.getsize(svg) / 1e3,
+                                       before / 1e3))
     return out
 
 
@@ -263,7 +298,7 @@ def ratio(a, b):
 
 
 def fmt_ratio(x):
-    return "%.2fx" % x
+    return "n/a" if x is None else "%.2fx" % x
 
 
 def policy_name(remat, gist):
@@ -334,6 +369,19 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
         return (ratio(b["planned_peak_bytes"], o["planned_peak_bytes"]),
                 ratio(b["arena_bytes"], o["arena_bytes"]))
 
+    def status(m, remat, gist):
+        """Why a policy has no ratio: not run, timeout or failed."""
+        r = R.get((m, remat, gist))
+        if r is None or "skipped" in r:
+            return "not run"
+        if r.get("error", "").startswith("timeout"):
+            return "timeout (%.0f s)" % r["seconds"]
+        return "failed"
+
+    def fr(m, remat, gist, which=0):
+        x = ratios(m, remat, gist)[which]
+        return fmt_ratio(x) if x is not None else status(m, remat, gist)
+
     def mean(xs):
         xs = [x for x in xs if x is not None]
         return sum(xs) / len(xs) if xs else None
@@ -359,14 +407,21 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
     w("- **Date:** %s (local time), echo-mlir %s" %
       (started.strftime("%Y-%m-%d %H:%M %Z").strip(), git_rev(root)))
     nruns = len(recs)
-    nfail = sum(1 for r in recs if "error" in r)
+    nfail = sum(1 for r in recs if "error" in r
+                and not r["error"].startswith("timeout"))
+    ntime = sum(1 for r in recs if r.get("error", "").startswith("timeout"))
     nskip = sum(1 for r in recs if "skipped" in r)
     nruns -= nskip
     w("- **Benchmark wall time:** %.0f s for %d models x %d policies: %d "
       "echo-opt runs%s%s (sum of echo-opt wall times %.0f s; model "
       "generation %.1f s)" %
       (wall, len(models), len(POLICIES), nruns,
-       ", **%d failed**" % nfail if nfail else "",
+       (", **%d failed**" % nfail if nfail else "") +
+       (", **%d timed out** (killed after %.0f s: %s)" % (
+           ntime, args.timeout, ", ".join(
+               "%s %s" % (r["model"], policy_name(r["remat"], r["gist"]))
+               for r in recs if r.get("error", "").startswith("timeout")))
+        if ntime else ""),
        ", %d not run (%s)" % (nskip, "; ".join(
            "%s: %s" % (m, REDUCED[m]) for m in models if m in REDUCED))
        if nskip else "",
@@ -423,7 +478,7 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
         tm, _ = ratios(m, "mirror", "none")
         if t is not None:
             key.append("%s, Echo: **%s** total (published %s); Mirror %s" %
-                       (m, fmt_ratio(t), pub, fmt_ratio(tm)))
+                       (m, fmt_ratio(t), pub, fr(m, "mirror", "none")))
     _, a = ratios("alexnet", "none", "fp8")
     _, al = ratios("alexnet", "none", "lossless")
     if a is not None:
@@ -500,7 +555,7 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
                             ("echo", "fp8")):
             t, a = ratios(m, remat, gist)
             cells.append("%s / %s" % (fmt_ratio(t), fmt_ratio(a))
-                         if t is not None else "failed")
+                         if t is not None else status(m, remat, gist))
         best = max(((ratios(m, r, g)[0], (r, g)) for r, g in POLICIES
                     if ratios(m, r, g)[0] is not None))
         cells.append("%s (%s)" % (fmt_ratio(best[0]), policy_name(*best[1])))
@@ -567,6 +622,8 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
                     what = "not run"
                 elif "skipped" in r:
                     what = "not run"
+                elif r["error"].startswith("timeout"):
+                    what = "**timeout**: killed after %.0f s" % r["seconds"]
                 else:
                     what = "**failed**: " + r["error"].replace("|",
                                                                "\\|")[:120]
@@ -635,13 +692,29 @@ def main():
     ap.add_argument("--full", action="store_true",
                     help="also run the remat + gist rows of %s" %
                     ", ".join(sorted(REDUCED)))
-    ap.add_argument("--timeout", type=float, default=900,
+    ap.add_argument("--from-json", default="",
+                    help="rewrite the report from a --json dump, no runs")
+    ap.add_argument("--timeout", type=float, default=600,
                     help="seconds before one echo-opt run is killed")
     ap.add_argument("--command", default="bench/footprint/run.sh")
     args = ap.parse_args()
     args.jobs = max(1, args.jobs)
     bindir = os.path.abspath(args.bin)
 
+    if args.from_json:
+        with open(args.from_json) as f:
+            d = json.load(f)
+        d.setdefault("command", args.command)
+        args.command = d["command"]
+        args.jobs = d.get("jobs", args.jobs)
+        args.timeout = d.get("timeout", args.timeout)
+        write_report(args.out, args, d["models"],
+                     {k: tuple(v) for k, v in d["gen"].items()}, d["runs"],
+                     d["svgs"], d["wall"],
+                     datetime.datetime.fromisoformat(d["started"]), root,
+                     tuple(d["loads"]) if d.get("loads") else None)
+        log("wrote %s from %s" % (args.out, args.from_json))
+        return 0
     started = datetime.datetime.now().astimezone()
     load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     t_start = time.monotonic()
@@ -704,12 +777,15 @@ def main():
         failed = failed or any("error" in r for r in recs)
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         loads = ((load0, os.getloadavg()[0]) if load0 is not None else None)
-        write_report(args.out, args, models, gen, recs, svgs, wall, started,
-                     root, loads)
         if args.json:
             with open(args.json, "w") as f:
-                json.dump({"models": models, "runs": recs, "wall": wall}, f,
-                          indent=1)
+                json.dump({"command": args.command, "jobs": args.jobs,
+                           "timeout": args.timeout,
+                           "models": models, "runs": recs, "wall": wall,
+                           "gen": gen, "svgs": svgs, "loads": loads,
+                           "started": started.isoformat()}, f, indent=1)
+        write_report(args.out, args, models, gen, recs, svgs, wall, started,
+                     root, loads)
         log("wrote %s (%.0f s wall)" % (args.out, wall))
     finally:
         for name in os.listdir(work):
