@@ -126,11 +126,8 @@ void GistEncodePass::runOnOperation() {
     fn.walk([&](MaxPool2DGradOp g) { pools.push_back(g); });
     for (MaxPool2DGradOp g : pools) {
       auto xStash = g.getInput().getDefiningOp<StashOp>();
-      if (!xStash ||
-          !isa<Float32Type>(
-              cast<ShapedType>(g.getInput().getType()).getElementType()) ||
-          llvm::any_of(xStash->getUsers(),
-                       [](Operation *user) { return isa<RecomputeOp>(user); }))
+      if (!xStash || !isa<Float32Type>(
+                         cast<ShapedType>(g.getInput().getType()).getElementType()))
         continue;
       auto kernel = DenseI64ArrayAttr::get(ctx, g.getKernel());
       auto stride = DenseI64ArrayAttr::get(ctx, g.getStride());
@@ -150,18 +147,18 @@ void GistEncodePass::runOnOperation() {
   for (StashOp stash : stashes) {
     Value v = stash.getInput();
     auto type = cast<RankedTensorType>(v.getType());
-    // A stash that feeds a recomputation region stays a plain tensor;
-    // encoding its other uses would store the map twice.
-    if (!waits(v, stash) ||
-        llvm::any_of(stash->getUsers(),
-                     [](Operation *user) { return isa<RecomputeOp>(user); }))
+    if (!waits(v, stash))
       continue;
     // Group the backward uses by the encoding that serves them.
     SmallVector<OpOperand *> binarize, mask, csr, other;
     for (OpOperand &use : stash.getResult().getUses()) {
       Operation *user = use.getOwner();
-      if (isa<RecomputeOp>(user))
-        continue; // recomputation inputs stay plain tensors
+      if (isa<RecomputeOp>(user)) {
+        // Recomputation needs the exact value: CSR (exact) for sparse maps,
+        // otherwise reduced precision when DPR is on, else a plain stash.
+        (isSparseProducer(v) ? csr : other).push_back(&use);
+        continue;
+      }
       if (isa<ReluGradOp>(user) && use.getOperandNumber() == 0)
         binarize.push_back(&use);
       else if (isa<DropoutGradOp>(user) && type.getElementType().isInteger(1))
