@@ -22,12 +22,12 @@ report() { # policy-name pipeline-options [svg]
     extra=("--echo-memory-report=format=svg output=$svg")
   fi
   local start end
-  start=$(date +%s.%N)
+  start=$(date +%s%N)
   "$BIN/echo-opt" "$OUT/nmt.mlir" "--echo-training-pipeline=$options" \
     --echo-memory-report=format=json "${extra[@]}" -o /dev/null \
     2> "$OUT/nmt-$name.json"
-  end=$(date +%s.%N)
-  echo "$name $(echo "$end - $start" | bc)" >> "$OUT/times.txt"
+  end=$(date +%s%N)
+  echo "$name $(( (end - start) / 1000000 ))e-3" >> "$OUT/times.txt"
 }
 rm -f "$OUT/times.txt"
 report baseline "remat=none gist=none" "$OUT/nmt-baseline.svg"
