@@ -211,6 +211,20 @@ void RematPass::materialize(Step &step, Decision &decision) {
       group.second.push_back(out);
     }
 
+  // Mirror recomputes each op once per subgraph, as MXNet's mirror does:
+  // one region before the first backward use of any of its values.
+  if (policy == "mirror" && groups.size() > 1) {
+    Operation *first = nullptr;
+    SmallVector<Value> all;
+    for (auto &[key, group] : groups) {
+      if (!first || group.first->isBeforeInBlock(first))
+        first = group.first;
+      all.append(group.second.begin(), group.second.end());
+    }
+    groups.clear();
+    groups[first] = {first, all};
+  }
+
   OpBuilder b(&getContext());
   decision.path.clear();
   llvm::DenseSet<Operation *> recomputed;

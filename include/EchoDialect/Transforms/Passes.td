@@ -221,8 +221,9 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
        before the first backward op that reads one of its values; its inputs
        are stashed (or are arguments).
 
-    `policy=mirror` recomputes every op of every subgraph without trimming:
-    MXNet's mirror (Chen et al., 2016), the prior work Echo compares with.
+    `policy=mirror` recomputes every op of every subgraph without trimming,
+    once per subgraph in one region before the first backward use: MXNet's
+    mirror (Chen et al., 2016), the prior work Echo compares with.
     With `remarks`, each subgraph's decision is reported as a remark at its
     first op: ops recomputed, bytes released and allocated, FLOPs.
 
