@@ -3,9 +3,14 @@
 // Partitions the forward pass at compute-heavy ops, trims each subgraph's
 // recomputation path with a reuse-aware estimate of the bytes it must
 // stash, and materializes each path as one echo.recompute region before the
-// backward ops that need it. See Passes.td and docs/echo.md.
+// backward ops that need it. Every decision is checked against the step's
+// modeled peak (RematPeakModel.h): one that raises it is reverted, and a
+// path is placed in a single region where that costs no peak. See
+// Passes.td and docs/echo.md.
 //
 //===----------------------------------------------------------------------===//
+
+#include "RematPeakModel.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
@@ -32,23 +37,21 @@ namespace {
 
 int64_t bytesOf(Value v) { return getStorageBytes(v.getType()); }
 
-/// The straight-line training step, indexed for the analysis.
-struct Step {
-  Block *block = nullptr;
-  DenseMap<Operation *, int64_t> position;
-  /// Forward ops (before the loss seed), stashes excluded.
-  llvm::DenseSet<Operation *> forward;
-  /// For each forward value read by the backward pass: its stash.
-  DenseMap<Value, StashOp> stashOf;
-
-  bool isForward(Operation *op) const { return op && forward.contains(op); }
-};
+using Step = RematStep;
 
 /// One subgraph's decision.
 struct Decision {
   SmallVector<Operation *> subgraph; // program order
   SmallVector<Operation *> path;     // recomputed ops, program order
   int64_t released = 0, allocated = 0;
+  /// Echo's trimmed path and its estimate, whether applied or not.
+  SmallVector<Operation *> trimmed;
+  int64_t trimmedEstimate = 0;
+  /// The regions chosen for the path, and their effect on the model.
+  RematPeakModel::Groups groups;
+  RematPeakModel::Change change;
+  /// Set when Echo's estimate saves bytes but the model's peak rises.
+  int64_t revertedBy = 0;
   // Filled in by materialize: what the regions really re-execute.
   int64_t flops = 0, clonedOps = 0, regions = 0;
 };
@@ -69,6 +72,16 @@ private:
   int64_t chargeOf(const Step &step, Value v,
                    const llvm::DenseSet<Operation *> &members) const;
   Decision decide(const Step &step, ArrayRef<Operation *> subgraph) const;
+  /// Echo, once every estimate-based decision is in the model: per
+  /// subgraph, no recomputation or the trimmed or whole subgraph in
+  /// per-use or single regions, whichever gives the lowest modeled peak
+  /// (ties keep Echo's choice). This is where a decision that raises the
+  /// peak is reverted.
+  void improve(const Step &step, RematPeakModel &model,
+               MutableArrayRef<Decision> ds) const;
+  /// Echo, once all decisions are taken: puts a path in one region (each
+  /// op recomputed once) wherever that does not raise the modeled peak.
+  void mergeRegions(RematPeakModel &model, MutableArrayRef<Decision> ds) const;
   void materialize(Step &step, Decision &decision);
 };
 
@@ -185,77 +198,116 @@ Decision RematPass::decide(const Step &step,
   llvm::DenseSet<Operation *> none;
   d.released = stashBytes(step, subgraph, none);
   d.allocated = stashBytes(step, subgraph, path);
+  d.trimmed = d.path;
+  d.trimmedEstimate = d.allocated;
   return d;
 }
 
+void RematPass::improve(const Step &step, RematPeakModel &model,
+                        MutableArrayRef<Decision> ds) const {
+  for (Decision &d : ds) {
+    if (!d.groups.empty())
+      model.revert(d.change);
+    struct Candidate {
+      SmallVector<Operation *> path;
+      int64_t estimate, peak, flops;
+      RematPeakModel::Groups groups;
+    };
+    // Ties keep Echo's own decision (listed first).
+    SmallVector<Candidate, 3> candidates;
+    auto add = [&](ArrayRef<Operation *> path, int64_t estimate,
+                   bool single = false) {
+      Candidate c{SmallVector<Operation *>(path), estimate, model.peak(), 0, {}};
+      if (!path.empty()) {
+        c.groups = model.groups(path, single);
+        RematPeakModel::Change change = model.apply(c.groups);
+        c.peak = model.peak();
+        c.flops = RematPeakModel::flops(c.groups);
+        model.revert(change);
+      }
+      candidates.push_back(std::move(c));
+    };
+    add(d.path, d.allocated);
+    if (!d.path.empty())
+      add({}, d.released);
+    else if (!d.trimmed.empty())
+      add(d.trimmed, d.trimmedEstimate);
+    if (!d.trimmed.empty())
+      add(d.trimmed, d.trimmedEstimate, /*single=*/true);
+    llvm::DenseSet<Operation *> all(d.subgraph.begin(), d.subgraph.end());
+    int64_t fullEstimate = stashBytes(step, d.subgraph, all);
+    if (d.trimmed.size() != d.subgraph.size())
+      add(d.subgraph, fullEstimate);
+    add(d.subgraph, fullEstimate, /*single=*/true);
+    Candidate *best = &candidates.front();
+    for (Candidate &c : candidates)
+      if (c.peak < best->peak)
+        best = &c;
+    if (best->path.empty() && !d.path.empty())
+      d.revertedBy = candidates.front().peak - best->peak;
+    d.path = best->path;
+    d.allocated = best->estimate;
+    d.groups = std::move(best->groups);
+    d.change = {};
+    if (!d.groups.empty())
+      d.change = model.apply(d.groups);
+  }
+}
+
+void RematPass::mergeRegions(RematPeakModel &model,
+                             MutableArrayRef<Decision> ds) const {
+  // Most expensive first: each merge may only keep the peak where it is.
+  SmallVector<size_t> order;
+  for (auto [i, d] : llvm::enumerate(ds))
+    if (d.groups.size() > 1)
+      order.push_back(i);
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    return RematPeakModel::flops(ds[a].groups) >
+           RematPeakModel::flops(ds[b].groups);
+  });
+  int64_t peak = model.peak();
+  for (size_t i : order) {
+    Decision &d = ds[i];
+    model.revert(d.change);
+    RematPeakModel::Groups single = model.groups(d.path, true);
+    RematPeakModel::Change change = model.apply(single);
+    if (model.peak() <= peak && RematPeakModel::flops(single) <
+                                    RematPeakModel::flops(d.groups)) {
+      d.groups = std::move(single);
+      d.change = std::move(change);
+      continue;
+    }
+    model.revert(change);
+    d.change = model.apply(d.groups);
+  }
+}
+
 void RematPass::materialize(Step &step, Decision &decision) {
-  llvm::SetVector<Operation *> path(decision.path.begin(), decision.path.end());
-  // Values of the path the backward pass reads, grouped by the backward op
-  // that reads them first: one region per group, right before that op, so
-  // recomputed values live no longer than stashed ones would.
-  llvm::MapVector<Operation *, std::pair<Operation *, SmallVector<Value>>>
-      groups;
-  for (Operation *op : path)
-    for (Value out : op->getResults()) {
-      auto it = step.stashOf.find(out);
+  OpBuilder b(&getContext());
+  for (const RematPeakModel::Group &group : decision.groups) {
+    // Right before the first op that reads one of the stashes it replaces
+    // (possibly another path's region).
+    Operation *insertBefore = nullptr;
+    SmallVector<std::pair<Value, StashOp>> replaced;
+    for (Value v : group.yielded) {
+      auto it = step.stashOf.find(v);
       if (it == step.stashOf.end())
         continue;
-      Operation *first = nullptr;
-      for (Operation *user : it->second->getUsers())
-        if (!first || user->isBeforeInBlock(first))
-          first = user;
-      if (!first)
-        continue;
-      auto &group = groups[first];
-      group.first = first;
-      group.second.push_back(out);
+      replaced.push_back({v, it->second});
+      for (Operation *user : it->second->getUsers()) {
+        if (isa<RecomputeOp>(user))
+          continue; // another path's input: it keeps reading the stash
+        Operation *top = step.block->findAncestorOpInBlock(*user);
+        if (!insertBefore || top->isBeforeInBlock(insertBefore))
+          insertBefore = top;
+      }
     }
+    if (!insertBefore || group.body.empty())
+      continue;
 
-  // Mirror recomputes each op once per subgraph, as MXNet's mirror does:
-  // one region before the first backward use of any of its values.
-  if (policy == "mirror" && groups.size() > 1) {
-    Operation *first = nullptr;
-    SmallVector<Value> all;
-    for (auto &[key, group] : groups) {
-      if (!first || group.first->isBeforeInBlock(first))
-        first = group.first;
-      all.append(group.second.begin(), group.second.end());
-    }
-    groups.clear();
-    groups[first] = {first, all};
-  }
-
-  OpBuilder b(&getContext());
-  decision.path.clear();
-  llvm::DenseSet<Operation *> recomputed;
-  for (auto &[pos, group] : groups) {
-    auto &[insertBefore, yielded] = group;
-    // The ops these values depend on within the path.
-    llvm::DenseSet<Operation *> needed;
-    SmallVector<Operation *> worklist;
-    for (Value v : yielded)
-      worklist.push_back(v.getDefiningOp());
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (!path.contains(op) || !needed.insert(op).second)
-        continue;
-      for (Value in : op->getOperands())
-        if (Operation *def = in.getDefiningOp())
-          worklist.push_back(def);
-    }
-    SmallVector<Operation *> body;
-    for (Operation *op : path)
-      if (needed.contains(op))
-        body.push_back(op);
-
-    // Region inputs: values from outside the body, stashed unless arguments.
-    llvm::SetVector<Value> inputs;
-    for (Operation *op : body)
-      for (Value in : op->getOperands())
-        if (!needed.contains(in.getDefiningOp()))
-          inputs.insert(in);
+    // Region inputs: stashed unless arguments.
     SmallVector<Value> regionInputs;
-    for (Value in : inputs) {
+    for (Value in : group.inputs) {
       if (isa<BlockArgument>(in)) {
         regionInputs.push_back(in);
         continue;
@@ -271,44 +323,51 @@ void RematPass::materialize(Step &step, Decision &decision) {
 
     b.setInsertionPoint(insertBefore);
     SmallVector<Type> resultTypes;
-    for (Value v : yielded)
-      resultTypes.push_back(v.getType());
-    auto region = RecomputeOp::create(b, body.front()->getLoc(), resultTypes,
-                                      regionInputs);
+    for (auto &entry : replaced)
+      resultTypes.push_back(entry.first.getType());
+    auto region = RecomputeOp::create(b, group.body.front()->getLoc(),
+                                      resultTypes, regionInputs);
     Block *entry = b.createBlock(&region.getBody());
     IRMapping mapping;
-    for (Value in : inputs)
+    for (Value in : group.inputs)
       mapping.map(in, entry->addArgument(in.getType(), in.getLoc()));
-    for (Operation *op : body) {
+    for (Operation *op : group.body) {
       b.clone(*op, mapping);
-      recomputed.insert(op);
       if (auto cost = dyn_cast<CostOpInterface>(op))
         decision.flops += cost.getFlops();
       ++decision.clonedOps;
     }
     SmallVector<Value> results;
-    for (Value v : yielded)
-      results.push_back(mapping.lookup(v));
+    for (auto &entry : replaced)
+      results.push_back(mapping.lookup(entry.first));
     YieldOp::create(b, region.getLoc(), results);
     ++decision.regions;
 
-    // Backward ops read the recomputed values; the old stashes die.
-    for (auto [v, value] : llvm::zip(yielded, region.getResults())) {
-      StashOp stash = step.stashOf[v];
-      stash.getResult().replaceAllUsesWith(value);
-      stash.erase();
-      step.stashOf.erase(v);
+    // Backward ops read the recomputed values; the old stashes die unless
+    // other paths' regions read them (the footprint model assumes so too).
+    for (auto [entry, value] : llvm::zip(replaced, region.getResults())) {
+      StashOp stash = entry.second;
+      stash.getResult().replaceUsesWithIf(value, [&](OpOperand &use) {
+        return !isa<RecomputeOp>(use.getOwner());
+      });
+      if (stash.getResult().use_empty()) {
+        stash.erase();
+        step.stashOf.erase(entry.first);
+      }
     }
   }
-  for (Operation *op : path)
-    if (recomputed.contains(op))
-      decision.path.push_back(op);
 }
 
 void RematPass::runOnOperation() {
   if (policy != "echo" && policy != "mirror") {
     getOperation().emitError("echo-remat: unknown policy '")
         << policy << "' (expected echo or mirror)";
+    return signalPassFailure();
+  }
+  int64_t align = alignment;
+  if (align <= 0 || (align & (align - 1))) {
+    getOperation().emitError("echo-remat: alignment must be a power of two, got ")
+        << align;
     return signalPassFailure();
   }
   func::FuncOp fn = getOperation();
@@ -344,7 +403,7 @@ void RematPass::runOnOperation() {
   // Algorithm 1: alternate backward growth of a subgraph (blocked by heavy
   // ops) with its forward trimming, resuming at the heavy ops' inputs.
   llvm::DenseSet<Operation *> visited;
-  SmallVector<Decision> decisions;
+  std::vector<Decision> decisions;
   SmallVector<Operation *> worklist(heads.rbegin(), heads.rend());
   while (!worklist.empty()) {
     Operation *h = worklist.pop_back_val();
@@ -376,24 +435,46 @@ void RematPass::runOnOperation() {
     decisions.push_back(decide(step, subgraph));
   }
 
+  // Decide in partition order on the footprint model, then build regions.
+  RematPeakModel model(step, alignment);
   for (Decision &d : decisions) {
-    // Echo only applies decisions that save memory; mirror recomputes anyway.
-    bool apply = !d.path.empty() &&
-                 (policy == "mirror" || d.allocated < d.released);
-    Operation *first = d.subgraph.front();
-    if (apply)
-      materialize(step, d);
-    if (remarks) {
-      if (d.regions)
-        first->emitRemark() << "echo-remat: recompute " << d.clonedOps
-                            << " ops in " << d.regions << " region(s) ("
-                            << d.flops << " FLOPs); stashed bytes "
-                            << d.released << " -> " << d.allocated;
-      else
-        first->emitRemark() << "echo-remat: no recomputation for "
-                            << d.subgraph.size() << " ops; stashed bytes "
-                            << d.released << " kept";
+    if (policy == "mirror") {
+      // Mirror recomputes every light op once per subgraph, unchecked.
+      d.path = d.subgraph;
+      d.groups = model.groups(d.path, /*single=*/true);
+      d.change = model.apply(d.groups);
+    } else if (!d.path.empty() && d.allocated < d.released) {
+      // Echo's estimate (Algorithm 1), as the paper applies it.
+      d.groups = model.groups(d.path, /*single=*/false);
+      d.change = model.apply(d.groups);
+    } else {
+      d.path.clear();
+      d.allocated = d.released;
     }
+  }
+  if (policy == "echo" && peakCheck) {
+    improve(step, model, decisions);
+    mergeRegions(model, decisions);
+  }
+
+  for (Decision &d : decisions) {
+    Operation *first = d.subgraph.front();
+    materialize(step, d);
+    if (!remarks)
+      continue;
+    if (d.regions) {
+      first->emitRemark() << "echo-remat: recompute " << d.clonedOps
+                          << " ops in " << d.regions << " region(s) ("
+                          << d.flops << " FLOPs); stashed bytes "
+                          << d.released << " -> " << d.allocated;
+      continue;
+    }
+    InFlightDiagnostic remark = first->emitRemark();
+    remark << "echo-remat: no recomputation for " << d.subgraph.size()
+           << " ops; stashed bytes " << d.released << " kept";
+    if (d.revertedBy)
+      remark << " (reverted: the path would raise the step's peak by "
+             << d.revertedBy << " bytes)";
   }
 }
 

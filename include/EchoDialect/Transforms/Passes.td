@@ -252,6 +252,14 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
                "cost interface marks">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report each subgraph's decision as a remark">,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"256",
+           "Buffer alignment the peak model rounds sizes to (that of "
+           "echo-buffer-assign)">,
+    Option<"peakCheck", "peak-check", "bool", /*default=*/"true",
+           "policy=echo: check every decision against the step's modeled "
+           "peak (revert it if the peak rises, keep the untrimmed path if "
+           "it is lower, use one region per path where that costs no "
+           "peak); false applies Echo's local estimate alone">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }

@@ -48,9 +48,10 @@ def model_ir(echo_opt, name, options, overrides=None):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
-def report(echo_opt, ir, remat, extra=()):
-    """The memory report (dict) of the training step, remat=none|echo|mirror."""
-    p = subprocess.run([echo_opt, "-", "--echo-training-pipeline=remat=%s" % remat,
+def report(echo_opt, ir, remat, extra=(), pre=()):
+    """The memory report (dict) of the training step, remat=none|echo|mirror;
+    `pre` passes run first (e.g. echo-remat with non-default options)."""
+    p = subprocess.run([echo_opt, "-"] + list(pre) + ["--echo-training-pipeline=remat=%s" % remat,
                         "--echo-memory-report=format=json", "-o", os.devnull] + list(extra),
                        input=ir, capture_output=True, text=True)
     if p.returncode != 0:

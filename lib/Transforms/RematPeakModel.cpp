@@ -1,0 +1,260 @@
+//===- RematPeakModel.cpp - Footprint of recomputation choices -------------===//
+
+#include "RematPeakModel.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+/// Whether `user` may write its result over `operand`'s storage when the
+/// operand dies there: the runtime's in-place pairs (runtime.h) that
+/// echo-buffer-assign applies, seen from the tensor level.
+bool mayOverwrite(Operation *user, OpOperand &operand) {
+  unsigned index = operand.getOperandNumber();
+  bool sameSize = user->getNumResults() == 1 &&
+                  getStorageBytes(operand.get().getType()) ==
+                      getStorageBytes(user->getResult(0).getType());
+  if (!sameSize)
+    return false;
+  if (isa<ReluOp, TanhOp, SigmoidOp, GeluOp, ExpOp, LogOp, NegOp, SqrtOp,
+          RsqrtOp>(user))
+    return index == 0;
+  if (isa<ReluGradOp, TanhGradOp, SigmoidGradOp, GeluGradOp, SqrtGradOp,
+          RsqrtGradOp, DropoutGradOp, ReluGradEncodedOp>(user))
+    return index == 1;
+  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp>(user))
+    return true;
+  if (isa<CrossEntropyGradOp>(user))
+    return index == 0;
+  return false;
+}
+
+int64_t pointOf(const RematStep &step, Operation *op) {
+  Operation *top = step.block->findAncestorOpInBlock(*op);
+  return 2 * step.position.lookup(top) + 1;
+}
+} // namespace
+
+RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment)
+    : step(step), alignment(std::max<int64_t>(1, alignment)),
+      profile(2 * step.position.size() + 1) {
+  for (Operation &op : *step.block) {
+    if (isa<StashOp>(op))
+      continue; // a stash names its input's storage, it has none of its own
+    for (Value result : op.getResults()) {
+      // Returned values (weight gradients, updates) are persistent outputs,
+      // outside the arena the planner packs.
+      if (llvm::any_of(result.getUsers(), [](Operation *user) {
+            return user->hasTrait<mlir::OpTrait::IsTerminator>();
+          }))
+        continue;
+      ValueState state;
+      state.def = state.forwardEnd = pointOf(step, &op);
+      state.bytes = sizeOf(result);
+      auto noteReader = [&](OpOperand &use) {
+        if (mayOverwrite(use.getOwner(), use))
+          state.overwrittenAt.push_back(pointOf(step, use.getOwner()));
+      };
+      for (OpOperand &use : result.getUses()) {
+        Operation *user = use.getOwner();
+        if (auto stash = dyn_cast<StashOp>(user)) {
+          for (OpOperand &later : stash.getResult().getUses()) {
+            state.stashUses.insert(pointOf(step, later.getOwner()));
+            noteReader(later);
+          }
+          continue;
+        }
+        state.forwardEnd = std::max(state.forwardEnd, pointOf(step, user));
+        noteReader(use);
+      }
+      profile.add(state.def, state.end(), state.bytes);
+      values[result] = std::move(state);
+    }
+  }
+}
+
+RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) {
+  auto it = values.find(v);
+  return it == values.end() ? nullptr : &it->second;
+}
+
+const RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) const {
+  auto it = values.find(v);
+  return it == values.end() ? nullptr : &it->second;
+}
+
+template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
+  ValueState *state = stateOf(v);
+  if (!state)
+    return;
+  profile.add(state->def, state->end(), -state->bytes);
+  fn(*state);
+  profile.add(state->def, state->end(), state->bytes);
+}
+
+RematPeakModel::Groups
+RematPeakModel::groups(ArrayRef<Operation *> path, bool single) const {
+  // Path values read later (through a stash), keyed by their first reader.
+  std::map<int64_t, Group> byPoint;
+  for (Operation *op : path)
+    for (Value result : op->getResults()) {
+      const ValueState *state = stateOf(result);
+      if (!state || state->stashUses.empty())
+        continue;
+      int64_t first = *state->stashUses.begin();
+      int64_t at = first % 2 ? first - 1 : first; // just before that op
+      Group &group = byPoint[at];
+      group.at = at;
+      group.yielded.push_back(result);
+    }
+  if (single && byPoint.size() > 1) {
+    Group all;
+    all.at = byPoint.begin()->first;
+    for (auto &[at, group] : byPoint)
+      all.yielded.append(group.yielded.begin(), group.yielded.end());
+    byPoint.clear();
+    byPoint[all.at] = std::move(all);
+  }
+
+  llvm::DenseSet<Operation *> onPath(path.begin(), path.end());
+  Groups result;
+  for (auto &[at, group] : byPoint) {
+    // The path ops the yielded values depend on.
+    llvm::DenseSet<Operation *> needed;
+    SmallVector<Operation *> worklist;
+    for (Value v : group.yielded)
+      worklist.push_back(v.getDefiningOp());
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val();
+      if (!onPath.contains(op) || !needed.insert(op).second)
+        continue;
+      for (Value in : op->getOperands())
+        if (Operation *def = in.getDefiningOp())
+          worklist.push_back(def);
+    }
+    llvm::SetVector<Value> inputs;
+    for (Operation *op : path) {
+      if (!needed.contains(op))
+        continue;
+      group.body.push_back(op);
+      for (Value in : op->getOperands())
+        if (!needed.contains(in.getDefiningOp()))
+          inputs.insert(in);
+    }
+    group.inputs.assign(inputs.begin(), inputs.end());
+    result.push_back(std::move(group));
+  }
+  return result;
+}
+
+int64_t RematPeakModel::sizeOf(Value v) const {
+  int64_t bytes = getStorageBytes(v.getType());
+  return (bytes + alignment - 1) / alignment * alignment;
+}
+
+int64_t RematPeakModel::internalPeak(const Group &group) const {
+  // Temporaries of the body live from their op to their last reader inside
+  // it (ending just before it when that reader writes over them); yielded
+  // values are charged by their own intervals.
+  llvm::DenseSet<Value> yielded(group.yielded.begin(), group.yielded.end());
+  DenseMap<Operation *, size_t> index;
+  for (auto [i, op] : llvm::enumerate(group.body))
+    index[op] = i;
+  SmallVector<int64_t> diesBefore(group.body.size(), 0),
+      diesAfter(group.body.size(), 0);
+  int64_t live = 0, peak = 0;
+  for (auto [i, op] : llvm::enumerate(group.body)) {
+    live -= diesBefore[i];
+    for (Value result : op->getResults()) {
+      if (yielded.contains(result))
+        continue;
+      size_t last = i;
+      OpOperand *lastUse = nullptr;
+      for (OpOperand &use : result.getUses())
+        if (auto it = index.find(use.getOwner());
+            it != index.end() && it->second >= last) {
+          last = it->second;
+          lastUse = &use;
+        }
+      int64_t bytes = sizeOf(result);
+      live += bytes;
+      if (lastUse && mayOverwrite(lastUse->getOwner(), *lastUse))
+        diesBefore[last] += bytes;
+      else
+        diesAfter[last] += bytes;
+    }
+    peak = std::max(peak, live);
+    live -= diesAfter[i];
+  }
+  return peak;
+}
+
+int64_t RematPeakModel::flops(ArrayRef<Group> groups) {
+  int64_t total = 0;
+  for (const Group &group : groups)
+    for (Operation *op : group.body)
+      if (auto cost = dyn_cast<CostOpInterface>(op))
+        total += cost.getFlops();
+  return total;
+}
+
+RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
+  Change change;
+  auto addInterval = [&](int64_t start, int64_t end, int64_t bytes) {
+    if (bytes == 0)
+      return;
+    profile.add(start, end, bytes);
+    change.intervals.push_back({start, end, bytes});
+  };
+  for (const Group &group : groups) {
+    for (Value v : group.yielded) {
+      SmallVector<int64_t> moved;
+      update(v, [&](ValueState &state) {
+        moved.assign(state.stashUses.begin(), state.stashUses.end());
+        state.stashUses.clear();
+      });
+      if (moved.empty())
+        continue;
+      // The recomputed value replaces the stash for all of its readers.
+      addInterval(group.at, moved.back(), sizeOf(v));
+      change.movedUses.push_back({v, std::move(moved)});
+    }
+    for (Value in : group.inputs) {
+      if (!stateOf(in))
+        continue; // block arguments live all step anyway
+      // A body op may write over the input where the region is its last use.
+      bool overwritten = llvm::any_of(group.body, [&](Operation *op) {
+        return llvm::any_of(op->getOpOperands(), [&](OpOperand &use) {
+          return use.get() == in && mayOverwrite(op, use);
+        });
+      });
+      update(in, [&](ValueState &state) {
+        state.regionUses.insert(group.at);
+        if (overwritten)
+          state.overwrittenAt.push_back(group.at);
+      });
+      change.addedUses.push_back({in, group.at, overwritten});
+    }
+    addInterval(group.at, group.at, internalPeak(group));
+  }
+  return change;
+}
+
+void RematPeakModel::revert(const Change &change) {
+  for (const auto &interval : change.intervals)
+    profile.add(interval[0], interval[1], -interval[2]);
+  for (const auto &[v, at, overwritten] : change.addedUses)
+    update(v, [&](ValueState &state) {
+      state.regionUses.erase(state.regionUses.find(at));
+      if (overwritten)
+        state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
+    });
+  for (const auto &[v, moved] : change.movedUses)
+    update(v, [&](ValueState &state) {
+      state.stashUses.insert(moved.begin(), moved.end());
+    });
+}
+

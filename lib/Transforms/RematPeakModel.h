@@ -1,0 +1,102 @@
+//===- RematPeakModel.h - Footprint of recomputation choices ----*- C++ -*-===//
+//
+// Private to lib/Transforms. Echo's estimate (Remat.cpp) is local to one
+// subgraph; this model answers the global question "what is the step's peak
+// if this path is recomputed in these regions?" without touching the IR, so
+// echo-remat can revert a decision that raises the peak, choose between
+// trimmed and untrimmed paths, and place a path in one region (fewer FLOPs)
+// where that costs no peak.
+//
+// Program points: op i of the block is point 2i+1; a region placed right
+// before op i is point 2i. Each forward value is live from its producer to
+// its last use, where uses through its stash count; a region's results live
+// from the region to the last use of the stashes they replace, and its
+// internal temporaries are charged at the region's point.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H
+#define ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H
+
+#include "RematStep.h"
+
+#include "EchoDialect/Analysis/LiveProfile.h"
+
+#include <array>
+#include <set>
+
+namespace mlir {
+namespace echo {
+
+class RematPeakModel {
+public:
+  /// Sizes are rounded up to `alignment`, as the buffer planner places them.
+  RematPeakModel(const RematStep &step, int64_t alignment);
+
+  /// One echo.recompute region as materialize would build it.
+  struct Group {
+    int64_t at = 0;                 // program point of the region
+    SmallVector<Value> yielded;     // path values read later
+    SmallVector<Operation *> body;  // path ops they need, program order
+    SmallVector<Value> inputs;      // values read from outside the body
+  };
+
+  using Groups = SmallVector<Group, 1>;
+
+  /// The regions for `path` (program order): one per first backward use
+  /// point of its values, or one for all of them when `single`.
+  Groups groups(ArrayRef<Operation *> path, bool single) const;
+
+  /// What applying groups changed. Paths are disjoint, so changes of
+  /// different paths commute and can be taken back in any order.
+  struct Change {
+    SmallVector<std::pair<Value, SmallVector<int64_t>>> movedUses;
+    SmallVector<std::tuple<Value, int64_t, bool>> addedUses; // + overwritten
+    SmallVector<std::array<int64_t, 3>> intervals; // start, end, bytes
+  };
+  Change apply(ArrayRef<Group> groups);
+  void revert(const Change &change);
+
+  int64_t peak() const { return profile.peak(); }
+  /// FLOPs the regions re-execute.
+  static int64_t flops(ArrayRef<Group> groups);
+
+private:
+  struct ValueState {
+    int64_t def = 0, forwardEnd = 0, bytes = 0;
+    /// Points reading it through the step's own stash: a recompute region
+    /// of the path that makes it takes these over.
+    std::multiset<int64_t> stashUses;
+    /// Regions of other paths reading it as an input (stashed for them).
+    std::multiset<int64_t> regionUses;
+    /// Points of readers that may write their result over it (in place).
+    SmallVector<int64_t, 1> overwrittenAt;
+    int64_t end() const {
+      int64_t last = forwardEnd;
+      if (!stashUses.empty())
+        last = std::max(last, *stashUses.rbegin());
+      if (!regionUses.empty())
+        last = std::max(last, *regionUses.rbegin());
+      // Dying at a reader that reuses its storage: the two never coexist.
+      if (last > def && llvm::is_contained(overwrittenAt, last))
+        --last;
+      return last;
+    }
+  };
+  ValueState *stateOf(Value v);
+  const ValueState *stateOf(Value v) const;
+  /// Re-registers `v`'s interval after `update` changes its uses.
+  template <typename Fn> void update(Value v, Fn &&fn);
+  int64_t internalPeak(const Group &group) const;
+  int64_t sizeOf(Value v) const;
+
+  const RematStep &step;
+  int64_t alignment;
+  LiveProfile profile;
+  DenseMap<Value, ValueState> values;
+};
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H

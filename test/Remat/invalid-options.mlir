@@ -1,0 +1,12 @@
+// Bad echo-remat options are located pass errors, never a silent fallback.
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=bogus}))' 2>&1 | FileCheck %s --check-prefix=POLICY
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{alignment=48}))' 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{alignment=0}))' 2>&1 | FileCheck %s --check-prefix=ZERO
+// POLICY: invalid-options.mlir:[[#@LINE+4]]:1: error: echo-remat: unknown policy 'bogus' (expected echo or mirror)
+// ALIGN: invalid-options.mlir:[[#@LINE+3]]:1: error: echo-remat: alignment must be a power of two, got 48
+// ZERO: invalid-options.mlir:[[#@LINE+2]]:1: error: echo-remat: alignment must be a power of two, got 0
+
+func.func @f(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %t = echo.tanh %x : tensor<2x4xf32>
+  return %t : tensor<2x4xf32>
+}
