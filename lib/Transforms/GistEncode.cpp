@@ -13,6 +13,9 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace mlir {
 namespace echo {
 #define GEN_PASS_DEF_ECHOGISTENCODE
@@ -39,6 +42,8 @@ private:
   /// first of them (decoding once also keeps a CSR overflow block, which
   /// its decode frees, decoded exactly once).
   void decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses, Value encoded);
+  /// Planned non-zero fraction of the SSDC encoding of `v`.
+  double plannedCsrDensity(Value v, RankedTensorType type) const;
 
   DenseMap<Operation *, int64_t> position;
 };
@@ -75,6 +80,39 @@ bool isSparseProducer(Value v) {
   return isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
 }
 
+/// A measured density (echo.density, from echo-run --profile-sparsity) must
+/// be an f64 in [0, 1]; checked before any rewrite.
+LogicalResult verifyMeasuredDensities(func::FuncOp fn) {
+  WalkResult result = fn.walk([](Operation *op) {
+    Attribute attr = op->getAttr(kDensityAttr);
+    if (!attr)
+      return WalkResult::advance();
+    auto density = dyn_cast<FloatAttr>(attr);
+    if (!density || !density.getType().isF64() ||
+        !(density.getValueAsDouble() >= 0.0 &&
+          density.getValueAsDouble() <= 1.0)) {
+      op->emitOpError("gist-encode: ")
+          << kDensityAttr << " must be an f64 in [0, 1], got " << attr;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// SSDC capacity of `v`: its measured density with the safety margin, at
+/// least one element (a map measured all-zero), at most dense; without a
+/// measurement, the csr-density bound.
+double GistEncodePass::plannedCsrDensity(Value v, RankedTensorType type) const {
+  Operation *producer = v.getDefiningOp();
+  auto measured =
+      producer ? producer->getAttrOfType<FloatAttr>(kDensityAttr) : FloatAttr();
+  if (!measured)
+    return csrDensity;
+  double oneElement = 1.0 / (double)std::max<int64_t>(type.getNumElements(), 1);
+  return std::clamp(measured.getValueAsDouble() * csrMargin, oneElement, 1.0);
+}
+
 void GistEncodePass::runOnOperation() {
   if (dpr != "none" && dpr != "fp16" && dpr != "fp10" && dpr != "fp8") {
     getOperation().emitError("gist-encode: unknown dpr '")
@@ -89,6 +127,12 @@ void GistEncodePass::runOnOperation() {
     getOperation().emitError("gist-encode: csr-density must be in (0, 1]");
     return signalPassFailure();
   }
+  if (!(csrMargin >= 1.0 && std::isfinite(csrMargin))) {
+    getOperation().emitError("gist-encode: csr-margin must be finite and >= 1");
+    return signalPassFailure();
+  }
+  if (failed(verifyMeasuredDensities(getOperation())))
+    return signalPassFailure();
   func::FuncOp fn = getOperation();
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return;
@@ -188,7 +232,8 @@ void GistEncodePass::runOnOperation() {
         decodeFor(b, mask,
                   encode(b, v, stash, EncodingAttr::get(ctx, EncodingKind::Mask1)));
       if (!csr.empty() && isa<FloatType>(type.getElementType())) {
-        auto density = FloatAttr::get(Float64Type::get(ctx), csrDensity);
+        auto density = FloatAttr::get(Float64Type::get(ctx),
+                                      plannedCsrDensity(v, type));
         auto encoding = EncodingAttr::get(ctx, EncodingKind::Csr, density,
                                           nullptr, nullptr, nullptr);
         decodeFor(b, csr, encode(b, v, stash, encoding));

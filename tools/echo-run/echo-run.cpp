@@ -12,7 +12,9 @@
 #include "Npy.h"
 #include "RuntimeSymbols.h"
 
+#include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "echo/allocator.h"
@@ -21,6 +23,7 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
@@ -28,6 +31,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -36,6 +40,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <optional>
 #include <cstring>
 #include <random>
 
@@ -87,6 +92,13 @@ static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
              "one arena (to compare against the plan)"));
+static cl::opt<std::string> profileSparsity(
+    "profile-sparsity",
+    cl::desc("Measure, over the iterations, the largest non-zero fraction of "
+             "every stashed relu / max_pool2d output (the maps gist-encode "
+             "may store as CSR) and write the input module to FILE with it "
+             "as `echo.density` on each producing op"),
+    cl::value_desc("FILE"), cl::init(""));
 static cl::opt<int64_t> capacity(
     "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
                          "it is an out-of-memory error"),
@@ -202,6 +214,73 @@ void writeResults(const std::vector<Buffer> &results) {
   }
 }
 
+/// --profile-sparsity: the input module, a copy of it to write back, and
+/// per profile site the op of that copy that produced the measured map.
+struct SparsityProfile {
+  OwningOpRef<ModuleOp> output;
+  std::vector<Operation *> producers;
+};
+
+/// Numbers the SSDC candidates of `module` (which is then lowered and run)
+/// and keeps a copy without the numbers to annotate; the site id is the
+/// key from a runtime measurement back to the producing op.
+SparsityProfile prepareProfile(ModuleOp module) {
+  PassManager pm(module.getContext());
+  pm.addPass(echo::createEchoAnnotateProfileSites());
+  if (failed(pm.run(module)))
+    fail("--profile-sparsity: numbering the profile sites failed");
+  SparsityProfile profile;
+  IRMapping mapping;
+  profile.output = cast<ModuleOp>(module->clone(mapping));
+  module.walk([&](echo::StashOp stash) {
+    auto site = stash->getAttrOfType<IntegerAttr>(echo::kProfileSiteAttr);
+    if (!site)
+      return;
+    if (profile.producers.size() <= site.getValue().getZExtValue())
+      profile.producers.resize(site.getInt() + 1);
+    profile.producers[site.getInt()] =
+        mapping.lookup(stash.getInput().getDefiningOp());
+  });
+  profile.output->walk(
+      [](echo::StashOp stash) { stash->removeAttr(echo::kProfileSiteAttr); });
+  return profile;
+}
+
+/// Sets each measured producer's echo.density to the largest non-zero
+/// fraction seen (over iterations, and over the stashes of one value),
+/// prints one line per measured op and writes the module.
+void writeProfile(SparsityProfile &profile) {
+  llvm::MapVector<Operation *, std::pair<int64_t, int64_t>> measured;
+  for (auto [site, producer] : llvm::enumerate(profile.producers)) {
+    if (!producer || echo_profile_samples(site) == 0)
+      continue;
+    int64_t nnz = echo_profile_max_nonzeros(site);
+    int64_t elements = echo_profile_elements(site);
+    auto [it, inserted] = measured.insert({producer, {nnz, elements}});
+    if (!inserted && nnz > it->second.first)
+      it->second.first = nnz;
+  }
+  if (measured.empty())
+    llvm::errs() << "echo-run: warning: --profile-sparsity measured nothing: "
+                    "no stashed f32 relu or max_pool2d output (profile the "
+                    "step before gist-encode)\n";
+  for (auto &[producer, count] : measured) {
+    double density = (double)count.first / (double)count.second;
+    producer->setAttr(echo::kDensityAttr,
+                      FloatAttr::get(Float64Type::get(producer->getContext()),
+                                     density));
+    llvm::outs() << "density " << llvm::format("%.6f", density) << " ("
+                 << count.first << " of " << count.second << ") "
+                 << producer->getName() << " at " << producer->getLoc() << "\n";
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(profileSparsity, ec);
+  if (ec)
+    fail("cannot write " + profileSparsity + ": " + ec.message());
+  profile.output->print(os);
+  os << "\n";
+}
+
 func::FuncOp findEntry(ModuleOp module) {
   if (!entryName.empty()) {
     auto fn = module.lookupSymbol<func::FuncOp>(entryName);
@@ -235,6 +314,11 @@ int main(int argc, char **argv) {
     fail("--iterations must be >= 0");
   if (capacity < 0)
     fail("--capacity must be >= 0");
+  if (!profileSparsity.empty() && checkGradientsOpt.getNumOccurrences())
+    fail("--profile-sparsity measures training steps; it does not combine "
+         "with --check-gradients");
+  if (!profileSparsity.empty() && iterations < 1)
+    fail("--profile-sparsity needs --iterations >= 1");
   if (memoryStats.getNumOccurrences() && !memoryStats.empty() &&
       memoryStats != "json" && memoryStats != "text")
     fail("--memory-stats takes no value, 'text' or 'json'");
@@ -272,6 +356,10 @@ int main(int argc, char **argv) {
   if (failed(signature))
     return 1;
 
+  std::optional<SparsityProfile> profile;
+  if (!profileSparsity.empty())
+    profile = prepareProfile(*module);
+
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
@@ -301,6 +389,7 @@ int main(int argc, char **argv) {
   (*engine)->registerSymbols(runtimeSymbolMap);
 
   echo_mem_configure(capacity, sitePtrs.data(), sitePtrs.size());
+  echo_profile_reset();
 
   // Arguments, then results (out-parameters after lowering).
   std::vector<Buffer> args, results;
@@ -369,6 +458,8 @@ int main(int argc, char **argv) {
     printMemoryStats(llvm::outs(), memoryStats == "json");
   if (!dumpResults.empty())
     writeResults(results);
+  if (profile)
+    writeProfile(*profile);
   for (std::vector<Buffer> *group : {&args, &results})
     for (Buffer &b : *group)
       echo_mem_free(b.data);

@@ -30,6 +30,13 @@ constexpr llvm::StringLiteral kAllocForAttr = "echo.alloc_for";
 /// On functions (echo-annotate-memory): a dictionary of step statistics.
 constexpr llvm::StringLiteral kStepStatsAttr = "echo.step_stats";
 
+/// On a stash (echo-annotate-profile-sites): the i64 profile site whose
+/// measured density echo-run --profile-sparsity reports.
+constexpr llvm::StringLiteral kProfileSiteAttr = "echo.profile_site";
+/// On a relu / max_pool2d (echo-run --profile-sparsity, read by
+/// gist-encode): the largest non-zero fraction its output had, an f64.
+constexpr llvm::StringLiteral kDensityAttr = "echo.density";
+
 // Categories, as the memory report names them.
 constexpr llvm::StringLiteral kCategoryWeights = "weights";
 constexpr llvm::StringLiteral kCategoryWeightGradients = "weight_gradients";

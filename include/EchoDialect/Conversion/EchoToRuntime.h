@@ -28,6 +28,7 @@ class Value;
 class ValueRange;
 
 namespace echo {
+class StashOp;
 
 /// Attaches the BufferizableOpInterface models to every echo op.
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
@@ -64,6 +65,15 @@ void registerLowerToCPUPipeline();
 /// into preallocated result buffers `outputs` (memrefs of the result types).
 LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
                               ValueRange inputs, ValueRange outputs);
+
+/// At a stash numbered by echo-annotate-profile-sites: calls
+/// echo_profile_density(site, buffer) on the stashed buffer.
+LogicalResult emitProfileCall(OpBuilder &builder, Operation *stash,
+                              int64_t site, Value buffer);
+
+/// A stash whose map gist-encode may store as CSR (an f32 relu or max_pool
+/// output in a function body): what --profile-sparsity measures.
+bool isSsdcCandidate(StashOp stash);
 
 /// Attribute on each memref.alloc made for an echo op's result: its memory
 /// category (a string; see Analysis/MemoryCategories.h).

@@ -30,4 +30,27 @@ def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp
                            "::mlir::func::FuncDialect"];
 }
 
+def EchoAnnotateProfileSites : Pass<"echo-annotate-profile-sites", "::mlir::ModuleOp"> {
+  let summary = "Number the stashed maps whose sparsity echo-run profiles";
+  let description = [{
+    Gives every SSDC candidate an `echo.profile_site` id (0, 1, ... in
+    program order over the module): a top-level `echo.stash` of an f32
+    value produced by `echo.relu` or `echo.max_pool2d`, the maps
+    gist-encode may store as CSR. Bufferization then emits, at each
+    numbered stash, a call `echo_profile_density(site, buffer)`, which
+    records the map's non-zero count on every step. `echo-run
+    --profile-sparsity` runs this pass on the tensor-level step and maps
+    each site back to the op that produced the value; the id, not the op's
+    location or position, is the key, so it survives every lowering pass.
+
+    ```mlir
+    // Before
+    %r = echo.relu %c : tensor<2x4x8x8xf32>
+    %s = echo.stash %r : tensor<2x4x8x8xf32>
+    // After
+    %s = echo.stash %r {echo.profile_site = 0 : i64} : tensor<2x4x8x8xf32>
+    ```
+  }];
+}
+
 #endif // ECHO_CONVERSION_PASSES_TD

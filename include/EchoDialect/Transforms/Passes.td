@@ -282,8 +282,11 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
     * Dropout masks: one bit per element (`#echo.encoding<mask1>`).
     * SSDC: the input of a convolution, read by `echo.conv2d_grad_weight`
       and produced by a ReLU or a pooling (sparse), is stored as CSR with
-      1-byte column indices, sized for `csr-density` (the runtime's overflow
-      path keeps denser batches correct).
+      1-byte column indices. Its capacity comes from the producer's
+      `echo.density` attribute when present (a measured non-zero fraction,
+      written by `echo-run --profile-sparsity`), times `csr-margin`, clamped
+      to [1 element, 1.0]; otherwise from `csr-density`. The runtime's
+      overflow path keeps denser batches correct either way.
     Delayed precision reduction (`dpr=fp16|fp10|fp8`): every other stashed
     f32 feature map of at least `dpr-min-bytes` is stored in the reduced
     format; only the backward use sees reduced precision.
@@ -315,6 +318,8 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
            "Delayed precision reduction: none | fp16 | fp10 | fp8">,
     Option<"csrDensity", "csr-density", "double", /*default=*/"0.5",
            "Planned non-zero fraction of SSDC encodings (0, 1]">,
+    Option<"csrMargin", "csr-margin", "double", /*default=*/"1.25",
+           "Factor on a measured echo.density (>= 1, finite)">,
     Option<"dprMinBytes", "dpr-min-bytes", "int64_t", /*default=*/"4096",
            "Smallest feature map DPR applies to (statistics stay f32)">,
   ];

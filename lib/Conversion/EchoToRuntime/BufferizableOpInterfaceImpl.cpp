@@ -111,12 +111,13 @@ struct ComputeOpModel
   }
 };
 
-/// echo.stash: the result is the operand's buffer.
+/// echo.stash: the result is the operand's buffer. A profiled stash
+/// (echo.profile_site) also reads it, to measure its density there.
 struct StashOpModel
     : BufferizableOpInterface::ExternalModel<StashOpModel, StashOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &,
                               const AnalysisState &) const {
-    return false;
+    return op->hasAttr(kProfileSiteAttr);
   }
   bool bufferizesToMemoryWrite(Operation *, OpOperand &,
                                const AnalysisState &) const {
@@ -133,6 +134,9 @@ struct StashOpModel
         getBuffer(rewriter, op->getOperand(0), options, state);
     if (failed(buffer))
       return failure();
+    if (auto site = op->getAttrOfType<IntegerAttr>(kProfileSiteAttr))
+      if (failed(emitProfileCall(rewriter, op, site.getInt(), *buffer)))
+        return failure();
     replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();
   }

@@ -385,3 +385,9 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
         return op->emitOpError("has no runtime entry in the CPU backend");
       });
 }
+
+LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
+                                          int64_t site, Value buffer) {
+  return CallBuilder(builder, stash).i64(site).tensor(buffer).call(
+      "echo_profile_density");
+}

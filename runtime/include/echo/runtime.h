@@ -252,6 +252,24 @@ void echo_relu_grad_binarized(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
  * allocator was last configured. */
 int64_t echo_mem_csr_overflows(void);
 
+/*--- Profiling (echo-run --profile-sparsity) ---------------------------------*/
+
+/* Records how many elements of the f32 tensor x are non-zero in the CSR
+ * sense (any bit set, so -0.0 counts: echo_codecs::csrIsNonZero) under the
+ * profile site `site` (0 <= site < 2^20), keeping per site the largest
+ * count seen and the element count, which must be the same on every call.
+ * Reads x only. Sites are numbered by the compiler (echo.profile_site). */
+void echo_profile_density(int64_t site, ECHO_TENSOR(x));
+/* Forgets every site. */
+void echo_profile_reset(void);
+/* One more than the highest site recorded since the last reset. */
+int64_t echo_profile_num_sites(void);
+/* Per site: calls recorded, largest non-zero count, element count (all 0
+ * for a site never recorded). */
+int64_t echo_profile_samples(int64_t site);
+int64_t echo_profile_max_nonzeros(int64_t site);
+int64_t echo_profile_elements(int64_t site);
+
 /*--- Index-typed variants ----------------------------------------------------*/
 
 /* The lowering declares one MLIR function per symbol, so entries whose index

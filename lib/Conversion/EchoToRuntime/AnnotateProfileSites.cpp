@@ -1,0 +1,50 @@
+//===- AnnotateProfileSites.cpp - Number the maps echo-run profiles -------===//
+//
+// The sites link a runtime measurement (echo_profile_density) back to the
+// IR value it measured: echo-run numbers the stashes of the tensor-level
+// step, remembers which op produced each one, and lowers a copy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Conversion/Passes.h"
+#include "EchoDialect/EchoOps.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOANNOTATEPROFILESITES
+#include "EchoDialect/Conversion/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+bool mlir::echo::isSsdcCandidate(StashOp stash) {
+  // Only stashes in a function body: gist-encode leaves the others alone.
+  if (!isa_and_nonnull<func::FuncOp>(stash->getParentOp()))
+    return false;
+  Value v = stash.getInput();
+  // The producers gist-encode calls sparse (isSparseProducer).
+  return isa<Float32Type>(cast<ShapedType>(v.getType()).getElementType()) &&
+         isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
+}
+
+namespace {
+struct AnnotateProfileSitesPass
+    : echo::impl::EchoAnnotateProfileSitesBase<AnnotateProfileSitesPass> {
+  void runOnOperation() override {
+    Builder b(&getContext());
+    int64_t next = 0;
+    getOperation().walk([&](StashOp stash) {
+      if (isSsdcCandidate(stash))
+        stash->setAttr(kProfileSiteAttr, b.getI64IntegerAttr(next++));
+      else
+        stash->removeAttr(kProfileSiteAttr); // a stale id would alias a site
+    });
+  }
+};
+} // namespace
