@@ -16,28 +16,15 @@ int64_t alignUp(int64_t value, int64_t alignment) {
 
 } // namespace
 
-BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
-                                   PlacementOrder order) {
-  size_t n = requests.size();
-  std::vector<size_t> byOrder(n);
-  std::iota(byOrder.begin(), byOrder.end(), 0);
-  auto length = [&](size_t i) { return requests[i].end - requests[i].start; };
-  std::stable_sort(byOrder.begin(), byOrder.end(), [&](size_t a, size_t b) {
-    const BufferRequest &x = requests[a], &y = requests[b];
-    if (order == PlacementOrder::LargestFirst) {
-      if (x.size != y.size)
-        return x.size > y.size;
-      return length(a) > length(b);
-    }
-    if (length(a) != length(b))
-      return length(a) > length(b);
-    return x.size > y.size;
-  });
+namespace {
 
+/// Greedy best fit in the given order. `top` receives the last byte used
+/// (before the arena is rounded up to the largest alignment).
+BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
+                        llvm::ArrayRef<size_t> byOrder, int64_t &top) {
+  size_t n = requests.size();
   BufferPlan plan;
   plan.offsets.assign(n, 0);
-  plan.strategy = order == PlacementOrder::LargestFirst ? "best-fit by size"
-                                                        : "best-fit by lifetime";
   // Placed buffers sorted by offset, with what the scan needs stored inline
   // (this loop is the planner's hot path: O(n^2) in the worst case).
   struct Placed {
@@ -72,6 +59,7 @@ BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
         [](const Placed &a, const Placed &b) { return a.begin < b.begin; });
     placed.insert(pos, entry);
   }
+  top = plan.arenaBytes;
   // Aligned allocators hand out whole alignment blocks.
   int64_t maxAlign = 1;
   for (const BufferRequest &r : requests)
@@ -80,12 +68,123 @@ BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
   return plan;
 }
 
+std::vector<size_t> sortedOrder(llvm::ArrayRef<BufferRequest> requests,
+                                PlacementOrder order) {
+  std::vector<size_t> byOrder(requests.size());
+  std::iota(byOrder.begin(), byOrder.end(), 0);
+  auto length = [&](size_t i) { return requests[i].end - requests[i].start; };
+  std::stable_sort(byOrder.begin(), byOrder.end(), [&](size_t a, size_t b) {
+    const BufferRequest &x = requests[a], &y = requests[b];
+    if (order == PlacementOrder::LargestFirst) {
+      if (x.size != y.size)
+        return x.size > y.size;
+      return length(a) > length(b);
+    }
+    if (length(a) != length(b))
+      return length(a) > length(b);
+    return x.size > y.size;
+  });
+  return byOrder;
+}
+
+const char *strategyName(PlacementOrder order) {
+  return order == PlacementOrder::LargestFirst ? "best-fit by size"
+                                               : "best-fit by lifetime";
+}
+
+/// Order repair. A greedy order fixes each buffer before it sees the ones
+/// placed later, so a short-lived buffer can end up on top of the arena
+/// because an earlier, longer-lived neighbour took the gap it needed (two
+/// gradient maps of one layer's backward pass, say). While the plan is above
+/// the lower bound, take the first-placed buffer that reaches the top and
+/// move it to just before an earlier buffer it is live with (nearest first);
+/// keep the first move that lowers the top. Stops when no move helps or the
+/// trial budget (bounded by n^2 work, so large steps stay fast) is spent.
+BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
+                       std::vector<size_t> order, BufferPlan plan, int64_t top,
+                       int64_t bound) {
+  plan.strategy.clear();
+  size_t n = requests.size();
+  int64_t budget = 32;
+  if (n > 0)
+    budget = std::min<int64_t>(budget, int64_t(1e9) / int64_t(n * n));
+  auto live = [&](size_t a, size_t b) {
+    return requests[a].start <= requests[b].end &&
+           requests[b].start <= requests[a].end;
+  };
+  int moves = 0;
+  while (plan.arenaBytes > bound && budget > 0) {
+    size_t pos = 0;
+    while (plan.offsets[order[pos]] + requests[order[pos]].size != top)
+      ++pos;
+    size_t culprit = order[pos];
+    bool improved = false;
+    for (size_t k = pos; k-- > 0 && budget > 0;) {
+      if (!live(order[k], culprit) || requests[order[k]].size == 0)
+        continue;
+      std::vector<size_t> moved = order;
+      moved.erase(moved.begin() + pos);
+      moved.insert(moved.begin() + k, culprit);
+      int64_t movedTop;
+      BufferPlan candidate = placeInOrder(requests, moved, movedTop);
+      --budget;
+      if (movedTop < top) {
+        order = std::move(moved);
+        plan = std::move(candidate);
+        top = movedTop;
+        ++moves;
+        improved = true;
+        break;
+      }
+    }
+    if (!improved)
+      break;
+  }
+  plan.strategy = moves == 1 ? " + 1 move"
+                              : " + " + std::to_string(moves) + " moves";
+  return plan;
+}
+
+} // namespace
+
+BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
+                                   PlacementOrder order) {
+  int64_t top;
+  BufferPlan plan = placeInOrder(requests, sortedOrder(requests, order), top);
+  plan.strategy = strategyName(order);
+  return plan;
+}
+
 BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
-  BufferPlan best = planBestFit(requests, PlacementOrder::LargestFirst);
-  BufferPlan other = planBestFit(requests, PlacementOrder::LongestFirst);
-  if (other.arenaBytes < best.arenaBytes)
-    best = std::move(other);
-  return best;
+  const PlacementOrder orders[] = {PlacementOrder::LargestFirst,
+                                   PlacementOrder::LongestFirst};
+  std::vector<size_t> byOrder[2];
+  BufferPlan plans[2];
+  int64_t tops[2];
+  for (int i = 0; i < 2; ++i) {
+    byOrder[i] = sortedOrder(requests, orders[i]);
+    plans[i] = placeInOrder(requests, byOrder[i], tops[i]);
+    plans[i].strategy = strategyName(orders[i]);
+  }
+  int64_t maxAlign = 1;
+  for (const BufferRequest &r : requests)
+    maxAlign = std::max(maxAlign, r.alignment);
+  int64_t bound = alignUp(liveBytesLowerBound(requests), maxAlign);
+  // Repair only when neither order reaches the bound; a repaired plan must
+  // be strictly smaller to replace an unrepaired one.
+  if (std::min(plans[0].arenaBytes, plans[1].arenaBytes) > bound) {
+    for (int i = 0; i < 2; ++i) {
+      BufferPlan repaired =
+          repairOrder(requests, byOrder[i], plans[i], tops[i], bound);
+      if (repaired.arenaBytes < plans[i].arenaBytes) {
+        repaired.strategy = strategyName(orders[i]) + repaired.strategy;
+        plans[i] = std::move(repaired);
+      }
+      if (plans[i].arenaBytes <= bound)
+        break;
+    }
+  }
+  return plans[1].arenaBytes < plans[0].arenaBytes ? plans[1] : plans[0];
 }
 
 int64_t mlir::echo::liveBytesLowerBound(llvm::ArrayRef<BufferRequest> requests) {

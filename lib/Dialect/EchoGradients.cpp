@@ -43,12 +43,16 @@ LogicalResult LinearOp::buildGradient(OpBuilder &b, ValueRange resultGrads,
   if (!dy)
     return noGradients(*this, grads);
   Location loc = getLoc();
+  // The weight gradient first, as for conv2d: the stashed input it reads can
+  // then die before the input gradient is allocated.
+  Value dw = LinearGradWeightOp::create(b, loc, getWeight().getType(), dy,
+                                        getInput());
+  Value db = getBias() ? sumTo(b, loc, dy, getBias().getType()) : Value();
   grads.push_back(LinearGradInputOp::create(b, loc, getInput().getType(), dy,
                                             getWeight()));
-  grads.push_back(LinearGradWeightOp::create(b, loc, getWeight().getType(), dy,
-                                             getInput()));
+  grads.push_back(dw);
   if (getBias())
-    grads.push_back(sumTo(b, loc, dy, getBias().getType()));
+    grads.push_back(db);
   return success();
 }
 
@@ -98,16 +102,22 @@ LogicalResult Conv2DOp::buildGradient(OpBuilder &b, ValueRange resultGrads,
   if (!dy)
     return noGradients(*this, grads);
   Location loc = getLoc();
+  // Weight (and bias) gradients first: the weight gradient is the last reader
+  // of the stashed input (or of its decoded Gist copy), so that map dies
+  // before the input gradient, a new map as large, is allocated.
+  Value dw = Conv2DGradWeightOp::create(
+      b, loc, getWeight().getType(), getInput(), dy, getStride(), getPadding(),
+      getDilation(), getGroups());
+  Value db;
+  if (getBias())
+    db = ReduceOp::create(b, loc, getBias().getType(), ReduceKind::Sum, dy,
+                          ArrayRef<int64_t>{0, 2, 3}, false);
   grads.push_back(Conv2DGradInputOp::create(
       b, loc, getInput().getType(), dy, getWeight(), getStride(), getPadding(),
       getDilation(), getGroups()));
-  grads.push_back(Conv2DGradWeightOp::create(
-      b, loc, getWeight().getType(), getInput(), dy, getStride(), getPadding(),
-      getDilation(), getGroups()));
+  grads.push_back(dw);
   if (getBias())
-    grads.push_back(ReduceOp::create(b, loc, getBias().getType(),
-                                     ReduceKind::Sum, dy,
-                                     ArrayRef<int64_t>{0, 2, 3}, false));
+    grads.push_back(db);
   return success();
 }
 

@@ -37,9 +37,10 @@
 // ALL-NEXT: echo.cross_entropy %[[O]]
 // ALL-NEXT: echo.fill {{.*}}echo.loss_seed
 // ALL-NEXT: echo.cross_entropy_grad %[[OS]]
-// ALL-NEXT: echo.linear_grad_input
 // ALL-NEXT: %[[DD:.*]] = echo.decode %[[DE]]
 // ALL-NEXT: echo.linear_grad_weight %{{.*}}, %[[DD]]
+// ALL-NEXT: echo.sum_to
+// ALL-NEXT: echo.linear_grad_input
 // ALL-NOT: echo.stash
 // ALL: return
 

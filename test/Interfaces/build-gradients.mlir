@@ -2,12 +2,14 @@
 // `echo.fill 1.0`), checked op by op; the verifier then checks their types.
 // RUN: echo-opt %s --test-build-gradients -split-input-file | FileCheck %s
 
+// Weight and bias gradients come before the input gradient: the forward
+// input they read can die before the input gradient is allocated.
 // CHECK-LABEL: func @linear
 // CHECK:      %[[Y:.*]] = echo.linear %[[X:.*]], %[[W:.*]], %[[B:.*]] :
 // CHECK-NEXT: %[[DY:.*]] = echo.fill 1.000000e+00 : tensor<4x16xf32>
-// CHECK-NEXT: echo.linear_grad_input %[[DY]], %[[W]] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT: echo.linear_grad_weight %[[DY]], %[[X]] : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT: echo.sum_to %[[DY]] : tensor<4x16xf32> -> tensor<16xf32>
+// CHECK-NEXT: echo.linear_grad_input %[[DY]], %[[W]] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
 func.func @linear(%x: tensor<4x8xf32>, %w: tensor<16x8xf32>, %b: tensor<16xf32>) {
   %0 = echo.linear %x, %w, %b : (tensor<4x8xf32>, tensor<16x8xf32>, tensor<16xf32>) -> tensor<4x16xf32>
   return
@@ -35,9 +37,9 @@ func.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x3xf32>, %at: tensor<8x4xf32>
 
 // CHECK-LABEL: func @conv
 // CHECK:      %[[DY:.*]] = echo.fill 1.000000e+00 : tensor<2x4x4x4xf32>
-// CHECK-NEXT: echo.conv2d_grad_input %[[DY]], %{{.*}} {padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x4x4x4xf32>, tensor<4x3x3x3xf32>) -> tensor<2x3x8x8xf32>
 // CHECK-NEXT: echo.conv2d_grad_weight %{{.*}}, %[[DY]] {padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x3x8x8xf32>, tensor<2x4x4x4xf32>) -> tensor<4x3x3x3xf32>
 // CHECK-NEXT: echo.reduce sum %[[DY]] dims [0, 2, 3] : tensor<2x4x4x4xf32> -> tensor<4xf32>
+// CHECK-NEXT: echo.conv2d_grad_input %[[DY]], %{{.*}} {padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x4x4x4xf32>, tensor<4x3x3x3xf32>) -> tensor<2x3x8x8xf32>
 func.func @conv(%x: tensor<2x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) {
   %0 = echo.conv2d %x, %w, %b {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (tensor<2x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<2x4x4x4xf32>
   return

@@ -32,7 +32,7 @@
 // MIRROR-NEXT:    echo.add %[[X]], %[[Y]]
 // MIRROR-NEXT:    %[[Z:.*]] = echo.tanh
 // MIRROR-NOT:     echo.stash %[[Z]]
-// MIRROR:         echo.linear_grad_input
+// MIRROR:         echo.cross_entropy_grad
 // MIRROR-NEXT:    %[[R:.*]] = echo.recompute(%[[XS]], %[[YS]])
 // MIRROR-NEXT:    ^bb0(%[[A:.*]]: tensor<2x8xf32>, %[[B:.*]]: tensor<2x8xf32>):
 // MIRROR-NEXT:      %[[S2:.*]] = echo.add %[[A]], %[[B]]
@@ -40,6 +40,7 @@
 // MIRROR-NEXT:      echo.yield %[[Z2]]
 // MIRROR-NEXT:    }
 // MIRROR-NEXT:    echo.linear_grad_weight %{{.*}}, %[[R]]
+// MIRROR-NEXT:    echo.linear_grad_input
 // MIRROR-NEXT:    echo.tanh_grad %[[R]],
 
 // MREM: fig7-fig11-fc-add-tanh.mlir:[[#@LINE+11]]:8: remark: echo-remat: recompute 2 ops in 1 region(s) (32 FLOPs); stashed bytes 64 -> 128

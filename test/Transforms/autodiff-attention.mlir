@@ -28,15 +28,15 @@
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<f32>
 // CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<2x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x3xf32>
-// CHECK-NEXT: %[[DCTX2:.*]] = echo.linear_grad_input %[[DO]], %[[WO]] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DWO:.*]] = echo.linear_grad_weight %[[DO]], %[[CTX2_S]] : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT: %[[DCTX2:.*]] = echo.linear_grad_input %[[DO]], %[[WO]] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DCTX:.*]] = echo.reshape %[[DCTX2]] : tensor<2x4xf32> -> tensor<2x1x4xf32>
 // CHECK-NEXT: %[[DA3:.*]] = echo.batch_matmul %[[DCTX]], %[[ENC]] transpose_rhs : (tensor<2x1x4xf32>, tensor<2x5x4xf32>) -> tensor<2x1x5xf32>
 // CHECK-NEXT: %[[DA:.*]] = echo.reshape %[[DA3]] : tensor<2x1x5xf32> -> tensor<2x5xf32>
 // CHECK-NEXT: %[[DSC2:.*]] = echo.softmax_grad %[[A_S]], %[[DA]] {axis = 1 : i64} : tensor<2x5xf32>
 // CHECK-NEXT: %[[DSC:.*]] = echo.reshape %[[DSC2]] : tensor<2x5xf32> -> tensor<2x5x1xf32>
-// CHECK-NEXT: %[[DT:.*]] = echo.linear_grad_input %[[DSC]], %[[V]] : (tensor<2x5x1xf32>, tensor<1x4xf32>) -> tensor<2x5x4xf32>
 // CHECK-NEXT: %[[DV:.*]] = echo.linear_grad_weight %[[DSC]], %[[T_S]] : (tensor<2x5x1xf32>, tensor<2x5x4xf32>) -> tensor<1x4xf32>
+// CHECK-NEXT: %[[DT:.*]] = echo.linear_grad_input %[[DSC]], %[[V]] : (tensor<2x5x1xf32>, tensor<1x4xf32>) -> tensor<2x5x4xf32>
 // CHECK-NEXT: %[[DEB:.*]] = echo.tanh_grad %[[T_S]], %[[DT]] : tensor<2x5x4xf32>
 // CHECK-NEXT: %[[DBA:.*]] = echo.sum_to %[[DEB]] : tensor<2x5x4xf32> -> tensor<4xf32>
 // CHECK-NEXT: %[[DQ3:.*]] = echo.sum_to %[[DEB]] : tensor<2x5x4xf32> -> tensor<2x1x4xf32>

@@ -18,8 +18,8 @@
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<2x10xf32>, tensor<2xi32>) -> tensor<f32>
 // CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<2x10xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x10xf32>
-// CHECK-NEXT: %[[DF:.*]] = echo.linear_grad_input %[[DO]], %[[FW]] : (tensor<2x10xf32>, tensor<10x64xf32>) -> tensor<2x64xf32>
 // CHECK-NEXT: %[[DFW:.*]] = echo.linear_grad_weight %[[DO]], %[[F_S]] : (tensor<2x10xf32>, tensor<2x64xf32>) -> tensor<10x64xf32>
+// CHECK-NEXT: %[[DF:.*]] = echo.linear_grad_input %[[DO]], %[[FW]] : (tensor<2x10xf32>, tensor<10x64xf32>) -> tensor<2x64xf32>
 // CHECK-NEXT: %[[DP:.*]] = echo.reshape %[[DF]] : tensor<2x64xf32> -> tensor<2x4x4x4xf32>
 // CHECK-NEXT: %[[DR:.*]] = echo.max_pool2d_grad %[[R_S]], %[[P_S]], %[[DP]] {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (tensor<2x4x8x8xf32>, tensor<2x4x4x4xf32>, tensor<2x4x4x4xf32>) -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DC:.*]] = echo.relu_grad %[[R_S]], %[[DR]] : tensor<2x4x8x8xf32>

@@ -72,8 +72,8 @@
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[LOGITS]], %[[LABELS]] : (tensor<2x5xf32>, tensor<2xi32>) -> tensor<f32>
 // CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[V61:.*]] = echo.cross_entropy_grad %[[LOGITS_S]], %[[LABELS]], %[[SEED]] : (tensor<2x5xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x5xf32>
-// CHECK-NEXT: %[[V62:.*]] = echo.linear_grad_input %[[V61]], %[[WO]] : (tensor<2x5xf32>, tensor<5x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DWO:.*]] = echo.linear_grad_weight %[[V61]], %[[H3_S]] : (tensor<2x5xf32>, tensor<2x4xf32>) -> tensor<5x4xf32>
+// CHECK-NEXT: %[[V62:.*]] = echo.linear_grad_input %[[V61]], %[[WO]] : (tensor<2x5xf32>, tensor<5x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[V64:.*]] = echo.mul %[[V62]], %[[V54]] : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[V65:.*]] = echo.mul %[[V62]], %[[V49]] : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[V66:.*]] = echo.tanh_grad %[[V54]], %[[V65]] : tensor<2x4xf32>
@@ -86,9 +86,9 @@
 // CHECK-NEXT: %[[V73:.*]] = echo.sigmoid_grad %[[V45]], %[[V69]] : tensor<2x4xf32>
 // CHECK-NEXT: %[[V74:.*]] = echo.sigmoid_grad %[[V43]], %[[V67]] : tensor<2x4xf32>
 // CHECK-NEXT: %[[DZ2:.*]] = echo.concat %[[V74]], %[[V73]], %[[V72]], %[[V71]] axis 1 : (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x16xf32>
-// CHECK-NEXT: %[[V76:.*]] = echo.linear_grad_input %[[DZ2]], %[[W]] : (tensor<2x16xf32>, tensor<16x7xf32>) -> tensor<2x7xf32>
 // CHECK-NEXT: %[[DW_T2:.*]] = echo.linear_grad_weight %[[DZ2]], %[[XH2_S]] : (tensor<2x16xf32>, tensor<2x7xf32>) -> tensor<16x7xf32>
 // CHECK-NEXT: %[[DB_T2:.*]] = echo.sum_to %[[DZ2]] : tensor<2x16xf32> -> tensor<16xf32>
+// CHECK-NEXT: %[[V76:.*]] = echo.linear_grad_input %[[DZ2]], %[[W]] : (tensor<2x16xf32>, tensor<16x7xf32>) -> tensor<2x7xf32>
 // CHECK-NEXT: %[[V79:.*]] = echo.slice %[[V76]] offsets [0, 3] : tensor<2x7xf32> -> tensor<2x4xf32>
 // CHECK-NEXT: %[[V80:.*]] = echo.mul %[[V79]], %[[V36]] : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[V81:.*]] = echo.mul %[[V79]], %[[V30]] : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
@@ -103,9 +103,9 @@
 // CHECK-NEXT: %[[V90:.*]] = echo.sigmoid_grad %[[V26]], %[[V86]] : tensor<2x4xf32>
 // CHECK-NEXT: %[[V91:.*]] = echo.sigmoid_grad %[[V24]], %[[V84]] : tensor<2x4xf32>
 // CHECK-NEXT: %[[DZ1:.*]] = echo.concat %[[V91]], %[[V90]], %[[V89]], %[[V88]] axis 1 : (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x16xf32>
-// CHECK-NEXT: %[[V93:.*]] = echo.linear_grad_input %[[DZ1]], %[[W]] : (tensor<2x16xf32>, tensor<16x7xf32>) -> tensor<2x7xf32>
 // CHECK-NEXT: %[[DW_T1:.*]] = echo.linear_grad_weight %[[DZ1]], %[[XH1_S]] : (tensor<2x16xf32>, tensor<2x7xf32>) -> tensor<16x7xf32>
 // CHECK-NEXT: %[[DB_T1:.*]] = echo.sum_to %[[DZ1]] : tensor<2x16xf32> -> tensor<16xf32>
+// CHECK-NEXT: %[[V93:.*]] = echo.linear_grad_input %[[DZ1]], %[[W]] : (tensor<2x16xf32>, tensor<16x7xf32>) -> tensor<2x7xf32>
 // CHECK-NEXT: %[[DW_12:.*]] = echo.add %[[DW_T2]], %[[DW_T1]] : (tensor<16x7xf32>, tensor<16x7xf32>) -> tensor<16x7xf32>
 // CHECK-NEXT: %[[DB_12:.*]] = echo.add %[[DB_T2]], %[[DB_T1]] : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT: %[[V98:.*]] = echo.slice %[[V93]] offsets [0, 3] : tensor<2x7xf32> -> tensor<2x4xf32>

@@ -44,9 +44,9 @@ func.func @linear(%x: tensor<4x8xf32>, %w: tensor<16x8xf32> {echo.trainable}, %l
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<4x10xf32>, tensor<4xi32>) -> tensor<f32>
 // CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<4x10xf32>, tensor<4xi32>, tensor<f32>) -> tensor<4x10xf32>
-// CHECK-NEXT: %[[DA:.*]] = echo.linear_grad_input %[[DO]], %[[W2]] : (tensor<4x10xf32>, tensor<10x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[DW2:.*]] = echo.linear_grad_weight %[[DO]], %[[A_S]] : (tensor<4x10xf32>, tensor<4x16xf32>) -> tensor<10x16xf32>
 // CHECK-NEXT: %[[DB2:.*]] = echo.sum_to %[[DO]] : tensor<4x10xf32> -> tensor<10xf32>
+// CHECK-NEXT: %[[DA:.*]] = echo.linear_grad_input %[[DO]], %[[W2]] : (tensor<4x10xf32>, tensor<10x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: %[[DH:.*]] = echo.relu_grad %[[A_S]], %[[DA]] : tensor<4x16xf32>
 // CHECK-NEXT: %[[DW1:.*]] = echo.linear_grad_weight %[[DH]], %[[X]] : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT: %[[DB1:.*]] = echo.sum_to %[[DH]] : tensor<4x16xf32> -> tensor<16xf32>
@@ -75,8 +75,8 @@ func.func @mlp(%x: tensor<4x8xf32>, %labels: tensor<4xi32>,
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<4x8xf32>, tensor<4xi32>) -> tensor<f32>
 // CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<4x8xf32>, tensor<4xi32>, tensor<f32>) -> tensor<4x8xf32>
-// CHECK-NEXT: %[[DH:.*]] = echo.linear_grad_input %[[DO]], %[[W]] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT: %[[DW_OUTER:.*]] = echo.linear_grad_weight %[[DO]], %[[H_S]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %[[DH:.*]] = echo.linear_grad_input %[[DO]], %[[W]] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT: %[[DW_INNER:.*]] = echo.linear_grad_weight %[[DH]], %[[X]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
 // CHECK-NEXT: %[[DW:.*]] = echo.add %[[DW_OUTER]], %[[DW_INNER]] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
 // CHECK-NEXT: %[[DUNUSED:.*]] = echo.zeros : tensor<3xf32>

@@ -23,15 +23,15 @@
 // CHECK-NEXT: %[[LOSS:.*]] = echo.cross_entropy %[[O]], %[[LABELS]] : (tensor<2x10xf32>, tensor<2xi32>) -> tensor<f32>
 // CHECK-NEXT: %[[SEED:.*]] = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
 // CHECK-NEXT: %[[DO:.*]] = echo.cross_entropy_grad %[[O_S]], %[[LABELS]], %[[SEED]] : (tensor<2x10xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x10xf32>
-// CHECK-NEXT: %[[DP:.*]] = echo.linear_grad_input %[[DO]], %[[FW]] : (tensor<2x10xf32>, tensor<10x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DFW:.*]] = echo.linear_grad_weight %[[DO]], %[[P_S]] : (tensor<2x10xf32>, tensor<2x4xf32>) -> tensor<10x4xf32>
+// CHECK-NEXT: %[[DP:.*]] = echo.linear_grad_input %[[DO]], %[[FW]] : (tensor<2x10xf32>, tensor<10x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %[[DY:.*]] = echo.reduce_grad mean %[[DP]] dims [2, 3] : tensor<2x4xf32> -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DS:.*]] = echo.relu_grad %[[Y_S]], %[[DY]] : tensor<2x4x8x8xf32>
-// CHECK-NEXT: %[[DR1:.*]] = echo.conv2d_grad_input %[[DS]], %[[W2]] {padding = array<i64: 1, 1>} : (tensor<2x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DW2:.*]] = echo.conv2d_grad_weight %[[R1_S]], %[[DS]] {padding = array<i64: 1, 1>} : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<4x4x3x3xf32>
+// CHECK-NEXT: %[[DR1:.*]] = echo.conv2d_grad_input %[[DS]], %[[W2]] {padding = array<i64: 1, 1>} : (tensor<2x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DC1:.*]] = echo.relu_grad %[[R1_S]], %[[DR1]] : tensor<2x4x8x8xf32>
-// CHECK-NEXT: %[[DX_CONV:.*]] = echo.conv2d_grad_input %[[DC1]], %[[W1]] {padding = array<i64: 1, 1>} : (tensor<2x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DW1:.*]] = echo.conv2d_grad_weight %[[X_S]], %[[DC1]] {padding = array<i64: 1, 1>} : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<4x4x3x3xf32>
+// CHECK-NEXT: %[[DX_CONV:.*]] = echo.conv2d_grad_input %[[DC1]], %[[W1]] {padding = array<i64: 1, 1>} : (tensor<2x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DX:.*]] = echo.add %[[DS]], %[[DX_CONV]] : (tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DX0:.*]] = echo.relu_grad %[[X_S]], %[[DX]] : tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[DW0:.*]] = echo.conv2d_grad_weight %[[IN]], %[[DX0]] {padding = array<i64: 1, 1>} : (tensor<2x3x8x8xf32>, tensor<2x4x8x8xf32>) -> tensor<4x3x3x3xf32>
