@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StashEncoder.h"
+
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
@@ -34,46 +36,9 @@ struct GistEncodePass : echo::impl::EchoGistEncodeBase<GistEncodePass> {
   void runOnOperation() override;
 
 private:
-  /// Where the encoded form of `v` starts: after its last forward use.
-  Operation *lastForwardUse(Value v, StashOp stash) const;
-  /// Encodes `v` after its last forward use and returns the encoded value.
-  Value encode(OpBuilder &b, Value v, StashOp stash, EncodingAttr encoding);
-  /// Replaces the `uses` by one decode of `encoded`, right before the
-  /// first of them (decoding once also keeps a CSR overflow block, which
-  /// its decode frees, decoded exactly once).
-  void decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses, Value encoded);
   /// Planned non-zero fraction of the SSDC encoding of `v`.
   double plannedCsrDensity(Value v, RankedTensorType type) const;
-
-  DenseMap<Operation *, int64_t> position;
 };
-
-Operation *GistEncodePass::lastForwardUse(Value v, StashOp stash) const {
-  Operation *last = v.getDefiningOp();
-  for (Operation *user : v.getUsers())
-    if (user != stash && !isa<EncodeOp>(user) &&
-        position.lookup(user) > position.lookup(last))
-      last = user;
-  return last;
-}
-
-Value GistEncodePass::encode(OpBuilder &b, Value v, StashOp stash,
-                             EncodingAttr encoding) {
-  b.setInsertionPointAfter(lastForwardUse(v, stash));
-  return EncodeOp::create(b, stash.getLoc(), v, encoding);
-}
-
-void GistEncodePass::decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses,
-                               Value encoded) {
-  Operation *first = uses.front()->getOwner();
-  for (OpOperand *use : uses)
-    if (use->getOwner()->isBeforeInBlock(first))
-      first = use->getOwner();
-  b.setInsertionPoint(first);
-  Value decoded = DecodeOp::create(b, first->getLoc(), encoded);
-  for (OpOperand *use : uses)
-    use->set(decoded);
-}
 
 /// ReLU and pooling outputs are sparse: SSDC pays off on them.
 bool isSparseProducer(Value v) {
@@ -136,25 +101,7 @@ void GistEncodePass::runOnOperation() {
   func::FuncOp fn = getOperation();
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return;
-  int64_t index = 0;
-  Operation *seed = nullptr;
-  for (Operation &op : fn.front()) {
-    position[&op] = index++;
-    if (!seed && op.hasAttr(kLossSeedAttr))
-      seed = &op;
-  }
-  // An encoding pays only if the value waits for the backward pass while
-  // forward work goes on: a map whose last forward use is the last forward
-  // op (e.g. the logits) would coexist with its own encoded copy.
-  int64_t forwardEnd = seed ? position[seed] : index;
-  auto waits = [&](Value v, StashOp stash) {
-    Operation *last = lastForwardUse(v, stash);
-    for (Operation *op = last->getNextNode(); op && position.lookup(op) < forwardEnd;
-         op = op->getNextNode())
-      if (!isa<StashOp, EncodeOp>(op) && op->getNumResults() > 0)
-        return true;
-    return false;
-  };
+  StashEncoder encoder(fn);
 
   MLIRContext *ctx = &getContext();
   OpBuilder b(ctx);
@@ -178,7 +125,7 @@ void GistEncodePass::runOnOperation() {
       auto padding = DenseI64ArrayAttr::get(ctx, g.getPadding());
       auto encoding = EncodingAttr::get(ctx, EncodingKind::PoolArgmax, nullptr,
                                         kernel, stride, padding);
-      Value e = encode(b, xStash.getInput(), xStash, encoding);
+      Value e = encoder.encode(b, xStash.getInput(), xStash, encoding);
       b.setInsertionPoint(g);
       Value dx = MaxPool2DGradArgmaxOp::create(
           b, g.getLoc(), g.getType(), e, g.getGrad(), g.getKernel(),
@@ -191,10 +138,13 @@ void GistEncodePass::runOnOperation() {
   for (StashOp stash : stashes) {
     Value v = stash.getInput();
     auto type = cast<RankedTensorType>(v.getType());
-    if (!waits(v, stash))
+    if (!encoder.waits(v, stash))
       continue;
-    // Group the backward uses by the encoding that serves them.
-    SmallVector<OpOperand *> binarize, mask, csr, other;
+    // 1-bit maps for ReLU and dropout backward (shared with echo-remat).
+    if (lossless && !encoder.encodeMasks(b, stash))
+      continue;
+    // Group the other backward uses by the encoding that serves them.
+    SmallVector<OpOperand *> csr, other;
     for (OpOperand &use : stash.getResult().getUses()) {
       Operation *user = use.getOwner();
       if (isa<RecomputeOp>(user)) {
@@ -203,43 +153,22 @@ void GistEncodePass::runOnOperation() {
         (isSparseProducer(v) ? csr : other).push_back(&use);
         continue;
       }
-      if (isa<ReluGradOp>(user) && use.getOperandNumber() == 0)
-        binarize.push_back(&use);
-      else if (isa<DropoutGradOp>(user) && type.getElementType().isInteger(1))
-        mask.push_back(&use);
-      else if (isa<Conv2DGradWeightOp>(user) && use.getOperandNumber() == 0 &&
-               isSparseProducer(v))
+      if (isa<Conv2DGradWeightOp>(user) && use.getOperandNumber() == 0 &&
+          isSparseProducer(v))
         csr.push_back(&use);
-      else
+      else if (!StashEncoder::needsOnlyMask(use) ||
+               isa<FloatType>(type.getElementType()))
         other.push_back(&use);
     }
     if (lossless) {
-      if (!binarize.empty() && isa<FloatType>(type.getElementType())) {
-        // The ReLU backward reads the 1-bit map itself: no decoded copy.
-        Value e = encode(b, v, stash,
-                         EncodingAttr::get(ctx, EncodingKind::Binarize));
-        for (OpOperand *use : binarize) {
-          auto grad = cast<ReluGradOp>(use->getOwner());
-          b.setInsertionPoint(grad);
-          Value dx = ReluGradEncodedOp::create(b, grad.getLoc(), grad.getType(),
-                                               e, grad.getGrad());
-          grad.getResult().replaceAllUsesWith(dx);
-        }
-        for (OpOperand *use : binarize)
-          use->getOwner()->erase();
-      }
-      if (!mask.empty())
-        decodeFor(b, mask,
-                  encode(b, v, stash, EncodingAttr::get(ctx, EncodingKind::Mask1)));
       if (!csr.empty() && isa<FloatType>(type.getElementType())) {
         auto density = FloatAttr::get(Float64Type::get(ctx),
                                       plannedCsrDensity(v, type));
         auto encoding = EncodingAttr::get(ctx, EncodingKind::Csr, density,
                                           nullptr, nullptr, nullptr);
-        decodeFor(b, csr, encode(b, v, stash, encoding));
+        encoder.decodeFor(b, csr, encoder.encode(b, v, stash, encoding));
       }
     } else {
-      other.append(binarize.begin(), binarize.end());
       other.append(csr.begin(), csr.end());
     }
     if (dpr != "none" && !other.empty() && type.getElementType().isF32() &&
@@ -247,7 +176,8 @@ void GistEncodePass::runOnOperation() {
       EncodingKind kind = dpr == "fp16"   ? EncodingKind::Fp16
                           : dpr == "fp10" ? EncodingKind::Fp10
                                           : EncodingKind::Fp8;
-      decodeFor(b, other, encode(b, v, stash, EncodingAttr::get(ctx, kind)));
+      encoder.decodeFor(b, other,
+                        encoder.encode(b, v, stash, EncodingAttr::get(ctx, kind)));
     }
     if (stash.getResult().use_empty())
       stash.erase();

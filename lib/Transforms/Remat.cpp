@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RematPeakModel.h"
+#include "StashEncoder.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
@@ -68,6 +69,10 @@ private:
   /// recomputed and the rest of `subgraph` is not.
   int64_t stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
                      const llvm::DenseSet<Operation *> &path) const;
+  /// What keeping `v` for the backward pass alone costs: its 1-bit mask
+  /// when every backward reader needs only that (masks=true), else chargeOf.
+  int64_t stashCost(const Step &step, Value v,
+                    const llvm::DenseSet<Operation *> &members) const;
   /// What keeping `v` costs the subgraph made of `members`.
   int64_t chargeOf(const Step &step, Value v,
                    const llvm::DenseSet<Operation *> &members) const;
@@ -101,11 +106,13 @@ bool RematPass::isRecomputable(Operation *op) const {
 
 int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
                               const llvm::DenseSet<Operation *> &path) const {
-  // A set of values, so a tensor shared by many ops counts once (reuse).
-  llvm::SmallDenseSet<Value, 16> kept;
-  auto keep = [&](Value v) {
+  // A set of values, so a tensor shared by many ops counts once (reuse);
+  // each marked exact when the path reads it (recomputation needs every
+  // bit), else it may be kept as the backward needs it (a 1-bit mask).
+  llvm::SmallDenseMap<Value, bool, 16> kept;
+  auto keep = [&](Value v, bool exact) {
     if (!isa<BlockArgument>(v)) // arguments live for the whole step anyway
-      kept.insert(v);
+      kept[v] |= exact;
   };
   for (Operation *op : subgraph) {
     bool onPath = path.contains(op);
@@ -114,24 +121,34 @@ int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
     for (Value in : op->getOperands())
       if (!path.contains(in.getDefiningOp()) &&
           (onPath || step.stashOf.count(in)))
-        keep(in);
+        keep(in, onPath);
     if (onPath)
       continue;
     // Not recomputed: outputs read backward, or by the path, are kept.
     for (Value out : op->getResults()) {
-      bool needed = step.stashOf.count(out) ||
-                    llvm::any_of(out.getUsers(), [&](Operation *user) {
-                      return path.contains(user);
-                    });
-      if (needed)
-        keep(out);
+      bool byPath = llvm::any_of(out.getUsers(), [&](Operation *user) {
+        return path.contains(user);
+      });
+      if (byPath || step.stashOf.count(out))
+        keep(out, byPath);
     }
   }
   llvm::DenseSet<Operation *> members(subgraph.begin(), subgraph.end());
   int64_t bytes = 0;
-  for (Value v : kept)
-    bytes += chargeOf(step, v, members);
+  for (auto [v, exact] : kept)
+    bytes += exact ? chargeOf(step, v, members) : stashCost(step, v, members);
   return bytes;
+}
+
+int64_t RematPass::stashCost(const Step &step, Value v,
+                             const llvm::DenseSet<Operation *> &members) const {
+  auto it = step.stashOf.find(v);
+  if (!masks || it == step.stashOf.end() || it->second->use_empty() ||
+      !llvm::all_of(it->second->getUses(), [](OpOperand &use) {
+        return StashEncoder::needsOnlyMask(use);
+      }))
+    return chargeOf(step, v, members);
+  return (cast<ShapedType>(v.getType()).getNumElements() + 7) / 8;
 }
 
 int64_t RematPass::chargeOf(const Step &step, Value v,
@@ -174,15 +191,20 @@ Decision RematPass::decide(const Step &step,
     for (Operation *op : subgraph) {
       int64_t allocated = 0, released = 0;
       // Its outputs must now be kept if the backward or the path reads them.
-      for (Value out : op->getResults())
-        if (step.stashOf.count(out) || pathReaders.lookup(out) > 0)
+      for (Value out : op->getResults()) {
+        if (pathReaders.lookup(out) > 0)
           allocated += chargeOf(step, out, members);
+        else if (step.stashOf.count(out))
+          allocated += stashCost(step, out, members);
+      }
       // Inputs only it read on the path, and the backward does not, go.
       SmallVector<Value> inputs = distinctOperands(op);
+      // (One the backward reads anyway still costs what it needs there.)
       for (Value in : inputs)
         if (!isa<BlockArgument>(in) && !path.contains(in.getDefiningOp()) &&
-            pathReaders.lookup(in) == 1 && !step.stashOf.count(in))
-          released += chargeOf(step, in, members);
+            pathReaders.lookup(in) == 1)
+          released += chargeOf(step, in, members) -
+                      (step.stashOf.count(in) ? stashCost(step, in, members) : 0);
       if (allocated > released)
         continue;
       path.erase(op);
@@ -436,7 +458,7 @@ void RematPass::runOnOperation() {
   }
 
   // Decide in partition order on the footprint model, then build regions.
-  RematPeakModel model(step, alignment);
+  RematPeakModel model(step, alignment, masks);
   for (Decision &d : decisions) {
     if (policy == "mirror") {
       // Mirror recomputes every light op once per subgraph, unchecked.
@@ -476,6 +498,23 @@ void RematPass::runOnOperation() {
       remark << " (reverted: the path would raise the step's peak by "
              << d.revertedBy << " bytes)";
   }
+
+  // What stays stashed only for ReLU or dropout backward keeps one bit per
+  // element (Echo's dropout masks, Gist's Binarize; code shared with
+  // gist-encode). Values something else reads stay exact.
+  if (!masks)
+    return;
+  StashEncoder encoder(fn);
+  OpBuilder b(&getContext());
+  SmallVector<StashOp> stashes(step.block->getOps<StashOp>());
+  for (StashOp stash : stashes)
+    if (!stash->use_empty() &&
+        llvm::all_of(stash->getUses(),
+                     [](OpOperand &use) {
+                       return StashEncoder::needsOnlyMask(use);
+                     }) &&
+        encoder.waits(stash.getInput(), stash))
+      encoder.encodeMasks(b, stash);
 }
 
 } // namespace

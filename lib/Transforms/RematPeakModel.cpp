@@ -1,6 +1,7 @@
 //===- RematPeakModel.cpp - Footprint of recomputation choices -------------===//
 
 #include "RematPeakModel.h"
+#include "StashEncoder.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -38,7 +39,8 @@ int64_t pointOf(const RematStep &step, Operation *op) {
 }
 } // namespace
 
-RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment)
+RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
+                               bool masks)
     : step(step), alignment(std::max<int64_t>(1, alignment)),
       profile(2 * step.position.size() + 1) {
   for (Operation &op : *step.block) {
@@ -70,7 +72,15 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment)
         state.forwardEnd = std::max(state.forwardEnd, pointOf(step, user));
         noteReader(use);
       }
-      profile.add(state.def, state.end(), state.bytes);
+      bool onlyMasks = masks && !state.stashUses.empty();
+      for (Operation *user : result.getUsers())
+        if (auto stash = dyn_cast<StashOp>(user))
+          for (OpOperand &later : stash.getResult().getUses())
+            onlyMasks &= StashEncoder::needsOnlyMask(later);
+      if (onlyMasks)
+        state.maskBytes = aligned(
+            (cast<ShapedType>(result.getType()).getNumElements() + 7) / 8);
+      state.account(profile, 1);
       values[result] = std::move(state);
     }
   }
@@ -90,9 +100,9 @@ template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
   ValueState *state = stateOf(v);
   if (!state)
     return;
-  profile.add(state->def, state->end(), -state->bytes);
+  state->account(profile, -1);
   fn(*state);
-  profile.add(state->def, state->end(), state->bytes);
+  state->account(profile, 1);
 }
 
 RematPeakModel::Groups
@@ -150,9 +160,12 @@ RematPeakModel::groups(ArrayRef<Operation *> path, bool single) const {
   return result;
 }
 
-int64_t RematPeakModel::sizeOf(Value v) const {
-  int64_t bytes = getStorageBytes(v.getType());
+int64_t RematPeakModel::aligned(int64_t bytes) const {
   return (bytes + alignment - 1) / alignment * alignment;
+}
+
+int64_t RematPeakModel::sizeOf(Value v) const {
+  return aligned(getStorageBytes(v.getType()));
 }
 
 int64_t RematPeakModel::internalPeak(const Group &group) const {

@@ -31,7 +31,9 @@ namespace echo {
 class RematPeakModel {
 public:
   /// Sizes are rounded up to `alignment`, as the buffer planner places them.
-  RematPeakModel(const RematStep &step, int64_t alignment);
+  /// With `masks`, values whose stash readers need only a 1-bit mask are
+  /// charged that mask after their last forward use.
+  RematPeakModel(const RematStep &step, int64_t alignment, bool masks);
 
   /// One echo.recompute region as materialize would build it.
   struct Group {
@@ -71,9 +73,12 @@ private:
     std::multiset<int64_t> regionUses;
     /// Points of readers that may write their result over it (in place).
     SmallVector<int64_t, 1> overwrittenAt;
+    /// Size of its 1-bit mask when its stash readers need only that (ReLU,
+    /// dropout backward; echo-remat masks=true); 0 otherwise.
+    int64_t maskBytes = 0;
     int64_t end() const {
       int64_t last = forwardEnd;
-      if (!stashUses.empty())
+      if (!stashUses.empty() && !maskBytes)
         last = std::max(last, *stashUses.rbegin());
       if (!regionUses.empty())
         last = std::max(last, *regionUses.rbegin());
@@ -82,6 +87,12 @@ private:
         --last;
       return last;
     }
+    /// Adds (sign 1) or removes (-1) its intervals from `profile`.
+    void account(LiveProfile &profile, int64_t sign) const {
+      profile.add(def, end(), sign * bytes);
+      if (maskBytes && !stashUses.empty())
+        profile.add(forwardEnd, *stashUses.rbegin(), sign * maskBytes);
+    }
   };
   ValueState *stateOf(Value v);
   const ValueState *stateOf(Value v) const;
@@ -89,6 +100,7 @@ private:
   template <typename Fn> void update(Value v, Fn &&fn);
   int64_t internalPeak(const Group &group) const;
   int64_t sizeOf(Value v) const;
+  int64_t aligned(int64_t bytes) const;
 
   const RematStep &step;
   int64_t alignment;

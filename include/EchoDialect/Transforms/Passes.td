@@ -252,6 +252,10 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
                "cost interface marks">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report each subgraph's decision as a remark">,
+    Option<"masks", "masks", "bool", /*default=*/"true",
+           "Keep what stays stashed only for ReLU or dropout backward as a "
+           "1-bit mask (echo.encode <binarize>/<mask1>), and count it so in "
+           "the estimate and the peak model">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"256",
            "Buffer alignment the peak model rounds sizes to (that of "
            "echo-buffer-assign)">,

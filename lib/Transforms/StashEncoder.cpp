@@ -1,0 +1,95 @@
+//===- StashEncoder.cpp - Replacing stashes by encoded forms ---------------===//
+
+#include "StashEncoder.h"
+
+#include "EchoDialect/Analysis/MemoryCategories.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+StashEncoder::StashEncoder(func::FuncOp fn) {
+  int64_t index = 0;
+  Operation *seed = nullptr;
+  for (Operation &op : fn.front()) {
+    position[&op] = index++;
+    if (!seed && op.hasAttr(kLossSeedAttr))
+      seed = &op;
+  }
+  forwardEnd = seed ? position[seed] : index;
+}
+
+Operation *StashEncoder::lastForwardUse(Value v, StashOp stash) const {
+  Operation *last = v.getDefiningOp();
+  for (Operation *user : v.getUsers())
+    if (user != stash && !isa<EncodeOp>(user) &&
+        position.lookup(user) > position.lookup(last))
+      last = user;
+  return last;
+}
+
+bool StashEncoder::waits(Value v, StashOp stash) const {
+  Operation *last = lastForwardUse(v, stash);
+  for (Operation *op = last->getNextNode();
+       op && position.lookup(op) < forwardEnd; op = op->getNextNode())
+    if (!isa<StashOp, EncodeOp>(op) && op->getNumResults() > 0)
+      return true;
+  return false;
+}
+
+Value StashEncoder::encode(OpBuilder &b, Value v, StashOp stash,
+                           EncodingAttr encoding) const {
+  b.setInsertionPointAfter(lastForwardUse(v, stash));
+  return EncodeOp::create(b, stash.getLoc(), v, encoding);
+}
+
+void StashEncoder::decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses,
+                             Value encoded) const {
+  Operation *first = uses.front()->getOwner();
+  for (OpOperand *use : uses)
+    if (use->getOwner()->isBeforeInBlock(first))
+      first = use->getOwner();
+  b.setInsertionPoint(first);
+  Value decoded = DecodeOp::create(b, first->getLoc(), encoded);
+  for (OpOperand *use : uses)
+    use->set(decoded);
+}
+
+bool StashEncoder::needsOnlyMask(OpOperand &use) {
+  Type element = cast<ShapedType>(use.get().getType()).getElementType();
+  if (isa<ReluGradOp>(use.getOwner()))
+    return use.getOperandNumber() == 0 && isa<FloatType>(element);
+  if (isa<DropoutGradOp>(use.getOwner()))
+    return use.getOperandNumber() == 0 && element.isInteger(1);
+  return false;
+}
+
+bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash) const {
+  Value v = stash.getInput();
+  SmallVector<OpOperand *> relu, dropout;
+  for (OpOperand &use : stash.getResult().getUses()) {
+    if (!needsOnlyMask(use))
+      continue;
+    (isa<ReluGradOp>(use.getOwner()) ? relu : dropout).push_back(&use);
+  }
+  MLIRContext *ctx = stash.getContext();
+  if (!relu.empty()) {
+    // The ReLU backward reads the 1-bit map itself: no decoded copy.
+    Value e = encode(b, v, stash, EncodingAttr::get(ctx, EncodingKind::Binarize));
+    for (OpOperand *use : relu) {
+      auto grad = cast<ReluGradOp>(use->getOwner());
+      b.setInsertionPoint(grad);
+      Value dx = ReluGradEncodedOp::create(b, grad.getLoc(), grad.getType(), e,
+                                           grad.getGrad());
+      grad.getResult().replaceAllUsesWith(dx);
+    }
+    for (OpOperand *use : relu)
+      use->getOwner()->erase();
+  }
+  if (!dropout.empty())
+    decodeFor(b, dropout,
+              encode(b, v, stash, EncodingAttr::get(ctx, EncodingKind::Mask1)));
+  if (!stash.getResult().use_empty())
+    return true;
+  stash.erase();
+  return false;
+}
