@@ -69,9 +69,13 @@ private:
   /// recomputed and the rest of `subgraph` is not.
   int64_t stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
                      const llvm::DenseSet<Operation *> &path) const;
-  /// What keeping `v` for the backward pass alone costs: its 1-bit mask
-  /// when every backward reader needs only that (masks=true), else chargeOf.
+  /// What keeping `v` for the backward pass alone costs: as the encodings
+  /// of `plan` will store it (1-bit masks, and gist-encode's when gist=).
   int64_t stashCost(const Step &step, Value v,
+                    const llvm::DenseSet<Operation *> &members) const;
+  /// What keeping `v` exactly, for a recompute region, costs: as
+  /// gist-encode will store a region input (SSDC, reduced precision).
+  int64_t inputCost(const Step &step, Value v,
                     const llvm::DenseSet<Operation *> &members) const;
   /// What keeping `v` costs the subgraph made of `members`.
   int64_t chargeOf(const Step &step, Value v,
@@ -88,6 +92,9 @@ private:
   /// op recomputed once) wherever that does not raise the modeled peak.
   void mergeRegions(RematPeakModel &model, MutableArrayRef<Decision> ds) const;
   void materialize(Step &step, Decision &decision);
+
+  /// How stashes will be stored (masks=, gist=), for the estimates.
+  GistPlan plan;
 };
 
 bool RematPass::isHeavy(Operation *op) const {
@@ -136,19 +143,25 @@ int64_t RematPass::stashBytes(const Step &step, ArrayRef<Operation *> subgraph,
   llvm::DenseSet<Operation *> members(subgraph.begin(), subgraph.end());
   int64_t bytes = 0;
   for (auto [v, exact] : kept)
-    bytes += exact ? chargeOf(step, v, members) : stashCost(step, v, members);
+    bytes += exact ? inputCost(step, v, members) : stashCost(step, v, members);
   return bytes;
+}
+
+int64_t RematPass::inputCost(const Step &step, Value v,
+                             const llvm::DenseSet<Operation *> &members) const {
+  int64_t full = chargeOf(step, v, members);
+  int64_t encoded = StashEncoder::regionInputBytes(v, plan);
+  // Scaled like chargeOf when the value is shared with other subgraphs.
+  return full * encoded / std::max<int64_t>(1, bytesOf(v));
 }
 
 int64_t RematPass::stashCost(const Step &step, Value v,
                              const llvm::DenseSet<Operation *> &members) const {
   auto it = step.stashOf.find(v);
-  if (!masks || it == step.stashOf.end() || it->second->use_empty() ||
-      !llvm::all_of(it->second->getUses(), [](OpOperand &use) {
-        return StashEncoder::needsOnlyMask(use);
-      }))
+  if (it == step.stashOf.end())
     return chargeOf(step, v, members);
-  return (cast<ShapedType>(v.getType()).getNumElements() + 7) / 8;
+  return std::min(chargeOf(step, v, members),
+                  StashEncoder::encodedBytes(it->second, plan));
 }
 
 int64_t RematPass::chargeOf(const Step &step, Value v,
@@ -193,7 +206,7 @@ Decision RematPass::decide(const Step &step,
       // Its outputs must now be kept if the backward or the path reads them.
       for (Value out : op->getResults()) {
         if (pathReaders.lookup(out) > 0)
-          allocated += chargeOf(step, out, members);
+          allocated += inputCost(step, out, members);
         else if (step.stashOf.count(out))
           allocated += stashCost(step, out, members);
       }
@@ -203,7 +216,7 @@ Decision RematPass::decide(const Step &step,
       for (Value in : inputs)
         if (!isa<BlockArgument>(in) && !path.contains(in.getDefiningOp()) &&
             pathReaders.lookup(in) == 1)
-          released += chargeOf(step, in, members) -
+          released += inputCost(step, in, members) -
                       (step.stashOf.count(in) ? stashCost(step, in, members) : 0);
       if (allocated > released)
         continue;
@@ -392,6 +405,15 @@ void RematPass::runOnOperation() {
         << align;
     return signalPassFailure();
   }
+  if (gist != "none" && gist != "lossless" && gist != "fp16" &&
+      gist != "fp10" && gist != "fp8") {
+    getOperation().emitError("echo-remat: unknown gist '")
+        << gist << "' (expected none, lossless, fp16, fp10 or fp8)";
+    return signalPassFailure();
+  }
+  plan.masks = masks;
+  plan.lossless = gist != "none";
+  plan.dpr = gist == "none" || gist == "lossless" ? "none" : gist.getValue();
   func::FuncOp fn = getOperation();
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return;
@@ -458,7 +480,7 @@ void RematPass::runOnOperation() {
   }
 
   // Decide in partition order on the footprint model, then build regions.
-  RematPeakModel model(step, alignment, masks);
+  RematPeakModel model(step, alignment, plan);
   for (Decision &d : decisions) {
     if (policy == "mirror") {
       // Mirror recomputes every light op once per subgraph, unchecked.

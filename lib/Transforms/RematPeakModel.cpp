@@ -40,7 +40,7 @@ int64_t pointOf(const RematStep &step, Operation *op) {
 } // namespace
 
 RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
-                               bool masks)
+                               const GistPlan &plan)
     : step(step), alignment(std::max<int64_t>(1, alignment)),
       profile(2 * step.position.size() + 1) {
   for (Operation &op : *step.block) {
@@ -72,14 +72,17 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
         state.forwardEnd = std::max(state.forwardEnd, pointOf(step, user));
         noteReader(use);
       }
-      bool onlyMasks = masks && !state.stashUses.empty();
+      // Stored encoded after the last forward use when that is smaller.
       for (Operation *user : result.getUsers())
-        if (auto stash = dyn_cast<StashOp>(user))
-          for (OpOperand &later : stash.getResult().getUses())
-            onlyMasks &= StashEncoder::needsOnlyMask(later);
-      if (onlyMasks)
-        state.maskBytes = aligned(
-            (cast<ShapedType>(result.getType()).getNumElements() + 7) / 8);
+        if (auto stash = dyn_cast<StashOp>(user)) {
+          int64_t encoded = aligned(StashEncoder::encodedBytes(stash, plan));
+          if (encoded < state.bytes)
+            state.maskBytes = encoded;
+        }
+      if (int64_t encoded =
+              aligned(StashEncoder::regionInputBytes(result, plan));
+          encoded < state.bytes)
+        state.regionBytes = encoded;
       state.account(profile, 1);
       values[result] = std::move(state);
     }

@@ -19,6 +19,7 @@
 #define ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H
 
 #include "RematStep.h"
+#include "StashEncoder.h"
 
 #include "EchoDialect/Analysis/LiveProfile.h"
 
@@ -31,9 +32,10 @@ namespace echo {
 class RematPeakModel {
 public:
   /// Sizes are rounded up to `alignment`, as the buffer planner places them.
-  /// With `masks`, values whose stash readers need only a 1-bit mask are
-  /// charged that mask after their last forward use.
-  RematPeakModel(const RematStep &step, int64_t alignment, bool masks);
+  /// Stashed values are charged as `plan`'s encodings store them after
+  /// their last forward use, when that is smaller.
+  RematPeakModel(const RematStep &step, int64_t alignment,
+                 const GistPlan &plan);
 
   /// One echo.recompute region as materialize would build it.
   struct Group {
@@ -73,14 +75,16 @@ private:
     std::multiset<int64_t> regionUses;
     /// Points of readers that may write their result over it (in place).
     SmallVector<int64_t, 1> overwrittenAt;
-    /// Size of its 1-bit mask when its stash readers need only that (ReLU,
-    /// dropout backward; echo-remat masks=true); 0 otherwise.
+    /// Its encoded size when its stash is stored encoded (1-bit masks,
+    /// gist-encode's forms); 0 when kept plain.
     int64_t maskBytes = 0;
+    /// Its encoded size as other paths' region input; 0 when kept plain.
+    int64_t regionBytes = 0;
     int64_t end() const {
       int64_t last = forwardEnd;
       if (!stashUses.empty() && !maskBytes)
         last = std::max(last, *stashUses.rbegin());
-      if (!regionUses.empty())
+      if (!regionUses.empty() && !regionBytes)
         last = std::max(last, *regionUses.rbegin());
       // Dying at a reader that reuses its storage: the two never coexist.
       if (last > def && llvm::is_contained(overwrittenAt, last))
@@ -92,6 +96,8 @@ private:
       profile.add(def, end(), sign * bytes);
       if (maskBytes && !stashUses.empty())
         profile.add(forwardEnd, *stashUses.rbegin(), sign * maskBytes);
+      if (regionBytes && !regionUses.empty())
+        profile.add(forwardEnd, *regionUses.rbegin(), sign * regionBytes);
     }
   };
   ValueState *stateOf(Value v);

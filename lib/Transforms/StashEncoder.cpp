@@ -3,6 +3,7 @@
 #include "StashEncoder.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EncodingStorage.h"
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -92,4 +93,55 @@ bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash) const {
     return true;
   stash.erase();
   return false;
+}
+
+int64_t StashEncoder::encodedBytes(StashOp stash, const GistPlan &plan) {
+  Value v = stash.getInput();
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t n = type.getNumElements();
+  bool f32 = type.getElementType().isF32();
+  bool sparse = isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
+  // One encoded form per kind of reader, as gist-encode groups them.
+  int64_t mask = 0, argmax = 0, csr = 0;
+  bool other = false;
+  for (OpOperand &use : stash.getResult().getUses()) {
+    Operation *user = use.getOwner();
+    if ((plan.masks || plan.lossless) && needsOnlyMask(use)) {
+      mask = bitmaskBytes(n);
+    } else if (auto pool = dyn_cast<MaxPool2DGradOp>(user);
+               pool && plan.lossless && f32 && use.getOperandNumber() < 2) {
+      // The argmax map replaces both the pool's input and output stashes;
+      // it is charged to the input's.
+      if (use.getOperandNumber() == 0) {
+        int64_t bytes = poolArgmaxBytes(type.getShape(), pool.getKernel(),
+                                        pool.getStride(), pool.getPadding());
+        argmax = bytes >= 0 ? bytes : getStorageBytes(type);
+      }
+    } else if (isa<Conv2DGradWeightOp>(user) && plan.lossless && f32 &&
+               sparse && use.getOperandNumber() == 0) {
+      csr = csrBytes(n, 4, plan.csrDensity);
+    } else {
+      other = true;
+    }
+  }
+  int64_t plain = getStorageBytes(type);
+  if (other && f32 && plan.dpr != "none" && plain >= plan.dprMinBytes)
+    plain = plan.dpr == "fp16" ? fp16Bytes(n)
+            : plan.dpr == "fp10" ? fp10Bytes(n)
+                                 : fp8Bytes(n);
+  return mask + argmax + csr + (other ? plain : 0);
+}
+
+int64_t StashEncoder::regionInputBytes(Value v, const GistPlan &plan) {
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t n = type.getNumElements(), plain = getStorageBytes(type);
+  if (!type.getElementType().isF32())
+    return plain;
+  if (plan.lossless && isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp()))
+    return std::min(plain, csrBytes(n, 4, plan.csrDensity));
+  if (plan.dpr == "none" || plain < plan.dprMinBytes)
+    return plain;
+  return plan.dpr == "fp16" ? fp16Bytes(n)
+         : plan.dpr == "fp10" ? fp10Bytes(n)
+                              : fp8Bytes(n);
 }

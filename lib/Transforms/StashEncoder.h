@@ -16,8 +16,20 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <string>
+
 namespace mlir {
 namespace echo {
+
+/// The encodings gist-encode will apply after echo-remat (its options), so
+/// echo-remat can cost a stash as it will be stored.
+struct GistPlan {
+  bool masks = true;    // 1-bit ReLU / dropout masks (echo-remat's own)
+  bool lossless = false; // + pool argmax and SSDC (gist-encode lossless)
+  std::string dpr = "none";
+  double csrDensity = 0.5;
+  int64_t dprMinBytes = 4096;
+};
 
 class StashEncoder {
 public:
@@ -44,6 +56,15 @@ public:
   /// reads it directly; dropout's mask is decoded). Erases the stash when
   /// nothing else reads it; returns whether it still exists.
   bool encodeMasks(OpBuilder &b, StashOp stash) const;
+
+  /// Bytes `stash` costs between its value's last forward use and the
+  /// backward pass when `plan`'s encodings serve its readers: the sum of
+  /// the encoded forms, plus the plain size if some reader needs it plain.
+  static int64_t encodedBytes(StashOp stash, const GistPlan &plan);
+  /// Bytes a recompute region's stashed input costs under `plan`:
+  /// gist-encode stores it as SSDC (sparse maps, exact) or reduced
+  /// precision when those are on, else plain.
+  static int64_t regionInputBytes(Value v, const GistPlan &plan);
 
 private:
   DenseMap<Operation *, int64_t> position;

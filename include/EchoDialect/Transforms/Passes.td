@@ -256,6 +256,10 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            "Keep what stays stashed only for ReLU or dropout backward as a "
            "1-bit mask (echo.encode <binarize>/<mask1>), and count it so in "
            "the estimate and the peak model">,
+    Option<"gist", "gist", "std::string", /*default=*/"\"none\"",
+           "none | lossless | fp16 | fp10 | fp8: the gist-encode run that "
+           "follows (as echo-training-pipeline sets it), so stashes are "
+           "costed as it will store them">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"256",
            "Buffer alignment the peak model rounds sizes to (that of "
            "echo-buffer-assign)">,

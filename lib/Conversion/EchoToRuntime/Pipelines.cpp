@@ -116,8 +116,8 @@ mlir::echo::buildTrainingPipeline(OpPassManager &pm,
                                 options.optimizer, options.learningRate)
                       .str());
   if (options.remat != "none")
-    addPipeline(pm, llvm::formatv("func.func(echo-remat{{policy={0}})",
-                                  options.remat)
+    addPipeline(pm, llvm::formatv("func.func(echo-remat{{policy={0} gist={1}})",
+                                  options.remat, options.gist)
                         .str());
   // Gist encodes what recomputation leaves stashed.
   if (options.gist != "none")
