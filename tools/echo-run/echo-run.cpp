@@ -75,12 +75,14 @@ static cl::opt<std::string>
     dumpResults("dump-results",
                 cl::desc("Write every result of the last step to FILE"),
                 cl::init(""));
-static cl::opt<int> checkGradientsOpt(
-    "check-gradients", cl::ValueOptional,
+// A string so that a bare `--check-gradients` (no =N) is accepted: the int
+// parser rejects the empty value cl::ValueOptional hands it.
+static cl::opt<std::string> checkGradientsOpt(
+    "check-gradients", cl::ValueOptional, cl::value_desc("N"),
     cl::desc("Instead of training, compare the returned gradients with "
              "central finite differences of the loss along N directions "
              "(default 3); exit 1 if one is off by more than the tolerance"),
-    cl::init(3));
+    cl::init(""));
 static cl::opt<double> gradientTolerance(
     "gradient-tolerance", cl::desc("Relative error bound of --check-gradients"),
     cl::init(2e-2));
@@ -420,7 +422,12 @@ int main(int argc, char **argv) {
 
   if (checkGradientsOpt.getNumOccurrences()) {
     GradientCheckOptions check;
-    check.directions = checkGradientsOpt;
+    check.directions = 3;
+    if (!checkGradientsOpt.empty() &&
+        (StringRef(checkGradientsOpt).getAsInteger(10, check.directions) ||
+         check.directions < 1))
+      fail("--check-gradients expects a positive number of directions, got '" +
+           checkGradientsOpt + "'");
     check.epsilon = gradientEpsilon;
     check.tolerance = gradientTolerance;
     check.seed = seed;
