@@ -217,9 +217,22 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
        rule builds; when it needs only inputs, those inputs are ordinary
        backward uses of the neighbouring subgraph and may be recomputed
        (Echo's "dead" recompute node, Figure 14d).
-    4. Each subgraph's path becomes one `echo.recompute` region placed right
-       before the first backward op that reads one of its values; its inputs
-       are stashed (or are arguments).
+    4. Each path becomes `echo.recompute` regions, one right before each
+       backward op that first reads some of its values (per-use), or one
+       before the first of them; region inputs are stashed (or are
+       arguments).
+    5. Footprint check (`peak-check`, default on): a live-bytes model of the
+       step (sizes rounded to `alignment`, in-place pairs, stashes costed as
+       they will be stored) revisits every subgraph and keeps, of no
+       recomputation / the trimmed path / the whole subgraph, each per-use
+       or in one region, the one with the lowest modeled peak (ties keep
+       Echo's choice). A decision that raises the peak is thereby reverted
+       (the remark says so). Then paths go into one region wherever that
+       leaves the peak where it is (not when `gist` is set).
+    6. `masks` (default on): what stays stashed only for ReLU or dropout
+       backward is kept as a 1-bit `echo.encode` (binarize / mask1), and
+       costed so. `gist=` tells the pass which gist-encode run follows so it
+       costs stashes and region inputs as that run will store them.
 
     `policy=mirror` recomputes every op of every subgraph without trimming,
     once per subgraph in one region before the first backward use: MXNet's
