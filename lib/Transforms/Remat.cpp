@@ -88,8 +88,9 @@ private:
   /// peak is reverted.
   void improve(const Step &step, RematPeakModel &model,
                MutableArrayRef<Decision> ds) const;
-  /// Echo, once all decisions are taken: puts a path in one region (each
-  /// op recomputed once) wherever that does not raise the modeled peak.
+  /// Echo, once all decisions are taken: joins a path's regions (one
+  /// region: each op recomputed once; else regions whose use points are
+  /// close) wherever that does not raise the modeled peak.
   void mergeRegions(RematPeakModel &model, MutableArrayRef<Decision> ds) const;
   void materialize(Step &step, Decision &decision);
 
@@ -254,7 +255,7 @@ void RematPass::improve(const Step &step, RematPeakModel &model,
                    bool single = false) {
       Candidate c{SmallVector<Operation *>(path), estimate, model.peak(), 0, {}};
       if (!path.empty()) {
-        c.groups = model.groups(path, single);
+        c.groups = model.groups(path, single ? RematPeakModel::kOneRegion : 0);
         RematPeakModel::Change change = model.apply(c.groups);
         c.peak = model.peak();
         c.flops = RematPeakModel::flops(c.groups);
@@ -300,20 +301,31 @@ void RematPass::mergeRegions(RematPeakModel &model,
     return RematPeakModel::flops(ds[a].groups) >
            RematPeakModel::flops(ds[b].groups);
   });
+  // Widest window first: one region, then regions joining use points
+  // within half, a quarter, ... of the step, down to neighbours.
+  SmallVector<int64_t> windows{RematPeakModel::kOneRegion};
+  for (int64_t w = model.points() / 2; w >= 2; w /= 2)
+    windows.push_back(w);
   int64_t peak = model.peak();
   for (size_t i : order) {
     Decision &d = ds[i];
     model.revert(d.change);
-    RematPeakModel::Groups single = model.groups(d.path, true);
-    RematPeakModel::Change change = model.apply(single);
-    if (model.peak() <= peak && RematPeakModel::flops(single) <
-                                    RematPeakModel::flops(d.groups)) {
-      d.groups = std::move(single);
-      d.change = std::move(change);
-      continue;
+    bool merged = false;
+    for (int64_t window : windows) {
+      RematPeakModel::Groups groups = model.groups(d.path, window);
+      if (RematPeakModel::flops(groups) >= RematPeakModel::flops(d.groups))
+        continue;
+      RematPeakModel::Change change = model.apply(groups);
+      if (model.peak() <= peak) {
+        d.groups = std::move(groups);
+        d.change = std::move(change);
+        merged = true;
+        break;
+      }
+      model.revert(change);
     }
-    model.revert(change);
-    d.change = model.apply(d.groups);
+    if (!merged)
+      d.change = model.apply(d.groups);
   }
 }
 
@@ -485,11 +497,11 @@ void RematPass::runOnOperation() {
     if (policy == "mirror") {
       // Mirror recomputes every light op once per subgraph, unchecked.
       d.path = d.subgraph;
-      d.groups = model.groups(d.path, /*single=*/true);
+      d.groups = model.groups(d.path, RematPeakModel::kOneRegion);
       d.change = model.apply(d.groups);
     } else if (!d.path.empty() && d.allocated < d.released) {
       // Echo's estimate (Algorithm 1), as the paper applies it.
-      d.groups = model.groups(d.path, /*single=*/false);
+      d.groups = model.groups(d.path, /*window=*/0);
       d.change = model.apply(d.groups);
     } else {
       d.path.clear();

@@ -109,7 +109,7 @@ template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
 }
 
 RematPeakModel::Groups
-RematPeakModel::groups(ArrayRef<Operation *> path, bool single) const {
+RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   // Path values read later (through a stash), keyed by their first reader.
   std::map<int64_t, Group> byPoint;
   for (Operation *op : path)
@@ -123,13 +123,19 @@ RematPeakModel::groups(ArrayRef<Operation *> path, bool single) const {
       group.at = at;
       group.yielded.push_back(result);
     }
-  if (single && byPoint.size() > 1) {
-    Group all;
-    all.at = byPoint.begin()->first;
-    for (auto &[at, group] : byPoint)
-      all.yielded.append(group.yielded.begin(), group.yielded.end());
-    byPoint.clear();
-    byPoint[all.at] = std::move(all);
+  // A group within `window` points of the previous one joins it: values
+  // live a little longer, shared ancestors are recomputed once.
+  if (window > 0 && byPoint.size() > 1) {
+    std::map<int64_t, Group> merged;
+    Group *current = nullptr;
+    for (auto &[at, group] : byPoint) {
+      if (current && at - current->at <= window) {
+        current->yielded.append(group.yielded.begin(), group.yielded.end());
+        continue;
+      }
+      current = &(merged[at] = std::move(group));
+    }
+    byPoint = std::move(merged);
   }
 
   llvm::DenseSet<Operation *> onPath(path.begin(), path.end());

@@ -48,8 +48,11 @@ public:
   using Groups = SmallVector<Group, 1>;
 
   /// The regions for `path` (program order): one per first backward use
-  /// point of its values, or one for all of them when `single`.
-  Groups groups(ArrayRef<Operation *> path, bool single) const;
+  /// point of its values, where a point within `window` program points of
+  /// the previous region joins it (0: one region per use point; kOneRegion:
+  /// a single region).
+  static constexpr int64_t kOneRegion = INT64_MAX;
+  Groups groups(ArrayRef<Operation *> path, int64_t window) const;
 
   /// What applying groups changed. Paths are disjoint, so changes of
   /// different paths commute and can be taken back in any order.
@@ -62,6 +65,7 @@ public:
   void revert(const Change &change);
 
   int64_t peak() const { return profile.peak(); }
+  int64_t points() const { return profile.size(); }
   /// FLOPs the regions re-execute.
   static int64_t flops(ArrayRef<Group> groups);
 
