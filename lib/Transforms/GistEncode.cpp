@@ -137,7 +137,9 @@ void GistEncodePass::runOnOperation() {
 
   for (StashOp stash : stashes) {
     Value v = stash.getInput();
-    auto type = cast<RankedTensorType>(v.getType());
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type)
+      continue; // a stash of an already-encoded value stays as it is
     if (!encoder.waits(v, stash))
       continue;
     // 1-bit maps for ReLU and dropout backward (shared with echo-remat).

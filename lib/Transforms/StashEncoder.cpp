@@ -56,7 +56,11 @@ void StashEncoder::decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses,
 }
 
 bool StashEncoder::needsOnlyMask(OpOperand &use) {
-  Type element = cast<ShapedType>(use.get().getType()).getElementType();
+  // Already-encoded values (!echo.encoded) are not tensors: never masks.
+  auto shaped = dyn_cast<ShapedType>(use.get().getType());
+  if (!shaped)
+    return false;
+  Type element = shaped.getElementType();
   if (isa<ReluGradOp>(use.getOwner()))
     return use.getOperandNumber() == 0 && isa<FloatType>(element);
   if (isa<DropoutGradOp>(use.getOwner()))
@@ -97,7 +101,9 @@ bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash) const {
 
 int64_t StashEncoder::encodedBytes(StashOp stash, const GistPlan &plan) {
   Value v = stash.getInput();
-  auto type = cast<RankedTensorType>(v.getType());
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type) // an already-encoded value keeps its own size
+    return getStorageBytes(v.getType());
   int64_t n = type.getNumElements();
   bool f32 = type.getElementType().isF32();
   bool sparse = isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
@@ -133,7 +139,9 @@ int64_t StashEncoder::encodedBytes(StashOp stash, const GistPlan &plan) {
 }
 
 int64_t StashEncoder::regionInputBytes(Value v, const GistPlan &plan) {
-  auto type = cast<RankedTensorType>(v.getType());
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type)
+    return getStorageBytes(v.getType());
   int64_t n = type.getNumElements(), plain = getStorageBytes(type);
   if (!type.getElementType().isF32())
     return plain;

@@ -11,6 +11,17 @@
 // RUN: echo-opt %s --echo-autodiff '--echo-remat=masks=false remarks=true' 2>&1 | FileCheck %s --check-prefix=PLAIN
 // RUN: echo-opt %s --echo-training-pipeline=remat=echo --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=BYTES
 // RUN: echo-opt %s --echo-training-pipeline=remat=none --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=BYTES-NONE
+// The masks change no bit of the trained weights (3 SGD steps):
+// RUN: echo-opt %s --echo-autodiff=optimizer=sgd -o %t.base.mlir
+// RUN: echo-opt %t.base.mlir --echo-remat -o %t.echo.mlir
+// RUN: echo-run %t.base.mlir --iterations 3 --dump-results %t.base.bin
+// RUN: echo-run %t.echo.mlir --iterations 3 --dump-results %t.echo.bin
+// RUN: cmp %t.base.bin %t.echo.bin
+// A step that gist-encode already encoded (encoded values are not tensors)
+// is costed without crashing, and stays valid:
+// RUN: echo-opt %s --echo-autodiff --gist-encode --echo-remat | FileCheck %s --check-prefix=AFTER-GIST
+// AFTER-GIST-LABEL: func.func @train_step
+// AFTER-GIST: echo.relu_grad_encoded
 
 // CHECK: masks.mlir:[[#@LINE+22]]:8: remark: echo-remat: no recomputation for 4 ops; stashed bytes 320 kept
 // CHECK-LABEL: func.func @train_step
