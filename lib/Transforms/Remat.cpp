@@ -90,8 +90,13 @@ private:
                MutableArrayRef<Decision> ds) const;
   /// Echo, once all decisions are taken: joins a path's regions (one
   /// region: each op recomputed once; else regions whose use points are
-  /// close) wherever that does not raise the modeled peak.
-  void mergeRegions(RematPeakModel &model, MutableArrayRef<Decision> ds) const;
+  /// close) or stashes a chain's links, wherever that saves FLOPs and keeps
+  /// the modeled peak within flops-slack (and below Baseline's).
+  void mergeRegions(const Step &step, RematPeakModel &model,
+                    MutableArrayRef<Decision> ds, int64_t basePeak) const;
+  /// `d`'s path without the links of a chain its regions re-run; empty if
+  /// there is none.
+  SmallVector<Operation *> withChainLinksStashed(const Decision &d) const;
   void materialize(Step &step, Decision &decision);
 
   /// How stashes will be stored (masks=, gist=), for the estimates.
@@ -290,9 +295,11 @@ void RematPass::improve(const Step &step, RematPeakModel &model,
   }
 }
 
-void RematPass::mergeRegions(RematPeakModel &model,
-                             MutableArrayRef<Decision> ds) const {
-  // Most expensive first: each merge may only keep the peak where it is.
+void RematPass::mergeRegions(const Step &step, RematPeakModel &model,
+                             MutableArrayRef<Decision> ds,
+                             int64_t basePeak) const {
+  // Most expensive first. Every change must keep the modeled peak within
+  // `flops-slack` of where the decisions left it, and below Baseline's.
   SmallVector<size_t> order;
   for (auto [i, d] : llvm::enumerate(ds))
     if (d.groups.size() > 1)
@@ -301,32 +308,71 @@ void RematPass::mergeRegions(RematPeakModel &model,
     return RematPeakModel::flops(ds[a].groups) >
            RematPeakModel::flops(ds[b].groups);
   });
-  // Widest window first: one region, then regions joining use points
-  // within half, a quarter, ... of the step, down to neighbours.
+  // One region, then regions joining use points within half, a quarter,
+  // ... of the step, down to neighbours.
   SmallVector<int64_t> windows{RematPeakModel::kOneRegion};
   for (int64_t w = model.points() / 2; w >= 2; w /= 2)
     windows.push_back(w);
   int64_t peak = model.peak();
+  int64_t limit = std::min<int64_t>(basePeak, peak + int64_t(peak * flopsSlack));
   for (size_t i : order) {
     Decision &d = ds[i];
     model.revert(d.change);
-    bool merged = false;
-    for (int64_t window : windows) {
-      RematPeakModel::Groups groups = model.groups(d.path, window);
-      if (RematPeakModel::flops(groups) >= RematPeakModel::flops(d.groups))
-        continue;
+    // The cheapest placement that fits: joined regions, or the same path
+    // with a chain's links stashed.
+    SmallVector<Operation *> bestPath = d.path;
+    RematPeakModel::Groups best = d.groups;
+    int64_t bestFlops = RematPeakModel::flops(d.groups);
+    auto consider = [&](ArrayRef<Operation *> path,
+                        RematPeakModel::Groups groups) {
+      int64_t flops = RematPeakModel::flops(groups);
+      if (groups.empty() || flops >= bestFlops)
+        return;
       RematPeakModel::Change change = model.apply(groups);
-      if (model.peak() <= peak) {
-        d.groups = std::move(groups);
-        d.change = std::move(change);
-        merged = true;
-        break;
-      }
+      bool fits = model.peak() <= limit;
       model.revert(change);
+      if (!fits)
+        return;
+      bestPath.assign(path.begin(), path.end());
+      best = std::move(groups);
+      bestFlops = flops;
+    };
+    for (int64_t window : windows)
+      consider(d.path, model.groups(d.path, window));
+    SmallVector<Operation *> links = withChainLinksStashed(d);
+    if (!links.empty())
+      consider(links, model.groups(links, /*window=*/0));
+    if (bestPath.size() != d.path.size()) {
+      llvm::DenseSet<Operation *> onPath(bestPath.begin(), bestPath.end());
+      d.allocated = stashBytes(step, d.subgraph, onPath);
     }
-    if (!merged)
-      d.change = model.apply(d.groups);
+    d.path = std::move(bestPath);
+    d.groups = std::move(best);
+    d.change = model.apply(d.groups);
   }
+}
+
+SmallVector<Operation *>
+RematPass::withChainLinksStashed(const Decision &d) const {
+  // A chain (an LSTM's cell states, a ResNet's residual sums) makes every
+  // per-use region re-run it from its start. Stashing the chain's links -
+  // path values a region yields that other regions recompute too - lets
+  // each region start from the nearest link instead.
+  DenseMap<Operation *, int> bodies;
+  llvm::DenseSet<Operation *> yields;
+  for (const RematPeakModel::Group &group : d.groups) {
+    for (Operation *op : group.body)
+      ++bodies[op];
+    for (Value v : group.yielded)
+      yields.insert(v.getDefiningOp());
+  }
+  SmallVector<Operation *> path;
+  for (Operation *op : d.path)
+    if (!(yields.contains(op) && bodies.lookup(op) > 1))
+      path.push_back(op);
+  if (path.size() == d.path.size())
+    return {};
+  return path;
 }
 
 void RematPass::materialize(Step &step, Decision &decision) {
@@ -411,6 +457,11 @@ void RematPass::runOnOperation() {
         << policy << "' (expected echo or mirror)";
     return signalPassFailure();
   }
+  if (!(flopsSlack >= 0.0 && flopsSlack <= 1.0)) {
+    getOperation().emitError("echo-remat: flops-slack must be in [0, 1], got ")
+        << double(flopsSlack);
+    return signalPassFailure();
+  }
   int64_t align = alignment;
   if (align <= 0 || (align & (align - 1))) {
     getOperation().emitError("echo-remat: alignment must be a power of two, got ")
@@ -493,6 +544,7 @@ void RematPass::runOnOperation() {
 
   // Decide in partition order on the footprint model, then build regions.
   RematPeakModel model(step, alignment, plan);
+  int64_t basePeak = model.peak();
   for (Decision &d : decisions) {
     if (policy == "mirror") {
       // Mirror recomputes every light op once per subgraph, unchecked.
@@ -515,7 +567,7 @@ void RematPass::runOnOperation() {
     // raised Inception-v4's planned peak by 15% at an unchanged modeled
     // peak, so it is left to the gist-free pipeline.
     if (gist == "none")
-      mergeRegions(model, decisions);
+      mergeRegions(step, model, decisions, basePeak);
   }
 
   for (Decision &d : decisions) {

@@ -265,6 +265,9 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
                "cost interface marks">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report each subgraph's decision as a remark">,
+    Option<"flopsSlack", "flops-slack", "double", /*default=*/"0.001",
+           "Fraction of the modeled peak the FLOPs-saving placements may "
+           "add (never above Baseline's peak); 0 keeps the peak exactly">,
     Option<"masks", "masks", "bool", /*default=*/"true",
            "Keep what stays stashed only for ReLU or dropout backward as a "
            "1-bit mask (echo.encode <binarize>/<mask1>), and count it so in "
