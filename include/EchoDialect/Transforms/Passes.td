@@ -227,8 +227,10 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
        recomputation / the trimmed path / the whole subgraph, each per-use
        or in one region, the one with the lowest modeled peak (ties keep
        Echo's choice). A decision that raises the peak is thereby reverted
-       (the remark says so). Then paths go into one region wherever that
-       leaves the peak where it is (not when `gist` is set).
+       (the remark says so). Then, to save FLOPs, paths get their regions
+       joined (one region, or use points within halving windows) or a
+       chain's links stashed, where the modeled peak stays within
+       `flops-slack` and below Baseline's (not when `gist` is set).
     6. `masks` (default on): what stays stashed only for ReLU or dropout
        backward is kept as a 1-bit `echo.encode` (binarize / mask1), and
        costed so. `gist=` tells the pass which gist-encode run follows so it
