@@ -11,6 +11,7 @@
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/SparseMaps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -40,10 +41,6 @@ private:
   double plannedCsrDensity(Value v, RankedTensorType type) const;
 };
 
-/// ReLU and pooling outputs are sparse: SSDC pays off on them.
-bool isSparseProducer(Value v) {
-  return isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
-}
 
 /// A measured density (echo.density, from echo-run --profile-sparsity) must
 /// be an f64 in [0, 1]; checked before any rewrite.
@@ -152,11 +149,11 @@ void GistEncodePass::runOnOperation() {
       if (isa<RecomputeOp>(user)) {
         // Recomputation needs the exact value: CSR (exact) for sparse maps,
         // otherwise reduced precision when DPR is on, else a plain stash.
-        (isSparseProducer(v) ? csr : other).push_back(&use);
+        (isSparseFeatureMap(v) ? csr : other).push_back(&use);
         continue;
       }
       if (isa<Conv2DGradWeightOp>(user) && use.getOperandNumber() == 0 &&
-          isSparseProducer(v))
+          isSparseFeatureMap(v))
         csr.push_back(&use);
       else if (!StashEncoder::needsOnlyMask(use) ||
                isa<FloatType>(type.getElementType()))

@@ -300,14 +300,11 @@ void RematPass::mergeRegions(const Step &step, RematPeakModel &model,
                              int64_t basePeak) const {
   // Most expensive first. Every change must keep the modeled peak within
   // `flops-slack` of where the decisions left it, and below Baseline's.
-  SmallVector<size_t> order;
+  SmallVector<std::pair<int64_t, size_t>> order; // (-FLOPs, decision)
   for (auto [i, d] : llvm::enumerate(ds))
     if (d.groups.size() > 1)
-      order.push_back(i);
-  llvm::stable_sort(order, [&](size_t a, size_t b) {
-    return RematPeakModel::flops(ds[a].groups) >
-           RematPeakModel::flops(ds[b].groups);
-  });
+      order.push_back({-RematPeakModel::flops(d.groups), i});
+  llvm::stable_sort(order, llvm::less_first());
   // One region, then regions joining use points within half, a quarter,
   // ... of the step, down to neighbours.
   SmallVector<int64_t> windows{RematPeakModel::kOneRegion};
@@ -315,14 +312,14 @@ void RematPass::mergeRegions(const Step &step, RematPeakModel &model,
     windows.push_back(w);
   int64_t peak = model.peak();
   int64_t limit = std::min<int64_t>(basePeak, peak + int64_t(peak * flopsSlack));
-  for (size_t i : order) {
+  for (auto [negFlops, i] : order) {
     Decision &d = ds[i];
     model.revert(d.change);
     // The cheapest placement that fits: joined regions, or the same path
     // with a chain's links stashed.
     SmallVector<Operation *> bestPath = d.path;
     RematPeakModel::Groups best = d.groups;
-    int64_t bestFlops = RematPeakModel::flops(d.groups);
+    int64_t bestFlops = -negFlops;
     auto consider = [&](ArrayRef<Operation *> path,
                         RematPeakModel::Groups groups) {
       int64_t flops = RematPeakModel::flops(groups);

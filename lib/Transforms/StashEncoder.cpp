@@ -4,6 +4,7 @@
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EncodingStorage.h"
+#include "EchoDialect/SparseMaps.h"
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -106,7 +107,7 @@ int64_t StashEncoder::encodedBytes(StashOp stash, const GistPlan &plan) {
     return getStorageBytes(v.getType());
   int64_t n = type.getNumElements();
   bool f32 = type.getElementType().isF32();
-  bool sparse = isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
+  bool sparse = isSparseFeatureMap(v);
   // One encoded form per kind of reader, as gist-encode groups them.
   int64_t mask = 0, argmax = 0, csr = 0;
   bool other = false;
@@ -145,7 +146,7 @@ int64_t StashEncoder::regionInputBytes(Value v, const GistPlan &plan) {
   int64_t n = type.getNumElements(), plain = getStorageBytes(type);
   if (!type.getElementType().isF32())
     return plain;
-  if (plan.lossless && isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp()))
+  if (plan.lossless && isSparseFeatureMap(v))
     return std::min(plain, csrBytes(n, 4, plan.csrDensity));
   if (plan.dpr == "none" || plain < plan.dprMinBytes)
     return plain;

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tensor.h"
+#include "PoolWindow.h"
 
 #include "echo/codecs.h"
 
@@ -158,46 +158,19 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
 
 //--- Pool argmax --------------------------------------------------------------
 
-struct PoolGeometry {
-  int64_t planes, h, w, oh, ow, kh, kw, sh, sw, ph, pw, bits;
+/// The geometry of max pooling x ([N, C, H, W]), checked as
+/// echo_max_pool2d checks it, plus the argmax code width.
+struct ArgmaxGeometry : PoolGeometry {
+  int64_t bits;
   int64_t outputs() const { return planes * oh * ow; }
   int64_t bytes() const { return ceilDiv(outputs() * bits, 8); }
 };
-
-/// The geometry of max pooling x ([N, C, H, W]), checked as echo_max_pool2d
-/// checks it, plus the argmax code width.
-PoolGeometry poolGeometry(const char *E, const TensorView &x, const char *xn,
-                          int64_t kh, int64_t kw, int64_t sh, int64_t sw,
-                          int64_t ph, int64_t pw) {
-  if (kh < 1 || kw < 1)
-    fail(E, "kernel must be >= 1, got [%lld, %lld]", (long long)kh,
-         (long long)kw);
-  if (kh * kw > cd::kPoolArgmaxMaxPositions)
-    fail(E,
-         "kernel [%lld, %lld] has more than %lld window positions, which "
-         "an 8-bit argmax cannot address",
-         (long long)kh, (long long)kw, (long long)cd::kPoolArgmaxMaxPositions);
-  if (sh < 1 || sw < 1)
-    fail(E, "stride must be >= 1, got [%lld, %lld]", (long long)sh,
-         (long long)sw);
-  if (ph < 0 || pw < 0 || ph >= kh || pw >= kw)
-    fail(E,
-         "padding [%lld, %lld] must be >= 0 and smaller than the kernel "
-         "[%lld, %lld]",
-         (long long)ph, (long long)pw, (long long)kh, (long long)kw);
-  expectRank(E, x, xn, 4);
-  PoolGeometry g;
-  g.planes = x.size(0) * x.size(1);
-  g.h = x.size(2), g.w = x.size(3);
-  g.kh = kh, g.kw = kw, g.sh = sh, g.sw = sw, g.ph = ph, g.pw = pw;
-  int64_t eh = g.h + 2 * ph - kh, ew = g.w + 2 * pw - kw;
-  if (eh < 0 || ew < 0)
-    fail(E, "kernel [%lld, %lld] does not fit the padded input %s",
-         (long long)kh, (long long)kw, x.shapeStr().c_str());
-  if (g.planes > 0 && (g.h == 0 || g.w == 0))
-    fail(E, "input %s has an empty spatial extent", x.shapeStr().c_str());
-  g.oh = eh / sh + 1;
-  g.ow = ew / sw + 1;
+ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
+                              const char *xn, int64_t kh, int64_t kw,
+                              int64_t sh, int64_t sw, int64_t ph, int64_t pw) {
+  ArgmaxGeometry g;
+  static_cast<PoolGeometry &>(g) = poolGeometry(
+      E, x, xn, kh, kw, sh, sw, ph, pw, cd::kPoolArgmaxMaxPositions);
   g.bits = cd::poolArgmaxBits(kh * kw);
   return g;
 }
@@ -416,8 +389,8 @@ void echo_encode_pool_argmax(ECHO_TENSOR(x), ECHO_TENSOR(bytes),
   const char *E = "echo_encode_pool_argmax";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  PoolGeometry g = poolGeometry(E, X, "x", kernel_h, kernel_w, stride_h,
-                                stride_w, pad_h, pad_w);
+  ArgmaxGeometry g = argmaxGeometry(E, X, "x", kernel_h, kernel_w, stride_h,
+                                    stride_w, pad_h, pad_w);
   expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
   uint8_t *out = B.u8();
   if (B.numel)
@@ -426,18 +399,11 @@ void echo_encode_pool_argmax(ECHO_TENSOR(x), ECHO_TENSOR(bytes),
     const float *plane = X.f32() + p * g.h * g.w;
     for (int64_t oy = 0; oy < g.oh; ++oy)
       for (int64_t ox = 0; ox < g.ow; ++ox) {
-        // The in-bounds part of the window; the first maximum in row-major
-        // order wins (as in echo_max_pool2d(_grad)), padding never wins.
-        int64_t wy = oy * g.sh - g.ph, wx = ox * g.sw - g.pw;
-        int64_t y0 = wy < 0 ? 0 : wy, x0 = wx < 0 ? 0 : wx;
-        int64_t y1 = wy + g.kh < g.h ? wy + g.kh : g.h;
-        int64_t x1 = wx + g.kw < g.w ? wx + g.kw : g.w;
-        int64_t by = y0, bx = x0;
-        for (int64_t iy = y0; iy < y1; ++iy)
-          for (int64_t ix = x0; ix < x1; ++ix)
-            if (plane[iy * g.w + ix] > plane[by * g.w + bx])
-              by = iy, bx = ix;
-        uint32_t code = (uint32_t)((by - wy) * g.kw + (bx - wx));
+        // The same window and maximum as echo_max_pool2d(_grad).
+        PoolWindow r = poolWindow(g, oy, ox);
+        int64_t best = windowMax(g, plane, r);
+        int64_t by = best / g.w, bx = best % g.w;
+        uint32_t code = (uint32_t)((by - r.top) * g.kw + (bx - r.left));
         cd::orArgmax(out, (p * g.oh + oy) * g.ow + ox, code, (int)g.bits);
       }
   }
@@ -452,8 +418,8 @@ void echo_max_pool2d_grad_argmax(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  PoolGeometry g = poolGeometry(E, DX, "dx", kernel_h, kernel_w, stride_h,
-                                stride_w, pad_h, pad_w);
+  ArgmaxGeometry g = argmaxGeometry(E, DX, "dx", kernel_h, kernel_w,
+                                    stride_h, stride_w, pad_h, pad_w);
   expectRank(E, DY, "dy", 4);
   expectDim(E, DY, "dy", 0, DX.size(0));
   expectDim(E, DY, "dy", 1, DX.size(1));

@@ -10,6 +10,7 @@
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/SparseMaps.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -28,9 +29,9 @@ bool mlir::echo::isSsdcCandidate(StashOp stash) {
   if (!isa_and_nonnull<func::FuncOp>(stash->getParentOp()))
     return false;
   Value v = stash.getInput();
-  // The producers gist-encode calls sparse (isSparseProducer).
-  return isa<Float32Type>(cast<ShapedType>(v.getType()).getElementType()) &&
-         isa_and_nonnull<ReluOp, MaxPool2DOp>(v.getDefiningOp());
+  auto type = dyn_cast<ShapedType>(v.getType()); // not an encoded value
+  return type && isa<Float32Type>(type.getElementType()) &&
+         isSparseFeatureMap(v);
 }
 
 namespace {

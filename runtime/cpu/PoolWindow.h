@@ -1,0 +1,56 @@
+//===- PoolWindow.h - Pooling geometry shared by the CPU entries -*- C++ -*-===//
+//
+// Max/average pooling (Pooling.cpp) and the pool-argmax encoding
+// (Encoding.cpp) must agree on the window of every pooled element and on
+// which position is its maximum (the first in row-major order; padding never
+// wins), or the argmax gradient would differ from max_pool2d_grad's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_CPU_POOLWINDOW_H
+#define ECHO_RUNTIME_CPU_POOLWINDOW_H
+
+#include "Tensor.h"
+
+namespace echo_rt {
+
+struct PoolGeometry {
+  int64_t planes, h, w, oh, ow, kh, kw, sh, sw, ph, pw;
+};
+
+/// The geometry of pooling x ([N, C, H, W]) with a (kernel, stride, padding)
+/// window, checked; `maxPositions` > 0 also bounds kh * kw.
+PoolGeometry poolGeometry(const char *E, const TensorView &x, const char *xn,
+                          int64_t kh, int64_t kw, int64_t sh, int64_t sw,
+                          int64_t ph, int64_t pw, int64_t maxPositions = 0);
+
+/// The window of output (oy, ox): its unclamped origin and its in-bounds
+/// part [y0, y1) x [x0, x1).
+struct PoolWindow {
+  int64_t top, left, y0, y1, x0, x1;
+};
+inline PoolWindow poolWindow(const PoolGeometry &g, int64_t oy, int64_t ox) {
+  PoolWindow r;
+  r.top = oy * g.sh - g.ph;
+  r.left = ox * g.sw - g.pw;
+  r.y0 = r.top < 0 ? 0 : r.top;
+  r.x0 = r.left < 0 ? 0 : r.left;
+  r.y1 = r.top + g.kh < g.h ? r.top + g.kh : g.h;
+  r.x1 = r.left + g.kw < g.w ? r.left + g.kw : g.w;
+  return r;
+}
+
+/// Flat index (within the plane) of the window's first maximum.
+inline int64_t windowMax(const PoolGeometry &g, const float *plane,
+                         const PoolWindow &r) {
+  int64_t best = r.y0 * g.w + r.x0;
+  for (int64_t iy = r.y0; iy < r.y1; ++iy)
+    for (int64_t ix = r.x0; ix < r.x1; ++ix)
+      if (plane[iy * g.w + ix] > plane[best])
+        best = iy * g.w + ix;
+  return best;
+}
+
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_CPU_POOLWINDOW_H
