@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace mlir {
 namespace echo {
@@ -93,10 +94,9 @@ private:
   /// close) or stashes a chain's links, wherever that saves FLOPs and keeps
   /// the modeled peak within flops-slack (and below Baseline's).
   void mergeRegions(const Step &step, RematPeakModel &model,
-                    MutableArrayRef<Decision> ds, int64_t basePeak) const;
-  /// `d`'s path without the links of a chain its regions re-run; empty if
-  /// there is none.
-  SmallVector<Operation *> withChainLinksStashed(const Decision &d) const;
+                    MutableArrayRef<Decision> ds, int64_t limit) const;
+  /// The links of a chain that `d`'s regions re-run, in program order.
+  SmallVector<Operation *> chainLinks(const Decision &d) const;
   void materialize(Step &step, Decision &decision);
 
   /// How stashes will be stored (masks=, gist=), for the estimates.
@@ -297,64 +297,173 @@ void RematPass::improve(const Step &step, RematPeakModel &model,
 
 void RematPass::mergeRegions(const Step &step, RematPeakModel &model,
                              MutableArrayRef<Decision> ds,
-                             int64_t basePeak) const {
-  // Most expensive first. Every change must keep the modeled peak within
-  // `flops-slack` of where the decisions left it, and below Baseline's.
-  SmallVector<std::pair<int64_t, size_t>> order; // (-FLOPs, decision)
-  for (auto [i, d] : llvm::enumerate(ds))
-    if (d.groups.size() > 1)
-      order.push_back({-RematPeakModel::flops(d.groups), i});
-  llvm::stable_sort(order, llvm::less_first());
-  // One region, then regions joining use points within half, a quarter,
-  // ... of the step, down to neighbours.
-  SmallVector<int64_t> windows{RematPeakModel::kOneRegion};
+                             int64_t limit) const {
+  // Every path's cheaper placements: its regions joined (one region, use
+  // points within halving windows, regions sharing ops), or checkpoints
+  // along a chain it re-runs (Chen et al.'s sqrt(n) idea: every stride-th
+  // link stashed; per-use regions then re-run at most a stride of links,
+  // joined ones each op once).
+  struct Option {
+    size_t decision;
+    SmallVector<Operation *> path;
+    RematPeakModel::Groups groups;
+    int64_t flops;
+    int64_t saved = 0, cost = 0; // FLOPs saved, peak added: last scored
+    int64_t epoch = 0;
+  };
+  SmallVector<int64_t> windows{RematPeakModel::kOneRegion,
+                               RematPeakModel::kJoinShared};
   for (int64_t w = model.points() / 2; w >= 2; w /= 2)
     windows.push_back(w);
-  int64_t peak = model.peak();
-  int64_t limit = std::min<int64_t>(basePeak, peak + int64_t(peak * flopsSlack));
-  for (auto [negFlops, i] : order) {
-    Decision &d = ds[i];
+  std::vector<Option> options;
+  SmallVector<int64_t> flopsOf(ds.size()), onceFlopsOf(ds.size());
+  for (auto [i, d] : llvm::enumerate(ds)) {
+    if (d.groups.size() < 2)
+      continue;
+    // Groups are read off the model without this path's own regions.
     model.revert(d.change);
-    // The cheapest placement that fits: joined regions, or the same path
-    // with a chain's links stashed.
-    SmallVector<Operation *> bestPath = d.path;
-    RematPeakModel::Groups best = d.groups;
-    int64_t bestFlops = -negFlops;
+    flopsOf[i] = RematPeakModel::flops(d.groups);
+    onceFlopsOf[i] = RematPeakModel::flops(
+        model.groups(d.path, RematPeakModel::kOneRegion));
+    if (onceFlopsOf[i] >= flopsOf[i]) {
+      // Nothing re-runs: joins save nothing, and links stashed would cost
+      // peak that only buys re-runs back.
+      d.change = model.apply(d.groups);
+      continue;
+    }
+    llvm::SmallSet<std::pair<int64_t, size_t>, 16> seen;
     auto consider = [&](ArrayRef<Operation *> path,
                         RematPeakModel::Groups groups) {
       int64_t flops = RematPeakModel::flops(groups);
-      if (groups.empty() || flops >= bestFlops)
-        return;
-      RematPeakModel::Change change = model.apply(groups);
-      bool fits = model.peak() <= limit;
-      model.revert(change);
-      if (!fits)
-        return;
-      bestPath.assign(path.begin(), path.end());
-      best = std::move(groups);
-      bestFlops = flops;
+      if (!groups.empty() && flops < flopsOf[i] &&
+          seen.insert({flops, groups.size()}).second)
+        options.push_back(
+            {i, SmallVector<Operation *>(path), std::move(groups), flops});
     };
+    // Windows wider than the span of the regions give one region; those
+    // narrower than their closest pair, the regions as they are.
+    int64_t span = d.groups.back().at - d.groups.front().at, gap = span;
+    for (size_t g = 1; g < d.groups.size(); ++g)
+      gap = std::min(gap, d.groups[g].at - d.groups[g - 1].at);
     for (int64_t window : windows)
-      consider(d.path, model.groups(d.path, window));
-    SmallVector<Operation *> links = withChainLinksStashed(d);
-    if (!links.empty())
-      consider(links, model.groups(links, /*window=*/0));
-    if (bestPath.size() != d.path.size()) {
-      llvm::DenseSet<Operation *> onPath(bestPath.begin(), bestPath.end());
+      if (window < 0 || window == RematPeakModel::kOneRegion ||
+          (window >= gap && window < span))
+        consider(d.path, model.groups(d.path, window));
+    SmallVector<Operation *> links = chainLinks(d);
+    for (size_t stride = 1; stride <= links.size(); stride *= 2) {
+      llvm::DenseSet<Operation *> stashed;
+      for (size_t k = stride - 1; k < links.size(); k += stride)
+        stashed.insert(links[k]);
+      SmallVector<Operation *> path;
+      for (Operation *op : d.path)
+        if (!stashed.contains(op))
+          path.push_back(op);
+      consider(path, model.groups(path, /*window=*/0));
+      consider(path, model.groups(path, RematPeakModel::kJoinShared));
+    }
+    d.change = model.apply(d.groups);
+  }
+
+  // Lazy greedy on FLOPs saved per byte of peak added, measured in the
+  // current state: free savings first, then the best rates, while the peak
+  // stays within `limit`. Peak is paid only for re-runs (work beyond each
+  // path op once) and only where the share of the step's FLOPs saved is at
+  // least `exchange-rate` times the share of the peak added.
+  int64_t stepFlops = 0;
+  for (Operation &op : *step.block)
+    if (auto cost = dyn_cast<CostOpInterface>(op))
+      stepFlops += cost.getFlops();
+  // Scores `o` in the model where it replaces its decision's regions;
+  // `before` was the peak with them. Valid while `epoch` (the number of
+  // options taken) is unchanged.
+  int64_t epoch = 0;
+  auto score = [&](Option &o, int64_t before) {
+    o.saved = flopsOf[o.decision] - o.flops;
+    o.cost = std::max<int64_t>(0, model.peak() - before);
+    if (o.cost > 0)
+      o.saved = std::min(o.saved, flopsOf[o.decision] - onceFlopsOf[o.decision]);
+    o.epoch = epoch;
+  };
+  auto better = [](const Option *a, const Option *b) {
+    // a.saved / a.cost < b.saved / b.cost (the heap's order), no division
+    __int128 lhs = (__int128)a->saved * b->cost,
+             rhs = (__int128)b->saved * a->cost;
+    return lhs != rhs ? lhs < rhs : a->saved < b->saved;
+  };
+  std::vector<Option *> heap;
+  for (auto first = options.begin(); first != options.end();) {
+    // A decision's options one after the other, its own regions out.
+    Decision &d = ds[first->decision];
+    auto last = std::find_if(first, options.end(), [&](const Option &o) {
+      return o.decision != first->decision;
+    });
+    int64_t before = model.peak();
+    model.revert(d.change);
+    for (Option &o : llvm::make_range(first, last)) {
+      RematPeakModel::Change change = model.apply(o.groups);
+      score(o, before);
+      model.revert(change);
+    }
+    d.change = model.apply(d.groups);
+    // Only the options no other beats on both FLOPs and peak.
+    std::sort(first, last, [](const Option &a, const Option &b) {
+      return std::tie(a.cost, a.flops) < std::tie(b.cost, b.flops);
+    });
+    int64_t cheapest = flopsOf[first->decision];
+    for (Option &o : llvm::make_range(first, last))
+      if (o.flops < cheapest) {
+        cheapest = o.flops;
+        heap.push_back(&o);
+      }
+    first = last;
+  }
+  std::make_heap(heap.begin(), heap.end(), better);
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), better);
+    Option &o = *heap.back();
+    heap.pop_back();
+    Decision &d = ds[o.decision];
+    int64_t before = model.peak();
+    if (o.epoch != epoch) {
+      // Options taken since may have changed its worth: score it again,
+      // and put it back in line if it did.
+      int64_t saved = o.saved, cost = o.cost;
+      model.revert(d.change);
+      RematPeakModel::Change change = model.apply(o.groups);
+      score(o, before);
+      model.revert(change);
+      d.change = model.apply(d.groups);
+      if (o.saved <= 0)
+        continue;
+      if (o.saved != saved || o.cost != cost) {
+        heap.push_back(&o);
+        std::push_heap(heap.begin(), heap.end(), better);
+        continue;
+      }
+    }
+    bool worth = o.saved > 0 &&
+                 (o.cost == 0 ||
+                  double(o.saved) * double(before) >=
+                      exchangeRate * double(o.cost) * double(stepFlops));
+    if (!worth || before + o.cost > limit)
+      continue;
+    model.revert(d.change);
+    d.change = model.apply(o.groups);
+    if (o.path.size() != d.path.size()) {
+      llvm::DenseSet<Operation *> onPath(o.path.begin(), o.path.end());
       d.allocated = stashBytes(step, d.subgraph, onPath);
     }
-    d.path = std::move(bestPath);
-    d.groups = std::move(best);
-    d.change = model.apply(d.groups);
+    flopsOf[o.decision] = o.flops;
+    d.path = std::move(o.path);
+    d.groups = std::move(o.groups);
+    ++epoch;
   }
 }
 
-SmallVector<Operation *>
-RematPass::withChainLinksStashed(const Decision &d) const {
+SmallVector<Operation *> RematPass::chainLinks(const Decision &d) const {
   // A chain (an LSTM's cell states, a ResNet's residual sums) makes every
-  // per-use region re-run it from its start. Stashing the chain's links -
-  // path values a region yields that other regions recompute too - lets
-  // each region start from the nearest link instead.
+  // per-use region re-run it from its start: its links are the path values
+  // a region yields that other regions recompute too.
   DenseMap<Operation *, int> bodies;
   llvm::DenseSet<Operation *> yields;
   for (const RematPeakModel::Group &group : d.groups) {
@@ -363,13 +472,25 @@ RematPass::withChainLinksStashed(const Decision &d) const {
     for (Value v : group.yielded)
       yields.insert(v.getDefiningOp());
   }
-  SmallVector<Operation *> path;
-  for (Operation *op : d.path)
-    if (!(yields.contains(op) && bodies.lookup(op) > 1))
-      path.push_back(op);
-  if (path.size() == d.path.size())
-    return {};
-  return path;
+  // Only links that follow another link along the path (the residual
+  // sums, not the batch norms feeding them) cut the chain when stashed.
+  llvm::DenseSet<Operation *> onPath(d.path.begin(), d.path.end());
+  llvm::DenseSet<Operation *> afterLink;
+  SmallVector<Operation *> links;
+  for (Operation *op : d.path) {
+    bool isLink = yields.contains(op) && bodies.lookup(op) > 1;
+    bool follows = llvm::any_of(op->getOperands(), [&](Value in) {
+      Operation *def = in.getDefiningOp();
+      return onPath.contains(def) &&
+             (afterLink.contains(def) ||
+              (yields.contains(def) && bodies.lookup(def) > 1));
+    });
+    if (follows)
+      afterLink.insert(op);
+    if (isLink && follows)
+      links.push_back(op);
+  }
+  return links;
 }
 
 void RematPass::materialize(Step &step, Decision &decision) {
@@ -459,6 +580,11 @@ void RematPass::runOnOperation() {
         << double(flopsSlack);
     return signalPassFailure();
   }
+  if (!(exchangeRate >= 0.0)) {
+    getOperation().emitError("echo-remat: exchange-rate must be >= 0, got ")
+        << double(exchangeRate);
+    return signalPassFailure();
+  }
   int64_t align = alignment;
   if (align <= 0 || (align & (align - 1))) {
     getOperation().emitError("echo-remat: alignment must be a power of two, got ")
@@ -542,6 +668,18 @@ void RematPass::runOnOperation() {
   // Decide in partition order on the footprint model, then build regions.
   RematPeakModel model(step, alignment, plan);
   int64_t basePeak = model.peak();
+  // Where the mirror policy would take the peak: the FLOPs phase may not
+  // give up Echo's lead over prior work.
+  int64_t mirrorPeak = basePeak;
+  if (policy == "echo" && peakCheck && gist == "none") {
+    SmallVector<RematPeakModel::Change> changes;
+    for (Decision &d : decisions)
+      changes.push_back(
+          model.apply(model.groups(d.subgraph, RematPeakModel::kOneRegion)));
+    mirrorPeak = model.peak();
+    for (RematPeakModel::Change &change : llvm::reverse(changes))
+      model.revert(change);
+  }
   for (Decision &d : decisions) {
     if (policy == "mirror") {
       // Mirror recomputes every light op once per subgraph, unchecked.
@@ -563,8 +701,12 @@ void RematPass::runOnOperation() {
     // decoded copies, which the model does not see: with gist= merging
     // raised Inception-v4's planned peak by 15% at an unchanged modeled
     // peak, so it is left to the gist-free pipeline.
-    if (gist == "none")
-      mergeRegions(step, model, decisions, basePeak);
+    if (gist == "none") {
+      int64_t peak = model.peak();
+      int64_t limit = std::min({basePeak, std::max(peak, mirrorPeak - 1),
+                                peak + int64_t(peak * flopsSlack)});
+      mergeRegions(step, model, decisions, limit);
+    }
   }
 
   for (Decision &d : decisions) {

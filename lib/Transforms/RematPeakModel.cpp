@@ -6,6 +6,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::echo;
 
@@ -139,34 +141,73 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   }
 
   llvm::DenseSet<Operation *> onPath(path.begin(), path.end());
-  Groups result;
-  for (auto &[at, group] : byPoint) {
-    // The path ops the yielded values depend on.
-    llvm::DenseSet<Operation *> needed;
-    SmallVector<Operation *> worklist;
-    for (Value v : group.yielded)
-      worklist.push_back(v.getDefiningOp());
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (!onPath.contains(op) || !needed.insert(op).second)
-        continue;
-      for (Value in : op->getOperands())
-        if (Operation *def = in.getDefiningOp())
-          worklist.push_back(def);
+  auto withBodies = [&](std::map<int64_t, Group> &byPoint) {
+    Groups result;
+    for (auto &[at, group] : byPoint) {
+      fillBody(group, path, onPath);
+      result.push_back(std::move(group));
     }
-    llvm::SetVector<Value> inputs;
-    for (Operation *op : path) {
-      if (!needed.contains(op))
-        continue;
-      group.body.push_back(op);
-      for (Value in : op->getOperands())
-        if (!needed.contains(in.getDefiningOp()))
-          inputs.insert(in);
+    return result;
+  };
+  Groups result = withBodies(byPoint);
+  if (window != kJoinShared || result.size() < 2)
+    return result;
+
+  // Regions that recompute a common op become one, at the earliest point:
+  // every path op is then re-run at most once, yet regions that share
+  // nothing (a chain cut by stashed links) stay apart.
+  SmallVector<size_t> leader(result.size());
+  std::iota(leader.begin(), leader.end(), 0);
+  auto find = [&](size_t i) {
+    while (leader[i] != i)
+      i = leader[i] = leader[leader[i]];
+    return i;
+  };
+  DenseMap<Operation *, size_t> firstRecomputedBy;
+  for (auto [i, group] : llvm::enumerate(result))
+    for (Operation *op : group.body) {
+      auto [it, inserted] = firstRecomputedBy.insert({op, i});
+      if (!inserted)
+        leader[find(i)] = find(it->second);
     }
-    group.inputs.assign(inputs.begin(), inputs.end());
-    result.push_back(std::move(group));
+  std::map<int64_t, Group> joined;
+  DenseMap<size_t, int64_t> pointOfLeader;
+  for (auto [i, group] : llvm::enumerate(result)) {
+    size_t root = find(i);
+    auto [it, inserted] = pointOfLeader.insert({root, group.at});
+    Group &into = joined[it->second];
+    into.at = it->second;
+    into.yielded.append(group.yielded.begin(), group.yielded.end());
   }
-  return result;
+  return withBodies(joined);
+}
+
+void RematPeakModel::fillBody(Group &group, ArrayRef<Operation *> path,
+                              const llvm::DenseSet<Operation *> &onPath) {
+  // The path ops the yielded values depend on.
+  llvm::DenseSet<Operation *> needed;
+  SmallVector<Operation *> worklist;
+  for (Value v : group.yielded)
+    worklist.push_back(v.getDefiningOp());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!onPath.contains(op) || !needed.insert(op).second)
+      continue;
+    for (Value in : op->getOperands())
+      if (Operation *def = in.getDefiningOp())
+        worklist.push_back(def);
+  }
+  llvm::SetVector<Value> inputs;
+  group.body.clear();
+  for (Operation *op : path) {
+    if (!needed.contains(op))
+      continue;
+    group.body.push_back(op);
+    for (Value in : op->getOperands())
+      if (!needed.contains(in.getDefiningOp()))
+        inputs.insert(in);
+  }
+  group.inputs.assign(inputs.begin(), inputs.end());
 }
 
 int64_t RematPeakModel::aligned(int64_t bytes) const {

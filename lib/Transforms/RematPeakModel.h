@@ -50,8 +50,10 @@ public:
   /// The regions for `path` (program order): one per first backward use
   /// point of its values, where a point within `window` program points of
   /// the previous region joins it (0: one region per use point; kOneRegion:
-  /// a single region).
+  /// a single region; kJoinShared: per-use regions that recompute a common
+  /// op are joined, so no op is re-run twice).
   static constexpr int64_t kOneRegion = INT64_MAX;
+  static constexpr int64_t kJoinShared = -1;
   Groups groups(ArrayRef<Operation *> path, int64_t window) const;
 
   /// What applying groups changed. Paths are disjoint, so changes of
@@ -109,6 +111,9 @@ private:
   /// Re-registers `v`'s interval after `update` changes its uses.
   template <typename Fn> void update(Value v, Fn &&fn);
   int64_t internalPeak(const Group &group) const;
+  /// The body and inputs of `group`: the ops of `path` its values need.
+  static void fillBody(Group &group, ArrayRef<Operation *> path,
+                       const llvm::DenseSet<Operation *> &onPath);
   int64_t sizeOf(Value v) const;
   int64_t aligned(int64_t bytes) const;
 

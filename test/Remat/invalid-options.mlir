@@ -4,6 +4,8 @@
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{alignment=0}))' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{gist=fp4}))' 2>&1 | FileCheck %s --check-prefix=GIST
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{flops-slack=-0.5}))' 2>&1 | FileCheck %s --check-prefix=SLACK
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{exchange-rate=-1}))' 2>&1 | FileCheck %s --check-prefix=RATE
+// RATE: invalid-options.mlir:[[#@LINE+7]]:1: error: echo-remat: exchange-rate must be >= 0, got -1.000000e+00
 // SLACK: invalid-options.mlir:[[#@LINE+6]]:1: error: echo-remat: flops-slack must be in [0, 1], got -5.000000e-01
 // GIST: invalid-options.mlir:[[#@LINE+5]]:1: error: echo-remat: unknown gist 'fp4' (expected none, lossless, fp16, fp10 or fp8)
 // POLICY: invalid-options.mlir:[[#@LINE+4]]:1: error: echo-remat: unknown policy 'bogus' (expected echo or mirror)

@@ -267,9 +267,13 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
                "cost interface marks">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report each subgraph's decision as a remark">,
-    Option<"flopsSlack", "flops-slack", "double", /*default=*/"0.001",
+    Option<"flopsSlack", "flops-slack", "double", /*default=*/"0.05",
            "Fraction of the modeled peak the FLOPs-saving placements may "
-           "add (never above Baseline's peak); 0 keeps the peak exactly">,
+           "add (never up to the mirror policy's modeled peak, never above "
+           "Baseline's); 0 keeps the peak exactly">,
+    Option<"exchangeRate", "exchange-rate", "double", /*default=*/"0.005",
+           "A placement that adds peak must save a share of the step's "
+           "FLOPs at least this many times the share of the peak it adds">,
     Option<"masks", "masks", "bool", /*default=*/"true",
            "Keep what stays stashed only for ReLU or dropout backward as a "
            "1-bit mask (echo.encode <binarize>/<mask1>), and count it so in "
