@@ -18,6 +18,7 @@
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -671,7 +672,7 @@ void RematPass::runOnOperation() {
   // Where the mirror policy would take the peak: the FLOPs phase may not
   // give up Echo's lead over prior work.
   int64_t mirrorPeak = basePeak;
-  if (policy == "echo" && peakCheck && gist == "none") {
+  {
     SmallVector<RematPeakModel::Change> changes;
     for (Decision &d : decisions)
       changes.push_back(
@@ -709,6 +710,20 @@ void RematPass::runOnOperation() {
     }
   }
 
+  if (remarks) {
+    // How far from what no recomputation can go below, at this peak.
+    int64_t peak = model.peak(), at = model.peakPoint();
+    for (Decision &d : llvm::reverse(decisions))
+      if (!d.groups.empty())
+        model.revert(d.change);
+    int64_t floor = model.floorAt(
+        at, [&](Operation *op) { return isRecomputable(op); });
+    // At the function's location, without printing the whole function.
+    mlir::emitRemark(fn.getLoc()) << "echo-remat: modeled peak " << peak << " bytes at point "
+                    << at << " (Baseline " << basePeak << ", mirror "
+                    << mirrorPeak << "); no recomputation goes below " << floor
+                    << " there";
+  }
   for (Decision &d : decisions) {
     Operation *first = d.subgraph.front();
     materialize(step, d);

@@ -67,6 +67,17 @@ public:
   void revert(const Change &change);
 
   int64_t peak() const { return profile.peak(); }
+  /// The point where the current choices reach the peak (the first one).
+  int64_t peakPoint() const;
+  /// What any recomputation policy must keep live at `point`, keeping
+  /// Baseline's op order, kernels and encodings and never re-running ops
+  /// that `recomputable` rejects: values live there by forward or gradient
+  /// uses, stashed values read there, and the fewest bytes from which every
+  /// stashed value read later can still be rebuilt (a minimum vertex cut of
+  /// the forward graph). A lower bound of every such policy's peak.
+  /// Call it on the Baseline state (no groups applied). RematFloor.cpp.
+  int64_t floorAt(int64_t point,
+                  llvm::function_ref<bool(Operation *)> recomputable) const;
   int64_t points() const { return profile.size(); }
   /// FLOPs the regions re-execute.
   static int64_t flops(ArrayRef<Group> groups);

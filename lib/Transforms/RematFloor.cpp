@@ -1,0 +1,172 @@
+//===- RematFloor.cpp - What no recomputation can remove -------------------===//
+//
+// A lower bound of the live bytes at one program point over every
+// recomputation policy (Echo's, mirror's, any other) that keeps the step's
+// op order and kernels and never re-runs compute-heavy ops. If a policy's
+// peak equals the bound at its own peak point, no policy beats it there.
+//
+// At the point, three kinds of bytes are unavoidable: values live there
+// through forward or gradient uses (recomputation never shortens those),
+// stashed values read right there, and, for stashed values read later,
+// enough of the forward graph to rebuild them. The last is a minimum vertex
+// cut between the outputs of ops that are never re-run and the values read
+// later: every path from the former to the latter must cross a kept value
+// (its stored size; a 1-bit mask when only a mask is read back) or one at
+// hand anyway (arguments, values live there), so that recomputation finds
+// all operands of every op it re-runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RematPeakModel.h"
+
+#include <limits>
+#include <queue>
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+/// Dinic's maximum flow on a small graph (a point's ancestors).
+class MaxFlow {
+public:
+  static constexpr int64_t kInfinite = std::numeric_limits<int64_t>::max() / 4;
+
+  int addNode() {
+    edgesOf.emplace_back();
+    return int(edgesOf.size()) - 1;
+  }
+  void addEdge(int from, int to, int64_t capacity) {
+    edgesOf[from].push_back(int(edges.size()));
+    edges.push_back({to, capacity});
+    edgesOf[to].push_back(int(edges.size()));
+    edges.push_back({from, 0});
+  }
+  int64_t run(int source, int sink) {
+    int64_t total = 0;
+    while (levels(source, sink)) {
+      next.assign(edgesOf.size(), 0);
+      while (int64_t pushed = push(source, sink, kInfinite))
+        total += pushed;
+    }
+    return total;
+  }
+
+private:
+  struct Edge {
+    int to;
+    int64_t capacity;
+  };
+  bool levels(int source, int sink) {
+    level.assign(edgesOf.size(), -1);
+    level[source] = 0;
+    std::queue<int> queue;
+    queue.push(source);
+    while (!queue.empty()) {
+      int node = queue.front();
+      queue.pop();
+      for (int e : edgesOf[node])
+        if (edges[e].capacity > 0 && level[edges[e].to] < 0) {
+          level[edges[e].to] = level[node] + 1;
+          queue.push(edges[e].to);
+        }
+    }
+    return level[sink] >= 0;
+  }
+  int64_t push(int node, int sink, int64_t limit) {
+    if (node == sink)
+      return limit;
+    for (size_t &i = next[node]; i < edgesOf[node].size(); ++i) {
+      Edge &edge = edges[edgesOf[node][i]];
+      if (edge.capacity <= 0 || level[edge.to] != level[node] + 1)
+        continue;
+      if (int64_t pushed =
+              push(edge.to, sink, std::min(limit, edge.capacity))) {
+        edge.capacity -= pushed;
+        edges[edgesOf[node][i] ^ 1].capacity += pushed;
+        return pushed;
+      }
+    }
+    return 0;
+  }
+
+  std::vector<Edge> edges;
+  std::vector<std::vector<int>> edgesOf;
+  std::vector<int> level;
+  std::vector<size_t> next;
+};
+} // namespace
+
+int64_t RematPeakModel::peakPoint() const {
+  int64_t best = 0;
+  for (int64_t p = 0; p < profile.size(); ++p)
+    if (profile.at(p) > profile.at(best))
+      best = p;
+  return best;
+}
+
+int64_t RematPeakModel::floorAt(
+    int64_t point, llvm::function_ref<bool(Operation *)> recomputable) const {
+  int64_t fixed = 0;
+  // Stashed values read after `point`: what must stay rebuildable.
+  SmallVector<Value> later;
+  llvm::DenseSet<Value> liveAnyway;
+  for (auto &[value, state] : values) {
+    ValueState forwardOnly = state;
+    forwardOnly.stashUses.clear();
+    forwardOnly.regionUses.clear();
+    bool live = forwardOnly.def <= point && point <= forwardOnly.end();
+    // Read from its stash right here, unless the reader writes over it.
+    bool readHere = state.stashUses.count(point) &&
+                    !llvm::is_contained(state.overwrittenAt, point);
+    if (live || readHere) {
+      fixed += live || !state.maskBytes ? state.bytes : state.maskBytes;
+      liveAnyway.insert(value);
+    } else if (!state.stashUses.empty() && *state.stashUses.rbegin() > point &&
+               state.def < point) {
+      later.push_back(value);
+    }
+  }
+  if (later.empty())
+    return fixed;
+
+  // A value can be rebuilt when every path reaching it from an op that is
+  // never re-run passes through something kept or at hand (arguments,
+  // values live anyway). So the kept set is a vertex cut between those ops'
+  // outputs (hung off the source) and the values read later (off the sink);
+  // each value is an edge in -> out with its size as capacity.
+  MaxFlow flow;
+  int source = flow.addNode(), sink = flow.addNode();
+  DenseMap<Value, int> outOf;
+  std::function<int(Value)> nodeOf = [&](Value v) -> int {
+    if (auto it = outOf.find(v); it != outOf.end())
+      return it->second;
+    const ValueState *state = stateOf(v);
+    Operation *def = v.getDefiningOp();
+    if (!state || !def || liveAnyway.contains(v))
+      return outOf[v] = flow.addNode(); // at hand: nothing flows from it
+    int in = flow.addNode(), out = flow.addNode();
+    outOf[v] = out;
+    flow.addEdge(in, out, state->bytes);
+    if (!recomputable(def)) {
+      flow.addEdge(source, in, MaxFlow::kInfinite);
+    } else {
+      for (Value operand : def->getOperands())
+        flow.addEdge(nodeOf(operand), in, MaxFlow::kInfinite);
+    }
+    return out;
+  };
+  for (Value v : later) {
+    const ValueState *state = stateOf(v);
+    int out = nodeOf(v);
+    if (!state->maskBytes) {
+      flow.addEdge(out, sink, MaxFlow::kInfinite);
+      continue;
+    }
+    // Only a mask is read back: keeping the mask is enough (rebuilding it
+    // still needs the value's sources).
+    int mask = flow.addNode();
+    flow.addEdge(out, mask, state->maskBytes);
+    flow.addEdge(mask, sink, MaxFlow::kInfinite);
+  }
+  return fixed + flow.run(source, sink);
+}
