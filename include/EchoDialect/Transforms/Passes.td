@@ -227,11 +227,20 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
        recomputation / the trimmed path / the whole subgraph, each per-use
        or in one region, the one with the lowest modeled peak (ties keep
        Echo's choice). A decision that raises the peak is thereby reverted
-       (the remark says so). Then, to save FLOPs, paths get their regions
-       joined (one region, or use points within halving windows) or a
-       chain's links stashed, where the modeled peak stays within
-       `flops-slack` and below Baseline's (not when `gist` is set).
-    6. `masks` (default on): what stays stashed only for ReLU or dropout
+       (the remark says so).
+    6. FLOPs phase (not when `gist` is set): per-use regions may re-run
+       shared ops (a chain - ResNet's residual sums, an LSTM's cell states -
+       re-runs from its start at every use). Each path's alternatives are
+       its regions joined (one region, use points within halving windows,
+       regions that share ops) and checkpoints along its chain (every
+       stride-th link stashed, strides 1, 2, 4, ...: Chen et al.'s sqrt(n)
+       idea, with per-use or joined regions). A lazy greedy takes them best
+       FLOPs-saved-per-peak-byte first: free ones always; ones that add peak
+       only for re-runs, only when the share of the step's FLOPs saved is at
+       least `exchange-rate` times the share of the peak added, and only
+       while the modeled peak stays within `flops-slack`, below mirror's
+       modeled peak and at most Baseline's.
+    7. `masks` (default on): what stays stashed only for ReLU or dropout
        backward is kept as a 1-bit `echo.encode` (binarize / mask1), and
        costed so. `gist=` tells the pass which gist-encode run follows so it
        costs stashes and region inputs as that run will store them.
@@ -240,7 +249,11 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     once per subgraph in one region before the first backward use: MXNet's
     mirror (Chen et al., 2016), the prior work Echo compares with.
     With `remarks`, each subgraph's decision is reported as a remark at its
-    first op: ops recomputed, bytes released and allocated, FLOPs.
+    first op: ops recomputed, bytes released and allocated, FLOPs; and one
+    remark at the function gives the modeled peak and its program point,
+    Baseline's and mirror's modeled peaks, and the floor no recomputation
+    policy (same op order, kernels and encodings; heavy ops never re-run)
+    can go below at that point.
 
     ```mlir
     // Before (Figure 7: add + tanh after two FC layers)
