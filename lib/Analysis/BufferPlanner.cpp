@@ -20,8 +20,16 @@ namespace {
 
 /// Greedy best fit in the given order. `top` receives the last byte used
 /// (before the arena is rounded up to the largest alignment).
+///
+/// Placement is a function of the order's prefix, so the first `kept`
+/// buffers of `byOrder` take their offsets from `prefix` (a plan of an order
+/// with the same first `kept` buffers) instead of being placed again. The
+/// scan stops early, with `top` at least `abortAt`, once the plan cannot end
+/// below `abortAt`.
 BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
-                        llvm::ArrayRef<size_t> byOrder, int64_t &top) {
+                        llvm::ArrayRef<size_t> byOrder, int64_t &top,
+                        const BufferPlan *prefix = nullptr, size_t kept = 0,
+                        int64_t abortAt = INT64_MAX) {
   size_t n = requests.size();
   BufferPlan plan;
   plan.offsets.assign(n, 0);
@@ -33,7 +41,20 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
   };
   std::vector<Placed> placed;
   placed.reserve(n);
-  for (size_t i : byOrder) {
+  for (size_t i : byOrder.take_front(prefix ? kept : 0)) {
+    const BufferRequest &r = requests[i];
+    int64_t at = prefix->offsets[i];
+    plan.offsets[i] = at;
+    plan.arenaBytes = std::max(plan.arenaBytes, at + r.size);
+    placed.push_back({at, at + r.size, r.start, r.end});
+  }
+  std::stable_sort(placed.begin(), placed.end(),
+                   [](const Placed &a, const Placed &b) {
+                     return a.begin < b.begin;
+                   });
+  for (size_t i : byOrder.drop_front(prefix ? kept : 0)) {
+    if (plan.arenaBytes >= abortAt)
+      break;
     const BufferRequest &r = requests[i];
     int64_t align = std::max<int64_t>(r.alignment, 1);
     // Best fit: the smallest gap, between buffers alive at the same time,
@@ -125,8 +146,11 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
       std::vector<size_t> moved = order;
       moved.erase(moved.begin() + pos);
       moved.insert(moved.begin() + k, culprit);
+      // The first k buffers keep their places; a trial that reaches the
+      // current top cannot win and stops there.
       int64_t movedTop;
-      BufferPlan candidate = placeInOrder(requests, moved, movedTop);
+      BufferPlan candidate =
+          placeInOrder(requests, moved, movedTop, &plan, k, top);
       --budget;
       if (movedTop < top) {
         order = std::move(moved);
