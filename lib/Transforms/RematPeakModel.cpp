@@ -301,7 +301,13 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
       });
       change.addedUses.push_back({in, group.at, overwritten});
     }
-    addInterval(group.at, group.at, internalPeak(group));
+    // An input kept encoded is decoded for the region: that copy is live
+    // while the region runs.
+    int64_t decoded = 0;
+    for (Value in : group.inputs)
+      if (const ValueState *state = stateOf(in); state && state->regionBytes)
+        decoded += state->bytes;
+    addInterval(group.at, group.at, internalPeak(group) + decoded);
   }
   return change;
 }

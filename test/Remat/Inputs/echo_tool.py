@@ -71,6 +71,19 @@ if __name__ == "__main__":
     if cmd == "models":
         sys.stdout.write(subprocess.run([tool(echo_opt, "echo-models")] + sys.argv[3:],
                                         check=True, capture_output=True, text=True).stdout)
+    elif cmd == "with-gist":
+        # with-gist MODEL GIST [--opt=val ...]: arena of the step under Gist
+        # alone and Echo + Gist (default sizes unless options are given).
+        model, gist = sys.argv[3], sys.argv[4]
+        ir = subprocess.run([tool(echo_opt, "echo-models"), model] + sys.argv[5:],
+                            check=True, capture_output=True, text=True).stdout
+        arena = {}
+        for remat in ("none", "echo"):
+            r = report(echo_opt, ir, remat + " gist=" + gist)
+            arena[remat] = r["arena_bytes"]
+            print("%s remat=%s gist=%s arena=%d recompute_flops=%d" % (
+                model, remat, gist, r["arena_bytes"], r["flops"]["recompute"]))
+        print("echo+gist %s gist alone" % ("<=" if arena["echo"] <= arena["none"] else ">"))
     elif cmd == "stash-table":
         # stash-table FILE.mlir: stashed bytes / peak / recompute FLOPs per policy.
         ir = open(sys.argv[3]).read()
