@@ -228,7 +228,7 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
        or in one region, the one with the lowest modeled peak (ties keep
        Echo's choice). A decision that raises the peak is thereby reverted
        (the remark says so).
-    6. FLOPs phase (not when `gist` is set): per-use regions may re-run
+    6. FLOPs phase: per-use regions may re-run
        shared ops (a chain - ResNet's residual sums, an LSTM's cell states -
        re-runs from its start at every use). Each path's alternatives are
        its regions joined (one region, use points within halving windows,
