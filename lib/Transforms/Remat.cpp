@@ -698,6 +698,19 @@ void RematPass::runOnOperation() {
   }
   if (policy == "echo" && peakCheck) {
     improve(step, model, decisions);
+    // improve() settles each subgraph given the others, which can stall
+    // above Baseline (their choices interact at the peak): then none.
+    if (int64_t excess = model.peak() - basePeak; excess > 0)
+      for (Decision &d : llvm::reverse(decisions)) {
+        if (d.groups.empty())
+          continue;
+        model.revert(d.change);
+        d.groups.clear();
+        d.change = {};
+        d.path.clear();
+        d.allocated = d.released;
+        d.revertedBy = excess;
+      }
     // With gist= the model misses part of what gist-encode adds around
     // regions (Inception-v4 plans 4% more after free merges), but charging
     // the decoded region inputs made merging pay on the other models.
