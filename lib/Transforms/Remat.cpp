@@ -90,10 +90,9 @@ private:
   /// peak is reverted.
   void improve(const Step &step, RematPeakModel &model,
                MutableArrayRef<Decision> ds) const;
-  /// Echo, once all decisions are taken: joins a path's regions (one
-  /// region: each op recomputed once; else regions whose use points are
-  /// close) or stashes a chain's links, wherever that saves FLOPs and keeps
-  /// the modeled peak within flops-slack (and below Baseline's).
+  /// Echo, once all decisions are taken: cheaper placements of each path
+  /// (joined regions, checkpoints along a chain), taken best FLOPs saved per
+  /// byte of peak first while the modeled peak stays within `limit`.
   void mergeRegions(const Step &step, RematPeakModel &model,
                     MutableArrayRef<Decision> ds, int64_t limit) const;
   /// The links of a chain that `d`'s regions re-run, in program order.
@@ -391,21 +390,25 @@ void RematPass::mergeRegions(const Step &step, RematPeakModel &model,
              rhs = (__int128)b->saved * a->cost;
     return lhs != rhs ? lhs < rhs : a->saved < b->saved;
   };
-  std::vector<Option *> heap;
-  for (auto first = options.begin(); first != options.end();) {
-    // A decision's options one after the other, its own regions out.
-    Decision &d = ds[first->decision];
-    auto last = std::find_if(first, options.end(), [&](const Option &o) {
-      return o.decision != first->decision;
-    });
+  // Scores options of one decision, one after the other, with its own
+  // regions out of the model meanwhile.
+  auto scoreAll = [&](MutableArrayRef<Option> sameDecision) {
+    Decision &d = ds[sameDecision.front().decision];
     int64_t before = model.peak();
     model.revert(d.change);
-    for (Option &o : llvm::make_range(first, last)) {
+    for (Option &o : sameDecision) {
       RematPeakModel::Change change = model.apply(o.groups);
       score(o, before);
       model.revert(change);
     }
     d.change = model.apply(d.groups);
+  };
+  std::vector<Option *> heap;
+  for (auto first = options.begin(); first != options.end();) {
+    auto last = std::find_if(first, options.end(), [&](const Option &o) {
+      return o.decision != first->decision;
+    });
+    scoreAll(MutableArrayRef<Option>(&*first, last - first));
     // Only the options no other beats on both FLOPs and peak.
     std::sort(first, last, [](const Option &a, const Option &b) {
       return std::tie(a.cost, a.flops) < std::tie(b.cost, b.flops);
@@ -429,11 +432,7 @@ void RematPass::mergeRegions(const Step &step, RematPeakModel &model,
       // Options taken since may have changed its worth: score it again,
       // and put it back in line if it did.
       int64_t saved = o.saved, cost = o.cost;
-      model.revert(d.change);
-      RematPeakModel::Change change = model.apply(o.groups);
-      score(o, before);
-      model.revert(change);
-      d.change = model.apply(d.groups);
+      scoreAll(o);
       if (o.saved <= 0)
         continue;
       if (o.saved != saved || o.cost != cost) {
@@ -475,20 +474,20 @@ SmallVector<Operation *> RematPass::chainLinks(const Decision &d) const {
   }
   // Only links that follow another link along the path (the residual
   // sums, not the batch norms feeding them) cut the chain when stashed.
+  auto isLink = [&](Operation *op) {
+    return yields.contains(op) && bodies.lookup(op) > 1;
+  };
   llvm::DenseSet<Operation *> onPath(d.path.begin(), d.path.end());
   llvm::DenseSet<Operation *> afterLink;
   SmallVector<Operation *> links;
   for (Operation *op : d.path) {
-    bool isLink = yields.contains(op) && bodies.lookup(op) > 1;
     bool follows = llvm::any_of(op->getOperands(), [&](Value in) {
       Operation *def = in.getDefiningOp();
-      return onPath.contains(def) &&
-             (afterLink.contains(def) ||
-              (yields.contains(def) && bodies.lookup(def) > 1));
+      return onPath.contains(def) && (afterLink.contains(def) || isLink(def));
     });
     if (follows)
       afterLink.insert(op);
-    if (isLink && follows)
+    if (follows && isLink(op))
       links.push_back(op);
   }
   return links;
@@ -670,9 +669,10 @@ void RematPass::runOnOperation() {
   RematPeakModel model(step, alignment, plan);
   int64_t basePeak = model.peak();
   // Where the mirror policy would take the peak: the FLOPs phase may not
-  // give up Echo's lead over prior work.
+  // give up Echo's lead over prior work. Only Echo's checks and the
+  // remarks need it.
   int64_t mirrorPeak = basePeak;
-  {
+  if ((policy == "echo" && peakCheck) || remarks) {
     SmallVector<RematPeakModel::Change> changes;
     for (Decision &d : decisions)
       changes.push_back(
@@ -729,10 +729,10 @@ void RematPass::runOnOperation() {
     int64_t floor = model.floorAt(
         at, [&](Operation *op) { return isRecomputable(op); });
     // At the function's location, without printing the whole function.
-    mlir::emitRemark(fn.getLoc()) << "echo-remat: modeled peak " << peak << " bytes at point "
-                    << at << " (Baseline " << basePeak << ", mirror "
-                    << mirrorPeak << "); no recomputation goes below " << floor
-                    << " there";
+    mlir::emitRemark(fn.getLoc())
+        << "echo-remat: modeled peak " << peak << " bytes at point " << at
+        << " (Baseline " << basePeak << ", mirror " << mirrorPeak
+        << "); no recomputation goes below " << floor << " there";
   }
   for (Decision &d : decisions) {
     Operation *first = d.subgraph.front();

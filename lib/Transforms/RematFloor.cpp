@@ -45,8 +45,7 @@ public:
     int64_t total = 0;
     while (levels(source, sink)) {
       next.assign(edgesOf.size(), 0);
-      while (int64_t pushed = push(source, sink, kInfinite))
-        total += pushed;
+      total += blockingFlow(source, sink);
     }
     return total;
   }
@@ -72,21 +71,46 @@ private:
     }
     return level[sink] >= 0;
   }
-  int64_t push(int node, int sink, int64_t limit) {
-    if (node == sink)
-      return limit;
-    for (size_t &i = next[node]; i < edgesOf[node].size(); ++i) {
-      Edge &edge = edges[edgesOf[node][i]];
-      if (edge.capacity <= 0 || level[edge.to] != level[node] + 1)
+  /// Augmenting paths along the level graph, walked with an explicit path
+  /// (a long chain of light ops must not exhaust the stack).
+  int64_t blockingFlow(int source, int sink) {
+    int64_t total = 0;
+    std::vector<int> path; // edge indices from the source
+    int node = source;
+    while (true) {
+      if (node == sink) {
+        int64_t pushed = kInfinite;
+        for (int e : path)
+          pushed = std::min(pushed, edges[e].capacity);
+        for (int e : path) {
+          edges[e].capacity -= pushed;
+          edges[e ^ 1].capacity += pushed;
+        }
+        total += pushed;
+        path.clear();
+        node = source;
         continue;
-      if (int64_t pushed =
-              push(edge.to, sink, std::min(limit, edge.capacity))) {
-        edge.capacity -= pushed;
-        edges[edgesOf[node][i] ^ 1].capacity += pushed;
-        return pushed;
       }
+      bool advanced = false;
+      for (size_t &i = next[node]; i < edgesOf[node].size(); ++i) {
+        int e = edgesOf[node][i];
+        if (edges[e].capacity > 0 && level[edges[e].to] == level[node] + 1) {
+          path.push_back(e);
+          node = edges[e].to;
+          advanced = true;
+          break;
+        }
+      }
+      if (advanced)
+        continue;
+      if (node == source)
+        return total;
+      // A dead end: leave it, and skip the edge that led here.
+      int e = path.back();
+      path.pop_back();
+      node = edges[e ^ 1].to;
+      ++next[node];
     }
-    return 0;
   }
 
   std::vector<Edge> edges;
@@ -97,10 +121,12 @@ private:
 } // namespace
 
 int64_t RematPeakModel::peakPoint() const {
-  int64_t best = 0;
-  for (int64_t p = 0; p < profile.size(); ++p)
-    if (profile.at(p) > profile.at(best))
+  int64_t best = 0, bestBytes = profile.at(0);
+  for (int64_t p = 1; p < profile.size(); ++p)
+    if (int64_t bytes = profile.at(p); bytes > bestBytes) {
       best = p;
+      bestBytes = bytes;
+    }
   return best;
 }
 
@@ -136,8 +162,9 @@ int64_t RematPeakModel::floorAt(
   // each value is an edge in -> out with its size as capacity.
   MaxFlow flow;
   int source = flow.addNode(), sink = flow.addNode();
-  DenseMap<Value, int> outOf;
-  std::function<int(Value)> nodeOf = [&](Value v) -> int {
+  DenseMap<Value, int> outOf, inOf;
+  SmallVector<Value> needOperands; // rebuildable, operand edges to add
+  auto nodeOf = [&](Value v) -> int {
     if (auto it = outOf.find(v); it != outOf.end())
       return it->second;
     const ValueState *state = stateOf(v);
@@ -146,13 +173,12 @@ int64_t RematPeakModel::floorAt(
       return outOf[v] = flow.addNode(); // at hand: nothing flows from it
     int in = flow.addNode(), out = flow.addNode();
     outOf[v] = out;
+    inOf[v] = in;
     flow.addEdge(in, out, state->bytes);
-    if (!recomputable(def)) {
+    if (recomputable(def))
+      needOperands.push_back(v);
+    else
       flow.addEdge(source, in, MaxFlow::kInfinite);
-    } else {
-      for (Value operand : def->getOperands())
-        flow.addEdge(nodeOf(operand), in, MaxFlow::kInfinite);
-    }
     return out;
   };
   for (Value v : later) {
@@ -167,6 +193,13 @@ int64_t RematPeakModel::floorAt(
     int mask = flow.addNode();
     flow.addEdge(out, mask, state->maskBytes);
     flow.addEdge(mask, sink, MaxFlow::kInfinite);
+  }
+  // Without recursion: forward chains can be as long as the step.
+  while (!needOperands.empty()) {
+    Value v = needOperands.pop_back_val();
+    int in = inOf.lookup(v);
+    for (Value operand : v.getDefiningOp()->getOperands())
+      flow.addEdge(nodeOf(operand), in, MaxFlow::kInfinite);
   }
   return fixed + flow.run(source, sink);
 }
