@@ -74,7 +74,7 @@ void binaryLoop(const TensorView &A, const int64_t *sa, const TensorView &B,
 
 } // namespace
 
-extern "C" void echo_binary(int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
+void entry::echo_binary(Context &, int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
                             ECHO_TENSOR(y)) {
   const char *E = "echo_binary";
   TensorView A = fview(E, "a", a_rank, a_desc);
@@ -105,7 +105,7 @@ extern "C" void echo_binary(int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
   }
 }
 
-extern "C" void echo_max_grad(ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
+void entry::echo_max_grad(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
                               ECHO_TENSOR(da), ECHO_TENSOR(db)) {
   const char *E = "echo_max_grad";
   TensorView A = fview(E, "a", a_rank, a_desc);
@@ -134,7 +134,7 @@ extern "C" void echo_max_grad(ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
   });
 }
 
-extern "C" void echo_sum_to(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_sum_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   const char *E = "echo_sum_to";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -163,7 +163,7 @@ extern "C" void echo_sum_to(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
     y[i] = static_cast<float>(acc[i]);
 }
 
-extern "C" void echo_broadcast_to(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_broadcast_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   const char *E = "echo_broadcast_to";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blas.h"
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cstring>
@@ -128,7 +129,7 @@ void col2im(const ConvGeometry &g, const float *col, float *dx) {
 
 } // namespace
 
-extern "C" void echo_conv2d(ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
+void entry::echo_conv2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
                             ECHO_TENSOR(y), int64_t has_bias, int64_t stride_h,
                             int64_t stride_w, int64_t pad_h, int64_t pad_w,
                             int64_t dilation_h, int64_t dilation_w,
@@ -168,7 +169,7 @@ extern "C" void echo_conv2d(ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
       }
 }
 
-extern "C" void echo_conv2d_grad_input(ECHO_TENSOR(dy), ECHO_TENSOR(w),
+void entry::echo_conv2d_grad_input(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(w),
                                        ECHO_TENSOR(dx), int64_t stride_h,
                                        int64_t stride_w, int64_t pad_h,
                                        int64_t pad_w, int64_t dilation_h,
@@ -201,7 +202,7 @@ extern "C" void echo_conv2d_grad_input(ECHO_TENSOR(dy), ECHO_TENSOR(w),
     }
 }
 
-extern "C" void echo_conv2d_grad_weight(ECHO_TENSOR(x), ECHO_TENSOR(dy),
+void entry::echo_conv2d_grad_weight(Context &, ECHO_TENSOR(x), ECHO_TENSOR(dy),
                                         ECHO_TENSOR(dw), int64_t stride_h,
                                         int64_t stride_w, int64_t pad_h,
                                         int64_t pad_w, int64_t dilation_h,

@@ -1,110 +1,111 @@
 //===- CountingAllocator.cpp - Device memory accounting ------------------===//
 //
-// Implements echo/allocator.h. Each block carries a 256-byte header with its
-// size and category, so frees need no lookup table and the user pointer
-// keeps the 256-byte alignment the arena planner assumes. Counted bytes are
-// the requested bytes exactly, so the measured peak equals the planned one. Single-threaded by design: a step's allocations
-// happen on the thread that runs it.
+// The context's allocator (Context.h) and the host functions over it. Each
+// block carries a 256-byte header with its size, category and the links of
+// the context's live list, so frees need no lookup table, a context frees
+// what is left when it is destroyed, and the user pointer keeps the 256-byte
+// alignment the arena planner assumes. Counted bytes are the requested bytes
+// exactly, so the measured peak equals the planned one.
 //
 //===----------------------------------------------------------------------===//
 
-#pragma GCC visibility push(default)
-#include "echo/allocator.h"
-#pragma GCC visibility pop
+#include "Context.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
-#include <vector>
+
+struct EchoAllocator::Block {
+  uint64_t magic;
+  int64_t bytes;
+  int64_t category;
+  Block *prev, *next;
+};
 
 namespace {
 
 constexpr size_t kHeader = 256;
 constexpr uint64_t kMagic = 0xec40a110c8ULL;
-
-struct Header {
-  uint64_t magic;
-  int64_t bytes;
-  int64_t category;
-};
+static_assert(sizeof(EchoAllocator::Block) <= kHeader, "header too large");
 
 const char *const kNames[ECHO_MEM_NUM_CATEGORIES] = {
     "weights",   "weight_gradients", "optimizer_state", "inputs",
     "stashed",   "encoded",          "immediate",       "gradient_maps",
     "workspace", "host",             "arena"};
 
-struct State {
-  int64_t capacity = 0;
-  std::vector<std::string> sites;
-  int64_t site = -1;
-  int64_t current = 0, peak = 0, allocations = 0;
-  int64_t csrOverflows = 0; // echo_mem_csr_overflows() (cpu/Encoding.cpp)
-  int64_t currentOf[ECHO_MEM_NUM_CATEGORIES] = {};
-  int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
-  int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
-};
-
-State &state() {
-  static State s;
-  return s;
-}
-
-[[noreturn]] void outOfMemory(int64_t bytes, const std::string &what) {
-  State &s = state();
-  std::fflush(stdout);
-  std::fprintf(stderr,
-               "echo runtime error: out of memory: cannot allocate %lld bytes "
-               "for %s: %lld of %lld bytes in use\n",
-               (long long)bytes, what.c_str(), (long long)s.current,
-               (long long)s.capacity);
-  std::fflush(stderr);
-  std::exit(4);
-}
-
-void *allocate(size_t bytes, int64_t category, const std::string &what) {
-  State &s = state();
-  int64_t size = (int64_t)bytes;
-  if (s.capacity > 0 && s.current + size > s.capacity)
-    outOfMemory(size, what);
-  // Round the total up to the alignment, as aligned_alloc requires.
-  size_t total = (kHeader + bytes + kHeader - 1) / kHeader * kHeader;
-  void *raw = std::aligned_alloc(kHeader, total);
-  if (!raw)
-    outOfMemory(size, what + " (the host allocator failed)");
-  auto *header = static_cast<Header *>(raw);
-  *header = Header{kMagic, size, category};
-  s.current += size;
-  s.currentOf[category] += size;
-  s.maxOf[category] = std::max(s.maxOf[category], s.currentOf[category]);
-  ++s.allocations;
-  if (s.current > s.peak) {
-    s.peak = s.current;
-    std::copy(std::begin(s.currentOf), std::end(s.currentOf), s.atPeakOf);
-  }
-  return static_cast<char *>(raw) + kHeader;
-}
-
-/// The pending site's category and description ("category|description").
-std::pair<int64_t, std::string> pendingSite() {
-  State &s = state();
-  if (s.site < 0 || s.site >= (int64_t)s.sites.size())
-    return {ECHO_MEM_WORKSPACE, "an unnamed buffer"};
-  const std::string &entry = s.sites[s.site];
-  size_t bar = entry.find('|');
-  int64_t category = echo_mem_category_of(entry.substr(0, bar).c_str());
-  std::string what = bar == std::string::npos ? entry : entry.substr(bar + 1);
-  return {category < 0 ? int64_t(ECHO_MEM_WORKSPACE) : category, what};
+EchoAllocator::Block *headerOf(void *ptr) {
+  return reinterpret_cast<EchoAllocator::Block *>(static_cast<char *>(ptr) -
+                                                  kHeader);
 }
 
 } // namespace
 
-namespace echo_rt {
-// Counted here so that echo_mem_configure resets it with the other counters.
-void noteCsrOverflow() { ++state().csrOverflows; }
-int64_t csrOverflowCount() { return state().csrOverflows; }
-} // namespace echo_rt
+void *EchoAllocator::allocate(int64_t bytes, int64_t category,
+                              const std::string &what, std::string &error) {
+  if (category < 0 || category >= ECHO_MEM_NUM_CATEGORIES)
+    category = ECHO_MEM_WORKSPACE;
+  auto refuse = [&](const char *why) -> void * {
+    error = "out of memory: cannot allocate " + std::to_string(bytes) +
+            " bytes for " + what + ": " + std::to_string(current) + " of " +
+            std::to_string(capacity) + " bytes in use" + why;
+    return nullptr;
+  };
+  if (bytes < 0 || (capacity > 0 && current + bytes > capacity))
+    return refuse("");
+  // Round the total up to the alignment, as aligned_alloc requires.
+  size_t total = (kHeader + (size_t)bytes + kHeader - 1) / kHeader * kHeader;
+  void *raw = std::aligned_alloc(kHeader, total);
+  if (!raw)
+    return refuse(" (the host allocator failed)");
+  auto *block = static_cast<Block *>(raw);
+  *block = Block{kMagic, bytes, category, nullptr, live};
+  if (live)
+    live->prev = block;
+  live = block;
+  current += bytes;
+  currentOf[category] += bytes;
+  maxOf[category] = std::max(maxOf[category], currentOf[category]);
+  ++allocations;
+  if (current > peak) {
+    peak = current;
+    std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
+  }
+  return static_cast<char *>(raw) + kHeader;
+}
+
+bool EchoAllocator::release(void *ptr) {
+  if (!ptr)
+    return true;
+  Block *block = headerOf(ptr);
+  if (block->magic != kMagic)
+    return false;
+  current -= block->bytes;
+  currentOf[block->category] -= block->bytes;
+  (block->prev ? block->prev->next : live) = block->next;
+  if (block->next)
+    block->next->prev = block->prev;
+  block->magic = 0;
+  std::free(block);
+  return true;
+}
+
+void EchoAllocator::releaseAll() {
+  while (live)
+    release(reinterpret_cast<char *>(live) + kHeader);
+}
+
+void EchoAllocator::reset(int64_t newCapacity,
+                          std::vector<std::string> newSites) {
+  // Blocks stay valid: the host may configure between steps while holding
+  // its parameters. Counting restarts from what is live now.
+  capacity = newCapacity;
+  sites = std::move(newSites);
+  peak = current;
+  allocations = 0;
+  csrOverflows = 0;
+  std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
+  std::copy(std::begin(currentOf), std::end(currentOf), maxOf);
+}
 
 extern "C" {
 
@@ -114,70 +115,101 @@ const char *echo_mem_category_name(int64_t category) {
 }
 
 int64_t echo_mem_category_of(const char *name) {
-  for (int64_t i = 0; i < ECHO_MEM_NUM_CATEGORIES; ++i)
+  for (int64_t i = 0; name && i < ECHO_MEM_NUM_CATEGORIES; ++i)
     if (std::strcmp(name, kNames[i]) == 0)
       return i;
   return -1;
 }
 
-void echo_mem_configure(int64_t capacity, const char *const *sites,
-                        int64_t num_sites) {
-  State &s = state();
-  s = State();
-  s.capacity = capacity;
+echo_status echo_mem_configure(echo_context *ctx, int64_t capacity,
+                               const char *const *sites, int64_t num_sites) {
+  if (!ctx || capacity < 0 || num_sites < 0 || (num_sites && !sites))
+    return ECHO_ERR_INVALID_ARGUMENT;
+  std::vector<std::string> table;
   for (int64_t i = 0; i < num_sites; ++i)
-    s.sites.emplace_back(sites[i]);
+    table.emplace_back(sites[i] ? sites[i] : "");
+  ctx->memory.reset(capacity, std::move(table));
+  return ECHO_OK;
 }
 
-void echo_alloc_site(int64_t site) { state().site = site; }
-
-void *echo_mem_alloc(size_t bytes, int64_t category, const char *what) {
-  if (category < 0 || category >= ECHO_MEM_NUM_CATEGORIES)
-    category = ECHO_MEM_WORKSPACE;
-  return allocate(bytes, category, what ? what : "a host buffer");
+echo_status echo_mem_alloc(echo_context *ctx, size_t bytes, int64_t category,
+                           const char *what, void **out) {
+  if (!ctx || !out)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  std::string error;
+  *out = ctx->memory.allocate((int64_t)bytes, category,
+                              what ? what : "a host buffer", error);
+  if (*out)
+    return ECHO_OK;
+  return ctx->setError(ECHO_ERR_OUT_OF_MEMORY, "echo_mem_alloc: " + error);
 }
 
-void echo_mem_free(void *ptr) {
+void echo_mem_free(echo_context *ctx, void *ptr) {
+  if (ctx && !ctx->memory.release(ptr))
+    ctx->setError(ECHO_ERR_INVALID_ARGUMENT,
+                  "echo_mem_free: a pointer this context did not allocate");
+}
+
+echo_status echo_copy_to_host(echo_context *ctx, void *host_dst,
+                              const void *device_src, size_t bytes) {
+  if (!ctx || (bytes && (!host_dst || !device_src)))
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (bytes)
+    std::memcpy(host_dst, device_src, bytes);
+  return ECHO_OK;
+}
+
+echo_status echo_copy_to_device(echo_context *ctx, void *device_dst,
+                                const void *host_src, size_t bytes) {
+  return echo_copy_to_host(ctx, device_dst, host_src, bytes);
+}
+
+int64_t echo_mem_current_bytes(const echo_context *ctx) {
+  return ctx ? ctx->memory.current : 0;
+}
+int64_t echo_mem_peak_bytes(const echo_context *ctx) {
+  return ctx ? ctx->memory.peak : 0;
+}
+int64_t echo_mem_peak_bytes_of(const echo_context *ctx, int64_t category) {
+  return ctx && echo_mem_category_name(category)
+             ? ctx->memory.atPeakOf[category]
+             : 0;
+}
+int64_t echo_mem_max_bytes_of(const echo_context *ctx, int64_t category) {
+  return ctx && echo_mem_category_name(category) ? ctx->memory.maxOf[category]
+                                                 : 0;
+}
+int64_t echo_mem_num_allocations(const echo_context *ctx) {
+  return ctx ? ctx->memory.allocations : 0;
+}
+int64_t echo_mem_csr_overflows(const echo_context *ctx) {
+  return ctx ? ctx->memory.csrOverflows : 0;
+}
+
+void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
+  if (!ctx)
+    return nullptr;
+  // After a failure the step only runs to its end: allocate nothing more.
+  if (ctx->status != ECHO_OK)
+    return nullptr;
+  EchoAllocator &m = ctx->memory;
+  int64_t category = ECHO_MEM_WORKSPACE;
+  std::string what = "an unnamed buffer";
+  if (site >= 0 && site < (int64_t)m.sites.size()) {
+    const std::string &entry = m.sites[site];
+    size_t bar = entry.find('|');
+    int64_t c = echo_mem_category_of(entry.substr(0, bar).c_str());
+    if (c >= 0)
+      category = c;
+    what = bar == std::string::npos ? entry : entry.substr(bar + 1);
+  }
+  std::string error;
+  void *ptr = m.allocate(bytes, category, what, error);
   if (!ptr)
-    return;
-  auto *header = reinterpret_cast<Header *>(static_cast<char *>(ptr) - kHeader);
-  if (header->magic != kMagic) {
-    std::fprintf(stderr, "echo runtime error: free of a pointer the echo "
-                         "allocator did not allocate\n");
-    std::exit(3);
-  }
-  State &s = state();
-  s.current -= header->bytes;
-  s.currentOf[header->category] -= header->bytes;
-  header->magic = 0;
-  std::free(header);
+    ctx->setError(ECHO_ERR_OUT_OF_MEMORY, "echo_alloc: " + error);
+  return ptr;
 }
 
-int64_t echo_mem_current_bytes(void) { return state().current; }
-int64_t echo_mem_peak_bytes(void) { return state().peak; }
-int64_t echo_mem_peak_bytes_of(int64_t category) {
-  return echo_mem_category_name(category) ? state().atPeakOf[category] : 0;
-}
-int64_t echo_mem_max_bytes_of(int64_t category) {
-  return echo_mem_category_name(category) ? state().maxOf[category] : 0;
-}
-int64_t echo_mem_num_allocations(void) { return state().allocations; }
-
-void *_mlir_memref_to_llvm_alloc(size_t bytes) {
-  auto [category, what] = pendingSite();
-  state().site = -1;
-  return allocate(bytes, category, what);
-}
-
-void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
-  if (alignment > kHeader) {
-    std::fprintf(stderr, "echo runtime error: alignment %zu above %zu\n",
-                 alignment, kHeader);
-    std::exit(3);
-  }
-  return _mlir_memref_to_llvm_alloc(bytes);
-}
-
-void _mlir_memref_to_llvm_free(void *ptr) { echo_mem_free(ptr); }
+void echo_free(echo_context *ctx, void *ptr) { echo_mem_free(ctx, ptr); }
 
 } // extern "C"

@@ -70,7 +70,7 @@ void stridedCopy(int rank, const int64_t *shape, const float *src,
 
 } // namespace
 
-extern "C" void echo_slice(ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(offsets),
+void entry::echo_slice(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(offsets),
                            ECHO_TENSOR(strides)) {
   const char *E = "echo_slice";
   TensorView X = fview(E, "x", x_rank, x_desc);
@@ -84,7 +84,7 @@ extern "C" void echo_slice(ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(offsets),
   stridedCopy(Y.rank, Y.sizes, X.f32() + base, xs, Y.f32(), ys);
 }
 
-extern "C" void echo_slice_grad(ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+void entry::echo_slice_grad(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                 ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
   const char *E = "echo_slice_grad";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
@@ -100,7 +100,7 @@ extern "C" void echo_slice_grad(ECHO_TENSOR(dy), ECHO_TENSOR(dx),
   stridedCopy(DY.rank, DY.sizes, DY.f32(), ys, DX.f32() + base, xs);
 }
 
-extern "C" void echo_concat_part(ECHO_TENSOR(part), ECHO_TENSOR(whole),
+void entry::echo_concat_part(Context &, ECHO_TENSOR(part), ECHO_TENSOR(whole),
                                  int64_t axis, int64_t offset,
                                  int64_t to_part) {
   const char *E = "echo_concat_part";
@@ -131,7 +131,7 @@ extern "C" void echo_concat_part(ECHO_TENSOR(part), ECHO_TENSOR(whole),
   }
 }
 
-extern "C" void echo_transpose(ECHO_TENSOR(x), ECHO_TENSOR(y),
+void entry::echo_transpose(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
                                ECHO_TENSOR(permutation)) {
   const char *E = "echo_transpose";
   TensorView X = fview(E, "x", x_rank, x_desc);
@@ -157,7 +157,7 @@ extern "C" void echo_transpose(ECHO_TENSOR(x), ECHO_TENSOR(y),
   stridedCopy(Y.rank, Y.sizes, X.f32(), xp, Y.f32(), ys);
 }
 
-extern "C" void echo_copy(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_copy(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   const char *E = "echo_copy";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -168,7 +168,7 @@ extern "C" void echo_copy(ECHO_TENSOR(x), ECHO_TENSOR(y)) {
     std::memmove(Y.data, X.data, sizeof(float) * X.numel);
 }
 
-extern "C" void echo_fill(ECHO_TENSOR(y), double value) {
+void entry::echo_fill(Context &, ECHO_TENSOR(y), double value) {
   TensorView Y = fview("echo_fill", "y", y_rank, y_desc);
   float v = static_cast<float>(value);
   float *y = Y.f32();

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 using namespace echo_rt;
@@ -33,7 +34,7 @@ void checkProbability(const char *E, double p) {
 
 } // namespace
 
-extern "C" void echo_dropout(ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(mask),
+void entry::echo_dropout(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(mask),
                              double probability, int64_t seed) {
   const char *E = "echo_dropout";
   TensorView X = fview(E, "x", x_rank, x_desc);
@@ -54,7 +55,7 @@ extern "C" void echo_dropout(ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(mask),
   }
 }
 
-extern "C" void echo_dropout_grad(ECHO_TENSOR(mask), ECHO_TENSOR(dy),
+void entry::echo_dropout_grad(Context &, ECHO_TENSOR(mask), ECHO_TENSOR(dy),
                                   ECHO_TENSOR(dx), double probability) {
   const char *E = "echo_dropout_grad";
   TensorView M = view(E, "mask", mask_rank, mask_desc, 1);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cmath>
@@ -26,7 +27,7 @@ void map2(const float *a, const float *b, float *y, int64_t n, Fn fn) {
 }
 } // namespace
 
-extern "C" void echo_unary(int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_unary(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   const char *E = "echo_unary";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -70,7 +71,7 @@ extern "C" void echo_unary(int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   }
 }
 
-extern "C" void echo_unary_grad(int64_t kind, ECHO_TENSOR(fwd),
+void entry::echo_unary_grad(Context &, int64_t kind, ECHO_TENSOR(fwd),
                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
   const char *E = "echo_unary_grad";
   TensorView F = fview(E, "fwd", fwd_rank, fwd_desc);

@@ -1,5 +1,6 @@
 //===- Embedding.cpp - Embedding lookup and its table gradient --------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cstring>
@@ -27,9 +28,8 @@ int64_t checkedIndex(const char *E, const TensorView &idx, int64_t i,
 }
 } // namespace
 
-extern "C" void echo_embedding(ECHO_TENSOR(table), ECHO_TENSOR(indices),
+static void embedding(const char *E, ECHO_TENSOR(table), ECHO_TENSOR(indices),
                                ECHO_TENSOR(y), int64_t index_bits) {
-  const char *E = "echo_embedding";
   TensorView T = fview(E, "table", table_rank, table_desc);
   TensorView I = iview(E, "indices", indices_rank, indices_desc, index_bits);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -42,9 +42,8 @@ extern "C" void echo_embedding(ECHO_TENSOR(table), ECHO_TENSOR(indices),
   }
 }
 
-extern "C" void echo_embedding_grad(ECHO_TENSOR(indices), ECHO_TENSOR(dy),
+static void embedding_grad(const char *E, ECHO_TENSOR(indices), ECHO_TENSOR(dy),
                                     ECHO_TENSOR(dtable), int64_t index_bits) {
-  const char *E = "echo_embedding_grad";
   TensorView I = iview(E, "indices", indices_rank, indices_desc, index_bits);
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView DT = fview(E, "dtable", dtable_rank, dtable_desc);
@@ -63,3 +62,20 @@ extern "C" void echo_embedding_grad(ECHO_TENSOR(indices), ECHO_TENSOR(dy),
       out[j] += in[j];
   }
 }
+
+// The entries carry the index type in their names (one MLIR declaration per
+// symbol); the kernels take it as a width.
+#define ECHO_EMBEDDING_ENTRIES(bits)                                           \
+  void entry::echo_embedding_i##bits(Context &, ECHO_TENSOR(table),            \
+                                     ECHO_TENSOR(indices), ECHO_TENSOR(y)) {   \
+    embedding("echo_embedding_i" #bits, table_rank, table_desc, indices_rank,  \
+              indices_desc, y_rank, y_desc, bits);                             \
+  }                                                                            \
+  void entry::echo_embedding_grad_i##bits(Context &, ECHO_TENSOR(indices),     \
+                                          ECHO_TENSOR(dy),                     \
+                                          ECHO_TENSOR(dtable)) {               \
+    embedding_grad("echo_embedding_grad_i" #bits, indices_rank, indices_desc,  \
+                   dy_rank, dy_desc, dtable_rank, dtable_desc, bits);          \
+  }
+ECHO_EMBEDDING_ENTRIES(32)
+ECHO_EMBEDDING_ENTRIES(64)

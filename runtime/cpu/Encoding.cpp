@@ -22,11 +22,6 @@
 using namespace echo_rt;
 namespace cd = echo_codecs;
 
-namespace echo_rt {
-// cpu/CountingAllocator.cpp: reset by echo_mem_configure.
-void noteCsrOverflow();
-int64_t csrOverflowCount();
-} // namespace echo_rt
 
 namespace {
 
@@ -177,11 +172,10 @@ ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
 
 } // namespace
 
-extern "C" {
 
 //--- binarize / mask1 ---------------------------------------------------------
 
-void echo_encode_binarize(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_binarize";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -196,7 +190,7 @@ void echo_encode_binarize(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   }
 }
 
-void echo_decode_binarize(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_binarize";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -207,7 +201,7 @@ void echo_decode_binarize(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
     y[i] = cd::binarizeValue(cd::getBit(in, i));
 }
 
-void echo_relu_grad_binarized(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
                               ECHO_TENSOR(dx)) {
   const char *E = "echo_relu_grad_binarized";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -223,7 +217,7 @@ void echo_relu_grad_binarized(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
     d[i] = cd::getBit(bits, i) ? g[i] : 0.0f;
 }
 
-void echo_encode_mask1(ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_mask1";
   TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -238,7 +232,7 @@ void echo_encode_mask1(ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
   }
 }
 
-void echo_decode_mask1(ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
+void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
   const char *E = "echo_decode_mask1";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
@@ -251,7 +245,7 @@ void echo_decode_mask1(ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
 
 //--- fp16 / fp10 / fp8 --------------------------------------------------------
 
-void echo_encode_fp16(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp16";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -262,7 +256,7 @@ void echo_encode_fp16(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
     store<uint16_t>(out + 2 * i, cd::encodeFp16(x[i]));
 }
 
-void echo_decode_fp16(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp16";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -273,7 +267,7 @@ void echo_decode_fp16(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
     y[i] = cd::decodeFp16(load<uint16_t>(in + 2 * i));
 }
 
-void echo_encode_fp10(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp10";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -281,7 +275,7 @@ void echo_encode_fp10(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
 }
 
-void echo_decode_fp10(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp10";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -289,7 +283,7 @@ void echo_decode_fp10(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
 }
 
-void echo_encode_fp8(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp8";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -297,7 +291,7 @@ void echo_encode_fp8(ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
 }
 
-void echo_decode_fp8(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp8";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -307,7 +301,7 @@ void echo_decode_fp8(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 //--- csr ----------------------------------------------------------------------
 
-void echo_encode_csr(ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
+void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
   const char *E = "echo_encode_csr";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
@@ -332,17 +326,20 @@ void echo_encode_csr(ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
   // Overflow: the whole CSR, sized for its nnz, goes to a block of the
   // counting allocator; the planned buffer keeps the header (with the
   // block's address) and zeros.
-  auto *block = static_cast<uint8_t *>(echo_mem_alloc(
-      (size_t)cd::csrBytes(n, nnz), ECHO_MEM_ENCODED, "csr overflow"));
+  std::string error;
+  auto *block = static_cast<uint8_t *>(ctx.memory.allocate(
+      cd::csrBytes(n, nnz), ECHO_MEM_ENCODED, "csr overflow", error));
+  if (!block)
+    throw Error{ECHO_ERR_OUT_OF_MEMORY, std::string(E) + ": " + error};
   writeCsr(x, n, nnz, nnz, 0, block);
   std::memset(out, 0, (size_t)B.numel);
   store<uint32_t>(out + 0, (uint32_t)nnz);
   store<uint32_t>(out + 4, (uint32_t)capacity);
   store<uint64_t>(out + 8, (uint64_t)(uintptr_t)block);
-  noteCsrOverflow();
+  ++ctx.memory.csrOverflows;
 }
 
-void echo_decode_csr(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_csr";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
@@ -373,16 +370,16 @@ void echo_decode_csr(ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
       load<uint32_t>(block + 4) != nnz || load<uint64_t>(block + 8) != 0)
     fail(E, "corrupted csr encoding: bad overflow block");
   readCsr(E, block, n, nnz, nnz, Y.f32());
-  echo_mem_free(block);
+  if (!ctx.memory.release(block))
+    fail(E, "corrupted csr encoding: the overflow block is not this "
+            "context's");
   // The block is gone: a second decode must not read or free it again.
   store<uint64_t>(in + 8, 0);
 }
 
-int64_t echo_mem_csr_overflows(void) { return csrOverflowCount(); }
-
 //--- pool argmax --------------------------------------------------------------
 
-void echo_encode_pool_argmax(ECHO_TENSOR(x), ECHO_TENSOR(bytes),
+void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
                              int64_t kernel_h, int64_t kernel_w,
                              int64_t stride_h, int64_t stride_w, int64_t pad_h,
                              int64_t pad_w) {
@@ -409,7 +406,7 @@ void echo_encode_pool_argmax(ECHO_TENSOR(x), ECHO_TENSOR(bytes),
   }
 }
 
-void echo_max_pool2d_grad_argmax(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
                                  ECHO_TENSOR(dx), int64_t kernel_h,
                                  int64_t kernel_w, int64_t stride_h,
                                  int64_t stride_w, int64_t pad_h,
@@ -449,4 +446,3 @@ void echo_max_pool2d_grad_argmax(ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
   }
 }
 
-} // extern "C"

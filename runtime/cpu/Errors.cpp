@@ -1,24 +1,16 @@
 //===- Errors.cpp - Runtime error reporting ---------------------------------===//
 //
-// echo_rt_fail prints "echo runtime error in <entry>: <message>" to stderr and
-// exits the process with status 3. The CPU backend has no way to unwind a
-// step (the library is built without exceptions), so an error ends the run.
+// fail() throws echo_rt::Error with "<entry>: <message>"; the entry's
+// exported wrapper (Entries.cpp) catches it and records it in the context.
+// Nothing here prints or ends the process.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cstdarg>
 #include <cstdio>
-#include <cstdlib>
-
-extern "C" void echo_rt_fail(const char *entry, const char *message) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "echo runtime error in %s: %s\n",
-               entry ? entry : "<unknown>", message ? message : "");
-  std::fflush(stderr);
-  std::exit(3);
-}
 
 namespace echo_rt {
 
@@ -28,9 +20,8 @@ void fail(const char *entry, const char *fmt, ...) {
   va_start(args, fmt);
   std::vsnprintf(buffer, sizeof(buffer), fmt, args);
   va_end(args);
-  echo_rt_fail(entry, buffer);
-  // echo_rt_fail never returns; keep the compiler convinced.
-  std::abort();
+  throw Error{ECHO_ERR_INVALID_ARGUMENT,
+              std::string(entry ? entry : "<unknown>") + ": " + buffer};
 }
 
 } // namespace echo_rt

@@ -1,11 +1,12 @@
 //===- Gemm.cpp - linear and matmul through sgemm ---------------------------===//
 
 #include "Blas.h"
+#include "Context.h"
 #include "Tensor.h"
 
 using namespace echo_rt;
 
-extern "C" void echo_linear(ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
+void entry::echo_linear(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
                             ECHO_TENSOR(y), int64_t has_bias) {
   const char *E = "echo_linear";
   TensorView X = fview(E, "x", x_rank, x_desc);
@@ -37,7 +38,7 @@ extern "C" void echo_linear(ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
   }
 }
 
-extern "C" void echo_linear_grad_input(ECHO_TENSOR(dy), ECHO_TENSOR(w),
+void entry::echo_linear_grad_input(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(w),
                                        ECHO_TENSOR(dx)) {
   const char *E = "echo_linear_grad_input";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
@@ -55,7 +56,7 @@ extern "C" void echo_linear_grad_input(ECHO_TENSOR(dy), ECHO_TENSOR(w),
         DX.f32(), k);
 }
 
-extern "C" void echo_linear_grad_weight(ECHO_TENSOR(dy), ECHO_TENSOR(x),
+void entry::echo_linear_grad_weight(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(x),
                                         ECHO_TENSOR(dw)) {
   const char *E = "echo_linear_grad_weight";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
@@ -73,7 +74,7 @@ extern "C" void echo_linear_grad_weight(ECHO_TENSOR(dy), ECHO_TENSOR(x),
         DW.f32(), k);
 }
 
-extern "C" void echo_matmul(ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(c),
+void entry::echo_matmul(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(c),
                             int64_t transpose_a, int64_t transpose_b) {
   const char *E = "echo_matmul";
   TensorView A = fview(E, "a", a_rank, a_desc);

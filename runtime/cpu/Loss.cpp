@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cmath>
@@ -44,9 +45,8 @@ void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
 
 } // namespace
 
-extern "C" void echo_cross_entropy(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
+static void cross_entropy(const char *E, ECHO_TENSOR(logits), ECHO_TENSOR(labels),
                                    ECHO_TENSOR(loss), int64_t index_bits) {
-  const char *E = "echo_cross_entropy";
   TensorView L = fview(E, "logits", logits_rank, logits_desc);
   TensorView T = iview(E, "labels", labels_rank, labels_desc, index_bits);
   TensorView O = fview(E, "loss", loss_rank, loss_desc);
@@ -66,11 +66,10 @@ extern "C" void echo_cross_entropy(ECHO_TENSOR(logits), ECHO_TENSOR(labels),
   O.f32()[0] = static_cast<float>(total / static_cast<double>(rows));
 }
 
-extern "C" void echo_cross_entropy_grad(ECHO_TENSOR(logits),
+static void cross_entropy_grad(const char *E, ECHO_TENSOR(logits),
                                         ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
                                         ECHO_TENSOR(dlogits),
                                         int64_t index_bits) {
-  const char *E = "echo_cross_entropy_grad";
   TensorView L = fview(E, "logits", logits_rank, logits_desc);
   TensorView T = iview(E, "labels", labels_rank, labels_desc, index_bits);
   TensorView G = fview(E, "dloss", dloss_rank, dloss_desc);
@@ -94,3 +93,22 @@ extern "C" void echo_cross_entropy_grad(ECHO_TENSOR(logits),
     }
   }
 }
+
+// The entries carry the label type in their names (one MLIR declaration per
+// symbol); the kernels take it as a width.
+#define ECHO_CROSS_ENTROPY_ENTRIES(bits)                                       \
+  void entry::echo_cross_entropy_i##bits(Context &, ECHO_TENSOR(logits),       \
+                                         ECHO_TENSOR(labels),                  \
+                                         ECHO_TENSOR(loss)) {                  \
+    cross_entropy("echo_cross_entropy_i" #bits, logits_rank, logits_desc,      \
+                  labels_rank, labels_desc, loss_rank, loss_desc, bits);       \
+  }                                                                            \
+  void entry::echo_cross_entropy_grad_i##bits(                                 \
+      Context &, ECHO_TENSOR(logits), ECHO_TENSOR(labels), ECHO_TENSOR(dloss), \
+      ECHO_TENSOR(dlogits)) {                                                  \
+    cross_entropy_grad("echo_cross_entropy_grad_i" #bits, logits_rank,         \
+                       logits_desc, labels_rank, labels_desc, dloss_rank,      \
+                       dloss_desc, dlogits_rank, dlogits_desc, bits);          \
+  }
+ECHO_CROSS_ENTROPY_ENTRIES(32)
+ECHO_CROSS_ENTROPY_ENTRIES(64)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cmath>
@@ -21,7 +22,7 @@ void expectVector(const char *E, const TensorView &t, const char *name,
 }
 } // namespace
 
-extern "C" void echo_batch_norm(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                 ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
                                 ECHO_TENSOR(running_var), ECHO_TENSOR(y),
                                 ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
@@ -98,7 +99,7 @@ extern "C" void echo_batch_norm(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   }
 }
 
-extern "C" void echo_batch_norm_grad(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                      ECHO_TENSOR(saved_mean),
                                      ECHO_TENSOR(saved_inv_std),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
@@ -168,7 +169,7 @@ void checkLayerNorm(const char *E, const TensorView &X, const TensorView &G,
 }
 } // namespace
 
-extern "C" void echo_layer_norm(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                 ECHO_TENSOR(beta), ECHO_TENSOR(y),
                                 ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
                                 double epsilon) {
@@ -206,7 +207,7 @@ extern "C" void echo_layer_norm(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   }
 }
 
-extern "C" void echo_layer_norm_grad(ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                      ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                      ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {

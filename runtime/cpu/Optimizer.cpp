@@ -6,13 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cmath>
 
 using namespace echo_rt;
 
-extern "C" void echo_sgd_update(ECHO_TENSOR(param), ECHO_TENSOR(grad),
+void entry::echo_sgd_update(Context &, ECHO_TENSOR(param), ECHO_TENSOR(grad),
                                 ECHO_TENSOR(velocity), ECHO_TENSOR(new_param),
                                 ECHO_TENSOR(new_velocity), double lr,
                                 double momentum, double weight_decay,
@@ -48,7 +49,7 @@ extern "C" void echo_sgd_update(ECHO_TENSOR(param), ECHO_TENSOR(grad),
   }
 }
 
-extern "C" void echo_adam_update(ECHO_TENSOR(param), ECHO_TENSOR(grad),
+void entry::echo_adam_update(Context &, ECHO_TENSOR(param), ECHO_TENSOR(grad),
                                  ECHO_TENSOR(m), ECHO_TENSOR(v),
                                  ECHO_TENSOR(step), ECHO_TENSOR(new_param),
                                  ECHO_TENSOR(new_m), ECHO_TENSOR(new_v),

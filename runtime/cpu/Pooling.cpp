@@ -44,7 +44,7 @@ int64_t windowArg(const PoolGeometry &g, const float *plane,
 
 } // namespace
 
-extern "C" void echo_max_pool2d(ECHO_TENSOR(x), ECHO_TENSOR(y),
+void entry::echo_max_pool2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
                                 int64_t kernel_h, int64_t kernel_w,
                                 int64_t stride_h, int64_t stride_w,
                                 int64_t pad_h, int64_t pad_w) {
@@ -70,7 +70,7 @@ extern "C" void echo_max_pool2d(ECHO_TENSOR(x), ECHO_TENSOR(y),
   }
 }
 
-extern "C" void echo_max_pool2d_grad(ECHO_TENSOR(x), ECHO_TENSOR(y),
+void entry::echo_max_pool2d_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                      int64_t kernel_h, int64_t kernel_w,
                                      int64_t stride_h, int64_t stride_w,
@@ -100,7 +100,7 @@ extern "C" void echo_max_pool2d_grad(ECHO_TENSOR(x), ECHO_TENSOR(y),
   }
 }
 
-extern "C" void echo_avg_pool2d(ECHO_TENSOR(x), ECHO_TENSOR(y),
+void entry::echo_avg_pool2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
                                 int64_t kernel_h, int64_t kernel_w,
                                 int64_t stride_h, int64_t stride_w,
                                 int64_t pad_h, int64_t pad_w) {
@@ -125,7 +125,7 @@ extern "C" void echo_avg_pool2d(ECHO_TENSOR(x), ECHO_TENSOR(y),
   }
 }
 
-extern "C" void echo_avg_pool2d_grad(ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+void entry::echo_avg_pool2d_grad(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                      int64_t kernel_h, int64_t kernel_w,
                                      int64_t stride_h, int64_t stride_w,
                                      int64_t pad_h, int64_t pad_w) {

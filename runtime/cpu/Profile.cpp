@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include "echo/codecs.h"
@@ -19,31 +20,18 @@ using namespace echo_rt;
 namespace cd = echo_codecs;
 
 namespace {
-
-struct Site {
-  int64_t samples = 0;
-  int64_t maxNonZeros = 0;
-  int64_t elements = 0;
-};
-
 // Sites are dense small integers assigned by the compiler; the bound only
 // catches a corrupted id before it becomes a huge allocation.
 constexpr int64_t kMaxSites = int64_t(1) << 20;
 
-std::vector<Site> &sites() {
-  static std::vector<Site> s;
-  return s;
-}
-
-const Site *find(int64_t site) {
-  if (site < 0 || site >= (int64_t)sites().size())
+const EchoProfileSite *find(const echo_context *ctx, int64_t site) {
+  if (!ctx || site < 0 || site >= (int64_t)ctx->profile.size())
     return nullptr;
-  return &sites()[site];
+  return &ctx->profile[site];
 }
-
 } // namespace
 
-void echo_profile_density(int64_t site, ECHO_TENSOR(x)) {
+void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
   const char *E = "echo_profile_density";
   if (site < 0 || site >= kMaxSites)
     fail(E, "site %lld must be in [0, %lld)", (long long)site,
@@ -53,10 +41,10 @@ void echo_profile_density(int64_t site, ECHO_TENSOR(x)) {
   int64_t nnz = 0;
   for (int64_t i = 0; i < X.numel; ++i)
     nnz += cd::csrIsNonZero(p[i]);
-  std::vector<Site> &all = sites();
+  std::vector<EchoProfileSite> &all = ctx.profile;
   if (site >= (int64_t)all.size())
     all.resize(site + 1);
-  Site &s = all[site];
+  EchoProfileSite &s = all[site];
   if (s.samples && s.elements != X.numel)
     fail(E, "site %lld had %lld elements, now x shape %s", (long long)site,
          (long long)s.elements, X.shapeStr().c_str());
@@ -65,21 +53,30 @@ void echo_profile_density(int64_t site, ECHO_TENSOR(x)) {
   ++s.samples;
 }
 
-void echo_profile_reset(void) { sites().clear(); }
+extern "C" {
 
-int64_t echo_profile_num_sites(void) { return (int64_t)sites().size(); }
+void echo_profile_reset(echo_context *ctx) {
+  if (ctx)
+    ctx->profile.clear();
+}
 
-int64_t echo_profile_samples(int64_t site) {
-  const Site *s = find(site);
+int64_t echo_profile_num_sites(const echo_context *ctx) {
+  return ctx ? (int64_t)ctx->profile.size() : 0;
+}
+
+int64_t echo_profile_samples(const echo_context *ctx, int64_t site) {
+  const EchoProfileSite *s = find(ctx, site);
   return s ? s->samples : 0;
 }
 
-int64_t echo_profile_max_nonzeros(int64_t site) {
-  const Site *s = find(site);
+int64_t echo_profile_max_nonzeros(const echo_context *ctx, int64_t site) {
+  const EchoProfileSite *s = find(ctx, site);
   return s ? s->maxNonZeros : 0;
 }
 
-int64_t echo_profile_elements(int64_t site) {
-  const Site *s = find(site);
+int64_t echo_profile_elements(const echo_context *ctx, int64_t site) {
+  const EchoProfileSite *s = find(ctx, site);
   return s ? s->elements : 0;
 }
+
+} // extern "C"

@@ -66,7 +66,7 @@ int64_t reducedLayout(const char *E, const TensorView &x, const char *xn,
 
 } // namespace
 
-extern "C" void echo_reduce(int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
+void entry::echo_reduce(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
                             int64_t dims_mask) {
   const char *E = "echo_reduce";
   TensorView X = fview(E, "x", x_rank, x_desc);
@@ -113,7 +113,7 @@ extern "C" void echo_reduce(int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
   });
 }
 
-extern "C" void echo_reduce_grad(int64_t kind, ECHO_TENSOR(dy),
+void entry::echo_reduce_grad(Context &, int64_t kind, ECHO_TENSOR(dy),
                                  ECHO_TENSOR(dx), int64_t dims_mask) {
   const char *E = "echo_reduce_grad";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
@@ -141,7 +141,7 @@ extern "C" void echo_reduce_grad(int64_t kind, ECHO_TENSOR(dy),
   });
 }
 
-extern "C" void echo_reduce_max_grad(ECHO_TENSOR(x), ECHO_TENSOR(y),
+void entry::echo_reduce_max_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                      int64_t dims_mask) {
   const char *E = "echo_reduce_max_grad";

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Tensor.h"
 
 #include <cmath>
@@ -32,7 +33,7 @@ template <typename Body> void forEachLine(const Lines &l, Body body) {
 }
 } // namespace
 
-extern "C" void echo_softmax(ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis,
+void entry::echo_softmax(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis,
                              int64_t is_log) {
   const char *E = "echo_softmax";
   TensorView X = fview(E, "x", x_rank, x_desc);
@@ -64,7 +65,7 @@ extern "C" void echo_softmax(ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis,
   });
 }
 
-extern "C" void echo_softmax_grad(ECHO_TENSOR(y), ECHO_TENSOR(dy),
+void entry::echo_softmax_grad(Context &, ECHO_TENSOR(y), ECHO_TENSOR(dy),
                                   ECHO_TENSOR(dx), int64_t axis,
                                   int64_t is_log) {
   const char *E = "echo_softmax_grad";

@@ -4,7 +4,7 @@
 // (rank, pointer to the ranked descriptor). TensorView decodes the descriptor,
 // checks the identity (row-major, contiguous) layout and exposes the data
 // pointer (aligned + offset), the sizes and the element count. All checks
-// report through echo_rt_fail.
+// throw echo_rt::Error (fail), which the exported wrapper returns as a status.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #define ECHO_RUNTIME_CPU_TENSOR_H
 
 #include "Abi.h"
+#include "Context.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,7 +24,7 @@ namespace echo_rt {
 /// the strided loops.
 constexpr int kMaxRank = 16;
 
-/// printf-style wrapper around echo_rt_fail. Never returns.
+/// Throws Error{ECHO_ERR_INVALID_ARGUMENT, "<entry>: <message>"}, printf-style.
 [[noreturn]] void fail(const char *entry, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

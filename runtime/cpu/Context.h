@@ -1,0 +1,86 @@
+//===- Context.h - The CPU backend's echo_context ----------------*- C++ -*-===//
+//
+// Everything a step needs besides its buffers: the error state, the
+// counting allocator and the sparsity profile. Nothing of the backend is
+// global, so contexts are independent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_CPU_CONTEXT_H
+#define ECHO_RUNTIME_CPU_CONTEXT_H
+
+#include "Abi.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/// The counting allocator (CountingAllocator.cpp). Each block carries a
+/// header linking it into the context's list of live blocks, so a context
+/// frees what a failed step or a careless host left behind.
+struct EchoAllocator {
+  struct Block;
+  int64_t capacity = 0;
+  std::vector<std::string> sites;
+  int64_t current = 0, peak = 0, allocations = 0;
+  int64_t csrOverflows = 0;
+  int64_t currentOf[ECHO_MEM_NUM_CATEGORIES] = {};
+  int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
+  int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
+  Block *live = nullptr;
+
+  /// Null when `bytes` would exceed the capacity or the host has no memory;
+  /// `error` then says why.
+  void *allocate(int64_t bytes, int64_t category, const std::string &what,
+                 std::string &error);
+  /// False for a pointer this allocator did not hand out.
+  bool release(void *ptr);
+  /// Frees every live block, keeping the counters.
+  void releaseAll();
+  /// Counters to zero; capacity and sites replaced.
+  void reset(int64_t capacity, std::vector<std::string> sites);
+};
+
+struct EchoProfileSite {
+  int64_t samples = 0;
+  int64_t maxNonZeros = 0;
+  int64_t elements = 0;
+};
+
+struct echo_context {
+  echo_status status = ECHO_OK;
+  std::string error;
+  bool locatedError = false; // echo_error_location already appended
+  EchoAllocator memory;
+  std::vector<EchoProfileSite> profile;
+
+  ~echo_context() { memory.releaseAll(); }
+  void clearError() {
+    status = ECHO_OK;
+    error.clear();
+    locatedError = false;
+  }
+  /// Records the first failure; later ones keep it (the first is the cause).
+  echo_status setError(echo_status s, const std::string &message) {
+    if (status == ECHO_OK) {
+      status = s;
+      error = message;
+      locatedError = false;
+    }
+    return status;
+  }
+};
+
+namespace echo_rt {
+using Context = echo_context;
+
+/// A failure inside an entry's implementation, turned into the entry's
+/// status by its exported wrapper (Entries.cpp). Exceptions never cross the
+/// C ABI.
+struct Error {
+  echo_status status;
+  std::string message;
+};
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_CPU_CONTEXT_H
