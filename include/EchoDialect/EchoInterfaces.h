@@ -11,6 +11,11 @@ namespace mlir {
 namespace echo {
 /// Sum of getStorageBytes over `types`.
 int64_t getTotalTensorBytes(TypeRange types);
+
+/// On a func.call to a runtime entry: a DenseI64ArrayAttr of flattened
+/// (input, output) positions among the call's memref operands that may
+/// alias, the call-level form of InPlaceOpInterface, set by the lowering.
+constexpr const char *kInPlaceCallAttr = "echo.in_place";
 } // namespace echo
 } // namespace mlir
 

@@ -175,3 +175,18 @@ void entry::echo_fill(Context &, ECHO_TENSOR(y), double value) {
   for (int64_t i = 0; i < Y.numel; ++i)
     y[i] = v;
 }
+
+void entry::echo_upload(Context &, ECHO_TENSOR(src), ECHO_TENSOR(dst),
+                        int64_t element_bytes) {
+  const char *E = "echo_upload";
+  if (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 &&
+      element_bytes != 8)
+    fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
+         (long long)element_bytes);
+  TensorView S = view(E, "src", src_rank, src_desc, element_bytes);
+  TensorView D = view(E, "dst", dst_rank, dst_desc, element_bytes);
+  expectSameShape(E, S, "src", D, "dst");
+  // On the CPU, host and device memory are one.
+  if (S.numel)
+    std::memcpy(D.data, S.data, (size_t)(S.numel * element_bytes));
+}

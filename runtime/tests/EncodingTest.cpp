@@ -356,17 +356,20 @@ TEST(Codecs, BitAndArgmaxPacking) {
 namespace {
 struct LossyEntry {
   const Format *format;
-  void (*encode)(ECHO_TENSOR(x), ECHO_TENSOR(bytes));
-  void (*decode)(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
+  echo_status (*encode)(ECHO_TENSOR(x), ECHO_TENSOR(bytes));
+  echo_status (*decode)(ECHO_TENSOR(bytes), ECHO_TENSOR(y));
   int64_t (*bytes)(int64_t n);
   double relErr; // bound within the normal range: 2^-(mantissa bits + 1)
 };
 const LossyEntry kLossy[] = {
-    {&kFp16, echo_encode_fp16, echo_decode_fp16,
+    {&kFp16, echo_encode_fp16<int64_t, void *, int64_t, void *>,
+     echo_decode_fp16<int64_t, void *, int64_t, void *>,
      [](int64_t n) { return 2 * n; }, std::ldexp(1.0, -11)},
-    {&kFp10, echo_encode_fp10, echo_decode_fp10,
+    {&kFp10, echo_encode_fp10<int64_t, void *, int64_t, void *>,
+     echo_decode_fp10<int64_t, void *, int64_t, void *>,
      [](int64_t n) { return 4 * ((n + 2) / 3); }, std::ldexp(1.0, -5)},
-    {&kFp8, echo_encode_fp8, echo_decode_fp8,
+    {&kFp8, echo_encode_fp8<int64_t, void *, int64_t, void *>,
+     echo_decode_fp8<int64_t, void *, int64_t, void *>,
      [](int64_t n) { return 4 * ((n + 3) / 4); }, std::ldexp(1.0, -4)},
 };
 
@@ -587,7 +590,6 @@ template <typename T> T field(const BTensor &b, int64_t offset) {
 class Csr : public ::testing::Test {
 protected:
   void SetUp() override {
-    GTEST_FLAG_SET(death_test_style, "threadsafe");
     echo_mem_configure(0, nullptr, 0);
   }
   void TearDown() override { echo_mem_configure(0, nullptr, 0); }
@@ -705,27 +707,22 @@ TEST_F(Csr, OverflowBlockCountsAgainstTheCapacity) {
   std::vector<float> v(1000, 1.0f);
   FTensor x({1000}, v);
   BTensor bytes({csrBytes(1000, 10)});
-  EXPECT_EXIT(
+  EXPECT_RT_ERROR(
       {
         echo_mem_configure(1000, nullptr, 0);
         echo_encode_csr(ARG(x), ARG(bytes), 10);
-      },
-      ::testing::ExitedWithCode(4),
-      "cannot allocate 5036 bytes for csr overflow");
+      }, "cannot allocate 5036 bytes for csr overflow");
 }
 
 TEST_F(Csr, Errors) {
   FTensor x({300}, std::vector<float>(300, 1.0f)), y({300});
   BTensor wrong({csrBytes(300, 10) - 16});
-  EXPECT_EXIT(echo_encode_csr(ARG(x), ARG(wrong), 10),
-              ::testing::ExitedWithCode(3),
-              "echo runtime error in echo_encode_csr: bytes shape \\[62\\] "
+  EXPECT_RT_ERROR(echo_encode_csr(ARG(x), ARG(wrong), 10), "echo_encode_csr: bytes shape \\[62\\] "
               "must hold 78 bytes");
   BTensor bytes({csrBytes(300, 10)});
   echo_encode_csr(ARG(x), ARG(bytes), 10);
   echo_decode_csr(ARG(bytes), ARG(y));
-  EXPECT_EXIT(echo_decode_csr(ARG(bytes), ARG(y)), ::testing::ExitedWithCode(3),
-              "overflowed its capacity 10 but has no overflow block");
+  EXPECT_RT_ERROR(echo_decode_csr(ARG(bytes), ARG(y)), "overflowed its capacity 10 but has no overflow block");
 }
 
 //===--- pool argmax ------------------------------------------------------===//
@@ -857,30 +854,22 @@ TEST(PoolArgmax, CodesAreWindowPositions) {
 }
 
 TEST(PoolArgmax, Errors) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
   FTensor x({1, 1, 20, 20});
   BTensor bytes({16});
-  EXPECT_EXIT(echo_encode_pool_argmax(ARG(x), ARG(bytes), 17, 17, 1, 1, 0, 0),
-              ::testing::ExitedWithCode(3),
-              "echo runtime error in echo_encode_pool_argmax: kernel "
+  EXPECT_RT_ERROR(echo_encode_pool_argmax(ARG(x), ARG(bytes), 17, 17, 1, 1, 0, 0), "echo_encode_pool_argmax: kernel "
               "\\[17, 17\\] has more than 256 window positions");
   BTensor wrong({3});
-  EXPECT_EXIT(echo_encode_pool_argmax(ARG(x), ARG(wrong), 2, 2, 2, 2, 0, 0),
-              ::testing::ExitedWithCode(3), "must hold 50 bytes");
+  EXPECT_RT_ERROR(echo_encode_pool_argmax(ARG(x), ARG(wrong), 2, 2, 2, 2, 0, 0), "must hold 50 bytes");
   FTensor dy({1, 1, 9, 10}), dx({1, 1, 20, 20});
   BTensor ok({50});
-  EXPECT_EXIT(
-      echo_max_pool2d_grad_argmax(ARG(ok), ARG(dy), ARG(dx), 2, 2, 2, 2, 0, 0),
-      ::testing::ExitedWithCode(3), "dy shape \\[1x1x9x10\\]");
+  EXPECT_RT_ERROR(
+      echo_max_pool2d_grad_argmax(ARG(ok), ARG(dy), ARG(dx), 2, 2, 2, 2, 0, 0), "dy shape \\[1x1x9x10\\]");
 }
 
 TEST(Encoding, SizeMismatchIsAnError) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
   FTensor x({10});
   BTensor b({3});
-  EXPECT_EXIT(echo_encode_fp10(ARG(x), ARG(b)), ::testing::ExitedWithCode(3),
-              "echo runtime error in echo_encode_fp10: bytes shape \\[3\\] "
+  EXPECT_RT_ERROR(echo_encode_fp10(ARG(x), ARG(b)), "echo_encode_fp10: bytes shape \\[3\\] "
               "must hold 16 bytes");
-  EXPECT_EXIT(echo_decode_binarize(ARG(b), ARG(x)),
-              ::testing::ExitedWithCode(3), "must hold 2 bytes");
+  EXPECT_RT_ERROR(echo_decode_binarize(ARG(b), ARG(x)), "must hold 2 bytes");
 }

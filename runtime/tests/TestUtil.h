@@ -17,7 +17,7 @@
 #ifndef ECHO_RUNTIME_TESTS_TESTUTIL_H
 #define ECHO_RUNTIME_TESTS_TESTUTIL_H
 
-#include "echo/runtime.h"
+#include "TestBackend.h"
 
 #include <gtest/gtest.h>
 

@@ -1,34 +1,35 @@
-//===- Buffer.h - A host buffer and its memref descriptor ---------------===//
+//===- Buffer.h - A device buffer, its descriptor and a host copy -------===//
 
 #ifndef ECHO_RUN_BUFFER_H
 #define ECHO_RUN_BUFFER_H
 
 #include "EntrySignature.h"
-#include "echo/allocator.h"
 
-#include <algorithm>
-
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace echo_run {
 
-/// A buffer plus its memref descriptor (allocated, aligned, offset, sizes,
-/// strides), laid out as the packed calling convention expects.
+/// A buffer in the backend's device memory, its memref descriptor
+/// (allocated, aligned, offset, sizes..., strides...) laid out as the packed
+/// calling convention expects, and a host copy that the host reads and
+/// writes (runtime.h: the host never touches device memory directly).
 struct Buffer {
   TensorSpec spec;
-  void *data = nullptr;
-  std::vector<int64_t> descriptor; // [alloc, aligned, offset, sizes..., strides...]
+  void *data = nullptr; // device memory
+  std::vector<int64_t> descriptor;
+  std::vector<char> host;
 
   void bind(void *ptr) {
     data = ptr;
     descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(ptr);
   }
+  float *hostFloats() { return reinterpret_cast<float *>(host.data()); }
 };
 
-/// Allocates through the runtime's counting allocator, identity layout.
-inline Buffer makeBuffer(const TensorSpec &spec, int64_t category,
-                         const std::string &what) {
+/// The descriptor and host copy of `spec` (identity layout), unbound.
+inline Buffer describeBuffer(const TensorSpec &spec) {
   Buffer b;
   b.spec = spec;
   size_t rank = spec.shape.size();
@@ -39,8 +40,7 @@ inline Buffer makeBuffer(const TensorSpec &spec, int64_t category,
     b.descriptor[3 + rank + i] = stride;
     stride *= spec.shape[i];
   }
-  b.bind(echo_mem_alloc(spec.bytes(), category,
-                        what.c_str()));
+  b.host.assign(spec.bytes(), 0);
   return b;
 }
 

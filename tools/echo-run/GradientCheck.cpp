@@ -32,7 +32,7 @@ bool checkGradients(const EntrySignature &signature, std::vector<Buffer> &args,
       return false;
     }
 
-  auto floats = [](Buffer &b) { return static_cast<float *>(b.data); };
+  auto floats = [](Buffer &b) { return b.hostFloats(); };
   auto loss = [&] { return (double)*floats(results[0]); };
 
   // Analytic gradients and the original parameters.

@@ -26,7 +26,9 @@ struct GradientCheckOptions {
 /// |analytic - numeric| / max(|analytic|, |numeric|, 0.01 |gradient|).
 /// Prints one line per
 /// direction; returns whether every relative error is within tolerance.
-/// The argument buffers are restored exactly afterwards.
+/// It reads and writes the buffers' host copies: `invoke` must copy the
+/// arguments to the device, run the step and copy the results back. The
+/// argument buffers are restored exactly afterwards.
 bool checkGradients(const EntrySignature &signature, std::vector<Buffer> &args,
                     std::vector<Buffer> &results,
                     const std::function<void()> &invoke,

@@ -1,8 +1,9 @@
 //===- echo-run.cpp - Run an echo training step on the CPU ----------------===//
 //
 // Lowers a tensor-level echo module with the CPU pipeline, JIT-compiles it
-// with the MLIR ExecutionEngine and runs its entry function against the CPU
-// runtime, with every buffer counted by the runtime's allocator.
+// with the MLIR ExecutionEngine and runs its entry function against a
+// runtime backend library chosen at run time (--backend), with every buffer
+// counted by the backend context's allocator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,15 +11,13 @@
 #include "EntrySignature.h"
 #include "GradientCheck.h"
 #include "Npy.h"
-#include "RuntimeSymbols.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Transforms/Passes.h"
-#include "echo/allocator.h"
-#include "echo/runtime.h"
+#include "echo/loader.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -33,6 +32,8 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -101,6 +102,14 @@ static cl::opt<std::string> profileSparsity(
              "may store as CSR) and write the input module to FILE with it "
              "as `echo.density` on each producing op"),
     cl::value_desc("FILE"), cl::init(""));
+static cl::opt<std::string> backendOpt(
+    "backend",
+    cl::desc("Runtime backend: cpu, cuda, or the path of a backend library "
+             "(default cpu, found in the lib/ directory beside bin/)"),
+    cl::init("cpu"));
+static cl::opt<bool> listAbi(
+    "list-abi", cl::desc("Print the name of every runtime ABI function "
+                         "(echo/abi.def), one per line, and exit"));
 static cl::opt<int64_t> capacity(
     "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
                          "it is an out-of-memory error"),
@@ -118,7 +127,7 @@ void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
     return lo + (hi - lo) * (double)(gen() >> 11) * 0x1.0p-53;
   };
   if (arg.tensor.dtype == "f32") {
-    float *p = static_cast<float *>(b.data);
+    float *p = b.hostFloats();
     double scale = 1.0 / std::sqrt((double)std::max<int64_t>(arg.fanIn, 1));
     for (int64_t i = 0; i < n; ++i) {
       switch (arg.init) {
@@ -135,11 +144,11 @@ void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
                     ? (int64_t)(gen() & 1)
                     : (int64_t)(gen() % (uint64_t)std::max<int64_t>(arg.bound, 1));
     if (arg.tensor.dtype == "i32")
-      static_cast<int32_t *>(b.data)[i] = (int32_t)v;
+      reinterpret_cast<int32_t *>(b.host.data())[i] = (int32_t)v;
     else if (arg.tensor.dtype == "i64")
-      static_cast<int64_t *>(b.data)[i] = v;
+      reinterpret_cast<int64_t *>(b.host.data())[i] = v;
     else
-      static_cast<uint8_t *>(b.data)[i] = (uint8_t)v;
+      reinterpret_cast<uint8_t *>(b.host.data())[i] = (uint8_t)v;
   }
 }
 
@@ -168,36 +177,37 @@ void loadInputs(std::vector<Buffer> &args) {
     if (array.dtype != b.spec.dtype || array.shape != b.spec.shape)
       fail("--inputs: " + path + " holds a " + array.dtype + " array of the "
            "wrong shape or type for argument #" + std::to_string(index));
-    std::memcpy(b.data, array.data.data(), array.data.size());
+    std::memcpy(b.host.data(), array.data.data(), array.data.size());
   }
 }
 
-void printMemoryStats(llvm::raw_ostream &os, bool json) {
+void printMemoryStats(llvm::raw_ostream &os, bool json, echo_runtime::Backend &rt,
+                      echo_context *ctx) {
   if (json) {
-    os << "{\"peak_bytes\": " << echo_mem_peak_bytes()
+    os << "{\"peak_bytes\": " << rt.echo_mem_peak_bytes(ctx)
        << ", \"capacity_bytes\": " << capacity.getValue()
-       << ", \"allocations\": " << echo_mem_num_allocations()
-       << ", \"csr_overflows\": " << echo_mem_csr_overflows()
+       << ", \"allocations\": " << rt.echo_mem_num_allocations(ctx)
+       << ", \"csr_overflows\": " << rt.echo_mem_csr_overflows(ctx)
        << ", \"by_category\": {";
     for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
-      os << (c ? ", " : "") << "\"" << echo_mem_category_name(c)
-         << "\": " << echo_mem_peak_bytes_of(c);
+      os << (c ? ", " : "") << "\"" << rt.echo_mem_category_name(c)
+         << "\": " << rt.echo_mem_peak_bytes_of(ctx, c);
     os << "}, \"max_by_category\": {";
     for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
-      os << (c ? ", " : "") << "\"" << echo_mem_category_name(c)
-         << "\": " << echo_mem_max_bytes_of(c);
+      os << (c ? ", " : "") << "\"" << rt.echo_mem_category_name(c)
+         << "\": " << rt.echo_mem_max_bytes_of(ctx, c);
     os << "}}\n";
     return;
   }
-  os << "peak_bytes " << echo_mem_peak_bytes() << "\n";
-  if (int64_t overflows = echo_mem_csr_overflows())
+  os << "peak_bytes " << rt.echo_mem_peak_bytes(ctx) << "\n";
+  if (int64_t overflows = rt.echo_mem_csr_overflows(ctx))
     os << "csr_overflows " << overflows
        << " (SSDC encodings denser than planned; their extra blocks are "
           "counted in the peak)\n";
   os << "live at the peak, by category:\n";
   for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
-    os << llvm::format("  %-16s %14lld\n", echo_mem_category_name(c),
-                       (long long)echo_mem_peak_bytes_of(c));
+    os << llvm::format("  %-16s %14lld\n", rt.echo_mem_category_name(c),
+                       (long long)rt.echo_mem_peak_bytes_of(ctx, c));
 }
 
 /// Raw results of the last step: a text header line per result, then its
@@ -211,7 +221,7 @@ void writeResults(const std::vector<Buffer> &results) {
     os << "result " << i << " " << b.spec.dtype << " [";
     llvm::interleaveComma(b.spec.shape, os);
     os << "] " << b.spec.bytes() << "\n";
-    os.write(static_cast<const char *>(b.data), b.spec.bytes());
+    os.write(b.host.data(), b.spec.bytes());
     os << "\n";
   }
 }
@@ -251,13 +261,14 @@ SparsityProfile prepareProfile(ModuleOp module) {
 /// Sets each measured producer's echo.density to the largest non-zero
 /// fraction seen (over iterations, and over the stashes of one value),
 /// prints one line per measured op and writes the module.
-void writeProfile(SparsityProfile &profile) {
+void writeProfile(SparsityProfile &profile, echo_runtime::Backend &rt,
+                  echo_context *ctx) {
   llvm::MapVector<Operation *, std::pair<int64_t, int64_t>> measured;
   for (auto [site, producer] : llvm::enumerate(profile.producers)) {
-    if (!producer || echo_profile_samples(site) == 0)
+    if (!producer || rt.echo_profile_samples(ctx, site) == 0)
       continue;
-    int64_t nnz = echo_profile_max_nonzeros(site);
-    int64_t elements = echo_profile_elements(site);
+    int64_t nnz = rt.echo_profile_max_nonzeros(ctx, site);
+    int64_t elements = rt.echo_profile_elements(ctx, site);
     auto [it, inserted] = measured.insert({producer, {nnz, elements}});
     if (!inserted && nnz > it->second.first)
       it->second.first = nnz;
@@ -281,6 +292,36 @@ void writeProfile(SparsityProfile &profile) {
     fail("cannot write " + profileSparsity + ": " + ec.message());
   profile.output->print(os);
   os << "\n";
+}
+
+/// Reports the context's error and exits (echo-run is a tool; the runtime
+/// library itself never exits).
+[[noreturn]] void failRuntime(echo_runtime::Backend &rt, echo_context *ctx,
+                              const std::string &what) {
+  std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
+  fail("runtime error " + what + ": " +
+           (message.empty() ? std::string("failed") : message),
+       3);
+}
+
+/// --backend: a name (cpu, cuda) for the library beside this tool, in
+/// ../lib relative to its directory, or a path.
+std::unique_ptr<echo_runtime::Backend> loadBackend(const char *argv0) {
+  std::string path = backendOpt;
+  if (path == "cpu" || path == "cuda") {
+    std::string exe = llvm::sys::fs::getMainExecutable(
+        argv0, reinterpret_cast<void *>(&loadBackend));
+    llvm::SmallString<256> lib(llvm::sys::path::parent_path(exe));
+    llvm::sys::path::append(lib, "..", "lib",
+                            "libecho_runtime_" + path + ".so");
+    path = std::string(lib);
+  }
+  std::string error;
+  std::unique_ptr<echo_runtime::Backend> backend =
+      echo_runtime::Backend::load(path, error);
+  if (!backend)
+    fail(error);
+  return backend;
 }
 
 func::FuncOp findEntry(ModuleOp module) {
@@ -311,7 +352,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerPassManagerCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "echo-run: run an echo training "
-                                          "step on the CPU\n");
+                                          "step on a runtime backend\n");
   if (iterations < 0)
     fail("--iterations must be >= 0");
   if (capacity < 0)
@@ -321,6 +362,19 @@ int main(int argc, char **argv) {
          "with --check-gradients");
   if (!profileSparsity.empty() && iterations < 1)
     fail("--profile-sparsity needs --iterations >= 1");
+  if (listAbi) {
+#define ECHO_ENTRY(name, params, aliases) llvm::outs() << #name "\n";
+#define ECHO_STEP_FUNCTION(ret, name, params) llvm::outs() << #name "\n";
+#define ECHO_HOST_FUNCTION(ret, name, params) llvm::outs() << #name "\n";
+#include "echo/abi.def"
+    return 0;
+  }
+  std::unique_ptr<echo_runtime::Backend> backend = loadBackend(argv[0]);
+  echo_runtime::Backend &rt = *backend;
+  echo_context *ctx = nullptr;
+  if (rt.echo_context_create(&ctx) != ECHO_OK)
+    failRuntime(rt, ctx, "creating a " + std::string(rt.echo_backend_name()) +
+                             " context");
   if (memoryStats.getNumOccurrences() && !memoryStats.empty() &&
       memoryStats != "json" && memoryStats != "text")
     fail("--memory-stats takes no value, 'text' or 'json'");
@@ -388,36 +442,71 @@ int main(int argc, char **argv) {
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
     fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
-  (*engine)->registerSymbols(runtimeSymbolMap);
+  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    for (auto [symbol, address] : rt.allSymbols())
+      map[interner(symbol)] = llvm::orc::ExecutorSymbolDef(
+          llvm::orc::ExecutorAddr::fromPtr(address),
+          llvm::JITSymbolFlags::Exported);
+    return map;
+  });
 
-  echo_mem_configure(capacity, sitePtrs.data(), sitePtrs.size());
-  echo_profile_reset();
+  if (rt.echo_mem_configure(ctx, capacity, sitePtrs.data(), sitePtrs.size()))
+    failRuntime(rt, ctx, "configuring the allocator");
+  rt.echo_profile_reset(ctx);
 
-  // Arguments, then results (out-parameters after lowering).
+  // Arguments, then results (out-parameters after lowering), in device
+  // memory; the host fills and reads their host copies.
+  auto allocate = [&](Buffer b, int64_t category, const std::string &what) {
+    void *ptr = nullptr;
+    if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
+      failRuntime(rt, ctx, "allocating " + what);
+    b.bind(ptr);
+    return b;
+  };
+  auto upload = [&](Buffer &b) {
+    if (rt.echo_copy_to_device(ctx, b.data, b.host.data(), b.spec.bytes()))
+      failRuntime(rt, ctx, "copying to the device");
+  };
+  auto download = [&](Buffer &b) {
+    if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
+      failRuntime(rt, ctx, "copying to the host");
+  };
   std::vector<Buffer> args, results;
   for (auto [i, arg] : llvm::enumerate(signature->arguments)) {
-    args.push_back(makeBuffer(arg.tensor, arg.category, arg.name + " of @" + name));
+    args.push_back(allocate(describeBuffer(arg.tensor), arg.category,
+                            arg.name + " of @" + name));
     initialize(args.back(), arg, seed, i);
   }
   loadInputs(args);
+  for (Buffer &b : args)
+    upload(b);
   for (auto [i, result] : llvm::enumerate(signature->results))
-    results.push_back(makeBuffer(result.tensor, result.category,
-                                 "result #" + std::to_string(i) + " of @" + name));
+    results.push_back(allocate(describeBuffer(result.tensor), result.category,
+                               "result #" + std::to_string(i) + " of @" +
+                                   name));
 
-  std::vector<void *> packed;
+  // The packed calling convention: the context, every descriptor field,
+  // then the status the step returns.
+  void *contextArg = ctx;
+  int32_t status = 0;
+  std::vector<void *> packed{&contextArg};
   for (std::vector<Buffer> *group : {&args, &results})
     for (Buffer &b : *group)
       for (int64_t &field : b.descriptor)
         packed.push_back(&field);
+  packed.push_back(&status);
 
   bool lossIsScalar = !results.empty() && results[0].spec.shape.empty() &&
                       results[0].spec.dtype == "f32";
   if (printLoss && !lossIsScalar)
     fail("--print-loss needs result #0 to be a scalar f32 loss");
 
-  auto invoke = [&] {
+  auto invoke = [&](int64_t iter) {
     if (llvm::Error err = (*engine)->invokePacked(name, packed))
       fail("running @" + name + " failed: " + llvm::toString(std::move(err)));
+    if (status != ECHO_OK)
+      failRuntime(rt, ctx, "step " + std::to_string(iter) + " of @" + name);
   };
 
   if (checkGradientsOpt.getNumOccurrences()) {
@@ -431,18 +520,27 @@ int main(int argc, char **argv) {
     check.epsilon = gradientEpsilon;
     check.tolerance = gradientTolerance;
     check.seed = seed;
-    bool ok = checkGradients(*signature, args, results, invoke, check,
+    int64_t evaluations = 0;
+    auto evaluate = [&] {
+      for (Buffer &b : args)
+        upload(b);
+      invoke(evaluations++);
+      for (Buffer &b : results)
+        download(b);
+    };
+    bool ok = checkGradients(*signature, args, results, evaluate, check,
                              llvm::outs());
     llvm::outs() << "gradient check " << (ok ? "passed" : "FAILED") << "\n";
     return ok ? 0 : 1;
   }
 
   for (int64_t iter = 0; iter < iterations; ++iter) {
-    invoke();
-    if (printLoss)
+    invoke(iter);
+    if (printLoss) {
+      download(results[0]);
       llvm::outs() << "iter " << iter << " loss "
-                   << llvm::format("%.9g", *static_cast<float *>(results[0].data))
-                   << "\n";
+                   << llvm::format("%.9g", *results[0].hostFloats()) << "\n";
+    }
     // Results that replace arguments feed the next step: swap the buffers.
     for (auto [i, result] : llvm::enumerate(signature->results)) {
       if (result.updateOf < 0)
@@ -462,13 +560,17 @@ int main(int argc, char **argv) {
     }
 
   if (memoryStats.getNumOccurrences())
-    printMemoryStats(llvm::outs(), memoryStats == "json");
-  if (!dumpResults.empty())
+    printMemoryStats(llvm::outs(), memoryStats == "json", rt, ctx);
+  if (!dumpResults.empty()) {
+    for (Buffer &b : results)
+      download(b);
     writeResults(results);
+  }
   if (profile)
-    writeProfile(*profile);
+    writeProfile(*profile, rt, ctx);
   for (std::vector<Buffer> *group : {&args, &results})
     for (Buffer &b : *group)
-      echo_mem_free(b.data);
+      rt.echo_mem_free(ctx, b.data);
+  rt.echo_context_destroy(ctx);
   return 0;
 }

@@ -66,6 +66,16 @@ void registerLowerToCPUPipeline();
 LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
                               ValueRange inputs, ValueRange outputs);
 
+/// Records on `call` (kInPlaceCallAttr) which of its memref operands may
+/// alias, from the in-place pairs `op` declares; `inputs` and `outputs` are
+/// the buffers of op's operands and results.
+void annotateInPlaceCall(Operation *call, Operation *op, ValueRange inputs,
+                         ValueRange outputs);
+
+/// A constant of the step: copies `host` (a memref.global) into `device`.
+LogicalResult emitUploadCall(OpBuilder &builder, Operation *op, Value host,
+                             Value device);
+
 /// At a stash numbered by echo-annotate-profile-sites: calls
 /// echo_profile_density(site, buffer) on the stashed buffer.
 LogicalResult emitProfileCall(OpBuilder &builder, Operation *stash,

@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -19,6 +21,8 @@ namespace echo {
 
 /// Name of the module attribute listing allocation sites.
 constexpr const char *kAllocSitesAttr = "echo.alloc_sites";
+/// On each memref.alloc: its index in kAllocSitesAttr (i64).
+constexpr const char *kAllocSiteAttr = "echo.alloc_site";
 
 } // namespace echo
 } // namespace mlir

@@ -8,8 +8,8 @@ include "mlir/Pass/PassBase.td"
 def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp"> {
   let summary = "Tell the runtime allocator which allocation is being made";
   let description = [{
-    Numbers every `memref.alloc` and inserts, right before it, a call
-    `echo_alloc_site(id)`. The module attribute `echo.alloc_sites` lists, per
+    Numbers every `memref.alloc` (attribute `echo.alloc_site`), the site
+    echo-runtime-context passes to `echo_alloc`. The module attribute `echo.alloc_sites` lists, per
     id, the memory category (from the `echo.category` attribute bufferization
     attaches, `activations` otherwise) and a description of the op the buffer
     was made for with its location. The runtime's counting allocator uses it
@@ -20,14 +20,54 @@ def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp
     // Before
     %0 = memref.alloc() {alignment = 64 : i64, echo.category = "activations"} : memref<4x16xf32> loc("f.mlir":3:8)
     // After
-    %c0 = arith.constant 0 : i64
-    call @echo_alloc_site(%c0) : (i64) -> ()
-    %0 = memref.alloc() {alignment = 64 : i64, echo.category = "activations"} : memref<4x16xf32>
+    %0 = memref.alloc() {alignment = 64 : i64, echo.alloc_site = 0 : i64, echo.category = "activations"} : memref<4x16xf32>
     // module attributes {echo.alloc_sites = ["activations|memref<4x16xf32> at f.mlir:3:8"]}
     ```
   }];
+}
+
+def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
+  let summary = "Thread the runtime context through a planned step";
+  let description = [{
+    Connects a bufferized step to runtime ABI v2 (runtime/include/echo/
+    runtime.h):
+     - every function with a body takes the `echo_context *` as a new first
+       argument (`!llvm.ptr`), and calls between them pass it on;
+     - every call to a runtime entry passes it and gets the entry's status;
+       when that status is an error, the step calls
+       `echo_error_location(ctx, "file:line:col")` with the op's location,
+       which the context appends to the error (errors are sticky: later
+       entries do nothing, so the step runs to its end and frees what it
+       allocated);
+     - a public function (a step) starts with `echo_step_begin(ctx,
+       ECHO_ABI_VERSION)` and returns the `i32` status of `echo_step_end`;
+     - `memref.alloc` / `memref.dealloc` become `echo_alloc(ctx, bytes,
+       site)` / `echo_free(ctx, ptr)` (LLVM dialect), so every buffer is
+       counted by the context's allocator under its allocation site.
+    Runs after echo-annotate-alloc-sites, before the memref-to-LLVM
+    lowering. A public function with results, or an allocation of dynamic
+    shape, is a located error.
+
+    ```mlir
+    // Before
+    func.func @step(%x: memref<4xf32>, %y: memref<4xf32>) {
+      call @echo_unary(%k, %xu, %yu) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+      return
+    }
+    // After
+    func.func @step(%ctx: !llvm.ptr, %x: memref<4xf32>, %y: memref<4xf32>) -> i32 {
+      %0 = call @echo_step_begin(%ctx, %c2) : (!llvm.ptr, i64) -> i32
+      %1 = call @echo_unary(%ctx, %k, %xu, %yu) : (!llvm.ptr, i64, memref<*xf32>, memref<*xf32>) -> i32
+      scf.if %failed { call @echo_error_location(%ctx, %where) ... }
+      %2 = call @echo_step_end(%ctx) : (!llvm.ptr) -> i32
+      return %2 : i32
+    }
+    ```
+  }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::func::FuncDialect"];
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def EchoAnnotateProfileSites : Pass<"echo-annotate-profile-sites", "::mlir::ModuleOp"> {

@@ -24,14 +24,6 @@ struct AnnotateAllocSitesPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     OpBuilder b(module.getContext());
-    auto siteFnType = b.getFunctionType({b.getI64Type()}, {});
-    auto siteFn = module.lookupSymbol<func::FuncOp>("echo_alloc_site");
-    if (!siteFn) {
-      b.setInsertionPointToStart(module.getBody());
-      siteFn = func::FuncOp::create(b, module.getLoc(), "echo_alloc_site",
-                                    siteFnType);
-      siteFn.setPrivate();
-    }
 
     SmallVector<Attribute> sites;
     module.walk([&](memref::AllocOp alloc) {
@@ -44,9 +36,7 @@ struct AnnotateAllocSitesPass
       if (owner)
         os << " for " << owner.getValue();
       os << " at " << alloc.getLoc();
-      b.setInsertionPoint(alloc);
-      Value id = arith::ConstantIntOp::create(b, alloc.getLoc(), sites.size(), 64);
-      func::CallOp::create(b, alloc.getLoc(), siteFn, ValueRange{id});
+      alloc->setAttr(kAllocSiteAttr, b.getI64IntegerAttr(sites.size()));
       sites.push_back(b.getStringAttr(site));
     });
     module->setAttr(kAllocSitesAttr, b.getArrayAttr(sites));

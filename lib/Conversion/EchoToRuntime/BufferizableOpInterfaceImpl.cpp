@@ -4,7 +4,8 @@
 // buffers and a runtime call (emitRuntimeCall). In-place reuse (Gist's
 // in-place ReLU) is the buffer planner's decision, made on lifetimes, not
 // here. `echo.stash` aliases its operand: it extends a value's lifetime, it
-// does not copy it. `echo.constant` becomes a private memref.global.
+// does not copy it. `echo.constant` becomes a private memref.global in host
+// memory, uploaded into a device buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -142,7 +143,7 @@ struct StashOpModel
   }
 };
 
-/// echo.constant: a private constant memref.global read with get_global.
+/// echo.constant: a private constant memref.global, uploaded by the step.
 struct ConstantOpModel
     : BufferizableOpInterface::ExternalModel<ConstantOpModel, ConstantOp> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
@@ -180,7 +181,16 @@ struct ConstantOpModel
     SymbolTable(module).insert(global, module.getBody()->begin());
     auto get = memref::GetGlobalOp::create(rewriter, op->getLoc(), type,
                                            global.getSymName());
-    replaceOpWithBufferizedValues(rewriter, op, get.getResult());
+    // The global is host memory; the step's tensors live on the device.
+    auto alloc = memref::AllocOp::create(rewriter, op->getLoc(), type);
+    alloc.setAlignment(64);
+    alloc->setAttr(kAllocCategoryAttr,
+                   rewriter.getStringAttr(categoryOf(op, 0)));
+    alloc->setAttr(kAllocForAttr,
+                   rewriter.getStringAttr(op->getName().getStringRef()));
+    if (failed(emitUploadCall(rewriter, op, get, alloc)))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, alloc.getResult());
     return success();
   }
 };

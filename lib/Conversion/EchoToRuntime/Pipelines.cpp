@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -51,12 +52,17 @@ static std::string planPipeline(bool assignBuffers) {
 /// Bufferized step -> LLVM dialect:
 ///  - free each remaining buffer after its last use (ownership-based);
 ///  - number allocations so the runtime allocator can name them;
-///  - lower memrefs with generic alloc/free functions, which the runtime's
-///    counting allocator implements.
+///  - thread the runtime context through the step: statuses, error
+///    locations, allocation through the context's allocator;
+///  - lower the rest (generic alloc functions are named so that an
+///    allocation the runtime did not see fails to link instead of using
+///    malloc).
 static constexpr const char *kLowerToLLVM =
     "buffer-deallocation-pipeline,"
     "convert-bufferization-to-memref,"
     "echo-annotate-alloc-sites,"
+    "echo-runtime-context,"
+    "convert-scf-to-cf,"
     "expand-strided-metadata,"
     "finalize-memref-to-llvm{use-generic-functions use-aligned-alloc},"
     "convert-arith-to-llvm,"
@@ -131,6 +137,7 @@ mlir::echo::buildTrainingPipeline(OpPassManager &pm,
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
   registry.insert<EchoDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  scf::SCFDialect,
                   bufferization::BufferizationDialect, func::FuncDialect,
                   LLVM::LLVMDialect, memref::MemRefDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);

@@ -10,7 +10,10 @@
 
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Conversion/RuntimeAbi.h"
+#include "EchoDialect/EchoInterfaces.h"
 #include "EchoDialect/EncodingStorage.h"
+#include "echo/runtime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,60 +26,83 @@
 using namespace mlir;
 using namespace mlir::echo;
 
+// The lowering passes ReduceKind as the runtime's EchoReduceKind.
+static_assert(int64_t(ReduceKind::Sum) == ECHO_SUM &&
+                  int64_t(ReduceKind::Mean) == ECHO_MEAN &&
+                  int64_t(ReduceKind::Max) == ECHO_REDUCE_MAX,
+              "ReduceKind and EchoReduceKind differ");
+
 namespace {
 
-/// Kinds shared with the runtime (EchoUnaryKind, EchoBinaryKind, EchoReduceKind).
-enum UnaryKind : int64_t {
-  kRelu = 0, kTanh = 1, kSigmoid = 2, kGelu = 3, kExp = 4,
-  kLog = 5, kNeg = 6, kSqrt = 7, kRsqrt = 8
+/// One argument of a call being built: the value passed, and for tensors
+/// the buffer it is a cast of and whether it lives in host memory.
+struct CallArg {
+  Value value;
+  Value buffer;
+  bool host = false;
 };
-enum BinaryKind : int64_t { kAdd = 0, kSub = 1, kMul = 2, kDiv = 3, kMax = 4 };
 
-/// Builds the arguments of one call and emits it.
+/// Builds the arguments of one call, checks them against the entry's
+/// declaration in abi.def (RuntimeAbi.h) and emits it.
 class CallBuilder {
 public:
   CallBuilder(OpBuilder &b, Operation *op) : b(b), op(op), loc(op->getLoc()) {}
 
-  CallBuilder &tensor(Value buffer) {
-    auto ranked = cast<MemRefType>(buffer.getType());
-    auto unranked = UnrankedMemRefType::get(ranked.getElementType(),
-                                            ranked.getMemorySpace());
-    args.push_back(memref::CastOp::create(b, loc, unranked, buffer));
-    return *this;
-  }
+  CallBuilder &tensor(Value buffer) { return pass(buffer, /*host=*/false); }
   CallBuilder &tensors(ValueRange buffers) {
     for (Value v : buffers)
       tensor(v);
     return *this;
   }
+  /// A buffer in host memory (a constant of the step).
+  CallBuilder &hostTensor(Value buffer) { return pass(buffer, /*host=*/true); }
   CallBuilder &i64(int64_t v) {
-    args.push_back(arith::ConstantIntOp::create(b, loc, v, 64));
+    args.push_back({arith::ConstantIntOp::create(b, loc, v, 64), {}});
     return *this;
   }
   CallBuilder &f64(double v) {
-    args.push_back(
-        arith::ConstantFloatOp::create(b, loc, b.getF64Type(), APFloat(v)));
+    args.push_back({arith::ConstantFloatOp::create(b, loc, b.getF64Type(),
+                                                   APFloat(v)),
+                    {}});
     return *this;
   }
   CallBuilder &f64(const APFloat &v) { return f64(v.convertToDouble()); }
-  /// A rank-1 i64 buffer holding `values` (offsets, strides, permutations).
+  /// A rank-1 i64 list (offsets, strides, permutations): a constant global
+  /// in host memory, shared by every call passing the same values.
   CallBuilder &indexList(ArrayRef<int64_t> values) {
+    auto module = op->getParentOfType<ModuleOp>();
     auto type = MemRefType::get({int64_t(values.size())}, b.getI64Type());
-    Value buffer = memref::AllocaOp::create(b, loc, type);
-    for (auto [i, v] : llvm::enumerate(values)) {
-      Value index = arith::ConstantIndexOp::create(b, loc, i);
-      Value value = arith::ConstantIntOp::create(b, loc, v, 64);
-      memref::StoreOp::create(b, loc, value, buffer, ValueRange{index});
+    auto init = DenseElementsAttr::get(
+        RankedTensorType::get(type.getShape(), b.getI64Type()), values);
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << "__echo_list";
+    for (int64_t v : values)
+      os << "_" << (v < 0 ? "m" : "") << std::abs(v);
+    if (!module.lookupSymbol<memref::GlobalOp>(name)) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(b, loc, name, b.getStringAttr("private"), type,
+                               init, /*constant=*/true, IntegerAttr());
     }
-    return tensor(buffer);
+    return hostTensor(memref::GetGlobalOp::create(b, loc, type, name));
   }
 
   /// Calls `name`, declaring it privately in the module on first use.
   LogicalResult call(StringRef name) {
+    const RuntimeEntry *entry = lookupRuntimeEntry(name);
+    if (!entry)
+      return op->emitOpError("has no runtime entry @")
+             << name << " in the runtime ABI (echo/abi.def)";
+    if (failed(checkArguments(*entry)))
+      return failure();
     auto module = op->getParentOfType<ModuleOp>();
     SmallVector<Type> types;
-    for (Value v : args)
-      types.push_back(v.getType());
+    SmallVector<Value> values;
+    for (const CallArg &a : args) {
+      types.push_back(a.value.getType());
+      values.push_back(a.value);
+    }
     auto fnType = b.getFunctionType(types, {});
     auto callee = module.lookupSymbol<func::FuncOp>(name);
     if (!callee) {
@@ -89,38 +115,104 @@ public:
              << name << " with " << fnType << ": it is declared as "
              << callee.getFunctionType();
     }
-    func::CallOp::create(b, loc, callee, args);
+    created = func::CallOp::create(b, loc, callee, values);
+    calledEntry = entry;
     return success();
   }
 
+  /// The last call emitted, and its entry.
+  func::CallOp created;
+  const RuntimeEntry *calledEntry = nullptr;
+
 private:
+  CallBuilder &pass(Value buffer, bool host) {
+    auto ranked = cast<MemRefType>(buffer.getType());
+    auto unranked = UnrankedMemRefType::get(ranked.getElementType(),
+                                            ranked.getMemorySpace());
+    args.push_back({memref::CastOp::create(b, loc, unranked, buffer), buffer,
+                    host});
+    return *this;
+  }
+
+  /// Arguments against parameters: count, kind, element type, memory.
+  LogicalResult checkArguments(const RuntimeEntry &entry) {
+    auto mismatch = [&](const RuntimeParam &p) {
+      return op->emitOpError("cannot lower to runtime entry @")
+             << entry.name << ": parameter '" << p.name << "' takes "
+             << p.describe();
+    };
+    if (args.size() != entry.params.size())
+      return op->emitOpError("cannot lower to runtime entry @")
+             << entry.name << ": " << args.size() << " arguments for "
+             << entry.params.size() << " parameters";
+    for (auto [a, p] : llvm::zip(args, entry.params)) {
+      if (!p.isTensor()) {
+        Type expected = p.kind == RuntimeParamKind::INT
+                            ? Type(b.getI64Type())
+                            : Type(b.getF64Type());
+        if (a.value.getType() != expected)
+          return mismatch(p) << ", got " << a.value.getType();
+        continue;
+      }
+      if (!a.buffer)
+        return mismatch(p) << ", got a scalar";
+      Type element = cast<MemRefType>(a.buffer.getType()).getElementType();
+      if (!p.accepts(element))
+        return mismatch(p) << ", got elements of type " << element;
+      if (p.isHost() != a.host)
+        return mismatch(p) << ", got a buffer in "
+                           << (a.host ? "host" : "device") << " memory";
+    }
+    return success();
+  }
+
   OpBuilder &b;
   Operation *op;
   Location loc;
-  SmallVector<Value> args;
+  SmallVector<CallArg> args;
 };
+
+/// Checks the in-place pairs the lowering recorded on `call` (the op's
+/// InPlaceOpInterface, kInPlaceCallAttr) against the entry's aliases.
+LogicalResult checkInPlacePairs(Operation *op, func::CallOp call,
+                                const RuntimeEntry &entry) {
+  auto pairs = call->getAttrOfType<DenseI64ArrayAttr>(kInPlaceCallAttr);
+  if (!pairs)
+    return success();
+  ArrayRef<int64_t> flat = pairs.asArrayRef();
+  for (size_t i = 0; i + 1 < flat.size(); i += 2) {
+    const char *in = entry.tensorName(flat[i]);
+    const char *out = entry.tensorName(flat[i + 1]);
+    if (!in || !out || !entry.mayAlias(out, in))
+      return op->emitOpError("may write its result over an operand, but "
+                             "runtime entry @")
+             << entry.name << " does not allow tensor #" << flat[i + 1]
+             << " to alias tensor #" << flat[i] << " (echo/abi.def)";
+  }
+  return success();
+}
 
 int64_t unaryKind(Operation *op) {
   return llvm::TypeSwitch<Operation *, int64_t>(op)
-      .Case<ReluOp, ReluGradOp>([](auto) { return kRelu; })
-      .Case<TanhOp, TanhGradOp>([](auto) { return kTanh; })
-      .Case<SigmoidOp, SigmoidGradOp>([](auto) { return kSigmoid; })
-      .Case<GeluOp, GeluGradOp>([](auto) { return kGelu; })
-      .Case<ExpOp>([](auto) { return kExp; })
-      .Case<LogOp>([](auto) { return kLog; })
-      .Case<NegOp>([](auto) { return kNeg; })
-      .Case<SqrtOp, SqrtGradOp>([](auto) { return kSqrt; })
-      .Case<RsqrtOp, RsqrtGradOp>([](auto) { return kRsqrt; })
+      .Case<ReluOp, ReluGradOp>([](auto) { return ECHO_RELU; })
+      .Case<TanhOp, TanhGradOp>([](auto) { return ECHO_TANH; })
+      .Case<SigmoidOp, SigmoidGradOp>([](auto) { return ECHO_SIGMOID; })
+      .Case<GeluOp, GeluGradOp>([](auto) { return ECHO_GELU; })
+      .Case<ExpOp>([](auto) { return ECHO_EXP; })
+      .Case<LogOp>([](auto) { return ECHO_LOG; })
+      .Case<NegOp>([](auto) { return ECHO_NEG; })
+      .Case<SqrtOp, SqrtGradOp>([](auto) { return ECHO_SQRT; })
+      .Case<RsqrtOp, RsqrtGradOp>([](auto) { return ECHO_RSQRT; })
       .Default([](auto) { return -1; });
 }
 
 int64_t binaryKind(Operation *op) {
   return llvm::TypeSwitch<Operation *, int64_t>(op)
-      .Case<AddOp>([](auto) { return kAdd; })
-      .Case<SubOp>([](auto) { return kSub; })
-      .Case<MulOp>([](auto) { return kMul; })
-      .Case<DivOp>([](auto) { return kDiv; })
-      .Case<MaxOp>([](auto) { return kMax; })
+      .Case<AddOp>([](auto) { return ECHO_ADD; })
+      .Case<SubOp>([](auto) { return ECHO_SUB; })
+      .Case<MulOp>([](auto) { return ECHO_MUL; })
+      .Case<DivOp>([](auto) { return ECHO_DIV; })
+      .Case<MaxOp>([](auto) { return int64_t(ECHO_MAX); })
       .Default([](auto) { return -1; });
 }
 
@@ -144,15 +236,13 @@ std::string indexed(StringRef entry, Value indices) {
   return (entry + "_i" + Twine(bits)).str();
 }
 
-int64_t indexBits(Value indices) {
-  return cast<ShapedType>(indices.getType()).getElementType().getIntOrFloatBitWidth();
-}
 
 } // namespace
 
-LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
-                                          ValueRange in, ValueRange out) {
-  CallBuilder c(b, op);
+/// Emits the call(s) computing `op`; `c` is the builder of the single call,
+/// where there is one.
+static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
+                              ValueRange out, CallBuilder &c) {
   if (int64_t kind = unaryKind(op); kind >= 0) {
     if (op->getNumOperands() == 1)
       return c.i64(kind).tensor(in[0]).tensor(out[0]).call("echo_unary");
@@ -196,11 +286,11 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
             .i64(p[1]).i64(d[0]).i64(d[1]).i64(o.getGroups()).call(entry);
       })
       .Case([&](EmbeddingOp o) {
-        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getIndices()))
+        return c.tensors(in).tensor(out[0])
             .call(indexed("echo_embedding", o.getIndices()));
       })
       .Case([&](EmbeddingGradOp o) {
-        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getIndices()))
+        return c.tensors(in).tensor(out[0])
             .call(indexed("echo_embedding_grad", o.getIndices()));
       })
       // Elementwise helpers.
@@ -273,11 +363,11 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
             .call("echo_reduce_max_grad");
       })
       .Case([&](CrossEntropyOp o) {
-        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getLabels()))
+        return c.tensors(in).tensor(out[0])
             .call(indexed("echo_cross_entropy", o.getLabels()));
       })
       .Case([&](CrossEntropyGradOp o) {
-        return c.tensors(in).tensor(out[0]).i64(indexBits(o.getLabels()))
+        return c.tensors(in).tensor(out[0])
             .call(indexed("echo_cross_entropy_grad", o.getLabels()));
       })
       // Data movement: several calls for concat and split.
@@ -384,6 +474,24 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
       .Default([&](Operation *) {
         return op->emitOpError("has no runtime entry in the CPU backend");
       });
+}
+
+LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
+                                          ValueRange in, ValueRange out) {
+  CallBuilder c(b, op);
+  if (failed(dispatch(b, op, in, out, c)))
+    return failure();
+  if (!c.created)
+    return success();
+  annotateInPlaceCall(c.created, op, in, out);
+  return checkInPlacePairs(op, c.created, *c.calledEntry);
+}
+
+LogicalResult mlir::echo::emitUploadCall(OpBuilder &builder, Operation *op,
+                                         Value host, Value device) {
+  unsigned bits = cast<MemRefType>(host.getType()).getElementTypeBitWidth();
+  return CallBuilder(builder, op).hostTensor(host).tensor(device)
+      .i64(std::max(1u, bits / 8)).call("echo_upload");
 }
 
 LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,

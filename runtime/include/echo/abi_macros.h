@@ -31,6 +31,8 @@
 #define ECHO_DECL_IDX64(n) , ECHO_TENSOR(n)
 #define ECHO_DECL_BYTES(n) , ECHO_TENSOR(n)
 #define ECHO_DECL_HOST_I64(n) , ECHO_TENSOR(n)
+#define ECHO_DECL_HOST_ANY(n) , ECHO_TENSOR(n)
+#define ECHO_DECL_ANY(n) , ECHO_TENSOR(n)
 #define ECHO_DECL_INT(n) , int64_t n
 #define ECHO_DECL_REAL(n) , double n
 #define ECHO_FWD_F32(n) , n##_rank, n##_desc
@@ -39,6 +41,8 @@
 #define ECHO_FWD_IDX64(n) , n##_rank, n##_desc
 #define ECHO_FWD_BYTES(n) , n##_rank, n##_desc
 #define ECHO_FWD_HOST_I64(n) , n##_rank, n##_desc
+#define ECHO_FWD_HOST_ANY(n) , n##_rank, n##_desc
+#define ECHO_FWD_ANY(n) , n##_rank, n##_desc
 #define ECHO_FWD_INT(n) , n
 #define ECHO_FWD_REAL(n) , n
 

@@ -1,0 +1,304 @@
+//===- RuntimeContext.cpp - Thread the runtime context through a step -----===//
+//
+// echo-runtime-context (Passes.td): the context argument, entry statuses,
+// error locations, step bracketing and allocation through the context.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Conversion/Passes.h"
+#include "EchoDialect/Conversion/RuntimeAbi.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHORUNTIMECONTEXT
+#include "EchoDialect/Conversion/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// "file:line:col" of the first file location inside `loc`, or "".
+std::string describe(Location loc) {
+  std::string text;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      text = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+              ":" + Twine(file.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return text;
+}
+
+/// The context argument of the function enclosing `op`.
+Value contextOf(Operation *op) {
+  return op->getParentOfType<FunctionOpInterface>()
+      .getFunctionBody()
+      .getArgument(0);
+}
+
+struct AllocToRuntime : ConvertOpToLLVMPattern<memref::AllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(memref::AllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    Location loc = op.getLoc();
+    int64_t elementBytes =
+        std::max<int64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
+    int64_t site = -1;
+    if (auto attr = op->getAttrOfType<IntegerAttr>(kAllocSiteAttr))
+      site = attr.getInt();
+    Type ptr = LLVM::LLVMPointerType::get(getContext());
+    Type i64 = rewriter.getI64Type();
+    auto callee = LLVM::lookupOrCreateFn(
+        rewriter, op->getParentOfType<ModuleOp>(), "echo_alloc",
+        {ptr, i64, i64}, ptr);
+    if (failed(callee))
+      return op.emitOpError("@echo_alloc is declared with another type");
+    Value bytes = LLVM::ConstantOp::create(
+        rewriter, loc, i64, type.getNumElements() * elementBytes);
+    Value siteValue = LLVM::ConstantOp::create(rewriter, loc, i64, site);
+    Value memory =
+        LLVM::CallOp::create(rewriter, loc, *callee,
+                             ValueRange{contextOf(op), bytes, siteValue})
+            .getResult();
+    Value descriptor = MemRefDescriptor::fromStaticShape(
+        rewriter, loc, *getTypeConverter(), type, memory);
+    rewriter.replaceOp(op, descriptor);
+    return success();
+  }
+};
+
+struct DeallocToRuntime : ConvertOpToLLVMPattern<memref::DeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(memref::DeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type ptr = LLVM::LLVMPointerType::get(getContext());
+    auto callee = LLVM::lookupOrCreateFn(
+        rewriter, op->getParentOfType<ModuleOp>(), "echo_free", {ptr, ptr},
+        LLVM::LLVMVoidType::get(getContext()));
+    if (failed(callee))
+      return op.emitOpError("@echo_free is declared with another type");
+    Value memory = MemRefDescriptor(adaptor.getMemref())
+                       .allocatedPtr(rewriter, op.getLoc());
+    LLVM::CallOp::create(rewriter, op.getLoc(), *callee,
+                         ValueRange{contextOf(op), memory});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct RuntimeContextPass
+    : echo::impl::EchoRuntimeContextBase<RuntimeContextPass> {
+  void runOnOperation() override;
+
+private:
+  /// A private declaration of `name` with `type`; fails on a clash.
+  FailureOr<func::FuncOp> declare(StringRef name, FunctionType type);
+  /// The address of a constant C string holding `text`.
+  Value stringAddress(OpBuilder &b, Location loc, StringRef text);
+  LogicalResult threadCalls(func::FuncOp fn, const llvm::StringSet<> &defined);
+  LogicalResult lowerAllocations();
+
+  ModuleOp module;
+  llvm::StringMap<LLVM::GlobalOp> strings;
+};
+
+FailureOr<func::FuncOp> RuntimeContextPass::declare(StringRef name,
+                                                    FunctionType type) {
+  auto fn = module.lookupSymbol<func::FuncOp>(name);
+  if (fn) {
+    if (fn.getFunctionType() != type)
+      return fn.emitError("runtime function @")
+             << name << " is declared as " << fn.getFunctionType()
+             << ", expected " << type;
+    return fn;
+  }
+  OpBuilder b(module.getBodyRegion());
+  fn = func::FuncOp::create(b, module.getLoc(), name, type);
+  fn.setPrivate();
+  return fn;
+}
+
+Value RuntimeContextPass::stringAddress(OpBuilder &b, Location loc,
+                                        StringRef text) {
+  auto it = strings.find(text);
+  if (it == strings.end()) {
+    OpBuilder top(module.getBodyRegion());
+    std::string data = text.str();
+    data.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+    auto global = LLVM::GlobalOp::create(
+        top, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+        ("__echo_location_" + Twine(strings.size())).str(),
+        b.getStringAttr(data));
+    it = strings.insert({text, global}).first;
+  }
+  return LLVM::AddressOfOp::create(b, loc, it->second);
+}
+
+LogicalResult
+RuntimeContextPass::threadCalls(func::FuncOp fn,
+                                const llvm::StringSet<> &defined) {
+  MLIRContext *ctx = &getContext();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = IntegerType::get(ctx, 32);
+  Value context = fn.getArgument(0);
+  SmallVector<func::CallOp> calls;
+  fn.walk([&](func::CallOp call) { calls.push_back(call); });
+  for (func::CallOp call : calls) {
+    StringRef name = call.getCallee();
+    SmallVector<Value> operands{context};
+    llvm::append_range(operands, call.getOperands());
+    OpBuilder b(call);
+    if (defined.contains(name)) {
+      auto threaded = func::CallOp::create(b, call.getLoc(), name,
+                                           call.getResultTypes(), operands);
+      call.replaceAllUsesWith(threaded.getResults());
+      call.erase();
+      continue;
+    }
+    if (!lookupRuntimeEntry(name))
+      continue; // not an entry of the runtime ABI: left as it is
+    SmallVector<Type> types;
+    for (Value v : operands)
+      types.push_back(v.getType());
+    // The lowering declared the entry without the context and status:
+    // retype that declaration once.
+    auto type = FunctionType::get(ctx, types, {i32});
+    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    if (callee && callee.getFunctionType() != type) {
+      if (!callee.isExternal() || callee.getFunctionType() !=
+                                      FunctionType::get(ctx, call.getOperandTypes(), {}))
+        return call.emitOpError("calls runtime entry @")
+               << name << " declared as " << callee.getFunctionType();
+      callee.setFunctionType(type);
+    }
+    if (!callee) {
+      FailureOr<func::FuncOp> declared = declare(name, type);
+      if (failed(declared))
+        return failure();
+      callee = *declared;
+    }
+    auto threaded = func::CallOp::create(b, call.getLoc(), callee, operands);
+    threaded->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+    call.erase();
+    std::string where = describe(threaded.getLoc());
+    if (where.empty())
+      continue;
+    FailureOr<func::FuncOp> note = declare(
+        "echo_error_location", FunctionType::get(ctx, {ptr, ptr}, {}));
+    if (failed(note))
+      return failure();
+    b.setInsertionPointAfter(threaded);
+    Location loc = threaded.getLoc();
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+    Value failed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         threaded.getResult(0), zero);
+    auto ifOp = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    func::CallOp::create(b, loc, *note,
+                         ValueRange{context, stringAddress(b, loc, where)});
+  }
+  return success();
+}
+
+LogicalResult RuntimeContextPass::lowerAllocations() {
+  bool unsupported = false;
+  module.walk([&](memref::AllocOp alloc) {
+    if (!alloc.getType().hasStaticShape() ||
+        !alloc.getType().getLayout().isIdentity()) {
+      alloc.emitOpError("cannot be allocated through the echo runtime: only "
+                        "static shapes with the identity layout can");
+      unsupported = true;
+    }
+  });
+  if (unsupported)
+    return failure();
+  LLVMTypeConverter converter(&getContext());
+  RewritePatternSet patterns(&getContext());
+  patterns.add<AllocToRuntime, DeallocToRuntime>(converter);
+  ConversionTarget target(getContext());
+  target.addLegalDialect<LLVM::LLVMDialect>();
+  target.addIllegalOp<memref::AllocOp, memref::DeallocOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
+void RuntimeContextPass::runOnOperation() {
+  module = getOperation();
+  strings.clear();
+  MLIRContext *ctx = &getContext();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = IntegerType::get(ctx, 32);
+  Type i64 = IntegerType::get(ctx, 64);
+
+  SmallVector<func::FuncOp> functions;
+  llvm::StringSet<> defined;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal())
+      continue;
+    if (fn.isPublic() && fn.getNumResults() != 0) {
+      fn.emitOpError("returns values; a step writes its results into "
+                     "out-parameters (run buffer-results-to-out-params)");
+      return signalPassFailure();
+    }
+    functions.push_back(fn);
+    defined.insert(fn.getSymName());
+  }
+  for (func::FuncOp fn : functions)
+    if (failed(fn.insertArgument(0, ptr, DictionaryAttr(), fn.getLoc())))
+      return signalPassFailure();
+  for (func::FuncOp fn : functions)
+    if (failed(threadCalls(fn, defined)))
+      return signalPassFailure();
+
+  // Steps: check the ABI version first, return the step's status.
+  FailureOr<func::FuncOp> begin =
+      declare("echo_step_begin", FunctionType::get(ctx, {ptr, i64}, {i32}));
+  FailureOr<func::FuncOp> end =
+      declare("echo_step_end", FunctionType::get(ctx, {ptr}, {i32}));
+  if (failed(begin) || failed(end))
+    return signalPassFailure();
+  for (func::FuncOp fn : functions) {
+    if (!fn.isPublic())
+      continue;
+    Value context = fn.getArgument(0);
+    OpBuilder b = OpBuilder::atBlockBegin(&fn.front());
+    Value version = arith::ConstantIntOp::create(b, fn.getLoc(),
+                                                 getRuntimeAbiVersion(), 64);
+    func::CallOp::create(b, fn.getLoc(), *begin, ValueRange{context, version});
+    SmallVector<func::ReturnOp> returns;
+    fn.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+    for (func::ReturnOp ret : returns) {
+      OpBuilder rb(ret);
+      Value status =
+          func::CallOp::create(rb, ret.getLoc(), *end, ValueRange{context})
+              .getResult(0);
+      func::ReturnOp::create(rb, ret.getLoc(), ValueRange{status});
+      ret.erase();
+    }
+    fn.setFunctionType(
+        FunctionType::get(ctx, fn.getArgumentTypes(), TypeRange{i32}));
+  }
+  if (failed(lowerAllocations()))
+    signalPassFailure();
+}
+
+} // namespace
