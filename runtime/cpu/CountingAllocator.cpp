@@ -205,8 +205,12 @@ void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
   }
   std::string error;
   void *ptr = m.allocate(bytes, category, what, error);
-  if (!ptr)
+  if (!ptr) {
     ctx->setError(ECHO_ERR_OUT_OF_MEMORY, "echo_alloc: " + error);
+    // The site already names the op and its location; the entry that next
+    // returns the sticky error is not the one that failed.
+    ctx->locatedError = true;
+  }
   return ptr;
 }
 

@@ -19,14 +19,14 @@
 // the result of the first linear, and the message names its type, op and
 // source location.
 // RUN: not echo-run --no-buffer-assign --capacity 3237 %t.step.mlir 2>&1 | FileCheck %s --check-prefix=OP
-// OP: echo runtime error: out of memory: cannot allocate {{[0-9]+}} bytes for memref<8x16xf32> for echo.linear at loc("{{.*}}capacity.mlir":[[@LINE+28]]:8): 3236 of 3237 bytes in use
+// OP: echo-run: runtime error in step 0 of @train_step: echo_alloc: out of memory: cannot allocate {{[0-9]+}} bytes for memref<8x16xf32> for echo.linear at loc("{{.*}}capacity.mlir":[[@LINE+28]]:8): 3236 of 3237 bytes in use
 // RUN: python3 %S/Inputs/exit_code.py echo-run --no-buffer-assign --capacity 3237 %t.step.mlir | FileCheck %s --check-prefix=STATUS
 //
 // By default the temporaries live in one planned arena, a byte buffer
 // allocated at the start of the step and named by the location of the
 // function (@train_step keeps the location of this forward function).
 // RUN: not echo-run --capacity 3237 %t.step.mlir 2>&1 | FileCheck %s --check-prefix=ARENA
-// ARENA: echo runtime error: out of memory: cannot allocate {{[0-9]+}} bytes for memref<{{[0-9]+}}xi8> {{.*}}at loc("{{.*}}capacity.mlir":[[@LINE+18]]:1): 3236 of 3237 bytes in use
+// ARENA: echo-run: runtime error in step 0 of @train_step: echo_alloc: out of memory: cannot allocate {{[0-9]+}} bytes for memref<{{[0-9]+}}xi8> {{.*}}at loc("{{.*}}capacity.mlir":[[@LINE+18]]:1): 3236 of 3237 bytes in use
 // RUN: python3 %S/Inputs/exit_code.py echo-run --capacity 3237 %t.step.mlir | FileCheck %s --check-prefix=STATUS
 //
 // Without a capacity, or with capacity 0 (unlimited), the same step runs.

@@ -294,14 +294,16 @@ void writeProfile(SparsityProfile &profile, echo_runtime::Backend &rt,
   os << "\n";
 }
 
-/// Reports the context's error and exits (echo-run is a tool; the runtime
-/// library itself never exits).
+/// Reports the context's error and exits with status 4 for out of memory
+/// (a device has no swap to fall back to), 3 otherwise. echo-run is a tool;
+/// the runtime library itself never exits.
 [[noreturn]] void failRuntime(echo_runtime::Backend &rt, echo_context *ctx,
                               const std::string &what) {
   std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
+  bool oom = ctx && rt.echo_context_status(ctx) == ECHO_ERR_OUT_OF_MEMORY;
   fail("runtime error " + what + ": " +
            (message.empty() ? std::string("failed") : message),
-       3);
+       oom ? 4 : 3);
 }
 
 /// --backend: a name (cpu, cuda) for the library beside this tool, in
@@ -506,7 +508,7 @@ int main(int argc, char **argv) {
     if (llvm::Error err = (*engine)->invokePacked(name, packed))
       fail("running @" + name + " failed: " + llvm::toString(std::move(err)));
     if (status != ECHO_OK)
-      failRuntime(rt, ctx, "step " + std::to_string(iter) + " of @" + name);
+      failRuntime(rt, ctx, "in step " + std::to_string(iter) + " of @" + name);
   };
 
   if (checkGradientsOpt.getNumOccurrences()) {
