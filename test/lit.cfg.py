@@ -18,6 +18,9 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%echo_src_root", config.echo_src_root))
+# Where the runtime backend libraries are built.
+config.substitutions.append(("%echo_lib_dir",
+                             os.path.join(config.echo_obj_root, "lib")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
