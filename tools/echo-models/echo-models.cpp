@@ -20,27 +20,29 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> modelName(cl::Positional, cl::desc("<model>"),
-                                      cl::init(""));
-static cl::opt<bool> list("list", cl::desc("List the models and their options"));
-static cl::opt<bool> debugInfo("debug-info",
-                               cl::desc("Print locations (layer names)"));
+static cl::OptionCategory modelsCategory("echo-models options");
 
-static cl::opt<int64_t> batch("batch", cl::desc("Batch size"), cl::init(-1));
+static cl::opt<std::string> modelName(cl::Positional, cl::desc("<model>"),
+                                      cl::init(""), cl::cat(modelsCategory));
+static cl::opt<bool> list("list", cl::desc("List the models and their options"), cl::cat(modelsCategory));
+static cl::opt<bool> debugInfo("debug-info",
+                               cl::desc("Print locations (layer names)"), cl::cat(modelsCategory));
+
+static cl::opt<int64_t> batch("batch", cl::desc("Batch size"), cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> seqLen("seq-len", cl::desc("Sequence length"),
-                               cl::init(-1));
+                               cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> srcLen("src-len", cl::desc("Source sentence length"),
-                               cl::init(-1));
+                               cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> tgtLen("tgt-len", cl::desc("Target sentence length"),
-                               cl::init(-1));
+                               cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> imageSize("image-size", cl::desc("Image height/width"),
-                                  cl::init(-1));
-static cl::opt<int64_t> depth("depth", cl::desc("Network depth"), cl::init(-1));
-static cl::opt<int64_t> hidden("hidden", cl::desc("Hidden size"), cl::init(-1));
+                                  cl::init(-1), cl::cat(modelsCategory));
+static cl::opt<int64_t> depth("depth", cl::desc("Network depth"), cl::init(-1), cl::cat(modelsCategory));
+static cl::opt<int64_t> hidden("hidden", cl::desc("Hidden size"), cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> layers("layers", cl::desc("Number of layers"),
-                               cl::init(-1));
+                               cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> vocab("vocab", cl::desc("Vocabulary size"),
-                              cl::init(-1));
+                              cl::init(-1), cl::cat(modelsCategory));
 
 /// An option the user gave, which must be positive.
 static std::optional<int64_t> given(cl::opt<int64_t> &option) {
@@ -55,6 +57,8 @@ static std::optional<int64_t> given(cl::opt<int64_t> &option) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help shows the models' options, not LLVM's code generation flags.
+  cl::HideUnrelatedOptions(modelsCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "echo-models: print a model's forward function "
                               "as echo-dialect MLIR\n");

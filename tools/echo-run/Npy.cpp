@@ -6,22 +6,62 @@
 
 #include "Npy.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <regex>
 
 namespace echo_run {
 
+namespace {
+/// Parses the inside of a shape tuple, "2, 3" or "5," or "": non-negative
+/// decimal integers separated by commas, with an optional trailing comma.
+bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
+  shape.clear();
+  size_t i = 0, n = text.size();
+  auto skipSpace = [&] {
+    while (i < n && (text[i] == ' ' || text[i] == '\t'))
+      ++i;
+  };
+  skipSpace();
+  while (i < n) {
+    if (text[i] < '0' || text[i] > '9')
+      return false;
+    int64_t value = 0;
+    while (i < n && text[i] >= '0' && text[i] <= '9') {
+      if (llvm::MulOverflow<int64_t>(value, 10, value) ||
+          llvm::AddOverflow<int64_t>(value, text[i] - '0', value))
+        return false;
+      ++i;
+    }
+    shape.push_back(value);
+    skipSpace();
+    if (i == n)
+      break;
+    if (text[i] != ',')
+      return false;
+    ++i;
+    skipSpace();
+  }
+  return true;
+}
+} // namespace
+
 bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
+  if (llvm::sys::fs::is_directory(path)) {
+    error = path + " is a directory, not a .npy file";
     return false;
   }
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
-                          std::istreambuf_iterator<char>());
-  if (bytes.size() < 10 || std::memcmp(bytes.data(), "\x93NUMPY", 6) != 0) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!file) {
+    error = "cannot open " + path + ": " + file.getError().message();
+    return false;
+  }
+  llvm::StringRef bytes = (*file)->getBuffer();
+  if (bytes.size() < 10 || !bytes.starts_with(llvm::StringRef("\x93NUMPY", 6))) {
     error = path + " is not a .npy file";
     return false;
   }
@@ -39,11 +79,11 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
     error = path + ": unsupported .npy version " + std::to_string(major);
     return false;
   }
-  if (offset + headerLen > bytes.size()) {
+  if (headerLen > bytes.size() - offset) {
     error = path + ": truncated header";
     return false;
   }
-  std::string header(bytes.begin() + offset, bytes.begin() + offset + headerLen);
+  std::string header = bytes.substr(offset, headerLen).str();
   std::smatch m;
   if (!std::regex_search(header, m, std::regex("'descr':\\s*'([^']*)'"))) {
     error = path + ": header has no 'descr'";
@@ -60,10 +100,16 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
   else if (descr == "|b1" || descr == "|u1")
     out.dtype = "i1", itemSize = 1;
   else {
-    error = path + ": unsupported dtype '" + descr + "' (need <f4, <i4, <i8 or |b1)";
+    error = path + ": unsupported dtype '" + descr +
+            "' (need little-endian <f4, <i4, <i8, or |b1)";
     return false;
   }
-  if (std::regex_search(header, m, std::regex("'fortran_order':\\s*True"))) {
+  if (!std::regex_search(header, m,
+                         std::regex("'fortran_order':\\s*(True|False)"))) {
+    error = path + ": header has no 'fortran_order'";
+    return false;
+  }
+  if (m[1] == "True") {
     error = path + ": Fortran-order arrays are not supported";
     return false;
   }
@@ -71,22 +117,31 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
     error = path + ": header has no 'shape'";
     return false;
   }
-  out.shape.clear();
-  std::string dims = m[1];
-  std::regex number("[0-9]+");
-  int64_t count = 1;
-  for (auto it = std::sregex_iterator(dims.begin(), dims.end(), number);
-       it != std::sregex_iterator(); ++it) {
-    out.shape.push_back(std::stoll(it->str()));
-    count *= out.shape.back();
+  if (!parseShape(m[1], out.shape)) {
+    error = path + ": shape (" + std::string(m[1]) +
+            ") is not a tuple of non-negative integers";
+    return false;
   }
+  int64_t dataBytes = itemSize;
+  for (int64_t d : out.shape)
+    if (llvm::MulOverflow(dataBytes, d, dataBytes)) {
+      error = path + ": shape (" + std::string(m[1]) + ") is too large";
+      return false;
+    }
   size_t dataStart = offset + headerLen;
-  if ((int64_t)(bytes.size() - dataStart) != count * itemSize) {
-    error = path + ": expected " + std::to_string(count * itemSize) +
+  if ((uint64_t)(bytes.size() - dataStart) != (uint64_t)dataBytes) {
+    error = path + ": expected " + std::to_string(dataBytes) +
             " data bytes, found " + std::to_string(bytes.size() - dataStart);
     return false;
   }
   out.data.assign(bytes.begin() + dataStart, bytes.end());
+  if (out.dtype == "i1")
+    for (size_t i = 0; i < out.data.size(); ++i)
+      if ((unsigned char)out.data[i] > 1) {
+        error = path + ": boolean element " + std::to_string(i) +
+                " is neither 0 nor 1";
+        return false;
+      }
   return true;
 }
 

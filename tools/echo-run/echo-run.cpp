@@ -49,33 +49,35 @@ using namespace mlir;
 using namespace echo_run;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory echoRunCategory("echo-run options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
-                                      cl::init("-"));
+                                      cl::init("-"), cl::cat(echoRunCategory));
 static cl::opt<std::string> entryName(
     "entry", cl::desc("Function to run (default: train_step if present, "
                       "otherwise the only public function)"),
-    cl::init(""));
+    cl::init(""), cl::cat(echoRunCategory));
 static cl::opt<int64_t> iterations("iterations",
                                    cl::desc("Number of steps to run"),
-                                   cl::init(1));
+                                   cl::init(1), cl::cat(echoRunCategory));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of parameter and input init"),
-                              cl::init(0));
+                              cl::init(0), cl::cat(echoRunCategory));
 static cl::list<std::string>
     inputs("inputs", cl::desc("ARG=FILE.npy: initial value of argument ARG "
                               "(repeatable, or comma-separated)"),
-           cl::CommaSeparated);
+           cl::CommaSeparated, cl::cat(echoRunCategory));
 static cl::opt<bool> printLoss(
-    "print-loss", cl::desc("Print 'iter N loss X' after every step (result #0)"));
+    "print-loss", cl::desc("Print 'iter N loss X' after every step (result #0)"), cl::cat(echoRunCategory));
 static cl::opt<std::string>
     memoryStats("memory-stats", cl::ValueOptional,
                 cl::desc("Print measured peak memory by category "
                          "(=json for one JSON object)"),
-                cl::init(""));
+                cl::init(""), cl::cat(echoRunCategory));
 static cl::opt<std::string>
     dumpResults("dump-results",
                 cl::desc("Write every result of the last step to FILE"),
-                cl::init(""));
+                cl::init(""), cl::cat(echoRunCategory));
 // A string so that a bare `--check-gradients` (no =N) is accepted: the int
 // parser rejects the empty value cl::ValueOptional hands it.
 static cl::opt<std::string> checkGradientsOpt(
@@ -83,37 +85,42 @@ static cl::opt<std::string> checkGradientsOpt(
     cl::desc("Instead of training, compare the returned gradients with "
              "central finite differences of the loss along N directions "
              "(default 3); exit 1 if one is off by more than the tolerance"),
-    cl::init(""));
+    cl::init(""), cl::cat(echoRunCategory));
 static cl::opt<double> gradientTolerance(
     "gradient-tolerance", cl::desc("Relative error bound of --check-gradients"),
-    cl::init(2e-2));
+    cl::init(2e-2), cl::cat(echoRunCategory));
 static cl::opt<double> gradientEpsilon(
     "gradient-epsilon", cl::desc("Step of --check-gradients (on a unit "
                                  "direction)"),
-    cl::init(1e-2));
+    cl::init(1e-2), cl::cat(echoRunCategory));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
-             "one arena (to compare against the plan)"));
+             "one arena (to compare against the plan)"), cl::cat(echoRunCategory));
 static cl::opt<std::string> profileSparsity(
     "profile-sparsity",
     cl::desc("Measure, over the iterations, the largest non-zero fraction of "
              "every stashed relu / max_pool2d output (the maps gist-encode "
              "may store as CSR) and write the input module to FILE with it "
              "as `echo.density` on each producing op"),
-    cl::value_desc("FILE"), cl::init(""));
+    cl::value_desc("FILE"), cl::init(""), cl::cat(echoRunCategory));
 static cl::opt<std::string> backendOpt(
     "backend",
     cl::desc("Runtime backend: cpu, cuda, or the path of a backend library "
              "(default cpu, found in the lib/ directory beside bin/)"),
-    cl::init("cpu"));
+    cl::init("cpu"), cl::cat(echoRunCategory));
 static cl::opt<bool> listAbi(
     "list-abi", cl::desc("Print the name of every runtime ABI function "
-                         "(echo/abi.def), one per line, and exit"));
+                         "(echo/abi.def), one per line, and exit"), cl::cat(echoRunCategory));
+static cl::opt<bool> allowNonFiniteLoss(
+    "allow-nonfinite-loss",
+    cl::desc("Keep training when the loss is NaN or infinite (by default "
+             "that is an error naming the iteration)"),
+    cl::cat(echoRunCategory));
 static cl::opt<int64_t> capacity(
     "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
                          "it is an out-of-memory error"),
-    cl::init(0));
+    cl::init(0), cl::cat(echoRunCategory));
 
 namespace {
 
@@ -224,6 +231,9 @@ void writeResults(const std::vector<Buffer> &results) {
     os.write(b.host.data(), b.spec.bytes());
     os << "\n";
   }
+  os.close();
+  if (os.has_error())
+    fail("cannot write " + dumpResults + ": " + os.error().message());
 }
 
 /// --profile-sparsity: the input module, a copy of it to write back, and
@@ -292,6 +302,9 @@ void writeProfile(SparsityProfile &profile, echo_runtime::Backend &rt,
     fail("cannot write " + profileSparsity + ": " + ec.message());
   profile.output->print(os);
   os << "\n";
+  os.close();
+  if (os.has_error())
+    fail("cannot write " + profileSparsity + ": " + os.error().message());
 }
 
 /// Reports the context's error and exits with status 4 for out of memory
@@ -353,6 +366,8 @@ func::FuncOp findEntry(ModuleOp module) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerPassManagerCLOptions();
+  // --help shows echo-run's own options, not LLVM's code generation flags.
+  cl::HideUnrelatedOptions(echoRunCategory);
   cl::ParseCommandLineOptions(argc, argv, "echo-run: run an echo training "
                                           "step on a runtime backend\n");
   if (iterations < 0)
@@ -536,12 +551,28 @@ int main(int argc, char **argv) {
     return ok ? 0 : 1;
   }
 
+  bool updates = llvm::any_of(signature->results, [](const ResultSpec &r) {
+    return r.updateOf >= 0;
+  });
+  if (iterations > 1 && !updates)
+    llvm::errs() << "echo-run: warning: @" << name
+                 << " updates no parameter (no result has echo.update_of; "
+                    "was it built with optimizer=none?): every iteration "
+                    "repeats the same step\n";
   for (int64_t iter = 0; iter < iterations; ++iter) {
     invoke(iter);
-    if (printLoss) {
+    if (lossIsScalar && (printLoss || !allowNonFiniteLoss)) {
       download(results[0]);
-      llvm::outs() << "iter " << iter << " loss "
-                   << llvm::format("%.9g", *results[0].hostFloats()) << "\n";
+      float loss = *results[0].hostFloats();
+      if (printLoss)
+        llvm::outs() << "iter " << iter << " loss "
+                     << llvm::format("%.9g", loss) << "\n";
+      if (!std::isfinite(loss) && !allowNonFiniteLoss) {
+        llvm::outs().flush();
+        fail("the loss of iteration " + std::to_string(iter) + " is " +
+             (std::isnan(loss) ? "NaN" : "infinite") +
+             " (--allow-nonfinite-loss to keep going)");
+      }
     }
     // Results that replace arguments feed the next step: swap the buffers.
     for (auto [i, result] : llvm::enumerate(signature->results)) {
