@@ -40,9 +40,10 @@ def Echo_Dialect : Dialect {
   }];
 }
 
-// Every echo op checks that each tensor it touches has a byte size that fits
-// comfortably in int64_t, so size arithmetic downstream (planner, costs,
-// runtime) cannot overflow on hostile shapes like tensor<9223372036854775807xf32>.
+// Every echo op checks that each tensor it touches has no zero-size
+// dimension and a byte size that fits comfortably in int64_t, so size
+// arithmetic downstream (planner, costs, runtime) cannot divide by zero or
+// overflow on hostile shapes like tensor<9223372036854775807xf32>.
 def Echo_BoundedTensorSizes : NativeOpTrait<"BoundedTensorSizes"> {
   let cppNamespace = "::mlir::echo::OpTrait";
 }

@@ -23,7 +23,7 @@ namespace OpTrait {
 LogicalResult verifyBoundedTensorSizes(Operation *op);
 
 /// Every operand and result tensor (also inside !echo.encoded / !echo.host)
-/// is at most kMaxTensorBytes.
+/// has no zero-size dimension and is at most kMaxTensorBytes.
 template <typename ConcreteType>
 class BoundedTensorSizes
     : public mlir::OpTrait::TraitBase<ConcreteType, BoundedTensorSizes> {

@@ -35,6 +35,14 @@ LogicalResult mlir::echo::OpTrait::verifyBoundedTensorSizes(Operation *op) {
     RankedTensorType tensor = underlyingTensor(type);
     if (!tensor || !tensor.hasStaticShape())
       return success();
+    // Degenerate shapes are rejected here, once, rather than handled by
+    // every cost function, pass and kernel (a zero batch would train on
+    // nothing and report a NaN loss).
+    for (auto [d, size] : llvm::enumerate(tensor.getShape()))
+      if (size == 0)
+        return op->emitOpError("tensor type ")
+               << type << " has size 0 in dimension " << d
+               << "; echo tensors have at least one element per dimension";
     if (!getBoundedTensorBytes(tensor))
         return op->emitOpError("tensor type ")
                << type << " exceeds the " << kMaxTensorBytes

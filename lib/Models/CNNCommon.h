@@ -18,18 +18,14 @@ namespace mlir {
 namespace echo {
 namespace models {
 
-/// Stops with a usage error (not a crash) for an option out of range.
-[[noreturn]] inline void optionError(const llvm::Twine &message) {
-  llvm::reportFatalUsageError(message);
-}
-
 /// Rejects images smaller than the network's smallest input.
-inline void requireImageSize(llvm::StringRef model, int64_t size,
-                             int64_t minimum) {
+inline LogicalResult requireImageSize(ModelBuilder &b, llvm::StringRef model,
+                                      int64_t size, int64_t minimum) {
   if (size < minimum)
-    optionError(llvm::Twine("echo-models: ") + model +
-                " needs --image-size >= " + llvm::Twine(minimum) + " (got " +
-                llvm::Twine(size) + ")");
+    return b.optionError(llvm::Twine(model) + " needs --image-size >= " +
+                         llvm::Twine(minimum) + " (got " + llvm::Twine(size) +
+                         ")");
+  return success();
 }
 
 /// conv (no bias) -> batch norm -> relu, the basic unit of ResNet and

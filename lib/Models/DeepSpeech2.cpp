@@ -25,7 +25,7 @@
 using namespace mlir;
 using namespace mlir::echo;
 
-void mlir::echo::models::buildDeepSpeech2(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildDeepSpeech2(ModelBuilder &b,
                                           const ModelOptions &o) {
   const int64_t B = ModelOptions::get(o.batch, 8);
   const int64_t T = ModelOptions::get(o.seqLen, 300);
@@ -76,4 +76,5 @@ void mlir::echo::models::buildDeepSpeech2(ModelBuilder &b,
   y = b.relu(b.linear(y, H, true, "fc"));
   Value logits = b.linear(y, chars, true, "output");
   b.finish(b.crossEntropy(logits, labels));
+  return success();
 }

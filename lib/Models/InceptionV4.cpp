@@ -112,11 +112,12 @@ static Value inceptionC(ModelBuilder &b, Value x, const std::string &n) {
   return b.concat({b0, b1a, b1b, b2a, b2b, b3}, 1); // 1536
 }
 
-void mlir::echo::models::buildInceptionV4(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildInceptionV4(ModelBuilder &b,
                                           const ModelOptions &o) {
   int64_t batch = ModelOptions::get(o.batch, 128);
   int64_t size = ModelOptions::get(o.imageSize, 299);
-  requireImageSize("inception-v4", size, 75);
+  if (failed(requireImageSize(b, "inception-v4", size, 75)))
+    return failure();
   Value x = b.input({batch, 3, size, size});
   Value labels = b.labels({batch});
 
@@ -131,4 +132,5 @@ void mlir::echo::models::buildInceptionV4(ModelBuilder &b,
     h = inceptionC(b, h, "inception_c" + std::to_string(i));
   h = b.dropout(globalAvgPool(b, h), 0.2);
   b.finish(b.crossEntropy(b.linear(h, 1000, true, "fc"), labels));
+  return success();
 }

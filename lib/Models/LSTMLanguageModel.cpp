@@ -5,7 +5,7 @@
 
 #include "ModelDefinitions.h"
 
-void mlir::echo::models::buildLSTMLanguageModel(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildLSTMLanguageModel(ModelBuilder &b,
                                                 const ModelOptions &o) {
   int64_t batch = ModelOptions::get(o.batch, 16);
   int64_t steps = ModelOptions::get(o.seqLen, 20);
@@ -40,4 +40,5 @@ void mlir::echo::models::buildLSTMLanguageModel(ModelBuilder &b,
   Value h = b.concat(outputs, 1); // [B, T, H]
   Value logits = b.linear(h, outW, outB);
   b.finish(b.crossEntropy(logits, targets));
+  return success();
 }

@@ -14,20 +14,20 @@ namespace mlir {
 namespace echo {
 namespace models {
 
-void buildMLP(ModelBuilder &b, const ModelOptions &o);
-void buildLSTMLanguageModel(ModelBuilder &b, const ModelOptions &o);
-void buildResNet50(ModelBuilder &b, const ModelOptions &o);
-void buildResNet152(ModelBuilder &b, const ModelOptions &o);
-void buildResNetCIFAR(ModelBuilder &b, const ModelOptions &o);
-void buildVGG16(ModelBuilder &b, const ModelOptions &o);
-void buildAlexNet(ModelBuilder &b, const ModelOptions &o);
-void buildInceptionV4(ModelBuilder &b, const ModelOptions &o);
-void buildNiN(ModelBuilder &b, const ModelOptions &o);
-void buildOverFeat(ModelBuilder &b, const ModelOptions &o);
-void buildNMT(ModelBuilder &b, const ModelOptions &o);
-void buildNMTLarge(ModelBuilder &b, const ModelOptions &o);
-void buildTransformer(ModelBuilder &b, const ModelOptions &o);
-void buildDeepSpeech2(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildMLP(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildLSTMLanguageModel(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildResNet50(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildResNet152(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildResNetCIFAR(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildVGG16(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildAlexNet(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildInceptionV4(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildNiN(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildOverFeat(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildNMT(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildNMTLarge(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildTransformer(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildDeepSpeech2(ModelBuilder &b, const ModelOptions &o);
 
 } // namespace models
 } // namespace echo

@@ -133,7 +133,7 @@ static void buildNMTNetwork(ModelBuilder &b, const NMTConfig &c) {
   b.finish(b.crossEntropy(logits, tgtOut));
 }
 
-void mlir::echo::models::buildNMT(ModelBuilder &b, const ModelOptions &o) {
+llvm::LogicalResult mlir::echo::models::buildNMT(ModelBuilder &b, const ModelOptions &o) {
   NMTConfig c;
   c.batch = ModelOptions::get(o.batch, 128);
   c.srcLen = ModelOptions::get(o.srcLen, 100);
@@ -146,12 +146,13 @@ void mlir::echo::models::buildNMT(ModelBuilder &b, const ModelOptions &o) {
   if (o.vocab)
     c.srcVocab = c.tgtVocab = *o.vocab;
   if (c.hidden % 2)
-    llvm::report_fatal_error("nmt: --hidden must be even (bidirectional "
-                             "encoder layer)");
+    return b.optionError("nmt: --hidden must be even (bidirectional encoder "
+                         "layer)");
   buildNMTNetwork(b, c);
+  return success();
 }
 
-void mlir::echo::models::buildNMTLarge(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildNMTLarge(ModelBuilder &b,
                                        const ModelOptions &o) {
   NMTConfig c;
   c.batch = ModelOptions::get(o.batch, 128);
@@ -165,7 +166,8 @@ void mlir::echo::models::buildNMTLarge(ModelBuilder &b,
   if (o.vocab)
     c.srcVocab = c.tgtVocab = *o.vocab;
   if (c.hidden % 2)
-    llvm::report_fatal_error("nmt-large: --hidden must be even "
-                             "(bidirectional encoder layer)");
+    return b.optionError("nmt-large: --hidden must be even (bidirectional "
+                         "encoder layer)");
   buildNMTNetwork(b, c);
+  return success();
 }

@@ -26,10 +26,11 @@ static Value mlpconv(ModelBuilder &b, Value x, int64_t out, int64_t kernel,
   return finalRelu ? b.relu(h) : h;
 }
 
-void mlir::echo::models::buildNiN(ModelBuilder &b, const ModelOptions &o) {
+llvm::LogicalResult mlir::echo::models::buildNiN(ModelBuilder &b, const ModelOptions &o) {
   int64_t batch = ModelOptions::get(o.batch, 64);
   int64_t size = ModelOptions::get(o.imageSize, 224);
-  requireImageSize("nin", size, 67);
+  if (failed(requireImageSize(b, "nin", size, 67)))
+    return failure();
   Value x = b.input({batch, 3, size, size});
   Value labels = b.labels({batch});
 
@@ -42,4 +43,5 @@ void mlir::echo::models::buildNiN(ModelBuilder &b, const ModelOptions &o) {
   h = b.dropout(h, 0.5);
   h = mlpconv(b, h, 1024, 3, 1, 1, 1000, "conv4");
   b.finish(b.crossEntropy(globalAvgPool(b, h), labels));
+  return success();
 }

@@ -13,10 +13,11 @@ using namespace mlir;
 using namespace mlir::echo;
 using namespace mlir::echo::models;
 
-void mlir::echo::models::buildOverFeat(ModelBuilder &b, const ModelOptions &o) {
+llvm::LogicalResult mlir::echo::models::buildOverFeat(ModelBuilder &b, const ModelOptions &o) {
   int64_t batch = ModelOptions::get(o.batch, 64);
   int64_t size = ModelOptions::get(o.imageSize, 231);
-  requireImageSize("overfeat", size, 71);
+  if (failed(requireImageSize(b, "overfeat", size, 71)))
+    return failure();
   Value x = b.input({batch, 3, size, size});
   Value labels = b.labels({batch});
 
@@ -32,4 +33,5 @@ void mlir::echo::models::buildOverFeat(ModelBuilder &b, const ModelOptions &o) {
   h = b.dropout(b.relu(b.linear(h, 3072, true, "fc6")), 0.5);
   h = b.dropout(b.relu(b.linear(h, 4096, true, "fc7")), 0.5);
   b.finish(b.crossEntropy(b.linear(h, 1000, true, "fc8"), labels));
+  return success();
 }

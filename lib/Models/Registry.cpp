@@ -65,7 +65,11 @@ FailureOr<func::FuncOp> mlir::echo::buildModel(ModuleOp module, StringRef name,
     std::string symbol = name.str();
     std::replace(symbol.begin(), symbol.end(), '-', '_');
     ModelBuilder builder(module, symbol);
-    info.build(builder, options);
+    if (failed(info.build(builder, options))) {
+      error = builder.getOptionError();
+      module.getBody()->back().erase();
+      return failure();
+    }
     return cast<func::FuncOp>(module.getBody()->back());
   }
   error = ("unknown model '" + name + "' (see echo-models --list)").str();

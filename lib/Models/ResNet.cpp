@@ -30,11 +30,12 @@ static Value bottleneck(ModelBuilder &b, Value x, int64_t width,
   return b.relu(b.add(y, shortcut));
 }
 
-static void buildResNet(ModelBuilder &b, const ModelOptions &o,
+static llvm::LogicalResult buildResNet(ModelBuilder &b, const ModelOptions &o,
                         ArrayRef<int64_t> blocks, StringRef model) {
   int64_t batch = ModelOptions::get(o.batch, 32);
   int64_t size = ModelOptions::get(o.imageSize, 224);
-  requireImageSize(model, size, 32);
+  if (failed(requireImageSize(b, model, size, 32)))
+    return failure();
   Value x = b.input({batch, 3, size, size});
   Value labels = b.labels({batch});
 
@@ -50,13 +51,14 @@ static void buildResNet(ModelBuilder &b, const ModelOptions &o,
     }
   Value logits = b.linear(globalAvgPool(b, h), 1000, true, "fc");
   b.finish(b.crossEntropy(logits, labels));
+  return success();
 }
 
-void mlir::echo::models::buildResNet50(ModelBuilder &b, const ModelOptions &o) {
-  buildResNet(b, o, {3, 4, 6, 3}, "resnet50");
+llvm::LogicalResult mlir::echo::models::buildResNet50(ModelBuilder &b, const ModelOptions &o) {
+  return buildResNet(b, o, {3, 4, 6, 3}, "resnet50");
 }
 
-void mlir::echo::models::buildResNet152(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildResNet152(ModelBuilder &b,
                                         const ModelOptions &o) {
-  buildResNet(b, o, {3, 8, 36, 3}, "resnet152");
+  return buildResNet(b, o, {3, 8, 36, 3}, "resnet152");
 }

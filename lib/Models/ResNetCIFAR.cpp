@@ -32,16 +32,17 @@ static Value basicBlock(ModelBuilder &b, Value x, int64_t out, int64_t stride,
   return b.relu(b.add(y, shortcut));
 }
 
-void mlir::echo::models::buildResNetCIFAR(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildResNetCIFAR(ModelBuilder &b,
                                           const ModelOptions &o) {
   int64_t batch = ModelOptions::get(o.batch, 100);
   int64_t size = ModelOptions::get(o.imageSize, 32);
   int64_t depth = ModelOptions::get(o.depth, 32);
   if (depth < 8 || (depth - 2) % 6 != 0)
-    optionError("echo-models: resnet-cifar needs --depth = 6n+2 with n >= 1 "
+    return b.optionError("resnet-cifar needs --depth = 6n+2 with n >= 1 "
                 "(8, 14, 20, 32, 44, 56, 110, 1202, ...), got " +
                 llvm::Twine(depth));
-  requireImageSize("resnet-cifar", size, 4);
+  if (failed(requireImageSize(b, "resnet-cifar", size, 4)))
+    return failure();
   int64_t n = (depth - 2) / 6;
   Value x = b.input({batch, 3, size, size});
   Value labels = b.labels({batch});
@@ -57,4 +58,5 @@ void mlir::echo::models::buildResNetCIFAR(ModelBuilder &b,
     }
   Value logits = b.linear(globalAvgPool(b, h), 10, true, "fc");
   b.finish(b.crossEntropy(logits, labels));
+  return success();
 }

@@ -70,7 +70,7 @@ struct TransformerNet {
 };
 } // namespace
 
-void mlir::echo::models::buildTransformer(ModelBuilder &b,
+llvm::LogicalResult mlir::echo::models::buildTransformer(ModelBuilder &b,
                                           const ModelOptions &o) {
   const int64_t B = ModelOptions::get(o.batch, 32);
   const int64_t T = ModelOptions::get(o.seqLen, 50);
@@ -125,4 +125,5 @@ void mlir::echo::models::buildTransformer(ModelBuilder &b,
   Value outBias = b.param({vocab}, "output.bias");
   Value logits = b.linear(y, table, outBias); // tied with the embedding
   b.finish(b.crossEntropy(logits, tgtOut));
+  return success();
 }

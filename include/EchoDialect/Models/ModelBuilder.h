@@ -28,12 +28,22 @@ namespace mlir {
 namespace echo {
 
 class ModelBuilder {
+  std::string error;
+
 public:
   /// Starts `@name` at the end of `module`.
   ModelBuilder(ModuleOp module, StringRef name);
 
   MLIRContext *getContext() { return builder.getContext(); }
   OpBuilder &getBuilder() { return builder; }
+
+  /// Records why the model's options cannot be built (returned to the
+  /// caller of buildModel, never a process exit) and fails.
+  LogicalResult optionError(const llvm::Twine &message) {
+    error = message.str();
+    return failure();
+  }
+  const std::string &getOptionError() const { return error; }
 
   //--- Arguments ---------------------------------------------------------//
   /// A float data input.

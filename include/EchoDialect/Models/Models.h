@@ -33,7 +33,8 @@ struct ModelInfo {
   const char *description;
   /// Options this model reads, e.g. "batch,seq-len,hidden".
   const char *options;
-  void (*build)(ModelBuilder &, const ModelOptions &);
+  /// Fails with ModelBuilder::optionError for options out of range.
+  LogicalResult (*build)(ModelBuilder &, const ModelOptions &);
 };
 
 /// Every model, in the order `echo-models --list` prints them.
