@@ -15,6 +15,9 @@ struct GradientCheckOptions {
   int directions = 3;
   double epsilon = 1e-2;
   double tolerance = 2e-2;
+  /// Step sizes tried per direction: epsilon, epsilon/2, ... until one
+  /// agrees (a step crossing kinks of ReLU or max is biased).
+  int stepTries = 14;
   uint64_t seed = 0;
 };
 
@@ -23,7 +26,10 @@ struct GradientCheckOptions {
 /// finite difference (L(p + eps v) - L(p - eps v)) / (2 eps) of the loss it
 /// returns, for unit directions v over all trainable arguments jointly: the
 /// normalized gradient itself, then random ones. The relative error is
-/// |analytic - numeric| / max(|analytic|, |numeric|, 0.01 |gradient|).
+/// |analytic - numeric| / max(|analytic|, |numeric|, 0.01 |gradient|), for
+/// the best of the steps epsilon, epsilon/2, ..., epsilon/2^(stepTries-1):
+/// a step that crosses non-differentiable points biases the estimate, a
+/// tiny one drowns in f32 rounding, a wrong gradient fails at every step.
 /// Prints one line per
 /// direction; returns whether every relative error is within tolerance.
 /// It reads and writes the buffers' host copies: `invoke` must copy the
