@@ -66,6 +66,15 @@ void registerLowerToCPUPipeline();
 LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
                               ValueRange inputs, ValueRange outputs);
 
+/// Sets kInPlaceCallAttr (EchoInterfaces.h) on `call`, the runtime call just
+/// emitted for `op`: for each InPlaceOpInterface pair (i, j) of `op`, the
+/// positions, among the call's memref-typed operands, of `inputs[i]` (the
+/// buffer of operand i) and `outputs[j]` (the buffer of result j), each
+/// found as itself or a memref.cast of it. Pairs whose buffers are missing
+/// from the call, or are one buffer, are skipped; no pair, no attribute.
+void annotateInPlaceCall(Operation *call, Operation *op, ValueRange inputs,
+                         ValueRange outputs);
+
 /// At a stash numbered by echo-annotate-profile-sites: calls
 /// echo_profile_density(site, buffer) on the stashed buffer.
 LogicalResult emitProfileCall(OpBuilder &builder, Operation *stash,

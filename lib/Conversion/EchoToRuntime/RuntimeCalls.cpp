@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -89,9 +90,11 @@ public:
              << name << " with " << fnType << ": it is declared as "
              << callee.getFunctionType();
     }
-    func::CallOp::create(b, loc, callee, args);
+    created = func::CallOp::create(b, loc, callee, args);
     return success();
   }
+
+  func::CallOp created; // the last call emitted
 
 private:
   OpBuilder &b;
@@ -153,6 +156,9 @@ int64_t indexBits(Value indices) {
 LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
                                           ValueRange in, ValueRange out) {
   CallBuilder c(b, op);
+  // Whichever case returns, its call gets the op's in-place pairs.
+  llvm::scope_exit inPlace(
+      [&] { annotateInPlaceCall(c.created, op, in, out); });
   if (int64_t kind = unaryKind(op); kind >= 0) {
     if (op->getNumOperands() == 1)
       return c.i64(kind).tensor(in[0]).tensor(out[0]).call("echo_unary");
