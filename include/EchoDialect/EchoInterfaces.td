@@ -1,11 +1,14 @@
-//===- EchoInterfaces.td - Differentiation and cost interfaces -*- tablegen -*-===//
+//===- EchoInterfaces.td - Differentiation, cost, in-place -*- tablegen -*-===//
 //
-// Two op interfaces every training pass relies on:
+// Op interfaces the training passes rely on:
 //  - DifferentiableOpInterface builds an op's backward ops. Whatever forward
 //    value those ops read is what has to be kept (stashed) for the backward
 //    pass; passes derive that by inspecting the built IR, never from a table.
 //  - CostOpInterface gives FLOPs and traffic, and says whether an op is
 //    compute-heavy (Echo partitions the graph at compute-heavy ops).
+//  - InPlaceOpInterface says which results may be written over which
+//    operands' storage; the buffer planner and the remat peak model both
+//    read it, so the fact is declared once, on the ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +81,35 @@ def Echo_CostOpInterface : OpInterface<"CostOpInterface"> {
       /*defaultImplementation=*/[{
         return ::mlir::echo::getTotalTensorBytes($_op->getResultTypes());
       }]>,
+  ];
+}
+
+def Echo_InPlaceOpInterface : OpInterface<"InPlaceOpInterface"> {
+  let cppNamespace = "::mlir::echo";
+  let description = [{
+    An op whose computation may write a result over one of its operands'
+    storage: every element of the result is computed from the operand
+    elements at the same position, read before they are overwritten.
+
+    `getInPlacePairs` lists (operand index, result index) pairs. A pair is
+    a permission, not a request: the buffer planner may place the result in
+    the operand's buffer only when the operand dies at this op (it has no
+    later reader) and both have the same storage size. Ops without the interface never overwrite an operand.
+
+    The runtime entry the op lowers to must allow the same alias: the
+    runtime's one declaration, runtime/include/echo/abi.def, marks such
+    pairs with ECHO_ALIAS(out, in), and the lowering checks that the two
+    agree. At the call level the pairs become the `echo.in_place` attribute
+    (kInPlaceCallAttr, EchoInterfaces.h), which echo-buffer-assign reads.
+  }];
+
+  let methods = [
+    InterfaceMethod<
+      /*desc=*/[{(operand index, result index) pairs whose result may be
+                 written into that operand's storage.}],
+      /*retTy=*/"::llvm::SmallVector<std::pair<unsigned, unsigned>>",
+      /*methodName=*/"getInPlacePairs",
+      /*args=*/(ins)>,
   ];
 }
 

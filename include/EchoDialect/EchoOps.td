@@ -21,6 +21,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 defvar Differentiable = DeclareOpInterfaceMethods<Echo_DifferentiableOpInterface>;
 defvar Costed = DeclareOpInterfaceMethods<Echo_CostOpInterface>;
 defvar HeavyCosted = DeclareOpInterfaceMethods<Echo_CostOpInterface, ["isComputeHeavy"]>;
+// Results that may overwrite an operand's storage; EchoInPlace.cpp.
+defvar InPlace = DeclareOpInterfaceMethods<Echo_InPlaceOpInterface>;
 
 //===----------------------------------------------------------------------===//
 // Compute-heavy forward ops
@@ -130,7 +132,8 @@ def Echo_EmbeddingOp : Echo_Op<"embedding", [Pure, Differentiable, HeavyCosted]>
 //===----------------------------------------------------------------------===//
 
 class Echo_UnaryOp<string mnemonic, string formula>
-    : Echo_Op<mnemonic, [Pure, SameOperandsAndResultType, Differentiable, Costed]> {
+    : Echo_Op<mnemonic, [Pure, SameOperandsAndResultType, Differentiable, Costed,
+                         InPlace]> {
   let summary = "Elementwise " # formula;
   let description = "Computes `" # formula # "` for every element.\n\n"
     "```mlir\n%y = echo." # mnemonic # " %x : tensor<4x8xf32>\n```";
@@ -150,7 +153,7 @@ def Echo_SqrtOp : Echo_UnaryOp<"sqrt", "sqrt(x)">;
 def Echo_RsqrtOp : Echo_UnaryOp<"rsqrt", "1 / sqrt(x)">;
 
 class Echo_BinaryOp<string mnemonic, string formula>
-    : Echo_Op<mnemonic, [Pure, Differentiable, Costed]> {
+    : Echo_Op<mnemonic, [Pure, Differentiable, Costed, InPlace]> {
   let summary = "Elementwise " # formula # " with numpy broadcasting";
   let description = "Computes `" # formula # "` after broadcasting both operands "
     "to the result shape with numpy rules (trailing dimensions aligned, size-1 "
@@ -449,7 +452,7 @@ def Echo_FillOp : Echo_Op<"fill", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 class Echo_UnaryGradOp<string mnemonic, string reads, string formula>
-    : Echo_Op<mnemonic, [Pure, SameOperandsAndResultType, Costed]> {
+    : Echo_Op<mnemonic, [Pure, SameOperandsAndResultType, Costed, InPlace]> {
   let summary = "Backward of `echo." # !subst("_grad", "", mnemonic) # "`";
   let description = "Given the forward " # reads # " (`forward`) and the output "
     "gradient `grad`, computes `" # formula # "`.\n\n"
@@ -506,7 +509,8 @@ def Echo_SumToOp : Echo_Op<"sum_to", [Pure, Costed]> {
   let hasVerifier = 1;
 }
 
-def Echo_DropoutGradOp : Echo_Op<"dropout_grad", [Pure, Costed, AllTypesMatch<["grad", "result"]>]> {
+def Echo_DropoutGradOp : Echo_Op<"dropout_grad", [Pure, Costed, InPlace,
+    AllTypesMatch<["grad", "result"]>]> {
   let summary = "Backward of `echo.dropout`";
   let description = [{
     `mask ? grad / (1 - probability) : 0`.
@@ -667,7 +671,7 @@ def Echo_SliceGradOp : Echo_Op<"slice_grad", [Pure, Costed]> {
   let hasVerifier = 1;
 }
 
-def Echo_CrossEntropyGradOp : Echo_Op<"cross_entropy_grad", [Pure, Costed]> {
+def Echo_CrossEntropyGradOp : Echo_Op<"cross_entropy_grad", [Pure, Costed, InPlace]> {
   let summary = "Backward of `echo.cross_entropy`";
   let description = [{
     `(softmax(logits) - onehot(labels)) * grad / rows`.
@@ -765,7 +769,7 @@ def Echo_EmbeddingGradOp : Echo_Op<"embedding_grad", [Pure, HeavyCosted]> {
   let hasVerifier = 1;
 }
 
-def Echo_ReluGradEncodedOp : Echo_Op<"relu_grad_encoded", [Pure, Costed]> {
+def Echo_ReluGradEncodedOp : Echo_Op<"relu_grad_encoded", [Pure, Costed, InPlace]> {
   let summary = "Backward of `echo.relu` from its 1-bit encoding";
   let description = [{
     Gist's Binarize: the ReLU backward needs only whether each output was
@@ -809,7 +813,7 @@ def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, Costed
 // Optimizer updates
 //===----------------------------------------------------------------------===//
 
-def Echo_SgdUpdateOp : Echo_Op<"sgd_update", [Pure, Costed]> {
+def Echo_SgdUpdateOp : Echo_Op<"sgd_update", [Pure, Costed, InPlace]> {
   let summary = "SGD step, with optional momentum and weight decay";
   let description = [{
     `g' = grad + weight_decay * param`; without momentum
@@ -831,7 +835,7 @@ def Echo_SgdUpdateOp : Echo_Op<"sgd_update", [Pure, Costed]> {
   let hasVerifier = 1;
 }
 
-def Echo_AdamUpdateOp : Echo_Op<"adam_update", [Pure, Costed]> {
+def Echo_AdamUpdateOp : Echo_Op<"adam_update", [Pure, Costed, InPlace]> {
   let summary = "Adam step with bias correction";
   let description = [{
     `step` is the 1-based step count as a scalar f32 tensor.

@@ -2,13 +2,15 @@
 //
 // Turns the temporary buffers of a bufferized, straight-line function into
 // views of one arena. Lifetimes come from program order (the function is one
-// block), in-place reuse from the runtime entries that may overwrite an
-// operand, and offsets from the planner core (BufferPlanner.h).
+// block), in-place reuse from the calls' echo.in_place pairs (the lowered
+// form of InPlaceOpInterface), and offsets from the planner core
+// (BufferPlanner.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/BufferPlanner.h"
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoInterfaces.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -17,7 +19,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/EquivalenceClasses.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir {
 namespace echo {
@@ -30,22 +31,6 @@ using namespace mlir;
 using namespace mlir::echo;
 
 namespace {
-
-/// (input, output) positions, among a runtime call's tensor arguments, of
-/// the pairs the runtime documents as safe to alias (runtime.h).
-SmallVector<std::pair<unsigned, unsigned>> inPlacePairs(StringRef entry) {
-  return llvm::StringSwitch<SmallVector<std::pair<unsigned, unsigned>>>(entry)
-      .Case("echo_unary", {{0, 1}})
-      .Case("echo_unary_grad", {{1, 2}})
-      .Case("echo_binary", {{0, 2}, {1, 2}})
-      .Case("echo_dropout_grad", {{1, 2}})
-      .Case("echo_relu_grad_binarized", {{1, 2}})
-      .Case("echo_sgd_update", {{0, 3}, {2, 4}})
-      .Case("echo_adam_update", {{0, 5}, {2, 6}, {3, 7}})
-      .Cases({"echo_cross_entropy_grad_i32", "echo_cross_entropy_grad_i64"},
-             {{0, 3}})
-      .Default({});
-}
 
 int64_t bytesOf(MemRefType type) {
   unsigned bits = type.getElementTypeBitWidth();
@@ -153,8 +138,8 @@ void BufferAssignPass::runOnOperation() {
   if (buffers.empty())
     return;
 
-  // In-place reuse: an elementwise call's output takes the slot of an input
-  // whose lifetime ends at that call.
+  // In-place reuse: a call's output takes the slot of an input whose
+  // lifetime ends at that call, where the call's kInPlaceCallAttr allows it.
   llvm::EquivalenceClasses<unsigned> slots;
   for (unsigned i = 0; i < buffers.size(); ++i)
     slots.insert(i);
@@ -166,12 +151,18 @@ void BufferAssignPass::runOnOperation() {
       auto call = dyn_cast<func::CallOp>(op);
       if (!call)
         continue;
+      auto pairs = call->getAttrOfType<DenseI64ArrayAttr>(kInPlaceCallAttr);
+      if (!pairs)
+        continue;
       SmallVector<Value> tensors;
       for (Value arg : call.getArgOperands())
         if (isa<BaseMemRefType>(arg.getType()))
           tensors.push_back(arg);
-      for (auto [in, out] : inPlacePairs(call.getCallee())) {
-        if (in >= tensors.size() || out >= tensors.size())
+      ArrayRef<int64_t> flat = pairs.asArrayRef();
+      for (size_t k = 0; k + 1 < flat.size(); k += 2) {
+        int64_t in = flat[k], out = flat[k + 1];
+        if (in < 0 || out < 0 || in >= int64_t(tensors.size()) ||
+            out >= int64_t(tensors.size()))
           continue;
         memref::AllocOp a = rootAlloc(tensors[in]), b = rootAlloc(tensors[out]);
         if (!a || !b || !indexOf.count(a) || !indexOf.count(b))

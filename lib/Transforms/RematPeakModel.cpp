@@ -12,27 +12,19 @@ using namespace mlir;
 using namespace mlir::echo;
 
 namespace {
-/// Whether `user` may write its result over `operand`'s storage when the
-/// operand dies there: the runtime's in-place pairs (runtime.h) that
-/// echo-buffer-assign applies, seen from the tensor level.
+/// Whether `user` may write a result over `operand`'s storage when the
+/// operand dies there: an InPlaceOpInterface pair whose result has the
+/// operand's size, the condition echo-buffer-assign applies to the call.
 bool mayOverwrite(Operation *user, OpOperand &operand) {
-  unsigned index = operand.getOperandNumber();
-  bool sameSize = user->getNumResults() == 1 &&
-                  getStorageBytes(operand.get().getType()) ==
-                      getStorageBytes(user->getResult(0).getType());
-  if (!sameSize)
+  auto inPlace = dyn_cast<InPlaceOpInterface>(user);
+  if (!inPlace)
     return false;
-  if (isa<ReluOp, TanhOp, SigmoidOp, GeluOp, ExpOp, LogOp, NegOp, SqrtOp,
-          RsqrtOp>(user))
-    return index == 0;
-  if (isa<ReluGradOp, TanhGradOp, SigmoidGradOp, GeluGradOp, SqrtGradOp,
-          RsqrtGradOp, DropoutGradOp, ReluGradEncodedOp>(user))
-    return index == 1;
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp>(user))
-    return true;
-  if (isa<CrossEntropyGradOp>(user))
-    return index == 0;
-  return false;
+  unsigned index = operand.getOperandNumber();
+  int64_t bytes = getStorageBytes(operand.get().getType());
+  return llvm::any_of(inPlace.getInPlacePairs(), [&](auto pair) {
+    return pair.first == index &&
+           getStorageBytes(user->getResult(pair.second).getType()) == bytes;
+  });
 }
 
 int64_t pointOf(const RematStep &step, Operation *op) {

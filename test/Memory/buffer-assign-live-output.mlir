@@ -24,9 +24,9 @@ func.func @output_already_live(%a: memref<64xf32>) {
   %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
   %c0 = memref.cast %0 : memref<64xf32> to memref<*xf32>
   %c1 = memref.cast %1 : memref<64xf32> to memref<*xf32>
-  call @echo_unary(%k, %ca, %c0) : (i64, memref<*xf32>, memref<*xf32>) -> ()
-  call @echo_unary(%k, %ca, %c1) : (i64, memref<*xf32>, memref<*xf32>) -> ()
-  call @echo_binary(%k, %c1, %c0, %c0) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %ca, %c0) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %ca, %c1) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_binary(%k, %c1, %c0, %c0) {echo.in_place = array<i64: 0, 2, 1, 2>} : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
   call @echo_reduce(%c0, %ca) : (memref<*xf32>, memref<*xf32>) -> ()
   return
 }

@@ -5,8 +5,10 @@
 // RUN: echo-opt %s --pass-pipeline='builtin.module(func.func(echo-buffer-assign{in-place=false}))' | FileCheck %s --check-prefix=NOINPLACE
 // RUN: echo-opt %s --pass-pipeline='builtin.module(func.func(echo-buffer-assign{alignment=64}))' | FileCheck %s --check-prefix=ALIGN64
 
-// Runtime-like entries. echo_unary(kind, in, out) and echo_binary(kind, a,
-// b, out) may run in place; echo_reduce(in, out) may not.
+// Runtime-like entries. Calls to echo_unary(kind, in, out) and
+// echo_binary(kind, a, b, out) carry the echo.in_place pairs the lowering
+// sets (positions among the memref operands); echo_reduce(in, out) calls
+// carry none, so they never run in place.
 func.func private @echo_unary(i64, memref<*xf32>, memref<*xf32>)
 func.func private @echo_binary(i64, memref<*xf32>, memref<*xf32>, memref<*xf32>)
 func.func private @echo_reduce(memref<*xf32>, memref<*xf32>)
@@ -85,10 +87,10 @@ func.func @in_place(%a: memref<64xf32>) {
   %1 = memref.alloc() : memref<64xf32>
   %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
   %c0 = memref.cast %0 : memref<64xf32> to memref<*xf32>
-  call @echo_unary(%k, %ca, %c0) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %ca, %c0) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
   %c1 = memref.cast %1 : memref<64xf32> to memref<*xf32>
-  call @echo_unary(%k, %c0, %c1) : (i64, memref<*xf32>, memref<*xf32>) -> ()
-  call @echo_unary(%k, %c1, %ca) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %c0, %c1) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %c1, %ca) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
   return
 }
 
@@ -104,10 +106,10 @@ func.func @not_in_place(%a: memref<64xf32>) {
   %1 = memref.alloc() : memref<64xf32>
   %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
   %c0 = memref.cast %0 : memref<64xf32> to memref<*xf32>
-  call @echo_unary(%k, %ca, %c0) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %ca, %c0) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
   %c1 = memref.cast %1 : memref<64xf32> to memref<*xf32>
-  call @echo_unary(%k, %c0, %c1) : (i64, memref<*xf32>, memref<*xf32>) -> ()
-  call @echo_binary(%k, %c0, %c1, %ca) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary(%k, %c0, %c1) {echo.in_place = array<i64: 0, 1>} : (i64, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_binary(%k, %c0, %c1, %ca) {echo.in_place = array<i64: 0, 2, 1, 2>} : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
   return
 }
 
@@ -130,12 +132,12 @@ func.func @binary_second_operand(%a: memref<64xf32>) {
   %c0 = memref.cast %0 : memref<64xf32> to memref<*xf32>
   %c1 = memref.cast %1 : memref<64xf32> to memref<*xf32>
   %c2 = memref.cast %2 : memref<64xf32> to memref<*xf32>
-  call @echo_binary(%k, %ca, %ca, %c1) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
-  call @echo_binary(%k, %c0, %c1, %c2) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_binary(%k, %ca, %ca, %c1) {echo.in_place = array<i64: 0, 2, 1, 2>} : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_binary(%k, %c0, %c1, %c2) {echo.in_place = array<i64: 0, 2, 1, 2>} : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
   %3 = memref.alloc() : memref<32xf32>
   %c3 = memref.cast %3 : memref<32xf32> to memref<*xf32>
   call @echo_reduce(%c2, %c3) : (memref<*xf32>, memref<*xf32>) -> ()
-  call @echo_binary(%k, %c0, %c2, %ca) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_binary(%k, %c0, %c2, %ca) {echo.in_place = array<i64: 0, 2, 1, 2>} : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
   return
 }
 

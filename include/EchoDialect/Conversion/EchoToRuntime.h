@@ -66,9 +66,12 @@ void registerLowerToCPUPipeline();
 LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
                               ValueRange inputs, ValueRange outputs);
 
-/// Records on `call` (kInPlaceCallAttr) which of its memref operands may
-/// alias, from the in-place pairs `op` declares; `inputs` and `outputs` are
-/// the buffers of op's operands and results.
+/// Sets kInPlaceCallAttr (EchoInterfaces.h) on `call`, the runtime call just
+/// emitted for `op`: for each InPlaceOpInterface pair (i, j) of `op`, the
+/// positions, among the call's memref-typed operands, of `inputs[i]` (the
+/// buffer of operand i) and `outputs[j]` (the buffer of result j), each
+/// found as itself or a memref.cast of it. Pairs whose buffers are missing
+/// from the call, or are one buffer, are skipped; no pair, no attribute.
 void annotateInPlaceCall(Operation *call, Operation *op, ValueRange inputs,
                          ValueRange outputs);
 

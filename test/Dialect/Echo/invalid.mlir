@@ -275,7 +275,7 @@ func.func @conv2d_kernel_does_not_fit(%x: tensor<8x3x4x4xf32>, %w: tensor<16x3x3
 // -----
 
 func.func @conv2d_empty_kernel(%x: tensor<1x3x4x4xf32>, %w: tensor<16x3x0x0xf32>) {
-  // expected-error@+1 {{dilated kernel [0, 0] does not fit the padded input [4, 4]}}
+  // expected-error@+1 {{tensor type 'tensor<16x3x0x0xf32>' has size 0 in dimension 2; echo tensors have at least one element per dimension}}
   %y = echo.conv2d %x, %w : (tensor<1x3x4x4xf32>, tensor<16x3x0x0xf32>) -> tensor<1x16x5x5xf32>
   return
 }
@@ -739,7 +739,7 @@ func.func @slice_negative_offset(%x: tensor<8x1024xf32>) {
 // -----
 
 func.func @slice_empty(%x: tensor<8x1024xf32>) {
-  // expected-error@+1 {{slice of dimension 0 is empty}}
+  // expected-error@+1 {{tensor type 'tensor<0x256xf32>' has size 0 in dimension 0}}
   %s = echo.slice %x offsets [0, 0] : tensor<8x1024xf32> -> tensor<0x256xf32>
   return
 }
