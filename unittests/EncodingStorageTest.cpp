@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace mlir::echo;
 
 TEST(EncodingStorage, Bitmask) {
@@ -40,6 +42,17 @@ TEST(EncodingStorage, Csr) {
   // Dense CSR is larger than the dense tensor: the planner must not pick it
   // blindly (Gist applies SSDC only to sparse maps).
   EXPECT_GT(csrBytes(4096, 4, 1.0), 4096 * 4);
+}
+
+// csrCapacity avoids <cmath> (codecs.h is shared with device code): it must
+// still be ceil, including at exact products and tiny remainders.
+TEST(EncodingStorage, CsrCapacityIsCeil) {
+  for (int64_t n : {0, 1, 7, 25, 256, 1000, 4096, 1 << 20})
+    for (double d : {0.0, 0.01, 0.1, 0.25, 1.0 / 3, 0.5, 0.999, 1.0})
+      EXPECT_EQ(csrCapacity(n, d), (int64_t)std::ceil(d * (double)n))
+          << n << " " << d;
+  // f16 values: 2 bytes each instead of f32's 4.
+  EXPECT_EQ(csrBytes(1024, 2, 0.25), 16 + 256 * 3 + 5 * 4);
 }
 
 TEST(EncodingStorage, PoolArgmax) {

@@ -2,14 +2,17 @@
 //
 // Bytes an encoded tensor occupies, as a pure function of the encoding, the
 // tensor shape and element width. The planner sizes `!echo.encoded` buffers
-// with it and the runtime allocates exactly this much, so both must agree;
-// unit-tested in unittests/EncodingStorageTest.cpp.
+// with it and the runtime allocates exactly this much, so both compute it
+// with the runtime's codecs (runtime/include/echo/codecs.h): this API only
+// maps compiler arguments onto them. Unit-tested in
+// unittests/EncodingStorageTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ECHODIALECT_ENCODINGSTORAGE_H
 #define ECHODIALECT_ENCODINGSTORAGE_H
 
+#include "echo/codecs.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -18,10 +21,10 @@ namespace mlir {
 namespace echo {
 
 /// The column count of one SSDC row (Gist): indices within a row fit in a byte.
-constexpr int64_t kCsrRowWidth = 256;
+constexpr int64_t kCsrRowWidth = echo_codecs::kCsrRowWidth;
 
-/// The SSDC header (runtime.h): u32 nnz, u32 capacity, u64 overflow handle.
-constexpr int64_t kCsrHeaderBytes = 16;
+/// The SSDC header (codecs.h): u32 nnz, u32 capacity, u64 overflow handle.
+constexpr int64_t kCsrHeaderBytes = echo_codecs::kCsrHeaderBytes;
 
 /// Bits stored per pooled element for a max-pool window of `positions`.
 int64_t poolArgmaxBits(int64_t positions);

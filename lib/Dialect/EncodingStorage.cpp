@@ -3,40 +3,40 @@
 #include "EchoDialect/EncodingStorage.h"
 #include "EchoDialect/ShapeFunctions.h"
 
-#include <cmath>
 #include <string>
 
 using namespace mlir::echo;
 
-static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+// The formulas live in echo/codecs.h, shared with the runtime.
 
 int64_t mlir::echo::poolArgmaxBits(int64_t positions) {
-  return positions <= 16 ? 4 : 8;
+  return echo_codecs::poolArgmaxBits(positions);
 }
 
 int64_t mlir::echo::bitmaskBytes(int64_t elements) {
-  return ceilDiv(elements, 8);
+  return echo_codecs::bitmaskBytes(elements);
 }
 
-int64_t mlir::echo::fp16Bytes(int64_t elements) { return 2 * elements; }
+int64_t mlir::echo::fp16Bytes(int64_t elements) {
+  return echo_codecs::fp16Bytes(elements);
+}
 
 int64_t mlir::echo::fp10Bytes(int64_t elements) {
-  return 4 * ceilDiv(elements, 3);
+  return echo_codecs::fp10Bytes(elements);
 }
 
 int64_t mlir::echo::fp8Bytes(int64_t elements) {
-  return 4 * ceilDiv(elements, 4);
+  return echo_codecs::fp8Bytes(elements);
 }
 
 int64_t mlir::echo::csrCapacity(int64_t elements, double density) {
-  return (int64_t)std::ceil(density * (double)elements);
+  return echo_codecs::csrCapacity(elements, density);
 }
 
 int64_t mlir::echo::csrBytes(int64_t elements, int64_t elementBytes,
                              double density) {
-  int64_t capacity = csrCapacity(elements, density);
-  int64_t rows = ceilDiv(elements, kCsrRowWidth);
-  return kCsrHeaderBytes + capacity * (elementBytes + 1) + 4 * (rows + 1);
+  return echo_codecs::csrBytesWithValues(
+      elements, echo_codecs::csrCapacity(elements, density), elementBytes);
 }
 
 int64_t mlir::echo::poolArgmaxBytes(llvm::ArrayRef<int64_t> inputShape,
@@ -47,6 +47,6 @@ int64_t mlir::echo::poolArgmaxBytes(llvm::ArrayRef<int64_t> inputShape,
   auto pooled = shape::pool2d(inputShape, kernel, stride, padding, why);
   if (failed(pooled))
     return -1;
-  int64_t bits = poolArgmaxBits(kernel[0] * kernel[1]);
-  return ceilDiv(shape::numElements(*pooled) * bits, 8);
+  return echo_codecs::poolArgmaxBytes(shape::numElements(*pooled),
+                                      kernel[0] * kernel[1]);
 }

@@ -182,6 +182,16 @@ ECHO_HD inline uint32_t unpackFp8(uint32_t word, int j) {
   return (word >> (8 * j)) & 0xffu;
 }
 
+/* Encoded sizes of n elements: fp16 two bytes each, fp10 and fp8 whole
+ * 32-bit words (the compiler's EncodingStorage.h delegates here). */
+ECHO_HD inline int64_t fp16Bytes(int64_t n) { return 2 * n; }
+ECHO_HD inline int64_t fp10Bytes(int64_t n) {
+  return 4 * ((n + kFp10PerWord - 1) / kFp10PerWord);
+}
+ECHO_HD inline int64_t fp8Bytes(int64_t n) {
+  return 4 * ((n + kFp8PerWord - 1) / kFp8PerWord);
+}
+
 /*--- Bit maps (binarize, mask1)
  * ------------------------------------------------*/
 
@@ -204,6 +214,8 @@ ECHO_HD inline bool binarizeBit(float x) { return x > 0.0f; }
 ECHO_HD inline float binarizeValue(bool bit) { return bit ? 1.0f : 0.0f; }
 /* mask1: an i1 mask stored one byte per element; any non-zero byte is 1. */
 ECHO_HD inline bool maskBit(uint8_t m) { return m != 0u; }
+/* Encoded size of a bit map of n elements. */
+ECHO_HD inline int64_t bitmaskBytes(int64_t n) { return (n + 7) / 8; }
 
 /*--- Max-pool argmax
  * -----------------------------------------------------------*/
@@ -232,6 +244,11 @@ ECHO_HD inline void orArgmax(uint8_t *bytes, int64_t i, uint32_t code,
 }
 ECHO_HD inline uint8_t packArgmax4(uint32_t even, uint32_t odd) {
   return (uint8_t)((even & 0xfu) | (odd & 0xfu) << 4);
+}
+/* Encoded size of the map of `outputs` pooled elements, windows of
+ * `positions` positions. */
+ECHO_HD inline int64_t poolArgmaxBytes(int64_t outputs, int64_t positions) {
+  return (outputs * poolArgmaxBits(positions) + 7) / 8;
 }
 
 /*--- CSR (Gist's SSDC)
@@ -267,6 +284,18 @@ ECHO_HD inline int64_t csrBytes(int64_t n, int64_t capacity) {
   return csrColumnsOffset(n, capacity) + capacity;
 }
 ECHO_HD inline bool csrIsNonZero(float x) { return f32Bits(x) != 0u; }
+/* The capacity planned for density d: ceil(d * n), without <cmath>. */
+ECHO_HD inline int64_t csrCapacity(int64_t n, double density) {
+  double x = density * (double)n;
+  int64_t c = (int64_t)x;
+  return (double)c < x ? c + 1 : c;
+}
+/* csrBytes with values `valueBytes` wide instead of f32's 4: the compiler
+ * sizes CSR encodings of any float tensor; the runtime's entries read f32. */
+ECHO_HD inline int64_t csrBytesWithValues(int64_t n, int64_t capacity,
+                                          int64_t valueBytes) {
+  return csrBytes(n, capacity) + (valueBytes - 4) * capacity;
+}
 
 } // namespace echo_codecs
 
