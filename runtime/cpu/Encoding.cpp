@@ -156,9 +156,10 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
 /// The geometry of max pooling x ([N, C, H, W]), checked as
 /// echo_max_pool2d checks it, plus the argmax code width.
 struct ArgmaxGeometry : PoolGeometry {
+  int64_t positions;
   int64_t bits;
   int64_t outputs() const { return planes * oh * ow; }
-  int64_t bytes() const { return ceilDiv(outputs() * bits, 8); }
+  int64_t bytes() const { return cd::poolArgmaxBytes(outputs(), positions); }
 };
 ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
                               const char *xn, int64_t kh, int64_t kw,
@@ -166,7 +167,8 @@ ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
   ArgmaxGeometry g;
   static_cast<PoolGeometry &>(g) = poolGeometry(
       E, x, xn, kh, kw, sh, sw, ph, pw, cd::kPoolArgmaxMaxPositions);
-  g.bits = cd::poolArgmaxBits(kh * kw);
+  g.positions = kh * kw;
+  g.bits = cd::poolArgmaxBits(g.positions);
   return g;
 }
 
@@ -179,7 +181,7 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes
   const char *E = "echo_encode_binarize";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, ceilDiv(X.numel, 8), "1 bit per element");
+  expectBytes(E, B, cd::bitmaskBytes(X.numel), "1 bit per element");
   const float *x = X.f32();
   uint8_t *out = B.u8();
   for (int64_t b = 0; b < B.numel; ++b) {
@@ -194,7 +196,7 @@ void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y
   const char *E = "echo_decode_binarize";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, ceilDiv(Y.numel, 8), "1 bit per element");
+  expectBytes(E, B, cd::bitmaskBytes(Y.numel), "1 bit per element");
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   for (int64_t i = 0; i < Y.numel; ++i)
@@ -208,7 +210,7 @@ void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENS
   TensorView G = fview(E, "dy", dy_rank, dy_desc);
   TensorView D = fview(E, "dx", dx_rank, dx_desc);
   expectSameShape(E, D, "dx", G, "dy");
-  expectBytes(E, B, ceilDiv(G.numel, 8), "1 bit per element");
+  expectBytes(E, B, cd::bitmaskBytes(G.numel), "1 bit per element");
   const uint8_t *bits = B.u8();
   const float *g = G.f32();
   float *d = D.f32();
@@ -221,7 +223,7 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes
   const char *E = "echo_encode_mask1";
   TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, ceilDiv(M.numel, 8), "1 bit per element");
+  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
   const uint8_t *m = M.u8();
   uint8_t *out = B.u8();
   for (int64_t b = 0; b < B.numel; ++b) {
@@ -236,7 +238,7 @@ void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask
   const char *E = "echo_decode_mask1";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  expectBytes(E, B, ceilDiv(M.numel, 8), "1 bit per element");
+  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
   const uint8_t *in = B.u8();
   uint8_t *m = M.u8();
   for (int64_t i = 0; i < M.numel; ++i)
@@ -249,7 +251,7 @@ void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp16";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, 2 * X.numel, "2 bytes per element");
+  expectBytes(E, B, cd::fp16Bytes(X.numel), "2 bytes per element");
   const float *x = X.f32();
   uint8_t *out = B.u8();
   for (int64_t i = 0; i < X.numel; ++i)
@@ -260,7 +262,7 @@ void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp16";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, 2 * Y.numel, "2 bytes per element");
+  expectBytes(E, B, cd::fp16Bytes(Y.numel), "2 bytes per element");
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   for (int64_t i = 0; i < Y.numel; ++i)
@@ -271,7 +273,7 @@ void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp10";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, 4 * ceilDiv(X.numel, 3), "3 elements per 32-bit word");
+  expectBytes(E, B, cd::fp10Bytes(X.numel), "3 elements per 32-bit word");
   encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
 }
 
@@ -279,7 +281,7 @@ void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp10";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, 4 * ceilDiv(Y.numel, 3), "3 elements per 32-bit word");
+  expectBytes(E, B, cd::fp10Bytes(Y.numel), "3 elements per 32-bit word");
   decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
 }
 
@@ -287,7 +289,7 @@ void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp8";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, 4 * ceilDiv(X.numel, 4), "4 elements per 32-bit word");
+  expectBytes(E, B, cd::fp8Bytes(X.numel), "4 elements per 32-bit word");
   encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
 }
 
@@ -295,7 +297,7 @@ void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp8";
   TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, 4 * ceilDiv(Y.numel, 4), "4 elements per 32-bit word");
+  expectBytes(E, B, cd::fp8Bytes(Y.numel), "4 elements per 32-bit word");
   decodeWords<cd::kFp8PerWord, 8, decFp8>(B.u8(), Y.numel, Y.f32());
 }
 
