@@ -60,8 +60,11 @@ print(" already stashes only what gradients read and plans buffers by liveness."
 print(" echo+gist stores what Echo still stashes in fp8, which is lossy (NMT has")
 print(" no ReLU, pooling or dropout for Gist's lossless encodings). Every model")
 print(" and policy: docs/results.md.)")
+b, e = rows[0][1], rows[2][1]
+print(f"   memory timelines of @train_step: {out}/nmt-baseline.svg and {out}/nmt-echo.svg;")
+print(f"   they differ in the stashed band: {b['breakdown']['stashed']/2**30:.2f} GiB live at")
+print(f"   Baseline's peak, {e['breakdown']['stashed']/2**30:.2f} GiB at Echo's, which recomputes instead")
 PY
-echo "   memory timelines: $OUT/nmt-baseline.svg and $OUT/nmt-echo.svg"
 
 echo
 echo "== 2. Training a small LSTM language model on the CPU (300 Adam steps)"

@@ -343,6 +343,12 @@ struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
         return signalPassFailure();
       reports.push_back(std::move(*report));
     }
+    // The training step leads (and is the one drawn as SVG): a module from
+    // the training pipeline also holds the planned forward function.
+    llvm::stable_sort(reports, [](const FunctionReport &a,
+                                  const FunctionReport &b) {
+      return (a.flopsBackward > 0) > (b.flopsBackward > 0);
+    });
     if (reports.empty()) {
       getOperation().emitError("echo-memory-report: no function has a memory "
                                "plan; run echo-training-pipeline first");

@@ -5,9 +5,9 @@
 //
 // RUN: echo-opt %s --echo-training-pipeline -o %t.planned.mlir
 //
-// The text form has one table per planned function, forward function first.
+// The text form has one table per planned function, the training step first
+// (it is what the pipeline is for; the planned forward function follows).
 // RUN: echo-opt %t.planned.mlir --echo-memory-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
-// TEXT: === memory report: @mlp (5 ops) ===
 // TEXT: === memory report: @train_step (14 ops) ===
 // TEXT-NEXT: planned peak {{ *}}4516 bytes
 // TEXT-NEXT:   persistent {{ *}}3236 bytes
@@ -32,6 +32,7 @@
 // TEXT-NEXT: largest stashed buffers:
 // TEXT-NEXT: {{ *}}512 bytes  points {{ *[0-9]+- *[0-9]+}}  echo.tanh  loc(
 // TEXT-NEXT: {{ *}}128 bytes  points {{ *[0-9]+- *[0-9]+}}  echo.linear  loc(
+// TEXT: === memory report: @mlp (5 ops) ===
 // format=text is the default.
 // RUN: echo-opt %t.planned.mlir --echo-memory-report=format=text -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 //
@@ -39,24 +40,24 @@
 // RUN: echo-opt %t.planned.mlir --echo-memory-report=format=trace -o /dev/null 2> %t.trace.json
 // RUN: python3 %S/Inputs/check_formats.py trace %t.trace.json | FileCheck %s --check-prefix=TRACE
 // RUN: FileCheck %s --check-prefix=TRACEJSON < %t.trace.json
-// TRACE: counter 'live arena bytes: @mlp': peak 640 bytes
 // TRACE: counter 'live arena bytes: @train_step': peak {{[1-9][0-9]*}} bytes
+// TRACE: counter 'live arena bytes: @mlp': peak 640 bytes
 // TRACE: trace ok: {{[1-9][0-9]*}} counter events
-// TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":0,"host":0,"immediate":{{[0-9]+}},"stashed":0,"workspace":0},"name":"live arena bytes: @mlp","ph":"C","pid":1,"tid":1,"ts":0}
+// TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":{{[0-9]+}},"host":0,"immediate":{{[0-9]+}},"stashed":{{[0-9]+}},"workspace":0},"name":"live arena bytes: @train_step","ph":"C","pid":1,"tid":1,"ts":0}
 //
 // The SVG chart is well-formed XML with one stacked polygon per arena
-// category.
+// category, drawn for the training step.
 // RUN: echo-opt %t.planned.mlir --echo-memory-report=format=svg -o /dev/null 2> %t.svg
 // RUN: python3 %S/Inputs/check_formats.py svg %t.svg | FileCheck %s --check-prefix=SVG
-// SVG: svg ok: 'Live arena bytes of @mlp', 6 polygons
+// SVG: svg ok: 'Live arena bytes of @train_step', 6 polygons
 //
 // output=PATH writes the report there and nothing to stderr.
 // RUN: rm -f %t.out.json
 // RUN: echo-opt %t.planned.mlir '--echo-memory-report=format=json output=%t.out.json' -o /dev/null 2> %t.stderr
 // RUN: count 0 < %t.stderr
 // RUN: python3 %S/Inputs/check_report.py %t.out.json --function mlp --function train_step | FileCheck %s --check-prefix=FILE
-// FILE: report ok: @mlp
 // FILE: report ok: @train_step
+// FILE: report ok: @mlp
 // RUN: echo-opt %t.planned.mlir '--echo-memory-report=format=svg output=%t.out.svg' -o /dev/null
 // RUN: python3 %S/Inputs/check_formats.py svg %t.out.svg | FileCheck %s --check-prefix=SVG
 // The report leaves the IR unchanged.

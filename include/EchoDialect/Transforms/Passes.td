@@ -175,7 +175,8 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
   let description = [{
     Analysis only (the IR is unchanged). Reads the plan `echo-buffer-assign`
     left in the IR and the statistics `echo-annotate-memory` recorded, and
-    prints, for every planned function: the planned peak (persistent +
+    prints, for every planned function, training steps first: the planned
+    peak (persistent +
     arena), the lower bound (persistent + most arena bytes live at once),
     fragmentation, the bytes live at the peak by category, the stashed bytes
     per op kind, FLOPs, and the largest stashed buffers.
@@ -183,7 +184,8 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
     `format=text` is a table for a terminal; `format=json` a JSON object per
     function (a contract read by benchmarks: see docs/memory.md); `format=trace`
     a Chrome trace / Perfetto JSON with one counter track of live bytes per
-    category over program points; `format=svg` a stacked live-bytes chart.
+    category over program points; `format=svg` a stacked live-bytes chart of
+    the first function (the training step when there is one).
     `output=PATH` writes to a file instead of stderr.
   }];
   let options = [
