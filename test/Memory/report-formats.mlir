@@ -40,8 +40,8 @@
 // RUN: echo-opt %t.planned.mlir --echo-memory-report=format=trace -o /dev/null 2> %t.trace.json
 // RUN: python3 %S/Inputs/check_formats.py trace %t.trace.json | FileCheck %s --check-prefix=TRACE
 // RUN: FileCheck %s --check-prefix=TRACEJSON < %t.trace.json
-// TRACE: counter 'live arena bytes: @train_step': peak {{[1-9][0-9]*}} bytes
 // TRACE: counter 'live arena bytes: @mlp': peak 640 bytes
+// TRACE: counter 'live arena bytes: @train_step': peak {{[1-9][0-9]*}} bytes
 // TRACE: trace ok: {{[1-9][0-9]*}} counter events
 // TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":{{[0-9]+}},"host":0,"immediate":{{[0-9]+}},"stashed":{{[0-9]+}},"workspace":0},"name":"live arena bytes: @train_step","ph":"C","pid":1,"tid":1,"ts":0}
 //

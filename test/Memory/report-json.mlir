@@ -1,13 +1,13 @@
 // The JSON contract of --echo-memory-report=format=json on the training
-// steps of small models: one object per planned function (the forward
-// function and @train_step), every contract key present with its type, and
+// steps of small models: one object per planned function (@train_step
+// first, then the forward function), every contract key present with its type, and
 // consistent totals (Inputs/check_report.py; keys in docs/memory.md).
 //
 // MLP.
 // RUN: echo-opt %S/Inputs/mlp.mlir --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2> %t.mlp.json
 // RUN: python3 %S/Inputs/check_report.py %t.mlp.json --function mlp --function train_step | FileCheck %s --check-prefix=MLP
-// MLP: report ok: @mlp
-// MLP-NEXT: report ok: @train_step
+// MLP: report ok: @train_step
+// MLP-NEXT: report ok: @mlp
 // Conv + relu + max-pool + linear.
 // RUN: echo-opt %S/Inputs/cnn.mlir --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2> %t.cnn.json
 // RUN: python3 %S/Inputs/check_report.py %t.cnn.json --function train_step | FileCheck %s

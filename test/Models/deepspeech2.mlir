@@ -19,5 +19,5 @@
 // peak about 2.30 GiB.
 // RUN: echo-models deepspeech2 --seq-len 100 | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLAN
-// PLAN: "function":"deepspeech2",{{.*}}"ops":10028,{{.*}}"planned_peak_bytes":1059943608,
 // PLAN: "function":"train_step",{{.*}}"ops":29334,{{.*}}"planned_peak_bytes":2465427372,
+// PLAN: "function":"deepspeech2",{{.*}}"ops":10028,{{.*}}"planned_peak_bytes":1059943608,

@@ -16,5 +16,5 @@
 // (26,923 ops; planned peak about 4.37 GiB).
 // RUN: echo-models nmt | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLAN
-// PLAN: "function":"nmt",{{.*}}"ops":8123,{{.*}}"planned_peak_bytes":{{[1-9][0-9]+}},
 // PLAN: "function":"train_step",{{.*}}"ops":26923,{{.*}}"planned_peak_bytes":{{[1-9][0-9]+}},
+// PLAN: "function":"nmt",{{.*}}"ops":8123,{{.*}}"planned_peak_bytes":{{[1-9][0-9]+}},

@@ -15,5 +15,5 @@
 // the training step has 1,642 ops; planned peak about 1.59 GiB.
 // RUN: echo-models transformer | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLAN
-// PLAN: "function":"transformer",{{.*}}"ops":542,{{.*}}"planned_peak_bytes":{{[1-9][0-9]+}},
 // PLAN: "function":"train_step",{{.*}}"ops":1642,{{.*}}"planned_peak_bytes":{{[1-9][0-9]+}},
+// PLAN: "function":"transformer",{{.*}}"ops":542,{{.*}}"planned_peak_bytes":{{[1-9][0-9]+}},
