@@ -76,11 +76,6 @@ double GistEncodePass::plannedCsrDensity(Value v, RankedTensorType type) const {
 }
 
 void GistEncodePass::runOnOperation() {
-  if (dpr != "none" && dpr != "fp16" && dpr != "fp10" && dpr != "fp8") {
-    getOperation().emitError("gist-encode: unknown dpr '")
-        << dpr << "' (expected none, fp16, fp10 or fp8)";
-    return signalPassFailure();
-  }
   if (dprMinBytes < 0) {
     getOperation().emitError("gist-encode: dpr-min-bytes must be >= 0");
     return signalPassFailure();
@@ -170,11 +165,11 @@ void GistEncodePass::runOnOperation() {
     } else {
       other.append(csr.begin(), csr.end());
     }
-    if (dpr != "none" && !other.empty() && type.getElementType().isF32() &&
+    if (dpr != DprFormat::None && !other.empty() && type.getElementType().isF32() &&
         getStorageBytes(type) >= dprMinBytes) {
-      EncodingKind kind = dpr == "fp16"   ? EncodingKind::Fp16
-                          : dpr == "fp10" ? EncodingKind::Fp10
-                                          : EncodingKind::Fp8;
+      EncodingKind kind = dpr == DprFormat::Fp16   ? EncodingKind::Fp16
+                          : dpr == DprFormat::Fp10 ? EncodingKind::Fp10
+                                                   : EncodingKind::Fp8;
       encoder.decodeFor(b, other,
                         encoder.encode(b, v, stash, EncodingAttr::get(ctx, kind)));
     }

@@ -327,12 +327,6 @@ struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    if (format != "text" && format != "json" && format != "trace" &&
-        format != "svg") {
-      getOperation().emitError("echo-memory-report: unknown format '")
-          << format << "' (expected text, json, trace or svg)";
-      return signalPassFailure();
-    }
     // Report the functions that carry a plan.
     std::vector<FunctionReport> reports;
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
@@ -366,13 +360,13 @@ struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
       }
     }
     llvm::raw_ostream &os = file ? *file : llvm::errs();
-    if (format == "text") {
+    if (format == ReportFormat::Text) {
       for (const FunctionReport &r : reports)
         printText(r, os);
-    } else if (format == "json") {
+    } else if (format == ReportFormat::Json) {
       for (const FunctionReport &r : reports)
         os << llvm::json::Value(toJson(r)) << "\n";
-    } else if (format == "trace") {
+    } else if (format == ReportFormat::Trace) {
       llvm::json::Array events;
       for (const FunctionReport &r : reports)
         printTrace(r, events);

@@ -192,7 +192,7 @@ int64_t RematPass::chargeOf(const Step &step, Value v,
 Decision RematPass::decide(const Step &step,
                            ArrayRef<Operation *> subgraph) const {
   llvm::DenseSet<Operation *> path(subgraph.begin(), subgraph.end());
-  if (policy == "echo") {
+  if (policy == RematPolicy::Echo) {
     // Forward trimming in program order (topological): drop an op when the
     // storage its removal releases is at least what it forces to keep.
     // Only the op's own inputs and outputs change status, so the change of
@@ -570,11 +570,6 @@ void RematPass::materialize(Step &step, Decision &decision) {
 }
 
 void RematPass::runOnOperation() {
-  if (policy != "echo" && policy != "mirror") {
-    getOperation().emitError("echo-remat: unknown policy '")
-        << policy << "' (expected echo or mirror)";
-    return signalPassFailure();
-  }
   if (!(flopsSlack >= 0.0 && flopsSlack <= 1.0)) {
     getOperation().emitError("echo-remat: flops-slack must be in [0, 1], got ")
         << double(flopsSlack);
@@ -591,17 +586,12 @@ void RematPass::runOnOperation() {
         << align;
     return signalPassFailure();
   }
-  if (gist != "none" && gist != "lossless" && gist != "fp16" &&
-      gist != "fp10" && gist != "fp8") {
-    getOperation().emitError("echo-remat: unknown gist '")
-        << gist << "' (expected none, lossless, fp16, fp10 or fp8)";
-    return signalPassFailure();
-  }
   plan.masks = masks;
-  plan.lossless = gist != "none";
-  plan.dpr = gist == "none" || gist == "lossless" ? "none" : gist.getValue();
+  plan.lossless = gist != GistMode::None;
+  plan.dpr = dprOf(gist);
   func::FuncOp fn = getOperation();
-  if (fn.isExternal() || !fn.getBody().hasOneBlock())
+  if (policy == RematPolicy::None || fn.isExternal() ||
+      !fn.getBody().hasOneBlock())
     return;
   Step step;
   step.block = &fn.front();
@@ -672,7 +662,7 @@ void RematPass::runOnOperation() {
   // give up Echo's lead over prior work. Only Echo's checks and the
   // remarks need it.
   int64_t mirrorPeak = basePeak;
-  if ((policy == "echo" && peakCheck) || remarks) {
+  if ((policy == RematPolicy::Echo && peakCheck) || remarks) {
     SmallVector<RematPeakModel::Change> changes;
     for (Decision &d : decisions)
       changes.push_back(
@@ -682,7 +672,7 @@ void RematPass::runOnOperation() {
       model.revert(change);
   }
   for (Decision &d : decisions) {
-    if (policy == "mirror") {
+    if (policy == RematPolicy::Mirror) {
       // Mirror recomputes every light op once per subgraph, unchecked.
       d.path = d.subgraph;
       d.groups = model.groups(d.path, RematPeakModel::kOneRegion);
@@ -696,7 +686,7 @@ void RematPass::runOnOperation() {
       d.allocated = d.released;
     }
   }
-  if (policy == "echo" && peakCheck) {
+  if (policy == RematPolicy::Echo && peakCheck) {
     improve(step, model, decisions);
     // improve() settles each subgraph given the others, which can stall
     // above Baseline (their choices interact at the peak): then none.

@@ -132,9 +132,9 @@ int64_t StashEncoder::encodedBytes(StashOp stash, const GistPlan &plan) {
     }
   }
   int64_t plain = getStorageBytes(type);
-  if (other && f32 && plan.dpr != "none" && plain >= plan.dprMinBytes)
-    plain = plan.dpr == "fp16" ? fp16Bytes(n)
-            : plan.dpr == "fp10" ? fp10Bytes(n)
+  if (other && f32 && plan.dpr != DprFormat::None && plain >= plan.dprMinBytes)
+    plain = plan.dpr == DprFormat::Fp16 ? fp16Bytes(n)
+            : plan.dpr == DprFormat::Fp10 ? fp10Bytes(n)
                                  : fp8Bytes(n);
   return mask + argmax + csr + (other ? plain : 0);
 }
@@ -148,9 +148,9 @@ int64_t StashEncoder::regionInputBytes(Value v, const GistPlan &plan) {
     return plain;
   if (plan.lossless && isSparseFeatureMap(v))
     return std::min(plain, csrBytes(n, 4, plan.csrDensity));
-  if (plan.dpr == "none" || plain < plan.dprMinBytes)
+  if (plan.dpr == DprFormat::None || plain < plan.dprMinBytes)
     return plain;
-  return plan.dpr == "fp16" ? fp16Bytes(n)
-         : plan.dpr == "fp10" ? fp10Bytes(n)
+  return plan.dpr == DprFormat::Fp16 ? fp16Bytes(n)
+         : plan.dpr == DprFormat::Fp10 ? fp10Bytes(n)
                               : fp8Bytes(n);
 }

@@ -12,6 +12,7 @@
 #define ECHO_LIB_TRANSFORMS_STASHENCODER_H
 
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/PassOptions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -26,7 +27,7 @@ namespace echo {
 struct GistPlan {
   bool masks = true;    // 1-bit ReLU / dropout masks (echo-remat's own)
   bool lossless = false; // + pool argmax and SSDC (gist-encode lossless)
-  std::string dpr = "none";
+  DprFormat dpr = DprFormat::None;
   double csrDensity = 0.5;
   int64_t dprMinBytes = 4096;
 };

@@ -15,9 +15,9 @@
 // RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=1 dpr=fp8 dpr-min-bytes=0" | FileCheck %s --check-prefix=OK
 // RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=1e-6" | FileCheck %s --check-prefix=OK
 
-// DPR: error: gist-encode: unknown dpr 'fp4' (expected none, fp16, fp10 or fp8)
-// DPRCASE: error: gist-encode: unknown dpr 'FP8' (expected none, fp16, fp10 or fp8)
-// DPR16: error: gist-encode: unknown dpr 'bf16'
+// DPR: for the --dpr option: Cannot find option named 'fp4'!
+// DPRCASE: for the --dpr option: Cannot find option named 'FP8'!
+// DPR16: for the --dpr option: Cannot find option named 'bf16'!
 // DENSITY: error: gist-encode: csr-density must be in (0, 1]
 // BOOL: 'maybe' is invalid value for boolean argument
 // INT: 'lots' value invalid for long argument

@@ -1,4 +1,5 @@
-// Bad echo-remat options are located pass errors, never a silent fallback.
+// Bad echo-remat options are option errors (enumerations) or located pass
+// errors (ranges), never a silent fallback.
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=bogus}))' 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{alignment=48}))' 2>&1 | FileCheck %s --check-prefix=ALIGN
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{alignment=0}))' 2>&1 | FileCheck %s --check-prefix=ZERO
@@ -7,8 +8,8 @@
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{exchange-rate=-1}))' 2>&1 | FileCheck %s --check-prefix=RATE
 // RATE: invalid-options.mlir:[[#@LINE+7]]:1: error: echo-remat: exchange-rate must be >= 0, got -1.000000e+00
 // SLACK: invalid-options.mlir:[[#@LINE+6]]:1: error: echo-remat: flops-slack must be in [0, 1], got -5.000000e-01
-// GIST: invalid-options.mlir:[[#@LINE+5]]:1: error: echo-remat: unknown gist 'fp4' (expected none, lossless, fp16, fp10 or fp8)
-// POLICY: invalid-options.mlir:[[#@LINE+4]]:1: error: echo-remat: unknown policy 'bogus' (expected echo or mirror)
+// GIST: for the --gist option: Cannot find option named 'fp4'!
+// POLICY: for the --policy option: Cannot find option named 'bogus'!
 // ALIGN: invalid-options.mlir:[[#@LINE+3]]:1: error: echo-remat: alignment must be a power of two, got 48
 // ZERO: invalid-options.mlir:[[#@LINE+2]]:1: error: echo-remat: alignment must be a power of two, got 0
 

@@ -1,6 +1,12 @@
-// An unknown policy is a pass error, not a silent fallback.
+// An unknown policy is an option error (an enumerated option), not a
+// silent fallback; none, mirror and echo are the choices.
 // RUN: not echo-opt %s --echo-autodiff '--echo-remat=policy=bogus' 2>&1 | FileCheck %s
-// CHECK: error: echo-remat: unknown policy 'bogus' (expected echo or mirror)
+// CHECK: for the --policy option: Cannot find option named 'bogus'!
+// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=none' | FileCheck %s --check-prefix=NONE --implicit-check-not=echo.recompute
+// NONE: func.func @train_step
+// The training pipeline takes the same enumerations.
+// RUN: not echo-opt %s '--echo-training-pipeline=remat=bogus' 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: for the --remat option: Cannot find option named 'bogus'!
 
 func.func @f(%x: tensor<2x4xf32>, %labels: tensor<2xi32>, %w: tensor<3x4xf32> {echo.trainable}) -> tensor<f32> {
   %t = echo.tanh %x : tensor<2x4xf32>

@@ -6,9 +6,9 @@
 // RUN: not echo-opt %s --echo-autodiff=function=data 2>&1 | FileCheck %s --check-prefix=NOTRAIN
 // RUN: not echo-opt %s --echo-autodiff=output=f 2>&1 | FileCheck %s --check-prefix=CLASH-SELF
 // RUN: not echo-opt %s '--echo-autodiff=function=f output=data' 2>&1 | FileCheck %s --check-prefix=CLASH-OTHER
-// The optimizer is checked after the backward pass is built; the partial
-// step is erased, so nothing is printed.
-// OPT: autodiff-invalid-options.mlir:[[@LINE+7]]:1: error: echo-autodiff: unknown optimizer 'rmsprop' (expected none, sgd, momentum or adam)
+// The optimizer is an enumerated option: an unknown one is refused while
+// the options are parsed, before anything runs.
+// OPT: for the --optimizer option: Cannot find option named 'rmsprop'!
 // OPT-NOT: @train_step
 // MISSING: autodiff-invalid-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: echo-autodiff: no function named 'missing'
 // NOTRAIN: autodiff-invalid-options.mlir:[[@LINE+10]]:1: error: echo-autodiff: no argument of @data is marked {echo.trainable}

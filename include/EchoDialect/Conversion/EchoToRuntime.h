@@ -16,7 +16,10 @@
 #ifndef ECHODIALECT_CONVERSION_ECHOTORUNTIME_H
 #define ECHODIALECT_CONVERSION_ECHOTORUNTIME_H
 
+#include "EchoDialect/Transforms/PassOptions.h"
+
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 #include <string>
 
@@ -45,18 +48,44 @@ void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true);
 /// A step already planned by the training pipeline -> LLVM dialect.
 void buildPlannedToLLVMPipeline(OpPassManager &pm);
 
-struct TrainingPipelineOptions {
-  std::string remat = "none";     // none | mirror | echo
-  std::string gist = "none";      // none | lossless | fp16 | fp10 | fp8
-  std::string optimizer = "none"; // when differentiating a forward function
-  double learningRate = 0.01;
+/// The options of echo-training-pipeline, one struct for the command line
+/// and C++ callers (`options.remat = RematPolicy::Echo;`).
+struct TrainingPipelineOptions
+    : public PassPipelineOptions<TrainingPipelineOptions> {
+  PassOptions::Option<RematPolicy> remat{
+      *this, "remat", llvm::cl::desc("Recomputation policy"),
+      llvm::cl::init(RematPolicy::None),
+      llvm::cl::values(
+          clEnumValN(RematPolicy::None, "none", "recompute nothing"),
+          clEnumValN(RematPolicy::Mirror, "mirror", "recompute all light ops"),
+          clEnumValN(RematPolicy::Echo, "echo", "Echo's selective policy"))};
+  PassOptions::Option<GistMode> gist{
+      *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
+      llvm::cl::init(GistMode::None),
+      llvm::cl::values(
+          clEnumValN(GistMode::None, "none", "none"),
+          clEnumValN(GistMode::Lossless, "lossless", "lossless encodings"),
+          clEnumValN(GistMode::Fp16, "fp16", "lossless and fp16 DPR"),
+          clEnumValN(GistMode::Fp10, "fp10", "lossless and fp10 DPR"),
+          clEnumValN(GistMode::Fp8, "fp8", "lossless and fp8 DPR"))};
+  PassOptions::Option<OptimizerKind> optimizer{
+      *this, "optimizer",
+      llvm::cl::desc("Update applied when differentiating a forward function"),
+      llvm::cl::init(OptimizerKind::None),
+      llvm::cl::values(
+          clEnumValN(OptimizerKind::None, "none", "gradients only"),
+          clEnumValN(OptimizerKind::Sgd, "sgd", "SGD"),
+          clEnumValN(OptimizerKind::Momentum, "momentum", "SGD with momentum"),
+          clEnumValN(OptimizerKind::Adam, "adam", "Adam"))};
+  PassOptions::Option<double> learningRate{
+      *this, "lr", llvm::cl::desc("Learning rate"), llvm::cl::init(0.01)};
 };
 
-/// Forward function or training step -> planned, bufferized step. Options
-/// that are not available add a pass that reports them and fails (and this
-/// returns failure).
-LogicalResult buildTrainingPipeline(OpPassManager &pm,
-                                    const TrainingPipelineOptions &options);
+/// Forward function or training step -> planned, bufferized step: autodiff
+/// (when needed), the memory passes, bufferization and buffer assignment.
+/// With remat=none gist=none it is the Baseline.
+void buildTrainingPipeline(OpPassManager &pm,
+                           const TrainingPipelineOptions &options);
 
 /// Registers the pipeline as --echo-lower-to-cpu.
 void registerLowerToCPUPipeline();

@@ -4,6 +4,7 @@
 #define ECHODIALECT_TRANSFORMS_PASSES_H
 
 #include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/Transforms/PassOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -67,8 +67,15 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
            "with an echo.trainable argument)">,
     Option<"output", "output", "std::string", /*default=*/"\"train_step\"",
            "Name of the generated training-step function">,
-    Option<"optimizer", "optimizer", "std::string", /*default=*/"\"none\"",
-           "none | sgd | momentum | adam">,
+    Option<"optimizer", "optimizer", "::mlir::echo::OptimizerKind",
+           /*default=*/"::mlir::echo::OptimizerKind::None",
+           "Update appended to the step", [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::OptimizerKind::None, "none",
+                        "gradients only"),
+             clEnumValN(::mlir::echo::OptimizerKind::Sgd, "sgd", "SGD"),
+             clEnumValN(::mlir::echo::OptimizerKind::Momentum, "momentum",
+                        "SGD with momentum"),
+             clEnumValN(::mlir::echo::OptimizerKind::Adam, "adam", "Adam"))}]>,
     Option<"learningRate", "lr", "double", /*default=*/"0.01",
            "Learning rate of the update">,
     Option<"momentum", "momentum", "double", /*default=*/"0.9",
@@ -189,8 +196,17 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
     `output=PATH` writes to a file instead of stderr.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "text | json | trace | svg">,
+    Option<"format", "format", "::mlir::echo::ReportFormat",
+           /*default=*/"::mlir::echo::ReportFormat::Text", "Output form",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::ReportFormat::Text, "text",
+                        "a table for a terminal"),
+             clEnumValN(::mlir::echo::ReportFormat::Json, "json",
+                        "one JSON object per function"),
+             clEnumValN(::mlir::echo::ReportFormat::Trace, "trace",
+                        "Chrome trace / Perfetto counters"),
+             clEnumValN(::mlir::echo::ReportFormat::Svg, "svg",
+                        "a stacked live-bytes chart"))}]>,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "Output file ('-' for stderr)">,
   ];
@@ -274,9 +290,15 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"echo\"",
-           "echo (trimmed by footprint estimate) | mirror (recompute all "
-           "light ops)">,
+    Option<"policy", "policy", "::mlir::echo::RematPolicy",
+           /*default=*/"::mlir::echo::RematPolicy::Echo", "Recomputation policy",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::RematPolicy::Echo, "echo",
+                        "trimmed by the footprint estimate"),
+             clEnumValN(::mlir::echo::RematPolicy::Mirror, "mirror",
+                        "recompute all light ops"),
+             clEnumValN(::mlir::echo::RematPolicy::None, "none",
+                        "recompute nothing"))}]>,
     ListOption<"heavyOps", "heavy-ops", "std::string",
                "Op names treated as compute-heavy in addition to those the "
                "cost interface marks">,
@@ -293,10 +315,17 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            "Keep what stays stashed only for ReLU or dropout backward as a "
            "1-bit mask (echo.encode <binarize>/<mask1>), and count it so in "
            "the estimate and the peak model">,
-    Option<"gist", "gist", "std::string", /*default=*/"\"none\"",
-           "none | lossless | fp16 | fp10 | fp8: the gist-encode run that "
-           "follows (as echo-training-pipeline sets it), so stashes are "
-           "costed as it will store them">,
+    Option<"gist", "gist", "::mlir::echo::GistMode",
+           /*default=*/"::mlir::echo::GistMode::None",
+           "The gist-encode run that follows (as echo-training-pipeline "
+           "sets it), so stashes are costed as it will store them",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::GistMode::None, "none", "none"),
+             clEnumValN(::mlir::echo::GistMode::Lossless, "lossless",
+                        "lossless encodings"),
+             clEnumValN(::mlir::echo::GistMode::Fp16, "fp16", "and fp16 DPR"),
+             clEnumValN(::mlir::echo::GistMode::Fp10, "fp10", "and fp10 DPR"),
+             clEnumValN(::mlir::echo::GistMode::Fp8, "fp8", "and fp8 DPR"))}]>,
     Option<"alignment", "alignment", "int64_t", /*default=*/"256",
            "Buffer alignment the peak model rounds sizes to (that of "
            "echo-buffer-assign)">,
@@ -359,8 +388,13 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
   let options = [
     Option<"lossless", "lossless", "bool", /*default=*/"true",
            "Apply Binarize, pool argmax, 1-bit masks and SSDC">,
-    Option<"dpr", "dpr", "std::string", /*default=*/"\"none\"",
-           "Delayed precision reduction: none | fp16 | fp10 | fp8">,
+    Option<"dpr", "dpr", "::mlir::echo::DprFormat",
+           /*default=*/"::mlir::echo::DprFormat::None",
+           "Delayed precision reduction", [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::DprFormat::None, "none", "none"),
+             clEnumValN(::mlir::echo::DprFormat::Fp16, "fp16", "IEEE half"),
+             clEnumValN(::mlir::echo::DprFormat::Fp10, "fp10", "1-5-4"),
+             clEnumValN(::mlir::echo::DprFormat::Fp8, "fp8", "1-4-3"))}]>,
     Option<"csrDensity", "csr-density", "double", /*default=*/"0.5",
            "Planned non-zero fraction of SSDC encodings (0, 1]">,
     Option<"csrMargin", "csr-margin", "double", /*default=*/"1.25",

@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - The training and CPU lowering pipelines ------------===//
 //
-// Each step is an upstream or echo pass; the text form keeps their options
-// readable.
+// The echo passes are added through their typed constructors; the upstream
+// steps of planning and lowering are constant pipeline texts.
 //
 //   echo-training-pipeline: forward function (or training step)
 //     -> [echo-autodiff] -> memory passes -> planned, bufferized step
@@ -26,7 +26,6 @@
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -86,53 +85,27 @@ void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
   addPipeline(pm, kLowerToLLVM);
 }
 
-namespace {
-/// Stands in for a pipeline that cannot be built: reports why on the module
-/// and fails, so the driver exits with a located diagnostic.
-struct PipelineErrorPass
-    : PassWrapper<PipelineErrorPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineErrorPass)
-  explicit PipelineErrorPass(std::string message) : message(std::move(message)) {}
-  StringRef getArgument() const final { return "echo-pipeline-error"; }
-  void runOnOperation() override {
-    getOperation().emitError(message);
-    signalPassFailure();
-  }
-  std::string message;
-};
-} // namespace
 
-LogicalResult
-mlir::echo::buildTrainingPipeline(OpPassManager &pm,
-                                  const TrainingPipelineOptions &options) {
-  auto reject = [&](const std::string &message) {
-    pm.addPass(std::make_unique<PipelineErrorPass>(message));
-    return failure();
-  };
-  if (options.remat != "none" && options.remat != "echo" &&
-      options.remat != "mirror")
-    return reject("echo-training-pipeline: unknown remat=" + options.remat +
-                  " (expected none, mirror or echo)");
-  if (options.gist != "none" && options.gist != "lossless" &&
-      options.gist != "fp16" && options.gist != "fp10" && options.gist != "fp8")
-    return reject("echo-training-pipeline: unknown gist=" + options.gist +
-                  " (expected none, lossless, fp16, fp10 or fp8)");
-  addPipeline(pm, llvm::formatv("echo-autodiff{{skip-existing optimizer={0} "
-                                "lr={1}}",
-                                options.optimizer, options.learningRate)
-                      .str());
-  if (options.remat != "none")
-    addPipeline(pm, llvm::formatv("func.func(echo-remat{{policy={0} gist={1}})",
-                                  options.remat, options.gist)
-                        .str());
+void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
+                                       const TrainingPipelineOptions &options) {
+  EchoAutodiffOptions autodiff;
+  autodiff.skipExisting = true;
+  autodiff.optimizer = options.optimizer;
+  autodiff.learningRate = options.learningRate;
+  pm.addPass(createEchoAutodiff(autodiff));
+  if (options.remat != RematPolicy::None) {
+    EchoRematOptions remat;
+    remat.policy = options.remat;
+    remat.gist = options.gist;
+    pm.addNestedPass<func::FuncOp>(createEchoRemat(remat));
+  }
   // Gist encodes what recomputation leaves stashed.
-  if (options.gist != "none")
-    addPipeline(pm, llvm::formatv("func.func(gist-encode{{dpr={0}})",
-                                  options.gist == "lossless" ? "none"
-                                                             : options.gist)
-                        .str());
+  if (options.gist != GistMode::None) {
+    EchoGistEncodeOptions gist;
+    gist.dpr = dprOf(options.gist);
+    pm.addNestedPass<func::FuncOp>(createEchoGistEncode(gist));
+  }
   addPipeline(pm, planPipeline(/*assignBuffers=*/true));
-  return success();
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
@@ -149,25 +122,6 @@ void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
   memref::registerAllocationOpInterfaceExternalModels(registry);
 }
 
-namespace {
-struct TrainingPipelineCLOptions
-    : public PassPipelineOptions<TrainingPipelineCLOptions> {
-  Option<std::string> remat{*this, "remat",
-                            llvm::cl::desc("none | mirror | echo"),
-                            llvm::cl::init("none")};
-  Option<std::string> gist{*this, "gist",
-                           llvm::cl::desc("none | lossless | fp16 | fp10 | fp8"),
-                           llvm::cl::init("none")};
-  Option<std::string> optimizer{
-      *this, "optimizer",
-      llvm::cl::desc("Update applied when differentiating a forward function: "
-                     "none | sgd | momentum | adam"),
-      llvm::cl::init("none")};
-  Option<double> lr{*this, "lr", llvm::cl::desc("Learning rate"),
-                    llvm::cl::init(0.01)};
-};
-} // namespace
-
 void mlir::echo::registerLowerToCPUPipeline() {
   registerEchoConversionPasses();
   PassPipelineRegistration<>(
@@ -175,19 +129,11 @@ void mlir::echo::registerLowerToCPUPipeline() {
       "Lower a tensor-level echo module to the LLVM dialect calling the "
       "runtime C ABI (memory plan, bufferization, out-params, LLVM)",
       [](OpPassManager &pm) { buildLowerToCPUPipeline(pm); });
-  PassPipelineRegistration<TrainingPipelineCLOptions>(
+  PassPipelineRegistration<TrainingPipelineOptions>(
       "echo-training-pipeline",
       "Forward function or training step -> planned training step: "
       "autodiff (when needed), the memory passes (remat, gist), "
       "bufferization and liveness-based buffer assignment. With "
       "remat=none gist=none it is the Baseline.",
-      [](OpPassManager &pm, const TrainingPipelineCLOptions &cl) {
-        TrainingPipelineOptions options;
-        options.remat = cl.remat;
-        options.gist = cl.gist;
-        options.optimizer = cl.optimizer;
-        options.learningRate = cl.lr;
-        // An unavailable policy becomes a pass that reports it and fails.
-        (void)buildTrainingPipeline(pm, options);
-      });
+      buildTrainingPipeline);
 }

@@ -1,0 +1,48 @@
+//===- PassOptions.h - Enumerated options of the echo passes ---*- C++ -*-===//
+//
+// The choices pass options and the training pipeline take, as types: the
+// command line parses them (clEnumValN in Passes.td), and C++ callers set
+// them without spelling strings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHODIALECT_TRANSFORMS_PASSOPTIONS_H
+#define ECHODIALECT_TRANSFORMS_PASSOPTIONS_H
+
+namespace mlir {
+namespace echo {
+
+/// echo-remat's policy; `None` recomputes nothing (the Baseline).
+enum class RematPolicy { None, Mirror, Echo };
+
+/// How the gist-encode run of a pipeline stores stashes: nothing, the
+/// lossless encodings only, or those plus delayed precision reduction.
+enum class GistMode { None, Lossless, Fp16, Fp10, Fp8 };
+
+/// gist-encode's delayed precision reduction.
+enum class DprFormat { None, Fp16, Fp10, Fp8 };
+
+/// The update echo-autodiff appends to a differentiated step.
+enum class OptimizerKind { None, Sgd, Momentum, Adam };
+
+/// echo-memory-report's output form.
+enum class ReportFormat { Text, Json, Trace, Svg };
+
+/// The DPR part of a gist mode.
+inline DprFormat dprOf(GistMode mode) {
+  switch (mode) {
+  case GistMode::Fp16:
+    return DprFormat::Fp16;
+  case GistMode::Fp10:
+    return DprFormat::Fp10;
+  case GistMode::Fp8:
+    return DprFormat::Fp8;
+  default:
+    return DprFormat::None;
+  }
+}
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_TRANSFORMS_PASSOPTIONS_H
