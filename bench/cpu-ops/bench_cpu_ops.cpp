@@ -49,6 +49,9 @@ char *openblas_get_corename(void);
 
 namespace {
 
+/// The runtime context every measured entry runs on (ABI v2).
+echo_context *gCtx = nullptr;
+
 using Clock = std::chrono::steady_clock;
 using Shape = std::vector<int64_t>;
 
@@ -311,7 +314,7 @@ HeavyResult benchLinear(const Options &o, int64_t m, int64_t k, int64_t n,
   // The direct side writes to its own buffer for the check, then (timing)
   // to the echo output, so both sides store to the same memory.
   float *dst = yd.data();
-  auto echo = [&] { echo_linear(ARG(X), ARG(W), ARG(B), ARG(Y), bias); };
+  auto echo = [&] { echo_linear(gCtx, ARG(X), ARG(W), ARG(B), ARG(Y), bias); };
   auto direct = [&] {
     sgemmRM(false, true, m, n, k, x.data(), k, w.data(), k, 0.0f, dst, n);
     if (bias) {
@@ -339,7 +342,7 @@ HeavyResult benchLinearGradInput(const Options &o, int64_t m, int64_t k,
   // The direct side writes to its own buffer for the check, then (timing)
   // to the echo output, so both sides store to the same memory.
   float *dst = dxd.data();
-  auto echo = [&] { echo_linear_grad_input(ARG(DY), ARG(W), ARG(DX)); };
+  auto echo = [&] { echo_linear_grad_input(gCtx, ARG(DY), ARG(W), ARG(DX)); };
   auto direct = [&] {
     sgemmRM(false, false, m, k, n, dy.data(), n, w.data(), k, 0.0f,
             dst, k);
@@ -361,7 +364,7 @@ HeavyResult benchLinearGradWeight(const Options &o, int64_t m, int64_t k,
   // The direct side writes to its own buffer for the check, then (timing)
   // to the echo output, so both sides store to the same memory.
   float *dst = dwd.data();
-  auto echo = [&] { echo_linear_grad_weight(ARG(DY), ARG(X), ARG(DW)); };
+  auto echo = [&] { echo_linear_grad_weight(gCtx, ARG(DY), ARG(X), ARG(DW)); };
   auto direct = [&] {
     sgemmRM(true, false, n, k, m, dy.data(), n, x.data(), k, 0.0f, dst,
             k);
@@ -390,7 +393,7 @@ HeavyResult benchMatmul(const Options &o, int64_t batch, int64_t m, int64_t k,
   // The direct side writes to its own buffer for the check, then (timing)
   // to the echo output, so both sides store to the same memory.
   float *dst = cd.data();
-  auto echo = [&] { echo_matmul(ARG(A), ARG(B), ARG(C), 0, transB); };
+  auto echo = [&] { echo_matmul(gCtx, ARG(A), ARG(B), ARG(C), 0, transB); };
   auto direct = [&] {
     int64_t ldb = transB ? k : n;
     for (int64_t i = 0; i < batch; ++i)
@@ -452,7 +455,7 @@ HeavyResult benchConv(const Options &o, const Conv &g) {
   // to the echo output, so both sides store to the same memory.
   float *dst = yd.data();
   auto echo = [&] {
-    echo_conv2d(ARG(X), ARG(W), ARG(B), ARG(Y), 0, 1, 1, g.pad, g.pad, 1, 1,
+    echo_conv2d(gCtx, ARG(X), ARG(W), ARG(B), ARG(Y), 0, 1, 1, g.pad, g.pad, 1, 1,
                 1);
   };
   auto direct = [&] {
@@ -553,15 +556,15 @@ bool runElementwise(const Options &o) {
   {
     int64_t m = std::min<int64_t>(n, 1 << 16);
     std::vector<float> ref(m);
-    echo_unary(ECHO_RELU, ARG(A), ARG(D));
+    echo_unary(gCtx, ECHO_RELU, ARG(A), ARG(D));
     for (int64_t i = 0; i < m; ++i)
       ref[i] = a.data()[i] > 0 ? a.data()[i] : 0.0f;
     check("echo_unary(relu)", d.data(), ref.data(), m, 0);
-    echo_binary(ECHO_ADD, ARG(A), ARG(B), ARG(D));
+    echo_binary(gCtx, ECHO_ADD, ARG(A), ARG(B), ARG(D));
     for (int64_t i = 0; i < m; ++i)
       ref[i] = a.data()[i] + b.data()[i];
     check("echo_binary(add)", d.data(), ref.data(), m, 0);
-    echo_unary_grad(ECHO_RELU, ARG(A), ARG(B), ARG(D));
+    echo_unary_grad(gCtx, ECHO_RELU, ARG(A), ARG(B), ARG(D));
     for (int64_t i = 0; i < m; ++i)
       ref[i] = a.data()[i] > 0 ? b.data()[i] : 0.0f;
     check("echo_unary_grad(relu)", d.data(), ref.data(), m, 0);
@@ -586,21 +589,21 @@ bool runElementwise(const Options &o) {
                 },
                 {}});
   cs.push_back({"unary relu", 2, true,
-                [&] { echo_unary(ECHO_RELU, ARG(A), ARG(D)); }, {}});
+                [&] { echo_unary(gCtx, ECHO_RELU, ARG(A), ARG(D)); }, {}});
   cs.push_back({"binary add", 3, true,
-                [&] { echo_binary(ECHO_ADD, ARG(A), ARG(B), ARG(D)); }, {}});
+                [&] { echo_binary(gCtx, ECHO_ADD, ARG(A), ARG(B), ARG(D)); }, {}});
   cs.push_back({"unary_grad relu", 3, true,
-                [&] { echo_unary_grad(ECHO_RELU, ARG(A), ARG(B), ARG(D)); },
+                [&] { echo_unary_grad(gCtx, ECHO_RELU, ARG(A), ARG(B), ARG(D)); },
                 {}});
   cs.push_back({"sgd_update", 3, true,
                 [&] {
-                  echo_sgd_update(ARG(A), ARG(B), ARG(C), ARG(D), ARG(E), lr,
+                  echo_sgd_update(gCtx, ARG(A), ARG(B), ARG(C), ARG(D), ARG(E), lr,
                                   0.0, wd, 0);
                 },
                 {}});
   cs.push_back({"sgd_update momentum", 5, true,
                 [&] {
-                  echo_sgd_update(ARG(A), ARG(B), ARG(C), ARG(D), ARG(E), lr,
+                  echo_sgd_update(gCtx, ARG(A), ARG(B), ARG(C), ARG(D), ARG(E), lr,
                                   mom, wd, 1);
                 },
                 {}});
@@ -646,6 +649,10 @@ bool runElementwise(const Options &o) {
 } // namespace
 
 int main(int argc, char **argv) {
+  if (echo_context_create(&gCtx) != ECHO_OK) {
+    std::fprintf(stderr, "bench_cpu_ops: cannot create a runtime context\n");
+    return 2;
+  }
   Options o;
   if (!parse(argc, argv, o)) {
     usage();
