@@ -228,18 +228,18 @@ void BufferAssignPass::runOnOperation() {
     for (StringRef name : {StringRef(kCategoryAttr), StringRef(kAllocForAttr)})
       if (Attribute attr = alloc->getAttr(name))
         view->setAttr(name, attr);
-    view->setAttr("echo.offset", b.getI64IntegerAttr(offset));
-    view->setAttr("echo.bytes", b.getI64IntegerAttr(buffer.bytes));
-    view->setAttr("echo.lifetime",
+    view->setAttr(kOffsetAttr, b.getI64IntegerAttr(offset));
+    view->setAttr(kBytesAttr, b.getI64IntegerAttr(buffer.bytes));
+    view->setAttr(kLifetimeAttr,
                   b.getDenseI64ArrayAttr({buffer.start, buffer.end}));
-    view->setAttr("echo.slot", b.getI64IntegerAttr(slotOf[i]));
+    view->setAttr(kSlotAttr, b.getI64IntegerAttr(slotOf[i]));
     alloc.getResult().replaceAllUsesWith(view.getResult());
     alloc.erase();
   }
-  fn->setAttr("echo.arena_bytes", b.getI64IntegerAttr(plan.arenaBytes));
-  fn->setAttr("echo.arena_lower_bound_bytes",
+  fn->setAttr(kArenaBytesAttr, b.getI64IntegerAttr(plan.arenaBytes));
+  fn->setAttr(kArenaLowerBoundAttr,
               b.getI64IntegerAttr(liveBytesLowerBound(requests)));
-  fn->setAttr("echo.planner", b.getStringAttr(plan.strategy));
+  fn->setAttr(kPlannerAttr, b.getStringAttr(plan.strategy));
 }
 
 } // namespace

@@ -88,7 +88,7 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
   FunctionReport r;
   r.name = fn.getSymName().str();
   auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr);
-  auto arena = fn->getAttrOfType<IntegerAttr>("echo.arena_bytes");
+  auto arena = fn->getAttrOfType<IntegerAttr>(kArenaBytesAttr);
   if (!stats || !arena)
     return fn.emitError("echo-memory-report: @")
            << r.name << " has no memory plan; run echo-training-pipeline (or "
@@ -103,15 +103,15 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
   for (auto &[category, bytes] : r.persistent)
     r.persistentBytes += bytes;
   r.arenaBytes = arena.getInt();
-  if (auto lb = fn->getAttrOfType<IntegerAttr>("echo.arena_lower_bound_bytes"))
+  if (auto lb = fn->getAttrOfType<IntegerAttr>(kArenaLowerBoundAttr))
     r.arenaLowerBound = lb.getInt();
-  if (auto planner = fn->getAttrOfType<StringAttr>("echo.planner"))
+  if (auto planner = fn->getAttrOfType<StringAttr>(kPlannerAttr))
     r.planner = planner.str();
 
   fn.walk([&](memref::ViewOp view) {
-    auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>("echo.lifetime");
-    auto bytes = view->getAttrOfType<IntegerAttr>("echo.bytes");
-    auto slot = view->getAttrOfType<IntegerAttr>("echo.slot");
+    auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>(kLifetimeAttr);
+    auto bytes = view->getAttrOfType<IntegerAttr>(kBytesAttr);
+    auto slot = view->getAttrOfType<IntegerAttr>(kSlotAttr);
     if (!lifetime || lifetime.size() != 2 || !bytes || !slot)
       return;
     PlannedBuffer b{lifetime[0], lifetime[1], bytes.getInt(), slot.getInt(),
@@ -330,7 +330,7 @@ struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
     // Report the functions that carry a plan.
     std::vector<FunctionReport> reports;
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
-      if (!fn->hasAttr("echo.arena_bytes") && !fn->hasAttr(kStepStatsAttr))
+      if (!fn->hasAttr(kArenaBytesAttr) && !fn->hasAttr(kStepStatsAttr))
         continue;
       FailureOr<FunctionReport> report = analyze(fn);
       if (failed(report))

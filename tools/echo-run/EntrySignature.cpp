@@ -2,6 +2,8 @@
 
 #include "EntrySignature.h"
 
+#include "EchoDialect/EchoAttrNames.h"
+
 #include "EchoDialect/EchoOps.h"
 #include "echo/allocator.h"
 
@@ -79,12 +81,12 @@ static void inferInit(BlockArgument arg, func::FuncOp fn, ArgumentSpec &spec) {
       return;
     }
   }
-  if (fn.getArgAttr(arg.getArgNumber(), "echo.optimizer_state")) {
+  if (fn.getArgAttr(arg.getArgNumber(), echo::kOptimizerStateAttr)) {
     spec.init = Init::Zeros;
     spec.category = ECHO_MEM_OPTIMIZER_STATE;
     return;
   }
-  if (fn.getArgAttr(arg.getArgNumber(), "echo.trainable")) {
+  if (fn.getArgAttr(arg.getArgNumber(), echo::kTrainableAttr)) {
     spec.category = ECHO_MEM_WEIGHTS;
     if (spec.tensor.shape.size() <= 1) {
       spec.init = Init::Zeros; // biases
@@ -110,7 +112,7 @@ FailureOr<EntrySignature> analyzeEntry(func::FuncOp fn) {
     spec.tensor = *tensor;
     spec.category = ECHO_MEM_INPUTS;
     spec.name = "argument #" + std::to_string(arg.getArgNumber());
-    spec.trainable = bool(fn.getArgAttr(arg.getArgNumber(), "echo.trainable"));
+    spec.trainable = bool(fn.getArgAttr(arg.getArgNumber(), echo::kTrainableAttr));
     inferInit(arg, fn, spec);
     sig.arguments.push_back(std::move(spec));
   }
@@ -124,7 +126,7 @@ FailureOr<EntrySignature> analyzeEntry(func::FuncOp fn) {
     ResultSpec spec;
     spec.tensor = *tensor;
     spec.category = ECHO_MEM_WEIGHT_GRADIENTS;
-    if (auto attr = fn.getResultAttrOfType<IntegerAttr>(i, "echo.update_of")) {
+    if (auto attr = fn.getResultAttrOfType<IntegerAttr>(i, echo::kUpdateOfAttr)) {
       spec.updateOf = attr.getInt();
       if (spec.updateOf < 0 || spec.updateOf >= (int64_t)sig.arguments.size() ||
           sig.arguments[spec.updateOf].tensor.shape != spec.tensor.shape ||

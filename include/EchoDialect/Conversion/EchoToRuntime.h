@@ -117,9 +117,6 @@ LogicalResult emitProfileCall(OpBuilder &builder, Operation *stash,
 /// output in a function body): what --profile-sparsity measures.
 bool isSsdcCandidate(StashOp stash);
 
-/// Attribute on each memref.alloc made for an echo op's result: its memory
-/// category (a string; see Analysis/MemoryCategories.h).
-constexpr const char *kAllocCategoryAttr = "echo.category";
 
 } // namespace echo
 } // namespace mlir

@@ -3,6 +3,8 @@
 #ifndef ECHODIALECT_CONVERSION_PASSES_H
 #define ECHODIALECT_CONVERSION_PASSES_H
 
+#include "EchoDialect/EchoAttrNames.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -19,10 +21,6 @@ namespace echo {
 #define GEN_PASS_REGISTRATION
 #include "EchoDialect/Conversion/Passes.h.inc"
 
-/// Name of the module attribute listing allocation sites.
-constexpr const char *kAllocSitesAttr = "echo.alloc_sites";
-/// On each memref.alloc: its index in kAllocSitesAttr (i64).
-constexpr const char *kAllocSiteAttr = "echo.alloc_site";
 
 } // namespace echo
 } // namespace mlir

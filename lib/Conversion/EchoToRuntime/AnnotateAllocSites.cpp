@@ -27,7 +27,7 @@ struct AnnotateAllocSitesPass
 
     SmallVector<Attribute> sites;
     module.walk([&](memref::AllocOp alloc) {
-      auto category = alloc->getAttrOfType<StringAttr>(kAllocCategoryAttr);
+      auto category = alloc->getAttrOfType<StringAttr>(kCategoryAttr);
       std::string site;
       llvm::raw_string_ostream os(site);
       auto owner = alloc->getAttrOfType<StringAttr>(kAllocForAttr);

@@ -99,7 +99,7 @@ struct ComputeOpModel
       auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
                                            bufferTypeOf(result.getType()));
       alloc.setAlignment(64);
-      alloc->setAttr(kAllocCategoryAttr,
+      alloc->setAttr(kCategoryAttr,
                      rewriter.getStringAttr(categoryOf(op, i)));
       alloc->setAttr(kAllocForAttr, rewriter.getStringAttr(
                                         op->getName().getStringRef()));
@@ -184,7 +184,7 @@ struct ConstantOpModel
     // The global is host memory; the step's tensors live on the device.
     auto alloc = memref::AllocOp::create(rewriter, op->getLoc(), type);
     alloc.setAlignment(64);
-    alloc->setAttr(kAllocCategoryAttr,
+    alloc->setAttr(kCategoryAttr,
                    rewriter.getStringAttr(categoryOf(op, 0)));
     alloc->setAttr(kAllocForAttr,
                    rewriter.getStringAttr(op->getName().getStringRef()));
