@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target (tools/echo-fuzz) with clang-22 in build-fuzz
+# and runs it over a seed corpus for FUZZ_SECONDS seconds.
+#
+# Usage: scripts/fuzz.sh [seconds]     (default: $FUZZ_SECONDS or 600)
+# Environment:
+#   FUZZ_BUILD_DIR  build directory (default build-fuzz)
+#   FUZZ_WORK       where the growing corpus, crashes and logs go
+#                   (default build-fuzz/fuzz)
+#   FUZZ_JOBS       parallel fuzzing processes (default 1)
+#   FUZZ_SEED_BUILD a normal build whose echo-models generates extra seeds
+#                   (default build; skipped when absent)
+#   FUZZ_ARGS       extra libFuzzer flags
+# The seeds are test/Fuzz/corpus, test/Fuzz/crashes and, when available,
+# small model-zoo modules. Crashes land in $FUZZ_WORK/crashes/ (libFuzzer's
+# crash-*/leak-*/timeout-* files); the script exits 1 if there is any.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+SECONDS_TO_RUN="${1:-${FUZZ_SECONDS:-600}}"
+BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
+WORK="${FUZZ_WORK:-$BUILD/fuzz}"
+JOBS="${FUZZ_JOBS:-1}"
+SEED_BUILD="${FUZZ_SEED_BUILD:-build}"
+LLVM_PREFIX="${LLVM_PREFIX:-/usr/lib/llvm-22}"
+
+bash scripts/install-deps.sh --fuzz
+
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
+    -DECHO_ENABLE_FUZZER=ON
+fi
+cmake --build "$BUILD" --target echo-fuzz -j "$(nproc)"
+
+mkdir -p "$WORK/corpus" "$WORK/seeds" "$WORK/crashes"
+cp test/Fuzz/corpus/*.mlir "$WORK/seeds/" 2>/dev/null || true
+cp test/Fuzz/crashes/*.mlir "$WORK/seeds/" 2>/dev/null || true
+# Small model-zoo modules: real training-step shapes the mutator starts from.
+if [ -x "$SEED_BUILD/bin/echo-models" ]; then
+  python3 scripts/fuzz_mutate.py seeds --echo-models "$SEED_BUILD/bin/echo-models" \
+    --out "$WORK/seeds" >/dev/null || true
+fi
+
+log="$WORK/fuzz.log"
+echo "fuzz: running $BUILD/bin/echo-fuzz for ${SECONDS_TO_RUN}s ($JOBS job(s)); log in $log"
+# Leaks are not what this target looks for (libMLIR keeps uniqued storage
+# alive for the process), and a leak report would stop the run.
+set +e
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
+UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+"$BUILD/bin/echo-fuzz" "$WORK/corpus" "$WORK/seeds" \
+  -max_total_time="$SECONDS_TO_RUN" -timeout=60 -rss_limit_mb=4096 \
+  -max_len=65536 -print_final_stats=1 \
+  -artifact_prefix="$WORK/crashes/" -jobs="$JOBS" -workers="$JOBS" \
+  ${FUZZ_ARGS:-} >"$log" 2>&1
+rc=$?
+set -e
+# With -jobs, each job logs to fuzz-N.log in the current directory.
+for f in fuzz-*.log; do [ -f "$f" ] && cat "$f" >>"$log" && rm -f "$f"; done
+
+runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}')
+crashes=$(find "$WORK/crashes" -type f | wc -l)
+echo "fuzz: $runs runs in ${SECONDS_TO_RUN}s, corpus $(ls "$WORK/corpus" | wc -l) files, $crashes crash file(s) in $WORK/crashes (libFuzzer exit $rc)"
+grep -a -m5 -E 'ERROR: (AddressSanitizer|libFuzzer)|runtime error|LLVM ERROR|Assertion' "$log" || true
+[ "$crashes" -eq 0 ] && [ $rc -eq 0 ]

@@ -1,0 +1,110 @@
+//===- echo-fuzz.cpp - libFuzzer target over parse + training pipeline ----===//
+//
+// Each input is MLIR text. It is parsed with every dialect the training
+// pipeline needs; when it verifies, it goes through echo-autodiff and
+// echo-training-pipeline (remat, gist and optimizer chosen from a hash of the
+// input) and, when that succeeds, through the lowering to LLVM. Diagnostics
+// are swallowed: rejecting bad input is the expected outcome. A crash, an
+// abort (`LLVM ERROR`, failed assertion) or a sanitizer report is a bug.
+//
+// Built only with -DECHO_ENABLE_FUZZER=ON and clang; see scripts/fuzz.sh.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <cstdint>
+
+using namespace mlir;
+
+namespace {
+/// The dialects and external models, built once: registering them per input
+/// would dominate the run time.
+const DialectRegistry &getRegistry() {
+  static DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry();
+    echo::registerLowerToCPUDialects(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+/// Runs `pipeline` on a clone of `module`; returns the result on success.
+OwningOpRef<ModuleOp>
+runOnClone(ModuleOp module,
+           llvm::function_ref<void(OpPassManager &)> buildPipeline) {
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager pm(module.getContext());
+  buildPipeline(pm);
+  if (failed(pm.run(*clone)))
+    return nullptr;
+  return clone;
+}
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  // The pipelines are parsed from text, so every pass they name must be
+  // registered (upstream bufferization and conversions included).
+  registerAllPasses();
+  echo::registerEchoTransformsPasses();
+  echo::registerLowerToCPUPipeline();
+  (void)getRegistry();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // A fresh context per input: no state carries over between inputs, so
+  // every crash reproduces from its input alone.
+  MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  ScopedDiagnosticHandler swallow(&context,
+                                  [](Diagnostic &) { return success(); });
+
+  ParserConfig config(&context);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
+  if (!module || failed(verify(*module)))
+    return 0;
+
+  // Options from a hash of the whole input rather than from its leading
+  // bytes, so that seeds stay plain MLIR text.
+  uint64_t h = static_cast<uint64_t>(llvm::hash_value(text));
+  static const char *const kRemat[] = {"none", "mirror", "echo"};
+  static const char *const kGist[] = {"none", "lossless", "fp8"};
+  static const char *const kOptimizer[] = {"none", "sgd", "adam"};
+  echo::TrainingPipelineOptions options;
+  options.remat = kRemat[h % 3];
+  options.gist = kGist[(h / 3) % 3];
+  options.optimizer = kOptimizer[(h / 9) % 3];
+
+  // Autodiff on its own (not skipping existing steps), then the training
+  // pipeline, then the lowering of its planned step to LLVM.
+  (void)runOnClone(*module, [&](OpPassManager &pm) {
+    echo::EchoAutodiffOptions autodiff;
+    autodiff.optimizer = options.optimizer;
+    pm.addPass(echo::createEchoAutodiff(autodiff));
+  });
+  OwningOpRef<ModuleOp> planned =
+      runOnClone(*module, [&](OpPassManager &pm) {
+        (void)echo::buildTrainingPipeline(pm, options);
+      });
+  if (planned)
+    (void)runOnClone(*planned, [](OpPassManager &pm) {
+      echo::buildPlannedToLLVMPipeline(pm);
+    });
+  return 0;
+}
