@@ -424,6 +424,23 @@ def classify(tool, rc, out, err, argv):
     return "ok"
 
 
+def signature(err):
+    """What identifies a failure: its first LLVM ERROR / sanitizer line and
+    the innermost frame of echo code, with addresses and numbers dropped."""
+    head = ""
+    for line in err.split("\n"):
+        if re.search(r"LLVM ERROR|runtime error|Sanitizer|Assertion|terminate called", line):
+            head = line
+            break
+    frame = ""
+    for line in err.split("\n"):
+        m = re.match(r"\s*#\d+ 0x[0-9a-f]+ (.*?) \(", line)
+        if m and ("echo" in m.group(1) or "mlir::" in m.group(1)) and "llvm::sys" not in m.group(1):
+            frame = m.group(1)
+            break
+    return re.sub(r"\d+", "N", head + " @ " + frame)[:300]
+
+
 def run(argv, stdin_bytes, timeout):
     try:
         p = subprocess.run(argv, input=stdin_bytes, stdout=subprocess.PIPE,
@@ -445,6 +462,7 @@ class Driver:
         self.counts = {}
         self.tool_runs = {}
         self.saved = 0
+        self.signatures = {}
         self.seeds = []
         for path in args.seeds:
             with open(path, "r", errors="replace") as f:
@@ -464,6 +482,12 @@ class Driver:
         self.counts[cls] = self.counts.get(cls, 0) + 1
         self.tool_runs[tool] = self.tool_runs.get(tool, 0) + 1
         if cls in ("ok", "skipped"):
+            return cls
+        # Keeps a few inputs per distinct failure (class + tool + message or
+        # innermost echo frame), not thousands of copies of one bug.
+        sig = (cls, tool, signature(err_s))
+        self.signatures[sig] = self.signatures.get(sig, 0) + 1
+        if self.signatures[sig] > self.args.keep:
             return cls
         self.saved += 1
         d = os.path.join(self.out, cls, "%05d" % self.saved)
@@ -533,13 +557,14 @@ class Driver:
         argv = [self.tool("echo-models")] + margs
         rc, out, err = run(argv, None, self.args.timeout)
         self.record("echo-models", argv, None, {}, rc, out, err)
-        if rc == 0 and len(out) < 4_000_000 and self.rng.random() < 0.7:
+        if rc == 0 and self.rng.random() < 0.7:
             # The model, valid or degenerate, through the training pipeline
-            # and, sometimes, echo-run.
+            # or echo-run. Full-size models only go to echo-opt: training
+            # them for real takes minutes, which is not a hang.
             text = out.decode("utf-8", "replace")
-            if self.rng.random() < 0.5:
+            if len(out) < 60_000 and self.rng.random() < 0.5:
                 self.one_echo_run(text)
-            else:
+            elif len(out) < 1_000_000:
                 self.one_echo_opt(text)
 
     def step(self):
@@ -575,6 +600,9 @@ class Driver:
         classes = ", ".join("%s %d" % kv for kv in sorted(self.counts.items()))
         print("fuzz_mutate: %d runs in %.0fs (%s): %s" % (total, elapsed, per_tool, classes),
               file=stream, flush=True)
+        if stream is sys.stdout:
+            for (cls, tool, sig), n in sorted(self.signatures.items()):
+                print("  %-10s %-11s x%-5d %s" % (cls, tool, n, sig), file=stream)
 
 
 # ---------------------------------------------------------------------------
@@ -679,11 +707,12 @@ def main():
     d.add_argument("seeds", nargs="+")
     d.add_argument("--bin", default="build/bin")
     d.add_argument("--out", required=True, help="where bad inputs are saved")
-    d.add_argument("--runs", type=int, default=1000)
+    d.add_argument("--runs", type=float, default=float("inf"))
     d.add_argument("--seconds", type=float, default=float("inf"))
     d.add_argument("--timeout", type=float, default=30.0)
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--progress", type=int, default=0, help="report every N runs")
+    d.add_argument("--keep", type=int, default=5, help="inputs saved per distinct failure")
     d.set_defaults(func=lambda a: sys.exit(Driver(a).loop()))
     r = sub.add_parser("replay", help="replay corpus files through echo-opt")
     r.add_argument("dirs", nargs="+", help="directories of .mlir files, or files")
