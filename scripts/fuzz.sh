@@ -47,10 +47,9 @@ fi
 
 log="$WORK/fuzz.log"
 echo "fuzz: running $BUILD/bin/echo-fuzz for ${SECONDS_TO_RUN}s ($JOBS job(s)); log in $log"
-# Leaks are not what this target looks for (libMLIR keeps uniqued storage
-# alive for the process), and a leak report would stop the run.
+# See __asan_default_options in echo-fuzz.cpp for why these ASan options.
 set +e
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
+ASAN_OPTIONS="${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}" \
 UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
 "$BUILD/bin/echo-fuzz" "$WORK/corpus" "$WORK/seeds" \
   -max_total_time="$SECONDS_TO_RUN" -timeout=60 -rss_limit_mb=4096 \

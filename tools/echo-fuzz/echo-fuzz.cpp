@@ -56,6 +56,16 @@ runOnClone(ModuleOp module,
 }
 } // namespace
 
+/// Default ASan options of this binary (ASAN_OPTIONS still overrides them):
+///  - allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons slabs from our
+///    instrumented, inlined copy of it, and Debian's uninstrumented libMLIR
+///    then hands out memory from those slabs without unpoisoning it: every
+///    such access would be a false use-after-poison report;
+///  - detect_leaks=0: libMLIR keeps uniqued storage for the process.
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0:detect_leaks=0";
+}
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   // The pipelines are parsed from text, so every pass they name must be
   // registered (upstream bufferization and conversions included).
