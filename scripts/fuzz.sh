@@ -48,18 +48,23 @@ fi
 log="$WORK/fuzz.log"
 echo "fuzz: running $BUILD/bin/echo-fuzz for ${SECONDS_TO_RUN}s ($JOBS job(s)); log in $log"
 # See __asan_default_options in echo-fuzz.cpp for why these ASan options.
+# With -jobs, libFuzzer runs the jobs in the background, each logging to
+# fuzz-N.log in the current directory: run from $WORK.
+parallel=()
+if [ "$JOBS" -gt 1 ]; then parallel=(-jobs="$JOBS" -workers="$JOBS"); fi
+WORK_ABS="$(cd "$WORK" && pwd)"
+FUZZER="$(cd "$BUILD/bin" && pwd)/echo-fuzz"
 set +e
-ASAN_OPTIONS="${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}" \
-UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-"$BUILD/bin/echo-fuzz" "$WORK/corpus" "$WORK/seeds" \
-  -max_total_time="$SECONDS_TO_RUN" -timeout=60 -rss_limit_mb=4096 \
-  -max_len=65536 -print_final_stats=1 \
-  -artifact_prefix="$WORK/crashes/" -jobs="$JOBS" -workers="$JOBS" \
-  ${FUZZ_ARGS:-} >"$log" 2>&1
+(cd "$WORK_ABS" &&
+ ASAN_OPTIONS="${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}" \
+ UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+ "$FUZZER" corpus seeds \
+   -max_total_time="$SECONDS_TO_RUN" -timeout=60 -rss_limit_mb=4096 \
+   -max_len=65536 -print_final_stats=1 -artifact_prefix=crashes/ \
+   "${parallel[@]}" ${FUZZ_ARGS:-}) >"$log" 2>&1
 rc=$?
 set -e
-# With -jobs, each job logs to fuzz-N.log in the current directory.
-for f in fuzz-*.log; do [ -f "$f" ] && cat "$f" >>"$log" && rm -f "$f"; done
+for f in "$WORK_ABS"/fuzz-*.log; do [ -f "$f" ] && cat "$f" >>"$log" && rm -f "$f"; done
 
 runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}')
 crashes=$(find "$WORK/crashes" -type f | wc -l)
