@@ -61,6 +61,7 @@ set +e
  "$FUZZER" corpus seeds \
    -max_total_time="$SECONDS_TO_RUN" -timeout=60 -rss_limit_mb=4096 \
    -max_len=65536 -print_final_stats=1 -artifact_prefix=crashes/ \
+   -dict="$ROOT/test/Fuzz/echo.dict" \
    "${parallel[@]}" ${FUZZ_ARGS:-}) >"$log" 2>&1
 rc=$?
 set -e

@@ -34,6 +34,7 @@ import random
 import re
 import shlex
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -301,14 +302,14 @@ def pipeline_option(rng):
                                                 rng.choice(["0.9", v(rng)]), rng.choice(["0.999", v(rng)]),
                                                 rng.choice(["1e-8", v(rng)]), rng.choice(["0", v(rng)]))]
     if choice == 5:
-        return ["--echo-autodiff", "--pass-pipeline=builtin.module(func.func(echo-remat{policy=%s gist=%s "
+        return ["--pass-pipeline=builtin.module(echo-autodiff{skip-existing},func.func(echo-remat{policy=%s gist=%s "
                 "flops-slack=%s exchange-rate=%s alignment=%s heavy-ops=%s masks=%s peak-check=%s}))" % (
                     remat, gist, rng.choice(["0.05", v(rng)]), rng.choice(["0.005", v(rng)]),
                     rng.choice(["256", "0", "3", v(rng)]),
                     rng.choice(["echo.conv2d", "echo.bogus", "", v(rng)]),
                     rng.choice(["true", "false"]), rng.choice(["true", "false"]))]
     if choice == 6:
-        return ["--echo-autodiff", "--pass-pipeline=builtin.module(func.func(gist-encode{dpr=%s lossless=%s "
+        return ["--pass-pipeline=builtin.module(echo-autodiff{skip-existing},func.func(gist-encode{dpr=%s lossless=%s "
                 "csr-density=%s csr-margin=%s dpr-min-bytes=%s}))" % (
                     rng.choice(["none", "fp16", "fp10", "fp8", v(rng)]), rng.choice(["true", "false"]),
                     rng.choice(["0.5", v(rng)]), rng.choice(["1.25", v(rng)]),
@@ -583,12 +584,19 @@ class Driver:
     def loop(self):
         start = time.time()
         n = 0
+        def stop(signum, frame):
+            raise KeyboardInterrupt
+        # A campaign in the background ignores SIGINT: SIGTERM also ends it
+        # with the final report.
+        signal.signal(signal.SIGTERM, stop)
         try:
             while n < self.args.runs and time.time() - start < self.args.seconds:
                 self.step()
                 n += 1
                 if self.args.progress and n % self.args.progress == 0:
                     self.report(time.time() - start, stream=sys.stderr)
+        except KeyboardInterrupt:
+            print("fuzz_mutate: stopped", file=sys.stderr)
         finally:
             shutil.rmtree(self.tmp, ignore_errors=True)
         self.report(time.time() - start)

@@ -28,6 +28,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
 
 using namespace mlir;
 
@@ -64,6 +68,64 @@ runOnClone(ModuleOp module,
 ///  - detect_leaks=0: libMLIR keeps uniqued storage for the process.
 extern "C" const char *__asan_default_options() {
   return "allow_user_poisoning=0:detect_leaks=0";
+}
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+/// Half of the mutations are MLIR-aware: byte-level ones almost always break
+/// the syntax, while a changed number (a dimension, an attribute) or element
+/// type yields a module that parses and reaches the verifiers and passes.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  std::minstd_rand rng(seed);
+  if (rng() % 2 == 0 || size == 0)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::string text(reinterpret_cast<const char *>(data), size);
+  static const char *const kNumbers[] = {
+      "0", "1", "2", "3", "-1", "65536", "4294967296", "99999999999",
+      "9223372036854775807", "0x7FC00000", "1.0e+308", "-0.0"};
+  static const char *const kTypes[] = {"f32", "f16", "bf16", "f64", "i1",
+                                       "i8",  "i32", "i64",  "index"};
+  // Start positions of the numbers, or of the element types.
+  std::vector<std::pair<size_t, size_t>> spans;
+  bool types = rng() % 3 == 0;
+  for (size_t i = 0; i < text.size();) {
+    if (types) {
+      size_t found = std::string::npos;
+      for (const char *t : kTypes)
+        if (text.compare(i, std::strlen(t), t) == 0 && i > 0 &&
+            (text[i - 1] == 'x' || text[i - 1] == '<')) {
+          found = std::strlen(t);
+          break;
+        }
+      if (found != std::string::npos) {
+        spans.push_back({i, found});
+        i += found;
+        continue;
+      }
+      ++i;
+      continue;
+    }
+    if (isdigit(static_cast<unsigned char>(text[i]))) {
+      size_t j = i;
+      while (j < text.size() && isdigit(static_cast<unsigned char>(text[j])))
+        ++j;
+      spans.push_back({i, j - i});
+      i = j;
+      continue;
+    }
+    ++i;
+  }
+  if (spans.empty())
+    return LLVMFuzzerMutate(data, size, maxSize);
+  auto [pos, len] = spans[rng() % spans.size()];
+  const char *replacement = types ? kTypes[rng() % std::size(kTypes)]
+                                  : kNumbers[rng() % std::size(kNumbers)];
+  text.replace(pos, len, replacement);
+  if (text.size() > maxSize)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::memcpy(data, text.data(), text.size());
+  return text.size();
 }
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
