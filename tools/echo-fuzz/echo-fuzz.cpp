@@ -138,8 +138,24 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   return 0;
 }
 
+/// Whether `text` has `array<index:`, whitespace allowed: MLIR 22's dense
+/// array parser accepts `index` as an element type and then asks it for an
+/// int-or-float bit width, a null dereference in libMLIR (mlir-opt crashes
+/// the same way). Not ours to fix; skipping it lets the campaign go on.
+static bool hasIndexDenseArray(llvm::StringRef text) {
+  for (size_t pos = text.find("array"); pos != llvm::StringRef::npos;
+       pos = text.find("array", pos + 1)) {
+    llvm::StringRef rest = text.drop_front(pos + 5).ltrim();
+    if (rest.consume_front("<") && rest.ltrim().starts_with("index"))
+      return true;
+  }
+  return false;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  if (hasIndexDenseArray(text))
+    return -1; // Not added to the corpus.
   // A fresh context per input: no state carries over between inputs, so
   // every crash reproduces from its input alone.
   MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
