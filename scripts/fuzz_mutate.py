@@ -17,6 +17,7 @@ Outcome classes of `drive`:
   nan-loss     echo-run exited 0 and printed a NaN/inf loss (without
                --allow-nonfinite-loss)
   hang         did not finish within the timeout
+  invalid-output  echo-opt exited 0 but what it printed does not parse back
   ok           anything else: success, or non-zero exit with a diagnostic
 Every non-ok run is saved as DIR/CLASS/NNNNN/{cmd.sh,stderr.txt,inputs...};
 cmd.sh reproduces it from the repository root.
@@ -406,6 +407,8 @@ NAN_LOSS = re.compile(r"loss\s+[-+]?(nan|inf)", re.I)
 def classify(tool, rc, out, err, argv):
     if rc is None:
         return "hang"
+    if rc == "invalid-output":
+        return rc
     if rc == -1000:
         return "skipped"
     if "LLVM ERROR" in err:
@@ -529,7 +532,15 @@ class Driver:
         data = text.encode("utf-8", "replace")
         argv = [self.tool("echo-opt")] + flags + ["-"]
         rc, out, err = run(argv, data, self.args.timeout)
-        self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, rc, out, err)
+        cls = self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, rc, out, err)
+        if cls == "ok" and rc == 0 and not any("memory-report" in f for f in flags):
+            # What echo-opt prints on success must parse and verify again.
+            rc2, _, err2 = run([self.tool("echo-opt"), "-"], out, self.args.timeout)
+            if rc2 != 0 and rc2 is not None and rc2 != -1000:
+                self.counts["ok"] -= 1
+                self.tool_runs["echo-opt"] -= 1
+                self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, "invalid-output",
+                            out, b"output does not parse back:\n" + err2)
         return rc, out
 
     def one_echo_run(self, text):
@@ -657,8 +668,9 @@ REPLAY_PIPELINES = [
 
 def cmd_replay(args):
     """Replays corpus files through echo-opt: every file, every pipeline of
-    REPLAY_PIPELINES (or the flags of its `// FUZZ-ARGS:` first line), then
-    the planned step's lowering to LLVM. Any class but `ok` fails."""
+    REPLAY_PIPELINES, then the planned step's lowering to LLVM; or, for a
+    file whose first line is `// FUZZ-ARGS: FLAGS`, those flags, and on
+    success its output must parse back. Any class but `ok` fails."""
     files = []
     for d in args.dirs:
         if os.path.isdir(d):
@@ -667,6 +679,7 @@ def cmd_replay(args):
             files.append(d)
     bad = 0
     runs = 0
+    reparse = set()  # files whose successful output must parse back
     start = time.time()
     for path in files:
         with open(path, "rb") as f:
@@ -674,6 +687,7 @@ def cmd_replay(args):
         first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
         if first.startswith("// FUZZ-ARGS:"):
             pipelines = [shlex.split(first[len("// FUZZ-ARGS:"):])]
+            reparse.add(path)
         else:
             pipelines = REPLAY_PIPELINES
         for flags in pipelines:
@@ -689,6 +703,10 @@ def cmd_replay(args):
                 cls = classify("echo-opt", rc, "", err.decode("utf-8", "replace"), argv2)
                 if cls != "ok":
                     flags = flags + ["| echo-opt " + argv2[1]]
+            if cls == "ok" and rc == 0 and path in reparse:
+                rc, _, err = run([args.echo_opt, "-"], out, args.timeout)
+                if rc != 0:
+                    cls = "invalid-output"
             if cls != "ok":
                 bad += 1
                 print("FAIL %s (%s): %s: %s" % (os.path.basename(path), " ".join(flags), cls,
