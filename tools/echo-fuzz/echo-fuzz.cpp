@@ -25,6 +25,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -57,6 +59,18 @@ runOnClone(ModuleOp module,
   if (failed(pm.run(*clone)))
     return nullptr;
   return clone;
+}
+
+/// A pass that succeeds must leave a module that prints as text the parser
+/// reads back (an empty symbol name, for one, verifies but does not).
+void checkRoundTrip(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  ParserConfig config(module.getContext());
+  if (!parseSourceString<ModuleOp>(text, config))
+    llvm::report_fatal_error("echo-fuzz: a pass printed a module that does "
+                             "not parse back");
 }
 } // namespace
 
@@ -181,18 +195,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   // Autodiff on its own (not skipping existing steps), then the training
   // pipeline, then the lowering of its planned step to LLVM.
-  (void)runOnClone(*module, [&](OpPassManager &pm) {
-    echo::EchoAutodiffOptions autodiff;
-    autodiff.optimizer = options.optimizer;
-    pm.addPass(echo::createEchoAutodiff(autodiff));
-  });
+  if (OwningOpRef<ModuleOp> step = runOnClone(*module, [&](OpPassManager &pm) {
+        echo::EchoAutodiffOptions autodiff;
+        autodiff.optimizer = options.optimizer;
+        pm.addPass(echo::createEchoAutodiff(autodiff));
+      }))
+    checkRoundTrip(*step);
   OwningOpRef<ModuleOp> planned =
       runOnClone(*module, [&](OpPassManager &pm) {
         (void)echo::buildTrainingPipeline(pm, options);
       });
-  if (planned)
+  if (planned) {
+    checkRoundTrip(*planned);
     (void)runOnClone(*planned, [](OpPassManager &pm) {
       echo::buildPlannedToLLVMPipeline(pm);
     });
+  }
   return 0;
 }
