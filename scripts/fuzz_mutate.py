@@ -82,7 +82,7 @@ SMALL_MODELS = [
                      "--layers", "1", "--vocab", "8"]),
     ("resnet-cifar", ["--batch", "2", "--image-size", "8", "--depth", "8"]),
     ("alexnet", ["--batch", "2", "--image-size", "67"]),
-    ("nin", ["--batch", "2", "--image-size", "32"]),
+    ("nin", ["--batch", "2", "--image-size", "67"]),
     ("vgg16", ["--batch", "2", "--image-size", "32"]),
     ("resnet50", ["--batch", "2", "--image-size", "32"]),
     ("overfeat", ["--batch", "2", "--image-size", "71"]),
