@@ -167,7 +167,10 @@ static bool hasIndexDenseArray(llvm::StringRef text) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads one byte past the end and expects a NUL there (files
+  // are read NUL-terminated); libFuzzer's buffer has none, so copy it.
+  std::string buffer(reinterpret_cast<const char *>(data), size);
+  llvm::StringRef text(buffer.c_str(), size);
   if (hasIndexDenseArray(text))
     return -1; // Not added to the corpus.
   // A fresh context per input: no state carries over between inputs, so
