@@ -12,7 +12,7 @@ CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
 
-.PHONY: all deps configure build check demo asan clean docs bench
+.PHONY: all deps configure build check demo asan fuzz clean docs bench
 
 all: build
 
@@ -40,6 +40,13 @@ asan: deps
 	cmake --build build-asan -j $(JOBS) --target echo-opt
 	bash scripts/run-malformed-corpus.sh build-asan/bin/echo-opt
 
+# Builds the libFuzzer target with clang-22 (build-fuzz) and fuzzes parse +
+# verify + autodiff + training pipeline + lowering for FUZZ_SECONDS seconds;
+# crashes go to build-fuzz/fuzz/crashes. The normal build seeds the corpus.
+FUZZ_SECONDS ?= 600
+fuzz: build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
+
 # Regenerates docs/dialect-reference.md from ODS.
 docs: build
 	cmake --build $(BUILD_DIR) --target EchoDialectDocGen
@@ -51,4 +58,4 @@ bench: build
 	bash bench/footprint/run.sh
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan
+	rm -rf $(BUILD_DIR) build-asan build-fuzz

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages echo-mlir needs to build and test.
+# Installs the Debian packages echo-mlir needs to build and test
+# (with --fuzz, also those of the fuzzer).
 # Idempotent: when everything is present it only runs dpkg queries (well under a second).
 set -euo pipefail
 
@@ -15,6 +16,12 @@ PACKAGES=(
   # CPU runtime: BLAS for matrix products and convolutions.
   libopenblas-dev libdnnl-dev
 )
+
+# --fuzz: also what the libFuzzer target needs (scripts/fuzz.sh, make fuzz):
+# clang and its runtime libraries (libFuzzer, ASan, UBSan).
+if [ "${1:-}" = "--fuzz" ]; then
+  PACKAGES+=(clang-22 libclang-rt-22-dev)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

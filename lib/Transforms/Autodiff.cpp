@@ -370,6 +370,12 @@ void AutodiffPass::runOnOperation() {
         << fn.getSymName() << " is marked {echo.trainable}";
     return signalPassFailure();
   }
+  // An empty symbol name verifies but prints as text no parser reads back.
+  if (output.empty()) {
+    fn.emitError("echo-autodiff: output= must name the training step, got an "
+                 "empty name");
+    return signalPassFailure();
+  }
   if (module.lookupSymbol(output)) {
     fn.emitError("echo-autodiff: a symbol named '")
         << output << "' already exists; choose another with output=NAME";
