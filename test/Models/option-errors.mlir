@@ -10,7 +10,12 @@
 // BATCH: echo-models: --batch must be positive
 // BATCH-NEXT: exit code 1
 // RUN: python3 %S/../Execution/Inputs/exit_code.py echo-models nmt --batch 99999999999999 | FileCheck %s --check-prefix=HUGE
-// HUGE: exceeds the 281474976710656-byte size limit
+// HUGE: echo-models: --batch must be at most 65536
 // HUGE: exit code 1
 // RUN: echo-models --list | FileCheck %s --check-prefix=LIST --implicit-check-not="LLVM ERROR"
 // LIST: mlp
+// Sizes are bounded, so that loops over layers and time steps end (found by
+// fuzzing: --layers 2^63-1 built for ever).
+// RUN: python3 %S/../Execution/Inputs/exit_code.py echo-models deepspeech2 --layers 9223372036854775807 | FileCheck %s --check-prefix=LAYERS
+// LAYERS: echo-models: --layers must be at most 65536, got 9223372036854775807
+// LAYERS-NEXT: exit code 1

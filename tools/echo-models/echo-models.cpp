@@ -44,12 +44,23 @@ static cl::opt<int64_t> layers("layers", cl::desc("Number of layers"),
 static cl::opt<int64_t> vocab("vocab", cl::desc("Vocabulary size"),
                               cl::init(-1), cl::cat(modelsCategory));
 
-/// An option the user gave, which must be positive.
+/// Largest value of any size option: far above every published
+/// configuration, and small enough that a model's loops over layers and time
+/// steps and its size arithmetic stay finite (a huge --layers or --seq-len
+/// would build for ever).
+constexpr int64_t kMaxOptionValue = 65536;
+
+/// An option the user gave, which must be in [1, kMaxOptionValue].
 static std::optional<int64_t> given(cl::opt<int64_t> &option) {
   if (!option.getNumOccurrences())
     return std::nullopt;
   if (option <= 0) {
     llvm::errs() << "echo-models: --" << option.ArgStr << " must be positive\n";
+    std::exit(1);
+  }
+  if (option > kMaxOptionValue) {
+    llvm::errs() << "echo-models: --" << option.ArgStr << " must be at most "
+                 << kMaxOptionValue << ", got " << option.getValue() << "\n";
     std::exit(1);
   }
   return option.getValue();

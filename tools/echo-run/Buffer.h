@@ -28,7 +28,8 @@ struct Buffer {
   float *hostFloats() { return reinterpret_cast<float *>(host.data()); }
 };
 
-/// The descriptor and host copy of `spec` (identity layout), unbound.
+/// The descriptor of `spec` (identity layout), unbound; the host copy is
+/// sized once the device buffer exists.
 inline Buffer describeBuffer(const TensorSpec &spec) {
   Buffer b;
   b.spec = spec;
@@ -40,7 +41,6 @@ inline Buffer describeBuffer(const TensorSpec &spec) {
     b.descriptor[3 + rank + i] = stride;
     stride *= spec.shape[i];
   }
-  b.host.assign(spec.bytes(), 0);
   return b;
 }
 

@@ -474,11 +474,14 @@ int main(int argc, char **argv) {
 
   // Arguments, then results (out-parameters after lowering), in device
   // memory; the host fills and reads their host copies.
+  // Device memory first: a tensor that does not fit is the backend's
+  // out-of-memory error, before the host copy is attempted.
   auto allocate = [&](Buffer b, int64_t category, const std::string &what) {
     void *ptr = nullptr;
     if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
       failRuntime(rt, ctx, "allocating " + what);
     b.bind(ptr);
+    b.host.assign(b.spec.bytes(), 0);
     return b;
   };
   auto upload = [&](Buffer &b) {
