@@ -43,7 +43,10 @@
 #include <cmath>
 #include <optional>
 #include <cstring>
+#include <fstream>
 #include <random>
+
+#include <unistd.h>
 
 using namespace mlir;
 using namespace echo_run;
@@ -118,8 +121,11 @@ static cl::opt<bool> allowNonFiniteLoss(
              "that is an error naming the iteration)"),
     cl::cat(echoRunCategory));
 static cl::opt<int64_t> capacity(
-    "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
-                         "it is an out-of-memory error"),
+    "capacity",
+    cl::desc("Device capacity in bytes (0: unlimited); exceeding it is an "
+             "out-of-memory error. Default on the cpu backend: half the "
+             "memory available now (echo-run keeps a host copy of every "
+             "argument and result), elsewhere unlimited"),
     cl::init(0), cl::cat(echoRunCategory));
 
 namespace {
@@ -310,10 +316,31 @@ void writeProfile(SparsityProfile &profile, echo_runtime::Backend &rt,
 /// Reports the context's error and exits with status 4 for out of memory
 /// (a device has no swap to fall back to), 3 otherwise. echo-run is a tool;
 /// the runtime library itself never exits.
+/// Bytes of host memory available now (MemAvailable), or 0 (unlimited)
+/// where that cannot be read.
+int64_t availableHostMemory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  int64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:")
+      return kib * 1024;
+  long pages = sysconf(_SC_AVPHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  return pages > 0 && pageSize > 0 ? (int64_t)pages * pageSize : 0;
+}
+
+/// Set when the capacity is echo-run's default, so that an out-of-memory
+/// error says where the bound came from.
+bool defaultCapacity = false;
+
 [[noreturn]] void failRuntime(echo_runtime::Backend &rt, echo_context *ctx,
                               const std::string &what) {
   std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
   bool oom = ctx && rt.echo_context_status(ctx) == ECHO_ERR_OUT_OF_MEMORY;
+  if (oom && defaultCapacity)
+    message += " (the default --capacity, half the memory available to "
+               "echo-run; --capacity=0 lifts it)";
   fail("runtime error " + what + ": " +
            (message.empty() ? std::string("failed") : message),
        oom ? 4 : 3);
@@ -468,7 +495,17 @@ int main(int argc, char **argv) {
     return map;
   });
 
-  if (rt.echo_mem_configure(ctx, capacity, sitePtrs.data(), sitePtrs.size()))
+  // On the cpu backend device memory is host memory: without a bound, a
+  // model too large for the machine is ended by the kernel's OOM killer
+  // instead of failing with the backend's out-of-memory error.
+  int64_t deviceCapacity = capacity;
+  if (!capacity.getNumOccurrences() &&
+      llvm::StringRef(rt.echo_backend_name()) == "cpu") {
+    deviceCapacity = availableHostMemory() / 2;
+    defaultCapacity = deviceCapacity > 0;
+  }
+  if (rt.echo_mem_configure(ctx, deviceCapacity, sitePtrs.data(),
+                            sitePtrs.size()))
     failRuntime(rt, ctx, "configuring the allocator");
   rt.echo_profile_reset(ctx);
 
