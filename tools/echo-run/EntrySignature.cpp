@@ -11,13 +11,6 @@ using namespace mlir;
 
 namespace echo_run {
 
-int64_t TensorSpec::numElements() const {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
 static FailureOr<TensorSpec> specOf(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
