@@ -134,4 +134,31 @@ FailureOr<EntrySignature> analyzeEntry(func::FuncOp fn) {
   return sig;
 }
 
+func::FuncOp findEntryFunction(ModuleOp module, llvm::StringRef name,
+                               std::string &error) {
+  if (!name.empty()) {
+    auto fn = module.lookupSymbol<func::FuncOp>(name);
+    if (!fn || fn.isExternal()) {
+      error = "no function @" + name.str() + " with a body";
+      return nullptr;
+    }
+    return fn;
+  }
+  if (auto fn = module.lookupSymbol<func::FuncOp>("train_step"))
+    return fn;
+  func::FuncOp only;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || fn.isPrivate())
+      continue;
+    if (only) {
+      error = "several functions could be the entry; choose one with --entry";
+      return nullptr;
+    }
+    only = fn;
+  }
+  if (!only)
+    error = "the module has no function to run";
+  return only;
+}
+
 } // namespace echo_run

@@ -14,6 +14,11 @@
 
 namespace echo_run {
 
+/// The function a driver runs: `name` if given, else @train_step, else the
+/// only public function with a body. Null with `error` set otherwise.
+mlir::func::FuncOp findEntryFunction(mlir::ModuleOp module,
+                                     llvm::StringRef name, std::string &error);
+
 /// Fails with a diagnostic on `fn` if an argument or result is not a
 /// statically shaped tensor of a supported element type.
 mlir::FailureOr<EntrySignature> analyzeEntry(mlir::func::FuncOp fn);

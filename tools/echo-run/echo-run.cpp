@@ -268,25 +268,11 @@ std::unique_ptr<echo_runtime::Backend> loadBackend(const char *argv0) {
 }
 
 func::FuncOp findEntry(ModuleOp module) {
-  if (!entryName.empty()) {
-    auto fn = module.lookupSymbol<func::FuncOp>(entryName);
-    if (!fn || fn.isExternal())
-      fail("no function @" + entryName + " with a body");
-    return fn;
-  }
-  if (auto fn = module.lookupSymbol<func::FuncOp>("train_step"))
-    return fn;
-  func::FuncOp only;
-  for (auto fn : module.getOps<func::FuncOp>()) {
-    if (fn.isExternal() || fn.isPrivate())
-      continue;
-    if (only)
-      fail("several functions could be the entry; choose one with --entry");
-    only = fn;
-  }
-  if (!only)
-    fail("the module has no function to run");
-  return only;
+  std::string error;
+  func::FuncOp fn = findEntryFunction(module, entryName, error);
+  if (!fn)
+    fail(error);
+  return fn;
 }
 
 } // namespace
