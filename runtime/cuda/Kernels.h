@@ -2,7 +2,7 @@
 //
 // Gemm.cpp and Conv.cpp are plain C++ around cuBLAS and cuDNN; the few
 // kernels they need (bias additions) are launched from Layers.cu through
-// these functions, on the context's stream.
+// these functions, on the context's stream, and mgpuMemset32's fill.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,10 @@ void addBiasRows(Context &ctx, const char *entry, float *y, const float *b,
 /// y[n, o, :] += b[o] for an [images, channels, plane] y.
 void addBiasChannels(Context &ctx, const char *entry, float *y, const float *b,
                      int64_t images, int64_t channels, int64_t plane);
+
+/// dst[0, count) = value (32-bit words) on `stream`; the launch status.
+cudaError_t memset32(void *dst, unsigned value, size_t count,
+                     cudaStream_t stream);
 
 } // namespace echo_cuda
 

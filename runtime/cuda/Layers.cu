@@ -36,6 +36,27 @@ void echo_cuda::addBiasChannels(Context &ctx, const char *E, float *y,
 }
 
 namespace {
+__global__ void fill32(uint32_t *dst, uint32_t value, int64_t count) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
+       i += step)
+    dst[i] = value;
+}
+} // namespace
+
+cudaError_t echo_cuda::memset32(void *dst, unsigned value, size_t count,
+                                cudaStream_t stream) {
+  if (!count)
+    return cudaSuccess;
+  int64_t blocks = ((int64_t)count + kThreads - 1) / kThreads;
+  if (blocks > (int64_t(1) << 20))
+    blocks = int64_t(1) << 20;
+  fill32<<<(unsigned)blocks, kThreads, 0, stream>>>(
+      static_cast<uint32_t *>(dst), value, (int64_t)count);
+  return cudaGetLastError();
+}
+
+namespace {
 void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
   if (bytes > 0)
     check(E, cudaMemsetAsync(p, 0, (size_t)bytes, ctx.stream),
