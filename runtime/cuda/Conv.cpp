@@ -133,16 +133,19 @@ struct ConvDescriptors {
   ConvDescriptors &operator=(const ConvDescriptors &) = delete;
 };
 
-/// The first of cuDNN's ranked algorithms that succeeds, is deterministic
-/// and uses FMA math.
+/// The first of cuDNN's ranked algorithms that succeeds and is
+/// deterministic, preferring those reported under FMA math. The descriptor
+/// stays in CUDNN_FMA_MATH whatever the report says, which is what keeps
+/// TF32 tensor-core kernels out.
 template <typename Perf>
 const Perf &choose(const char *E, const std::vector<Perf> &perfs, int count,
                    const char *what) {
-  for (int i = 0; i < count; ++i)
-    if (perfs[i].status == CUDNN_STATUS_SUCCESS &&
-        perfs[i].determinism == CUDNN_DETERMINISTIC &&
-        perfs[i].mathType == CUDNN_FMA_MATH)
-      return perfs[i];
+  for (cudnnMathType_t math : {CUDNN_FMA_MATH, CUDNN_DEFAULT_MATH})
+    for (int i = 0; i < count; ++i)
+      if (perfs[i].status == CUDNN_STATUS_SUCCESS &&
+          perfs[i].determinism == CUDNN_DETERMINISTIC &&
+          perfs[i].mathType == math)
+        return perfs[i];
   throw Error{ECHO_ERR_INTERNAL,
               std::string(E) + ": cuDNN offers no deterministic FP32 (FMA "
                                "math) algorithm for this " +

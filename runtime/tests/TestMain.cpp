@@ -41,8 +41,7 @@ class ContextPerTest : public ::testing::EmptyTestEventListener {
                     << loaded->echo_context_error(current);
   }
   void OnTestEnd(const ::testing::TestInfo &info) override {
-    if (current && loaded->echo_context_status(current) == ECHO_OK &&
-        loaded->echo_mem_current_bytes(current) != 0)
+    if (current && loaded->echo_mem_current_bytes(current) != 0)
       std::cerr << info.test_suite_name() << "." << info.name()
                 << " left device memory allocated\n";
     if (current)
