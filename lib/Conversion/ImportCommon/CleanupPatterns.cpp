@@ -104,6 +104,20 @@ struct FoldReshapeChain : OpRewritePattern<ReshapeOp> {
   }
 };
 
+/// -c -> a fill of -c (min(x, c) is raised as -max(-x, -c)).
+struct NegateFill : OpRewritePattern<NegOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(NegOp op,
+                                PatternRewriter &rewriter) const override {
+    auto fill = op.getInput().getDefiningOp<FillOp>();
+    if (!fill)
+      return failure();
+    rewriter.replaceOpWithNewOp<FillOp>(
+        op, op.getType(), rewriter.getF64FloatAttr(-fill.getValue().convertToDouble()));
+    return success();
+  }
+};
+
 /// max(x, 0) -> relu(x).
 struct ReluFromMax : OpRewritePattern<MaxOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -316,7 +330,7 @@ struct SoftmaxFromPieces : OpRewritePattern<DivOp> {
 } // namespace
 
 void mlir::echo::populateImportCleanupPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldReshapeChain, ReluFromMax, SigmoidFromExp, CancelScale,
+  patterns.add<FoldReshapeChain, NegateFill, ReluFromMax, SigmoidFromExp, CancelScale,
                MeanFromSum, ConvBias, FoldMatmulTranspose<MatmulOp>,
                FoldMatmulTranspose<BatchMatmulOp>, LinearFromMatmul, LinearBias,
                SoftmaxFromPieces>(patterns.getContext());
