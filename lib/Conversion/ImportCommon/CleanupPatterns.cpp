@@ -15,6 +15,8 @@
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::echo;
 
@@ -288,6 +290,64 @@ struct LinearBias : OpRewritePattern<AddOp> {
   }
 };
 
+/// Whether `v` is `a op b` for some order of the operands, binding them.
+template <typename OpT>
+bool commuted(Value v, function_ref<bool(Value, Value)> pred) {
+  auto op = v.getDefiningOp<OpT>();
+  return op && (pred(op.getLhs(), op.getRhs()) || pred(op.getRhs(), op.getLhs()));
+}
+
+bool isFill(Value v, double c) {
+  std::optional<double> f = fillValue(v);
+  return f && std::abs(*f - c) <= 1e-6 * std::max(1.0, std::abs(c));
+}
+
+/// x * x * x in either association.
+bool isCube(Value v, Value x) {
+  return commuted<MulOp>(v, [&](Value a, Value b) {
+    return a == x && commuted<MulOp>(b, [&](Value p, Value q) {
+             return p == x && q == x;
+           });
+  });
+}
+
+/// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) -> gelu(x), the tanh
+/// approximation echo.gelu computes (torch's gelu(approximate='tanh')).
+struct GeluFromTanh : OpRewritePattern<MulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MulOp op,
+                                PatternRewriter &rewriter) const override {
+    Value x;
+    auto isInner = [&](Value v) { // sqrt(2/pi) (x + 0.044715 x^3)
+      return commuted<MulOp>(v, [&](Value sum, Value c) {
+        return isFill(c, 0.7978845608028654) &&
+               commuted<AddOp>(sum, [&](Value x0, Value t) {
+                 return commuted<MulOp>(t, [&](Value cube, Value a) {
+                   return isFill(a, 0.044715) && isCube(cube, x0) && (x = x0);
+                 });
+               });
+      });
+    };
+    auto isOnePlusTanh = [&](Value v) {
+      return commuted<AddOp>(v, [&](Value t, Value one) {
+        auto tanh = t.getDefiningOp<TanhOp>();
+        return isFill(one, 1.0) && tanh && isInner(tanh.getInput());
+      });
+    };
+    bool matched = commuted<MulOp>(op.getResult(), [&](Value half, Value rest) {
+      Value hx;
+      bool isHalfX = commuted<MulOp>(half, [&](Value a, Value c) {
+        return isFill(c, 0.5) && (hx = a);
+      });
+      return isHalfX && isOnePlusTanh(rest) && hx == x;
+    });
+    if (!matched || x.getType() != op.getType())
+      return failure();
+    rewriter.replaceOpWithNewOp<GeluOp>(op, x);
+    return success();
+  }
+};
+
 /// The single axis of a keepdims reduction of `x` of kind `kind`, seen
 /// through the reshape that restores dropped dimensions.
 std::optional<int64_t> reductionAxis(Value v, Value x, ReduceKind kind) {
@@ -330,7 +390,7 @@ struct SoftmaxFromPieces : OpRewritePattern<DivOp> {
 } // namespace
 
 void mlir::echo::populateImportCleanupPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldReshapeChain, NegateFill, ReluFromMax, SigmoidFromExp, CancelScale,
+  patterns.add<FoldReshapeChain, NegateFill, ReluFromMax, GeluFromTanh, SigmoidFromExp, CancelScale,
                MeanFromSum, ConvBias, FoldMatmulTranspose<MatmulOp>,
                FoldMatmulTranspose<BatchMatmulOp>, LinearFromMatmul, LinearBias,
                SoftmaxFromPieces>(patterns.getContext());

@@ -221,12 +221,17 @@ private:
                            "raised)");
   }
 
-  /// x ** 2 and x ** 3 (GELU's cube) as products.
+  /// x ** 2 and x ** 3 (GELU's cube) as products; the exponent is a float
+  /// (math.powf) or integer (math.fpowi) constant.
   LogicalResult power(Operation &inner) {
     std::optional<double> n = scalarConstant(inner.getOperand(1));
+    if (auto c = inner.getOperand(1).getDefiningOp<arith::ConstantOp>())
+      if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+        n = (double)i.getInt();
     if (!n || (*n != 2.0 && *n != 3.0))
-      return cannotRaise(op, "'math.powf' is raised only with a constant "
-                             "exponent of 2 or 3");
+      return cannotRaise(op, "'")
+             << inner.getName()
+             << "' is raised only with a constant exponent of 2 or 3";
     FailureOr<Value> x = get(inner.getOperand(0));
     if (failed(x))
       return failure();
@@ -270,7 +275,7 @@ private:
         .Case<math::TanhOp>([&](auto) { return unary(inner, "tanh"); })
         .Case<math::SqrtOp>([&](auto) { return unary(inner, "sqrt"); })
         .Case<math::RsqrtOp>([&](auto) { return unary(inner, "rsqrt"); })
-        .Case<math::PowFOp>([&](auto) { return power(inner); })
+        .Case<math::PowFOp, math::FPowIOp>([&](auto) { return power(inner); })
         .Case<arith::SelectOp>([&](arith::SelectOp s) { return select(s); })
         .Default([&](Operation *) {
           return cannotRaise(op, "its body op '")

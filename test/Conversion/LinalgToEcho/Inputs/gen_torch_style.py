@@ -233,6 +233,103 @@ class Graph:
         self.emit("} -> " + ty(out))
         return v, out
 
+    def reshape(self, x, op, reassoc, src, dst):
+        v = self.name()
+        extra = " output_shape [%s]" % ", ".join(str(d) for d in dst) if op == "expand_shape" else ""
+        self.emit("%s = tensor.%s %s %s%s : %s into %s" % (v, op, x, reassoc, extra, ty(src), ty(dst)))
+        return v
+
+    def permute(self, x, shape, perm):
+        """A transposing copy: out[d0..] = in[perm^-1 ...]."""
+        rank = len(shape)
+        dims = ["d%d" % i for i in range(rank)]
+        inv = [0] * rank
+        for i, p in enumerate(perm):
+            inv[p] = i
+        src = self.amap("affine_map<(%s) -> (%s)>" % (", ".join(dims), ", ".join(dims[inv[i]] for i in range(rank))))
+        ident = self.amap("affine_map<(%s) -> (%s)>" % (", ".join(dims), ", ".join(dims)))
+        out = [shape[p] for p in perm]
+        e = self.empty(out)
+        v = self.name()
+        self.emit("%s = linalg.generic {indexing_maps = [%s, %s], iterator_types = [%s]} ins(%s : %s) outs(%s : %s) {"
+                  % (v, src, ident, ", ".join(['"parallel"'] * rank), x, ty(shape), e, ty(out)))
+        self.emit("^bb0(%in: f32, %out: f32):")
+        self.emit("  linalg.yield %in : f32")
+        self.emit("} -> " + ty(out))
+        return v, out
+
+    def batch_matmul(self, a, ashape, b, bshape):
+        zero = self.scalar(0.0)
+        out = [ashape[0], ashape[1], bshape[2]]
+        f = self.filled(out, zero)
+        v = self.name()
+        self.emit("%s = linalg.batch_matmul ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
+                  % (v, a, b, ty(ashape), ty(bshape), f, ty(out), ty(out)))
+        return v, out
+
+    def reduce_last(self, x, shape, kind):
+        """amax / sum over the last dim with keepdim (constant-0 output map)."""
+        rank = len(shape)
+        dims = ["d%d" % i for i in range(rank)]
+        ident = self.amap("affine_map<(%s) -> (%s)>" % (", ".join(dims), ", ".join(dims)))
+        keep = self.amap("affine_map<(%s) -> (%s, 0)>" % (", ".join(dims), ", ".join(dims[:-1])))
+        out = shape[:-1] + [1]
+        init = self.scalar(None, "0xFF800000") if kind == "max" else self.scalar(0.0)
+        f = self.filled(out, init)
+        v = self.name()
+        iters = ", ".join(['"parallel"'] * (rank - 1) + ['"reduction"'])
+        self.emit("%s = linalg.generic {indexing_maps = [%s, %s], iterator_types = [%s]} ins(%s : %s) outs(%s : %s) {"
+                  % (v, ident, keep, iters, x, ty(shape), f, ty(out)))
+        self.emit("^bb0(%in: f32, %out: f32):")
+        op = "arith.maximumf" if kind == "max" else "arith.addf"
+        self.emit("  %%s0 = %s %%in, %%out : f32" % op)
+        self.emit("  linalg.yield %s0 : f32")
+        self.emit("} -> " + ty(out))
+        return v, out
+
+    def with_row(self, x, row, shape, body):
+        """Elementwise op of x and a keepdim row statistic (broadcast map)."""
+        rank = len(shape)
+        dims = ["d%d" % i for i in range(rank)]
+        ident = self.amap("affine_map<(%s) -> (%s)>" % (", ".join(dims), ", ".join(dims)))
+        keep = self.amap("affine_map<(%s) -> (%s, 0)>" % (", ".join(dims), ", ".join(dims[:-1])))
+        e = self.empty(shape)
+        v = self.name()
+        self.emit("%s = linalg.generic {indexing_maps = [%s, %s, %s], iterator_types = [%s]} ins(%s, %s : %s, %s) outs(%s : %s) {"
+                  % (v, ident, keep, ident, ", ".join(['"parallel"'] * rank), x, row, ty(shape),
+                     ty(shape[:-1] + [1]), e, ty(shape)))
+        self.emit("^bb0(%in: f32, %in_1: f32, %out: f32):")
+        for line in body:
+            self.emit("  " + line)
+        self.emit("} -> " + ty(shape))
+        return v
+
+    def softmax_last(self, x, shape):
+        """torch-mlir's decomposition of aten._softmax over the last dim."""
+        m, _ = self.reduce_last(x, shape, "max")
+        e = self.with_row(x, m, shape, ["%e0 = arith.subf %in, %in_1 : f32", "%e1 = math.exp %e0 : f32",
+                                        "linalg.yield %e1 : f32"])
+        s, _ = self.reduce_last(e, shape, "sum")
+        return self.with_row(e, s, shape, ["%q0 = arith.divf %in, %in_1 : f32", "linalg.yield %q0 : f32"])
+
+    def gelu_tanh(self, x, shape):
+        """gelu(approximate='tanh'): 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
+        three = self.scalar(None, "3", "i32")
+        c1 = self.scalar(0.044715)
+        c2 = self.scalar(0.7978845608028654)
+        one = self.scalar(1.0)
+        half = self.scalar(0.5)
+        return self.elementwise([x], shape, [
+            "%%g0 = math.fpowi %%in, %s : f32, i32" % three,
+            "%%g1 = arith.mulf %%g0, %s : f32" % c1,
+            "%g2 = arith.addf %in, %g1 : f32",
+            "%%g3 = arith.mulf %%g2, %s : f32" % c2,
+            "%g4 = math.tanh %g3 : f32",
+            "%%g5 = arith.addf %%g4, %s : f32" % one,
+            "%%g6 = arith.mulf %%in, %s : f32" % half,
+            "%g7 = arith.mulf %g6, %g5 : f32",
+            "linalg.yield %g7 : f32"])
+
     def module(self, name, input_shape, result, result_shape):
         out = ["// Generated by gen_torch_style.py %s; do not edit." % name]
         for text, alias in self.maps.items():
@@ -299,8 +396,48 @@ def mobilenet_v2(batch=2, size=64, classes=1000):
     return g.module("MobileNetV2", [batch, 3, size, size], x, shape)
 
 
+def attention(batch=2, seq=8, dim=32, heads=4, hidden=64):
+    """A pre-activation transformer block: multi-head self-attention
+    (batch_matmul, scaling, softmax) with a residual add, then a GELU MLP
+    with a residual add."""
+    g = Graph()
+    hd = dim // heads
+    x3 = [batch, seq, dim]
+    flat = g.reshape("%arg0", "collapse_shape", "[[0, 1], [2]]", x3, [batch * seq, dim])
+
+    def heads_of(v2):
+        v3 = g.reshape(v2, "expand_shape", "[[0, 1], [2]]", [batch * seq, dim], x3)
+        v4 = g.reshape(v3, "expand_shape", "[[0], [1], [2, 3]]", x3, [batch, seq, heads, hd])
+        p, pshape = g.permute(v4, [batch, seq, heads, hd], [0, 2, 1, 3])
+        return g.reshape(p, "collapse_shape", "[[0, 1], [2], [3]]", pshape, [batch * heads, seq, hd])
+
+    q2, _ = g.linear(flat, [batch * seq, dim], dim)
+    k2, _ = g.linear(flat, [batch * seq, dim], dim)
+    v2, _ = g.linear(flat, [batch * seq, dim], dim)
+    q, k, v = heads_of(q2), heads_of(k2), heads_of(v2)
+    bh = [batch * heads, seq, hd]
+    kt, ktshape = g.permute(k, bh, [0, 2, 1])
+    scores, sshape = g.batch_matmul(q, bh, kt, ktshape)
+    scale = g.scalar(float(hd) ** 0.5)
+    scaled = g.elementwise([scores], sshape, ["%%c0 = arith.divf %%in, %s : f32" % scale,
+                                              "linalg.yield %c0 : f32"])
+    probs = g.softmax_last(scaled, sshape)
+    ctx, cshape = g.batch_matmul(probs, sshape, v, bh)
+    c4 = g.reshape(ctx, "expand_shape", "[[0, 1], [2], [3]]", cshape, [batch, heads, seq, hd])
+    p, pshape = g.permute(c4, [batch, heads, seq, hd], [0, 2, 1, 3])
+    merged = g.reshape(p, "collapse_shape", "[[0, 1], [2, 3]]", pshape, [batch * seq, dim])
+    o2, _ = g.linear(merged, [batch * seq, dim], dim)
+    h = g.add(flat, o2, [batch * seq, dim])
+    m1, mshape = g.linear(h, [batch * seq, dim], hidden)
+    act = g.gelu_tanh(m1, mshape)
+    m2, _ = g.linear(act, mshape, dim)
+    out = g.add(h, m2, [batch * seq, dim])
+    y = g.reshape(out, "expand_shape", "[[0, 1], [2]]", [batch * seq, dim], x3)
+    return g.module("TransformerBlock", x3, y, x3)
+
+
 if __name__ == "__main__":
-    models = {"resnet18": resnet18, "mobilenet_v2": mobilenet_v2}
+    models = {"resnet18": resnet18, "mobilenet_v2": mobilenet_v2, "attention": attention}
     if len(sys.argv) != 2 or sys.argv[1] not in models:
         sys.exit("usage: gen_torch_style.py " + "|".join(models))
     sys.stdout.write(models[sys.argv[1]]())
