@@ -13,7 +13,7 @@ add. Weights are splat constants here (the repository keeps the files
 small); echo-import-linalg's weights-as-arguments turns them into trainable
 arguments, which echo-run initializes.
 
-Usage: gen_torch_style.py resnet18|mobilenet_v2|attention > FILE.mlir
+Usage: gen_torch_style.py resnet18|mobilenet_v2|attention|small_cnn > FILE.mlir
 """
 
 import sys
@@ -30,7 +30,9 @@ def ty(shape):
 
 
 class Graph:
-    def __init__(self):
+    def __init__(self, dense=None):
+        # dense: a function (shape) -> list of values, for real weights.
+        self.dense = dense
         self.lines = []
         self.maps = {}
         self.n = 0
@@ -59,7 +61,17 @@ class Graph:
 
     def weight(self, shape, value):
         v = self.name()
-        self.emit("%s = arith.constant dense<%.6e> : %s" % (v, value, ty(shape)))
+        if self.dense is None:
+            self.emit("%s = arith.constant dense<%.6e> : %s" % (v, value, ty(shape)))
+            return v
+        values = self.dense(shape)
+
+        def nest(vals, dims):
+            if len(dims) == 1:
+                return "[" + ", ".join("%.6e" % x for x in vals) + "]"
+            step = len(vals) // dims[0]
+            return "[" + ", ".join(nest(vals[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])) + "]"
+        self.emit("%s = arith.constant dense<%s> : %s" % (v, nest(values, shape), ty(shape)))
         return v
 
     def empty(self, shape):
@@ -86,7 +98,7 @@ class Graph:
         self.emit("} : %s to %s" % (ty(shape), ty(out)))
         return v, out
 
-    def conv(self, x, shape, cout, k, s, p, groups=1):
+    def conv(self, x, shape, cout, k, s, p, groups=1, bias=False):
         zero = self.scalar(0.0)
         if groups == 1:
             w = self.weight([cout, shape[1], k, k], 0.01)
@@ -98,7 +110,20 @@ class Graph:
         oh = (shape[2] + 2 * p - k) // s + 1
         ow = (shape[3] + 2 * p - k) // s + 1
         out = [shape[0], cout, oh, ow]
-        f = self.filled(out, zero)
+        if bias:
+            # torch-mlir broadcasts the bias into the destination.
+            b = self.weight([cout], 0.0)
+            e = self.empty(out)
+            f = self.name()
+            chan = self.amap("affine_map<(d0, d1, d2, d3) -> (d1)>")
+            ident = self.amap("affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>")
+            self.emit("%s = linalg.generic {indexing_maps = [%s, %s], iterator_types = %s} ins(%s : %s) outs(%s : %s) {"
+                      % (f, chan, ident, PAR4, b, ty([cout]), e, ty(out)))
+            self.emit("^bb0(%in: f32, %out: f32):")
+            self.emit("  linalg.yield %in : f32")
+            self.emit("} -> " + ty(out))
+        else:
+            f = self.filled(out, zero)
         v = self.name()
         self.emit("%s = %s {dilations = dense<1> : vector<2xi64>, strides = dense<%d> : vector<2xi64>} "
                   "ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
@@ -396,6 +421,35 @@ def mobilenet_v2(batch=2, size=64, classes=1000):
     return g.module("MobileNetV2", [batch, 3, size, size], x, shape)
 
 
+def lcg_values(shape, state=[12345]):
+    """Deterministic weights in [-0.5, 0.5) (the same stream every run)."""
+    n = 1
+    for d in shape:
+        n *= d
+    out = []
+    for _ in range(n):
+        state[0] = (state[0] * 1103515245 + 12345) % (1 << 31)
+        out.append(round(state[0] / float(1 << 31) - 0.5, 4))
+    return out
+
+
+def small_cnn(batch=2, size=8, classes=4):
+    """conv(3->4, 3x3, pad 1, bias) relu maxpool(2) conv(4->8, 3x3, stride 2,
+    pad 1, bias) relu flatten linear(32->classes), with real weights."""
+    g = Graph(dense=lcg_values)
+    shape = [batch, 3, size, size]
+    x, shape = g.conv("%arg0", shape, 4, 3, 1, 1, bias=True)
+    x = g.relu(x, shape)
+    x, shape = g.max_pool(x, shape, 2, 2, 0)
+    x, shape = g.conv(x, shape, 8, 3, 2, 1, bias=True)
+    x = g.relu(x, shape)
+    flat = g.name()
+    g.emit("%s = tensor.collapse_shape %s [[0], [1, 2, 3]] : %s into %s"
+           % (flat, x, ty(shape), ty([shape[0], shape[1] * shape[2] * shape[3]])))
+    x, shape = g.linear(flat, [shape[0], shape[1] * shape[2] * shape[3]], classes)
+    return g.module("SmallCNN", [batch, 3, size, size], x, shape)
+
+
 def attention(batch=2, seq=8, dim=32, heads=4, hidden=64):
     """A pre-activation transformer block: multi-head self-attention
     (batch_matmul, scaling, softmax) with a residual add, then a GELU MLP
@@ -437,7 +491,8 @@ def attention(batch=2, seq=8, dim=32, heads=4, hidden=64):
 
 
 if __name__ == "__main__":
-    models = {"resnet18": resnet18, "mobilenet_v2": mobilenet_v2, "attention": attention}
+    models = {"resnet18": resnet18, "mobilenet_v2": mobilenet_v2, "attention": attention,
+              "small_cnn": small_cnn}
     if len(sys.argv) != 2 or sys.argv[1] not in models:
         sys.exit("usage: gen_torch_style.py " + "|".join(models))
     sys.stdout.write(models[sys.argv[1]]())
