@@ -66,4 +66,27 @@ def EchoImportLinalg : Pass<"echo-import-linalg", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoImportTosa : Pass<"echo-import-tosa", "::mlir::ModuleOp"> {
+  let summary = "Raise TOSA (current syntax) into echo ops";
+  let description = [{
+    Raises every function of a TOSA forward graph, as the TensorFlow Lite
+    and ONNX converters export it (MLIR 22's TOSA 1.0 syntax: zero points
+    and shift as operands, shapes as `!tosa.shape` values), into echo ops:
+    `conv2d` and `depthwise_conv2d` (NHWC / OHWI, wrapped in transposes to
+    echo's NCHW / OIHW), `matmul`, `max_pool2d`, `avg_pool2d` (without
+    padding: TOSA leaves it out of the count), `clamp` (ReLU, ReLU6),
+    `reshape`, `transpose`, elementwise ops and `reduce_sum` /
+    `reduce_max`. An op that cannot be raised is a located error naming it.
+
+    ```mlir
+    // Before
+    %1 = tosa.clamp %0 {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    // After
+    %1 = echo.relu %0 : tensor<2x8xf32>
+    ```
+  }];
+  let options = ImportOptions;
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
 #endif // ECHO_IMPORT_PASSES_TD

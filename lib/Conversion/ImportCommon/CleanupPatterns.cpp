@@ -120,6 +120,46 @@ struct NegateFill : OpRewritePattern<NegOp> {
   }
 };
 
+/// transpose(transpose(x)) -> one transpose (none when they cancel, as
+/// between consecutive NHWC layers raised to NCHW ones).
+struct FoldTransposeChain : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getInput().getDefiningOp<TransposeOp>();
+    if (!inner)
+      return failure();
+    SmallVector<int64_t> perm;
+    for (int64_t p : op.getPermutation())
+      perm.push_back(inner.getPermutation()[p]);
+    if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()))) {
+      rewriter.replaceOp(op, inner.getInput());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, op.getType(), inner.getInput(),
+                                             perm);
+    return success();
+  }
+};
+
+/// a * (1 / b) -> a / b (TOSA writes division as a reciprocal and a mul).
+struct DivFromReciprocal : OpRewritePattern<MulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MulOp op,
+                                PatternRewriter &rewriter) const override {
+    for (auto [a, r] : {std::pair(op.getLhs(), op.getRhs()),
+                        std::pair(op.getRhs(), op.getLhs())}) {
+      auto div = r.getDefiningOp<DivOp>();
+      if (!div || fillValue(div.getLhs()) != 1.0 || a.getType() != op.getType())
+        continue;
+      Value b = div.getRhs();
+      rewriter.replaceOpWithNewOp<DivOp>(op, op.getType(), a, b);
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// max(x, 0) -> relu(x).
 struct ReluFromMax : OpRewritePattern<MaxOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -390,7 +430,7 @@ struct SoftmaxFromPieces : OpRewritePattern<DivOp> {
 } // namespace
 
 void mlir::echo::populateImportCleanupPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldReshapeChain, NegateFill, ReluFromMax, GeluFromTanh, SigmoidFromExp, CancelScale,
+  patterns.add<FoldReshapeChain, FoldTransposeChain, DivFromReciprocal, NegateFill, ReluFromMax, GeluFromTanh, SigmoidFromExp, CancelScale,
                MeanFromSum, ConvBias, FoldMatmulTranspose<MatmulOp>,
                FoldMatmulTranspose<BatchMatmulOp>, LinearFromMatmul, LinearBias,
                SoftmaxFromPieces>(patterns.getContext());
