@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -97,10 +98,23 @@ bool isDestinationUse(OpOperand &use) {
 bool isDeferred(Operation *op) {
   if (isa<tensor::EmptyOp, linalg::FillOp, tensor::PadOp>(op))
     return true;
-  auto isTensor = [](Type t) { return isa<TensorType>(t); };
-  return llvm::none_of(op->getOperandTypes(), isTensor) &&
-         llvm::none_of(op->getResultTypes(), isTensor) &&
-         op->getNumRegions() == 0;
+  auto isShaped = [](Type t) { return isa<ShapedType>(t); };
+  return llvm::none_of(op->getOperandTypes(), isShaped) &&
+         llvm::none_of(op->getResultTypes(), isShaped) &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
+/// echo ops take statically shaped tensors; memrefs, vectors and dynamic
+/// shapes have no echo form.
+bool hasStaticTensorTypes(Operation *op) {
+  auto ok = [](Type t) {
+    if (!isa<ShapedType>(t))
+      return true;
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.hasStaticShape();
+  };
+  return llvm::all_of(op->getOperandTypes(), ok) &&
+         llvm::all_of(op->getResultTypes(), ok);
 }
 
 class Raiser {
@@ -158,6 +172,9 @@ private:
       op->erase();
       return success();
     }
+    if (!hasStaticTensorTypes(op))
+      return cannotRaise(op, "it operates on values that are not statically "
+                             "shaped tensors");
     if (auto fill = dyn_cast<linalg::FillOp>(op))
       return raiseFill(fill);
     if (isDeferred(op))

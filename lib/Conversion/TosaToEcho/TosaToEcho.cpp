@@ -124,10 +124,14 @@ private:
   LogicalResult raise(Operation *op) {
     builder.setInsertionPoint(op);
     EchoEmitter e(builder, op->getLoc());
-    for (Value v : op->getOperands())
-      if (auto t = dyn_cast<RankedTensorType>(v.getType());
-          t && !t.hasStaticShape())
-        return cannotRaise(op, "an operand is not statically shaped");
+    auto staticOrNotTensor = [](Type t) {
+      auto tensor = dyn_cast<RankedTensorType>(t);
+      return tensor ? tensor.hasStaticShape() : !isa<ShapedType>(t);
+    };
+    if (!llvm::all_of(op->getOperandTypes(), staticOrNotTensor) ||
+        !llvm::all_of(op->getResultTypes(), staticOrNotTensor))
+      return cannotRaise(op, "it operates on values that are not statically "
+                             "shaped tensors");
     FailureOr<Value> result =
         llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
             .Case<tosa::ConstOp>([&](tosa::ConstOp c) -> FailureOr<Value> {

@@ -119,3 +119,23 @@ func.func @control_flow(%x: tensor<2xf32>, %c: i1) -> tensor<2xf32> {
   }
   return %1 : tensor<2xf32>
 }
+
+// -----
+
+func.func @dynamic_shape(%x: tensor<?x8xf32>, %e: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  // expected-error @+1 {{cannot raise 'linalg.generic': it operates on values that are not statically shaped tensors}}
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %2 = math.tanh %in : f32
+    linalg.yield %2 : f32
+  } -> tensor<?x8xf32>
+  return %1 : tensor<?x8xf32>
+}
+
+// -----
+
+func.func @memref_matmul(%a: memref<2x3xf32>, %b: memref<3x4xf32>, %c: memref<2x4xf32>) {
+  // expected-error @+1 {{cannot raise 'linalg.matmul': it operates on values that are not statically shaped tensors}}
+  linalg.matmul ins(%a, %b : memref<2x3xf32>, memref<3x4xf32>) outs(%c : memref<2x4xf32>)
+  return
+}

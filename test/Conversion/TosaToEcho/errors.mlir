@@ -37,3 +37,11 @@ func.func @abs(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
   %0 = tosa.abs %x : (tensor<2x8xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+func.func @unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{cannot raise 'tosa.tanh': it operates on values that are not statically shaped tensors}}
+  %0 = tosa.tanh %x : (tensor<*xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
