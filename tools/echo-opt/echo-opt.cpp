@@ -6,12 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Conversion/ImportPasses.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoTest/TestPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -29,16 +32,18 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::echo::registerEchoTransformsPasses();
   mlir::echo::registerLowerToCPUPipeline();
+  mlir::echo::registerEchoImportPasses();
   mlir::echo::test::registerTestPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::echo::EchoDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
+                  mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
   mlir::echo::registerLowerToCPUDialects(registry);
 
   return mlir::asMainReturnCode(
