@@ -86,6 +86,24 @@ TEST(MemorySchedule, DepthFirstRunsEachBranchToTheJoin) {
   EXPECT_EQ(modelPeak(g, dfs), 1110);
 }
 
+TEST(MemorySchedule, DepthFirstReleasesAsSoonAsNothingDepends) {
+  // x is read by the next layer y and by a small encoding e (Gist's encode
+  // after the last forward use). Once y ran, e is x's last reader and frees
+  // more than it allocates: it runs at once instead of after the whole
+  // chain y -> z -> w (which would keep x live: peak 3000).
+  ScheduleGraph g;
+  unsigned x = addNode(g, 1000, {});
+  unsigned y = addNode(g, 1000, {x});
+  unsigned e = addNode(g, 10, {x});
+  unsigned z = addNode(g, 1000, {y});
+  unsigned w = addNode(g, 1000, {z});
+  addNode(g, 1, {e, w});
+  Order dfs = depthFirstOrder(g);
+  EXPECT_EQ(dfs, (Order{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(modelPeak(g, dfs), 2010);
+  EXPECT_EQ(modelPeak(g, {0, 1, 3, 4, 2, 5}), 3000);
+}
+
 TEST(MemorySchedule, ListSchedulerFinishesTheBranchThatFrees) {
   ScheduleGraph g = breadthFirstForkJoin();
   // After a1, running a2 frees a1 (-990) while c1 would add 900.

@@ -98,6 +98,8 @@ public:
     return {alloc, freed};
   }
 
+  int64_t readersLeft(unsigned b) const { return remaining[b]; }
+
   void run(unsigned n) {
     for (unsigned b : reads[n])
       --remaining[b];
@@ -203,17 +205,26 @@ std::vector<unsigned> mlir::echo::inputOrder(const ScheduleGraph &g) {
 std::vector<unsigned> mlir::echo::depthFirstOrder(const ScheduleGraph &g) {
   auto preds = allPreds(g);
   auto succ = successorsOf(preds);
+  auto reads = distinctReads(g);
+  std::vector<std::vector<unsigned>> readers(g.bufferBytes.size());
+  for (unsigned n = 0; n < g.nodes.size(); ++n)
+    for (unsigned b : reads[n])
+      readers[b].push_back(n);
   std::vector<size_t> indeg(g.nodes.size());
+  std::vector<bool> done(g.nodes.size(), false);
   std::vector<unsigned> stack;
   for (unsigned n = g.nodes.size(); n-- > 0;)
     if ((indeg[n] = preds[n].size()) == 0)
       stack.push_back(n);
+  LiveState state(g);
   std::vector<unsigned> order;
   order.reserve(g.nodes.size());
   while (!stack.empty()) {
     unsigned n = stack.back();
     stack.pop_back();
     order.push_back(n);
+    done[n] = true;
+    state.run(n);
     // Push newly ready successors last-first: the first one runs next, and
     // its branch is followed to its join before the others start.
     size_t mark = stack.size();
@@ -221,6 +232,25 @@ std::vector<unsigned> mlir::echo::depthFirstOrder(const ScheduleGraph &g) {
       if (--indeg[s] == 0)
         stack.push_back(s);
     std::reverse(stack.begin() + mark, stack.end());
+    // Release as soon as nothing else depends (Dymem frees a tensor when
+    // its last dependent ran): a ready op that is now the last reader of
+    // a buffer and frees at least what it allocates runs next. Without
+    // this, ops such as Gist's encode after a feature map's last forward
+    // use wait at the bottom of the stack until the forward pass ends.
+    for (unsigned b : reads[n]) {
+      if (state.readersLeft(b) != 1)
+        continue;
+      for (unsigned r : readers[b]) {
+        if (done[r] || indeg[r] != 0)
+          continue;
+        auto [alloc, freed] = state.effect(r);
+        auto it = std::find(stack.begin(), stack.end(), r);
+        if (alloc <= freed && it != stack.end()) {
+          stack.erase(it);
+          stack.push_back(r);
+        }
+      }
+    }
   }
   return order;
 }

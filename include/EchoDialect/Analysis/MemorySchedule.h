@@ -67,7 +67,9 @@ std::vector<unsigned> inputOrder(const ScheduleGraph &graph);
 
 /// Dymem's depth-first order: a stack of ready nodes; a node's successors
 /// that become ready are pushed so that the first in input order runs
-/// next. Requires a valid graph.
+/// next. A ready node that has become the last reader of a buffer and
+/// frees at least what it allocates runs at once (Dymem releases a tensor
+/// when nothing depends on it any more). Requires a valid graph.
 std::vector<unsigned> depthFirstOrder(const ScheduleGraph &graph);
 
 /// Greedy list scheduling: among the ready nodes, the one whose execution
