@@ -33,6 +33,9 @@ enum class ScheduleOrder { Input, DepthFirst, List, Best };
 /// The echo-schedule run of the training pipeline: none, or its order.
 enum class ScheduleMode { None, DepthFirst, Best };
 
+/// The device profile presets of echo-simulate (StreamSimulator.h).
+enum class DeviceKind { Pcie4, Pcie5, NvlinkC2C };
+
 /// echo-memory-report's output form.
 enum class ReportFormat { Text, Json, Trace, Svg };
 

@@ -468,4 +468,42 @@ def EchoSchedule : Pass<"echo-schedule", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
+  let summary = "Estimate a step's time on a compute and a copy stream";
+  let description = [{
+    Analysis of a tensor-level, single-block step (the IR is unchanged but
+    for one attribute): every op becomes a task of the device profile's
+    discrete-event simulator (StreamSimulator.h). Kernels run on the
+    compute stream for `max(FLOPs / throughput, bytes / memory bandwidth)`
+    (CostOpInterface's FLOPs and bytes; ops without it move their results'
+    bytes; an `echo.recompute` costs its body); `echo.offload` and
+    `echo.prefetch` run on the copy stream for `bytes / host-link
+    bandwidth`. An op waits for the tasks that produce its operands; each
+    stream runs in program order; there is no other barrier.
+
+    The function gets `echo.simulated_step`, a dictionary of seconds
+    (`step`, `compute`, `transfer`, `overlapped`, `transfer_only`,
+    `compute_only`) and the `device`, and a remark with the same figures
+    in microseconds (Dymem's Figure 14 split).
+
+    ```mlir
+    // Before
+    %h, %t = echo.offload %a : tensor<1024x1024xf32>
+    // After: unchanged; on the function
+    //   echo.simulated_step = {compute = ..., device = "pcie4", overlapped = ..., step = ..., ...}
+    ```
+  }];
+  let options = [
+    Option<"device", "device", "::mlir::echo::DeviceKind",
+           /*default=*/"::mlir::echo::DeviceKind::Pcie4", "Device profile",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
+                        "A100-class GPU, PCIe 4.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
+                        "H100-class GPU, PCIe 5.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
+                        "GH200, NVLink-C2C"))}]>,
+  ];
+}
+
 #endif // ECHO_TRANSFORMS_PASSES_TD
