@@ -68,6 +68,16 @@ struct TrainingPipelineOptions
           clEnumValN(GistMode::Fp16, "fp16", "lossless and fp16 DPR"),
           clEnumValN(GistMode::Fp10, "fp10", "lossless and fp10 DPR"),
           clEnumValN(GistMode::Fp8, "fp8", "lossless and fp8 DPR"))};
+  PassOptions::Option<ScheduleMode> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Op order of the step (echo-schedule, after remat and gist)"),
+      llvm::cl::init(ScheduleMode::None),
+      llvm::cl::values(
+          clEnumValN(ScheduleMode::None, "none", "keep the order"),
+          clEnumValN(ScheduleMode::DepthFirst, "dfs",
+                     "Dymem's depth-first branch order"),
+          clEnumValN(ScheduleMode::Best, "best",
+                     "the lowest planned peak of input, dfs and list"))};
   PassOptions::Option<OptimizerKind> optimizer{
       *this, "optimizer",
       llvm::cl::desc("Update applied when differentiating a forward function"),

@@ -25,6 +25,17 @@ enum class DprFormat { None, Fp16, Fp10, Fp8 };
 /// The update echo-autodiff appends to a differentiated step.
 enum class OptimizerKind { None, Sgd, Momentum, Adam };
 
+/// The op order echo-schedule gives a step: the input order, Dymem's
+/// depth-first order, the memory-aware list order, or the one of those
+/// three with the lowest planned peak (the input order on ties).
+enum class ScheduleOrder { Input, DepthFirst, List, Best };
+
+/// The echo-schedule run of the training pipeline: none, or its order.
+enum class ScheduleMode { None, DepthFirst, Best };
+
+/// The device profile presets of echo-simulate (StreamSimulator.h).
+enum class DeviceKind { Pcie4, Pcie5, NvlinkC2C };
+
 /// echo-memory-report's output form.
 enum class ReportFormat { Text, Json, Trace, Svg };
 

@@ -405,4 +405,105 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoSchedule : Pass<"echo-schedule", "::mlir::ModuleOp"> {
+  let summary = "Reorder straight-line steps to lower the planned peak (Dymem)";
+  let description = [{
+    Reorders the ops of every single-block function (a training step after
+    autodiff, remat and gist) so fewer bytes are live at once. Nonlinear
+    graphs (ResNet's residual forks, Inception's branches) leave the order
+    of independent ops free, and it decides how many branch temporaries
+    coexist. Every order keeps SSA dependencies, the relative order of ops
+    with side effects, and the forward/backward split at the op marked
+    `echo.loss_seed`; the terminator stays last.
+
+    * `order=dfs`: Dymem's execution-graph construction (HPDC 2020,
+      Algorithm 1): after a fork, each branch runs to its join before the
+      next starts.
+    * `order=list`: a memory-aware list scheduler: among the ready ops, the
+      one that leaves the fewest bytes live (allocated minus freed, looking
+      through a join it makes ready).
+    * `order=best` (default): plans the input order and both candidates
+      with the training pipeline's planning passes (bufferization and
+      echo-buffer-assign, on copies of the module) and keeps the order with
+      the lowest planned peak - the memory report's `planned_peak_bytes`,
+      persistent bytes plus arena - and the input order on ties, so the
+      planned peak never rises.
+    * `order=input` leaves the IR unchanged.
+
+    With `remarks`, each function gets a remark with the planned peak of
+    every candidate (`order=best`) and the order kept.
+
+    ```mlir
+    // Before: both branch temporaries (%a1, %c1) live at once
+    %a1 = echo.relu %x ...      %c1 = echo.tanh %x ...
+    %a2 = echo.reduce %a1 ...   %c2 = echo.reduce %c1 ...
+    %j = echo.add %a2, %c2 ...
+    // After (order=dfs): one branch at a time
+    %a1 = echo.relu %x ...   %a2 = echo.reduce %a1 ...
+    %c1 = echo.tanh %x ...   %c2 = echo.reduce %c1 ...
+    %j = echo.add %a2, %c2 ...
+    ```
+  }];
+  let options = [
+    Option<"order", "order", "::mlir::echo::ScheduleOrder",
+           /*default=*/"::mlir::echo::ScheduleOrder::Best", "Order to apply",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::ScheduleOrder::Input, "input",
+                        "keep the input order"),
+             clEnumValN(::mlir::echo::ScheduleOrder::DepthFirst, "dfs",
+                        "Dymem's depth-first branch order"),
+             clEnumValN(::mlir::echo::ScheduleOrder::List, "list",
+                        "memory-aware list scheduling"),
+             clEnumValN(::mlir::echo::ScheduleOrder::Best, "best",
+                        "the lowest planned peak of input, dfs and list"))}]>,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"256",
+           "Buffer alignment the list scheduler rounds sizes to (that of "
+           "echo-buffer-assign)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report each function's candidate peaks and the order kept">,
+  ];
+  let dependentDialects = ["::mlir::echo::EchoDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
+  let summary = "Estimate a step's time on a compute and a copy stream";
+  let description = [{
+    Analysis of a tensor-level, single-block step (the IR is unchanged but
+    for one attribute): every op becomes a task of the device profile's
+    discrete-event simulator (StreamSimulator.h). Kernels run on the
+    compute stream for `max(FLOPs / throughput, bytes / memory bandwidth)`
+    (CostOpInterface's FLOPs and bytes; ops without it move their results'
+    bytes; an `echo.recompute` costs its body); `echo.offload` and
+    `echo.prefetch` run on the copy stream for `bytes / host-link
+    bandwidth`. An op waits for the tasks that produce its operands; each
+    stream runs in program order; there is no other barrier.
+
+    The function gets `echo.simulated_step`, a dictionary of seconds
+    (`step`, `compute`, `transfer`, `overlapped`, `transfer_only`,
+    `compute_only`) and the `device`, and a remark with the same figures
+    in microseconds (Dymem's Figure 14 split).
+
+    ```mlir
+    // Before
+    %h, %t = echo.offload %a : tensor<1024x1024xf32>
+    // After: unchanged; on the function
+    //   echo.simulated_step = {compute = ..., device = "pcie4", overlapped = ..., step = ..., ...}
+    ```
+  }];
+  let options = [
+    Option<"device", "device", "::mlir::echo::DeviceKind",
+           /*default=*/"::mlir::echo::DeviceKind::Pcie4", "Device profile",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
+                        "A100-class GPU, PCIe 4.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
+                        "H100-class GPU, PCIe 5.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
+                        "GH200, NVLink-C2C"))}]>,
+  ];
+}
+
 #endif // ECHO_TRANSFORMS_PASSES_TD

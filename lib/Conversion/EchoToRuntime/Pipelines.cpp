@@ -13,6 +13,7 @@
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "EchoDialect/Transforms/PlanPipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -28,25 +29,6 @@
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
-
-/// Tensor-level step -> bufferized step, every temporary in one arena:
-///  - record memory categories and statistics while ops are still echo ops;
-///  - execute recomputation regions in place;
-///  - bufferize across function boundaries with identity layouts, so the
-///    entry function takes plain row-major buffers;
-///  - turn results into caller-allocated out-parameters;
-///  - place the temporaries in one arena (liveness-based).
-static std::string planPipeline(bool assignBuffers) {
-  std::string text =
-      "func.func(echo-annotate-memory),"
-      "func.func(echo-inline-recompute),"
-      "one-shot-bufferize{bufferize-function-boundaries "
-      "function-boundary-type-conversion=identity-layout-map},"
-      "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}";
-  if (assignBuffers)
-    text += ",func.func(echo-buffer-assign)";
-  return text;
-}
 
 /// Bufferized step -> LLVM dialect:
 ///  - free each remaining buffer after its last use (ownership-based);
@@ -77,7 +59,7 @@ static void addPipeline(OpPassManager &pm, StringRef text) {
 }
 
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers) {
-  addPipeline(pm, planPipeline(assignBuffers));
+  addPipeline(pm, planPipelineText(assignBuffers));
   addPipeline(pm, kLowerToLLVM);
 }
 
@@ -105,7 +87,15 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     gist.dpr = dprOf(options.gist);
     pm.addNestedPass<func::FuncOp>(createEchoGistEncode(gist));
   }
-  addPipeline(pm, planPipeline(/*assignBuffers=*/true));
+  // The order is chosen last, on what the planner will see.
+  if (options.schedule != ScheduleMode::None) {
+    EchoScheduleOptions schedule;
+    schedule.order = options.schedule == ScheduleMode::DepthFirst
+                         ? ScheduleOrder::DepthFirst
+                         : ScheduleOrder::Best;
+    pm.addPass(createEchoSchedule(schedule));
+  }
+  addPipeline(pm, planPipelineText(/*assignBuffers=*/true));
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {

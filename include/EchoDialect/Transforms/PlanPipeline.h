@@ -1,0 +1,30 @@
+//===- PlanPipeline.h - Tensor-level step -> planned step ------*- C++ -*-===//
+//
+// The passes that turn a tensor-level step into a bufferized one with every
+// temporary in one arena. Declared once: the training and CPU pipelines run
+// it, and echo-schedule runs it on copies of the module to rank candidate
+// op orders by the planner's own peak.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
+#define ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
+
+#include <string>
+
+namespace mlir {
+namespace echo {
+
+/// The textual pipeline (anchored on builtin.module):
+///  - record memory categories and statistics while ops are still echo ops;
+///  - execute recomputation regions in place;
+///  - bufferize across function boundaries with identity layouts, so the
+///    entry function takes plain row-major buffers;
+///  - turn results into caller-allocated out-parameters;
+///  - with `assignBuffers`, place the temporaries in one arena.
+std::string planPipelineText(bool assignBuffers);
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
