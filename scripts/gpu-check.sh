@@ -58,7 +58,7 @@ if [ -x build/unittests/EchoRuntimeTests ]; then
   tail -3 out/runtime-tests.log
 fi
 
-printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak(GPU)" "/plan" "step ms"
+printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak" "/plan" "step ms"
 while read -r step seed iterations; do
   c++ -shared "steps/$step.o" -o "build/$step.so" || { fail "$step: link"; continue; }
   run() {

@@ -64,6 +64,10 @@ constexpr llvm::StringLiteral kAllocSiteAttr = "echo.alloc_site";
 /// longer sees the echo op.
 constexpr llvm::StringLiteral kInPlaceCallAttr = "echo.in_place";
 
+/// On a function: echo-simulate's estimate of the step on a device profile
+/// (a dictionary of seconds: step, compute, transfer, overlapped, ...).
+constexpr llvm::StringLiteral kSimulatedStepAttr = "echo.simulated_step";
+
 } // namespace echo
 } // namespace mlir
 

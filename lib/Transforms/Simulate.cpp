@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/StreamSimulator.h"
+#include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoInterfaces.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/EchoTypes.h"
@@ -121,7 +122,7 @@ struct SimulatePass : echo::impl::EchoSimulateBase<SimulatePass> {
         b.getNamedAttr("transfer_only", b.getF64FloatAttr(t.transferOnly)),
         b.getNamedAttr("compute_only", b.getF64FloatAttr(t.computeOnly)),
     };
-    fn->setAttr("echo.simulated_step", b.getDictionaryAttr(entries));
+    fn->setAttr(kSimulatedStepAttr, b.getDictionaryAttr(entries));
     auto us = [](double seconds) {
       return llvm::formatv("{0:f3}", seconds * 1e6).str();
     };
