@@ -9,7 +9,8 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "ECHO"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+# .c: C API tests (test/CAPI), each a C program compiled by the build.
+config.suffixes = [".mlir", ".c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.echo_obj_root, "test")
 # Inputs of other tests, not tests themselves.
@@ -28,5 +29,5 @@ llvm_config.use_default_substitutions()
 # FileCheck, not, count come from the LLVM tools directory.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.echo_tools_dir, config.llvm_tools_dir]
-tools = ["echo-opt", "echo-run", "echo-models"]
+tools = ["echo-opt", "echo-run", "echo-models", "echo-capi-pipeline-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
