@@ -34,5 +34,6 @@ llvm_config.use_default_substitutions()
 # FileCheck, not, count come from the LLVM tools directory.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.echo_tools_dir, config.llvm_tools_dir]
-tools = ["echo-opt", "echo-run", "echo-models", "echo-capi-pipeline-test"]
+tools = ["echo-opt", "echo-run", "echo-models", "echo-compile", "echo-step",
+         "echo-capi-pipeline-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

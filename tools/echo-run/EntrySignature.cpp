@@ -11,13 +11,6 @@ using namespace mlir;
 
 namespace echo_run {
 
-int64_t TensorSpec::numElements() const {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
 static FailureOr<TensorSpec> specOf(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
@@ -139,6 +132,33 @@ FailureOr<EntrySignature> analyzeEntry(func::FuncOp fn) {
     sig.results.push_back(std::move(spec));
   }
   return sig;
+}
+
+func::FuncOp findEntryFunction(ModuleOp module, llvm::StringRef name,
+                               std::string &error) {
+  if (!name.empty()) {
+    auto fn = module.lookupSymbol<func::FuncOp>(name);
+    if (!fn || fn.isExternal()) {
+      error = "no function @" + name.str() + " with a body";
+      return nullptr;
+    }
+    return fn;
+  }
+  if (auto fn = module.lookupSymbol<func::FuncOp>("train_step"))
+    return fn;
+  func::FuncOp only;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || fn.isPrivate())
+      continue;
+    if (only) {
+      error = "several functions could be the entry; choose one with --entry";
+      return nullptr;
+    }
+    only = fn;
+  }
+  if (!only)
+    error = "the module has no function to run";
+  return only;
 }
 
 } // namespace echo_run

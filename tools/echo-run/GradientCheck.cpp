@@ -10,6 +10,65 @@
 
 namespace echo_run {
 
+namespace {
+
+/// The loss and the analytic directional derivative at p + t v.
+struct PathNode {
+  double t, loss, slope;
+};
+
+/// Samples [-h, h] so that the trapezoid rule on the analytic slopes gives
+/// their mean to within max(relativeSlack * |mean|, absoluteSlack). The loss is
+/// continuous and piecewise smooth, so whatever kinks (ReLU, max pooling,
+/// max) lie on the path,
+///   L(p + h v) - L(p - h v) = integral over [-h, h] of grad(p + t v).v dt,
+/// and a wrong gradient is wrong along the whole path. Between two nodes a
+/// kink leaves the integral anywhere between the two slopes times the
+/// width: the trapezoid's uncertainty is |slope jump| * width / 2. The
+/// widest uncertainty is bisected until the total is within the slack or
+/// the evaluation budget is spent (each node is one run of the step).
+std::vector<PathNode>
+integratePath(const std::function<PathNode(double)> &evaluate, double h,
+              double relativeSlack, double absoluteSlack) {
+  constexpr int kInitialIntervals = 8, kMaxNodes = 64;
+  std::vector<PathNode> nodes;
+  for (int i = 0; i <= kInitialIntervals; ++i)
+    nodes.push_back(evaluate(-h + 2 * h * i / kInitialIntervals));
+  auto uncertainty = [&](size_t i) {
+    return std::fabs(nodes[i + 1].slope - nodes[i].slope) *
+           (nodes[i + 1].t - nodes[i].t) / 2;
+  };
+  while ((int)nodes.size() < kMaxNodes) {
+    double total = 0, size = 0, widest = -1;
+    size_t worst = 0;
+    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+      double u = uncertainty(i);
+      total += u;
+      size += std::fabs(nodes[i].slope + nodes[i + 1].slope) / 2 *
+              (nodes[i + 1].t - nodes[i].t);
+      if (u > widest)
+        widest = u, worst = i;
+    }
+    double width = nodes.back().t - nodes.front().t;
+    if (total <= std::max(relativeSlack * size, absoluteSlack * width))
+      break;
+    double mid = (nodes[worst].t + nodes[worst + 1].t) / 2;
+    nodes.insert(nodes.begin() + worst + 1, evaluate(mid));
+  }
+  return nodes;
+}
+
+/// The trapezoid-rule mean of the slope over the sampled path.
+double pathMean(const std::vector<PathNode> &nodes) {
+  double integral = 0;
+  for (size_t i = 0; i + 1 < nodes.size(); ++i)
+    integral += (nodes[i].slope + nodes[i + 1].slope) / 2 *
+                (nodes[i + 1].t - nodes[i].t);
+  return integral / (nodes.back().t - nodes.front().t);
+}
+
+} // namespace
+
 bool checkGradients(const EntrySignature &signature, std::vector<Buffer> &args,
                     std::vector<Buffer> &results,
                     const std::function<void()> &invoke,
@@ -81,42 +140,52 @@ bool checkGradients(const EntrySignature &signature, std::vector<Buffer> &args,
         v[k][i] /= norm;
         analytic += grads[k][i] * v[k][i];
       }
-    auto evaluate = [&](double step) {
+    // Runs the step at p + t v; returns the loss and the directional
+    // derivative the step's own gradients give there.
+    auto evaluate = [&](double t) {
       for (size_t k = 0; k < trainable.size(); ++k) {
         float *p = floats(args[trainable[k]]);
         for (size_t i = 0; i < v[k].size(); ++i)
-          p[i] = (float)((double)original[k][i] + step * v[k][i]);
+          p[i] = (float)((double)original[k][i] + t * v[k][i]);
       }
       invoke();
-      return loss();
+      PathNode node{t, loss(), 0};
+      for (size_t k = 0; k < trainable.size(); ++k) {
+        const float *g = floats(results[1 + k]);
+        for (size_t i = 0; i < v[k].size(); ++i)
+          node.slope += (double)g[i] * v[k][i];
+      }
+      return node;
     };
-    // A step that crosses kinks (ReLU, max pooling, max) biases the
-    // central difference, and a tiny one drowns in f32 rounding: try
-    // steps from epsilon down by halves and keep the closest
-    // estimate. A wrong gradient disagrees at every step.
-    // Smaller steps whose f32 rounding (2 ulps of the loss, over the step)
-    // could reach the tolerance are not tried.
-    double roundoff = std::ldexp(std::fabs(evaluate(0.0)), -22);
-    double best = 0, bestError = INFINITY, bestStep = 0;
+    // Steps from epsilon down by halves; the closest agreement is kept.
+    // Steps whose f32 rounding (2 ulps of the loss, over the step) could
+    // reach the tolerance are not tried.
+    double roundoff = std::ldexp(std::fabs(evaluate(0.0).loss), -22);
+    double best = 0, bestPath = analytic, bestError = INFINITY, bestStep = 0;
     double step = options.epsilon;
     for (int attempt = 0; attempt < options.stepTries; ++attempt, step /= 2) {
-      double plus = evaluate(step), minus = evaluate(-step);
-      double numeric = (plus - minus) / (2 * step);
-      double scale = std::max({std::fabs(analytic), std::fabs(numeric),
+      // A quarter of the tolerance, on the scale the error is taken on.
+      std::vector<PathNode> path =
+          integratePath(evaluate, step, 0.25 * options.tolerance,
+                        0.25 * options.tolerance * 1e-2 * gradNorm);
+      double mean = pathMean(path);
+      double numeric = (path.back().loss - path.front().loss) / (2 * step);
+      double scale = std::max({std::fabs(mean), std::fabs(numeric),
                                1e-2 * gradNorm});
       if (attempt > 0 && roundoff / step > 0.5 * options.tolerance * scale)
         break;
-      double error = scale == 0 ? 0 : std::fabs(analytic - numeric) / scale;
+      double error = scale == 0 ? 0 : std::fabs(mean - numeric) / scale;
       if (error < bestError)
-        best = numeric, bestError = error, bestStep = step;
+        best = numeric, bestPath = mean, bestError = error, bestStep = step;
       if (error <= options.tolerance)
         break;
     }
     bool pass = bestError <= options.tolerance;
     ok &= pass;
-    os << llvm::format("gradient check: direction %d analytic %.6e numeric "
-                       "%.6e (step %.1e) relative error %.2e %s\n",
-                       d, analytic, best, bestStep, bestError,
+    os << llvm::format("gradient check: direction %d analytic %.6e (mean "
+                       "over the step %.6e) numeric %.6e (step %.1e) "
+                       "relative error %.2e %s\n",
+                       d, analytic, bestPath, best, bestStep, bestError,
                        pass ? "ok" : "FAIL");
   }
   for (size_t k = 0; k < trainable.size(); ++k)

@@ -21,16 +21,18 @@ struct GradientCheckOptions {
   uint64_t seed = 0;
 };
 
-/// For an entry returning (loss, d loss / d trainable_0, ...), compares the
-/// directional derivative the returned gradients give with the central
-/// finite difference (L(p + eps v) - L(p - eps v)) / (2 eps) of the loss it
-/// returns, for unit directions v over all trainable arguments jointly: the
-/// normalized gradient itself, then random ones. The relative error is
-/// |analytic - numeric| / max(|analytic|, |numeric|, 0.01 |gradient|), for
-/// the best of the steps epsilon, epsilon/2, ..., epsilon/2^(stepTries-1):
-/// a step that crosses non-differentiable points biases the estimate, a
-/// tiny one drowns in f32 rounding, a wrong gradient fails at every step.
-/// Prints one line per
+/// For an entry returning (loss, d loss / d trainable_0, ...), checks the
+/// returned gradients against the loss along unit directions v over all
+/// trainable arguments jointly: the normalized gradient itself, then random
+/// ones. For a step h it compares the central difference
+/// (L(p + h v) - L(p - h v)) / (2 h) with the mean of the analytic
+/// directional derivative grad(p + t v).v over t in [-h, h] (trapezoid rule
+/// on 9 points), which equals it exactly for a continuous, piecewise smooth
+/// loss: ReLU and max-pooling kinks crossed by the step no longer bias the
+/// comparison. The relative error is
+/// |mean - numeric| / max(|mean|, |numeric|, 0.01 |gradient|), for the best
+/// of the steps epsilon, epsilon/2, ..., epsilon/2^(stepTries-1) above f32
+/// rounding; a wrong gradient fails at every step. Prints one line per
 /// direction; returns whether every relative error is within tolerance.
 /// It reads and writes the buffers' host copies: `invoke` must copy the
 /// arguments to the device, run the step and copy the results back. The

@@ -10,7 +10,7 @@
 #include "Buffer.h"
 #include "EntrySignature.h"
 #include "GradientCheck.h"
-#include "Npy.h"
+#include "StepHost.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
@@ -43,7 +43,10 @@
 #include <cmath>
 #include <optional>
 #include <cstring>
+#include <fstream>
 #include <random>
+
+#include <unistd.h>
 
 using namespace mlir;
 using namespace echo_run;
@@ -118,46 +121,14 @@ static cl::opt<bool> allowNonFiniteLoss(
              "that is an error naming the iteration)"),
     cl::cat(echoRunCategory));
 static cl::opt<int64_t> capacity(
-    "capacity", cl::desc("Device capacity in bytes (0: unlimited); exceeding "
-                         "it is an out-of-memory error"),
+    "capacity",
+    cl::desc("Device capacity in bytes (0: unlimited); exceeding it is an "
+             "out-of-memory error. Default on the cpu backend: half the "
+             "memory available now (echo-run keeps a host copy of every "
+             "argument and result), elsewhere unlimited"),
     cl::init(0), cl::cat(echoRunCategory));
 
 namespace {
-
-/// Deterministic initial values: one generator per argument, seeded by the
-/// run seed and the argument index.
-void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
-                size_t index) {
-  std::mt19937_64 gen(runSeed * 1000003u + index);
-  int64_t n = arg.tensor.numElements();
-  auto uniform = [&](double lo, double hi) {
-    return lo + (hi - lo) * (double)(gen() >> 11) * 0x1.0p-53;
-  };
-  if (arg.tensor.dtype == "f32") {
-    float *p = b.hostFloats();
-    double scale = 1.0 / std::sqrt((double)std::max<int64_t>(arg.fanIn, 1));
-    for (int64_t i = 0; i < n; ++i) {
-      switch (arg.init) {
-      case Init::Zeros: p[i] = 0.0f; break;
-      case Init::Ones: p[i] = 1.0f; break;
-      case Init::FanIn: p[i] = (float)uniform(-scale, scale); break;
-      default: p[i] = (float)uniform(-1.0, 1.0); break;
-      }
-    }
-    return;
-  }
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t v = arg.tensor.dtype == "i1"
-                    ? (int64_t)(gen() & 1)
-                    : (int64_t)(gen() % (uint64_t)std::max<int64_t>(arg.bound, 1));
-    if (arg.tensor.dtype == "i32")
-      reinterpret_cast<int32_t *>(b.host.data())[i] = (int32_t)v;
-    else if (arg.tensor.dtype == "i64")
-      reinterpret_cast<int64_t *>(b.host.data())[i] = v;
-    else
-      reinterpret_cast<uint8_t *>(b.host.data())[i] = (uint8_t)v;
-  }
-}
 
 [[noreturn]] void fail(const llvm::Twine &message, int code = 1) {
   llvm::errs() << "echo-run: " << message << "\n";
@@ -166,74 +137,10 @@ void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
 
 /// Loads --inputs ARG=FILE.npy into the argument buffers.
 void loadInputs(std::vector<Buffer> &args) {
-  for (const std::string &item : inputs) {
-    size_t eq = item.find('=');
-    if (eq == std::string::npos)
-      fail("--inputs expects ARG=FILE.npy, got '" + item + "'");
-    std::string argText = item.substr(0, eq), path = item.substr(eq + 1);
-    char *end = nullptr;
-    long index = std::strtol(argText.c_str(), &end, 10);
-    if (argText.empty() || *end || index < 0 || index >= (long)args.size())
-      fail("--inputs: '" + argText + "' is not an argument index in [0, " +
-           std::to_string(args.size()) + ")");
-    NpyArray array;
-    std::string error;
-    if (!readNpy(path, array, error))
-      fail("--inputs: " + error);
-    Buffer &b = args[index];
-    if (array.dtype != b.spec.dtype || array.shape != b.spec.shape)
-      fail("--inputs: " + path + " holds a " + array.dtype + " array of the "
-           "wrong shape or type for argument #" + std::to_string(index));
-    std::memcpy(b.host.data(), array.data.data(), array.data.size());
-  }
-}
-
-void printMemoryStats(llvm::raw_ostream &os, bool json, echo_runtime::Backend &rt,
-                      echo_context *ctx) {
-  if (json) {
-    os << "{\"peak_bytes\": " << rt.echo_mem_peak_bytes(ctx)
-       << ", \"capacity_bytes\": " << capacity.getValue()
-       << ", \"allocations\": " << rt.echo_mem_num_allocations(ctx)
-       << ", \"csr_overflows\": " << rt.echo_mem_csr_overflows(ctx)
-       << ", \"by_category\": {";
-    for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
-      os << (c ? ", " : "") << "\"" << rt.echo_mem_category_name(c)
-         << "\": " << rt.echo_mem_peak_bytes_of(ctx, c);
-    os << "}, \"max_by_category\": {";
-    for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
-      os << (c ? ", " : "") << "\"" << rt.echo_mem_category_name(c)
-         << "\": " << rt.echo_mem_max_bytes_of(ctx, c);
-    os << "}}\n";
-    return;
-  }
-  os << "peak_bytes " << rt.echo_mem_peak_bytes(ctx) << "\n";
-  if (int64_t overflows = rt.echo_mem_csr_overflows(ctx))
-    os << "csr_overflows " << overflows
-       << " (SSDC encodings denser than planned; their extra blocks are "
-          "counted in the peak)\n";
-  os << "live at the peak, by category:\n";
-  for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
-    os << llvm::format("  %-16s %14lld\n", rt.echo_mem_category_name(c),
-                       (long long)rt.echo_mem_peak_bytes_of(ctx, c));
-}
-
-/// Raw results of the last step: a text header line per result, then its
-/// bytes. Identical runs give identical files.
-void writeResults(const std::vector<Buffer> &results) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(dumpResults, ec);
-  if (ec)
-    fail("cannot write " + dumpResults + ": " + ec.message());
-  for (auto [i, b] : llvm::enumerate(results)) {
-    os << "result " << i << " " << b.spec.dtype << " [";
-    llvm::interleaveComma(b.spec.shape, os);
-    os << "] " << b.spec.bytes() << "\n";
-    os.write(b.host.data(), b.spec.bytes());
-    os << "\n";
-  }
-  os.close();
-  if (os.has_error())
-    fail("cannot write " + dumpResults + ": " + os.error().message());
+  std::string error;
+  for (const std::string &item : inputs)
+    if (!loadInput(item, args, error))
+      fail(error);
 }
 
 /// --profile-sparsity: the input module, a copy of it to write back, and
@@ -310,10 +217,31 @@ void writeProfile(SparsityProfile &profile, echo_runtime::Backend &rt,
 /// Reports the context's error and exits with status 4 for out of memory
 /// (a device has no swap to fall back to), 3 otherwise. echo-run is a tool;
 /// the runtime library itself never exits.
+/// Bytes of host memory available now (MemAvailable), or 0 (unlimited)
+/// where that cannot be read.
+int64_t availableHostMemory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  int64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:")
+      return kib * 1024;
+  long pages = sysconf(_SC_AVPHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  return pages > 0 && pageSize > 0 ? (int64_t)pages * pageSize : 0;
+}
+
+/// Set when the capacity is echo-run's default, so that an out-of-memory
+/// error says where the bound came from.
+bool defaultCapacity = false;
+
 [[noreturn]] void failRuntime(echo_runtime::Backend &rt, echo_context *ctx,
                               const std::string &what) {
   std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
   bool oom = ctx && rt.echo_context_status(ctx) == ECHO_ERR_OUT_OF_MEMORY;
+  if (oom && defaultCapacity)
+    message += " (the default --capacity, half the memory available to "
+               "echo-run; --capacity=0 lifts it)";
   fail("runtime error " + what + ": " +
            (message.empty() ? std::string("failed") : message),
        oom ? 4 : 3);
@@ -340,25 +268,11 @@ std::unique_ptr<echo_runtime::Backend> loadBackend(const char *argv0) {
 }
 
 func::FuncOp findEntry(ModuleOp module) {
-  if (!entryName.empty()) {
-    auto fn = module.lookupSymbol<func::FuncOp>(entryName);
-    if (!fn || fn.isExternal())
-      fail("no function @" + entryName + " with a body");
-    return fn;
-  }
-  if (auto fn = module.lookupSymbol<func::FuncOp>("train_step"))
-    return fn;
-  func::FuncOp only;
-  for (auto fn : module.getOps<func::FuncOp>()) {
-    if (fn.isExternal() || fn.isPrivate())
-      continue;
-    if (only)
-      fail("several functions could be the entry; choose one with --entry");
-    only = fn;
-  }
-  if (!only)
-    fail("the module has no function to run");
-  return only;
+  std::string error;
+  func::FuncOp fn = findEntryFunction(module, entryName, error);
+  if (!fn)
+    fail(error);
+  return fn;
 }
 
 } // namespace
@@ -468,7 +382,17 @@ int main(int argc, char **argv) {
     return map;
   });
 
-  if (rt.echo_mem_configure(ctx, capacity, sitePtrs.data(), sitePtrs.size()))
+  // On the cpu backend device memory is host memory: without a bound, a
+  // model too large for the machine is ended by the kernel's OOM killer
+  // instead of failing with the backend's out-of-memory error.
+  int64_t deviceCapacity = capacity;
+  if (!capacity.getNumOccurrences() &&
+      llvm::StringRef(rt.echo_backend_name()) == "cpu") {
+    deviceCapacity = availableHostMemory() / 2;
+    defaultCapacity = deviceCapacity > 0;
+  }
+  if (rt.echo_mem_configure(ctx, deviceCapacity, sitePtrs.data(),
+                            sitePtrs.size()))
     failRuntime(rt, ctx, "configuring the allocator");
   rt.echo_profile_reset(ctx);
 
@@ -517,9 +441,8 @@ int main(int argc, char **argv) {
         packed.push_back(&field);
   packed.push_back(&status);
 
-  bool lossIsScalar = !results.empty() && results[0].spec.shape.empty() &&
-                      results[0].spec.dtype == "f32";
-  if (printLoss && !lossIsScalar)
+  if (printLoss && !(!results.empty() && results[0].spec.shape.empty() &&
+                     results[0].spec.dtype == "f32"))
     fail("--print-loss needs result #0 to be a scalar f32 loss");
 
   auto invoke = [&](int64_t iter) {
@@ -562,45 +485,36 @@ int main(int argc, char **argv) {
                  << " updates no parameter (no result has echo.update_of; "
                     "was it built with optimizer=none?): every iteration "
                     "repeats the same step\n";
-  for (int64_t iter = 0; iter < iterations; ++iter) {
-    invoke(iter);
-    if (lossIsScalar && (printLoss || !allowNonFiniteLoss)) {
-      download(results[0]);
-      float loss = *results[0].hostFloats();
-      if (printLoss)
-        llvm::outs() << "iter " << iter << " loss "
-                     << llvm::format("%.9g", loss) << "\n";
-      if (!std::isfinite(loss) && !allowNonFiniteLoss) {
-        llvm::outs().flush();
-        fail("the loss of iteration " + std::to_string(iter) + " is " +
-             (std::isnan(loss) ? "NaN" : "infinite") +
-             " (--allow-nonfinite-loss to keep going)");
-      }
-    }
-    // Results that replace arguments feed the next step: swap the buffers.
-    for (auto [i, result] : llvm::enumerate(signature->results)) {
-      if (result.updateOf < 0)
-        continue;
-      void *argData = args[result.updateOf].data;
-      args[result.updateOf].bind(results[i].data);
-      results[i].bind(argData);
-    }
+  IterationOptions loop;
+  loop.iterations = iterations;
+  loop.printLoss = printLoss;
+  loop.allowNonFiniteLoss = allowNonFiniteLoss;
+  std::string loopError;
+  bool ran = runIterations(
+      *signature, args, results,
+      [&](int64_t iter, std::string &) {
+        invoke(iter);
+        return true;
+      },
+      [&](Buffer &b, std::string &) {
+        download(b);
+        return true;
+      },
+      loop, [](const std::string &text) { llvm::outs() << text; },
+      loopError);
+  if (!ran) {
+    llvm::outs().flush();
+    fail(loopError);
   }
-  // After the swaps the newest values sit in the argument buffers; put them
-  // back so the dump shows the last step's results.
-  for (auto [i, result] : llvm::enumerate(signature->results))
-    if (result.updateOf >= 0 && iterations > 0) {
-      void *argData = args[result.updateOf].data;
-      args[result.updateOf].bind(results[i].data);
-      results[i].bind(argData);
-    }
 
   if (memoryStats.getNumOccurrences())
-    printMemoryStats(llvm::outs(), memoryStats == "json", rt, ctx);
+    llvm::outs() << formatMemoryStats(rt, ctx, capacity, memoryStats == "json");
   if (!dumpResults.empty()) {
     for (Buffer &b : results)
       download(b);
-    writeResults(results);
+    std::string error;
+    if (!writeResults(dumpResults, results, error))
+      fail(error);
   }
   if (profile)
     writeProfile(*profile, rt, ctx);

@@ -1,9 +1,9 @@
 //===- Buffer.h - A device buffer, its descriptor and a host copy -------===//
 
-#ifndef ECHO_RUN_BUFFER_H
-#define ECHO_RUN_BUFFER_H
+#ifndef ECHO_STEPDRIVER_BUFFER_H
+#define ECHO_STEPDRIVER_BUFFER_H
 
-#include "EntrySignature.h"
+#include "StepSignature.h"
 
 #include <cstdint>
 #include <string>
@@ -46,4 +46,4 @@ inline Buffer describeBuffer(const TensorSpec &spec) {
 
 } // namespace echo_run
 
-#endif // ECHO_RUN_BUFFER_H
+#endif // ECHO_STEPDRIVER_BUFFER_H

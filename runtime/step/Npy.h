@@ -1,7 +1,7 @@
 //===- Npy.h - Reading NumPy .npy files ----------------------------------===//
 
-#ifndef ECHO_RUN_NPY_H
-#define ECHO_RUN_NPY_H
+#ifndef ECHO_STEPDRIVER_NPY_H
+#define ECHO_STEPDRIVER_NPY_H
 
 #include <cstdint>
 #include <string>
@@ -21,4 +21,4 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error);
 
 } // namespace echo_run
 
-#endif // ECHO_RUN_NPY_H
+#endif // ECHO_STEPDRIVER_NPY_H

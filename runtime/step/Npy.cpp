@@ -6,12 +6,12 @@
 
 #include "Npy.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MathExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
-
+#include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <regex>
+#include <sys/stat.h>
 
 namespace echo_run {
 
@@ -31,8 +31,8 @@ bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
       return false;
     int64_t value = 0;
     while (i < n && text[i] >= '0' && text[i] <= '9') {
-      if (llvm::MulOverflow<int64_t>(value, 10, value) ||
-          llvm::AddOverflow<int64_t>(value, text[i] - '0', value))
+      if (__builtin_mul_overflow(value, (int64_t)10, &value) ||
+          __builtin_add_overflow(value, (int64_t)(text[i] - '0'), &value))
         return false;
       ++i;
     }
@@ -50,18 +50,23 @@ bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
 } // namespace
 
 bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
-  if (llvm::sys::fs::is_directory(path)) {
+  struct stat info;
+  if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
     error = path + " is a directory, not a .npy file";
     return false;
   }
-  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
+  std::ifstream file(path, std::ios::binary);
   if (!file) {
-    error = "cannot open " + path + ": " + file.getError().message();
+    error = "cannot open " + path + ": " + std::strerror(errno);
     return false;
   }
-  llvm::StringRef bytes = (*file)->getBuffer();
-  if (bytes.size() < 10 || !bytes.starts_with(llvm::StringRef("\x93NUMPY", 6))) {
+  std::string bytes((std::istreambuf_iterator<char>(file)),
+                    std::istreambuf_iterator<char>());
+  if (file.bad()) {
+    error = "cannot read " + path;
+    return false;
+  }
+  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY", 6) != 0) {
     error = path + " is not a .npy file";
     return false;
   }
@@ -83,7 +88,7 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
     error = path + ": truncated header";
     return false;
   }
-  std::string header = bytes.substr(offset, headerLen).str();
+  std::string header = bytes.substr(offset, headerLen);
   std::smatch m;
   if (!std::regex_search(header, m, std::regex("'descr':\\s*'([^']*)'"))) {
     error = path + ": header has no 'descr'";
@@ -124,7 +129,7 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
   }
   int64_t dataBytes = itemSize;
   for (int64_t d : out.shape)
-    if (llvm::MulOverflow(dataBytes, d, dataBytes)) {
+    if (__builtin_mul_overflow(dataBytes, d, &dataBytes)) {
       error = path + ": shape (" + std::string(m[1]) + ") is too large";
       return false;
     }

@@ -1,0 +1,196 @@
+//===- StepHost.cpp - Host-side chores shared by echo-run and echo-step -===//
+
+#include "StepHost.h"
+
+#include "Npy.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <random>
+
+namespace echo_run {
+
+void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
+                size_t index) {
+  std::mt19937_64 gen(runSeed * 1000003u + index);
+  int64_t n = arg.tensor.numElements();
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (double)(gen() >> 11) * 0x1.0p-53;
+  };
+  if (arg.tensor.dtype == "f32") {
+    float *p = b.hostFloats();
+    double scale = 1.0 / std::sqrt((double)std::max<int64_t>(arg.fanIn, 1));
+    for (int64_t i = 0; i < n; ++i) {
+      switch (arg.init) {
+      case Init::Zeros: p[i] = 0.0f; break;
+      case Init::Ones: p[i] = 1.0f; break;
+      case Init::FanIn: p[i] = (float)uniform(-scale, scale); break;
+      default: p[i] = (float)uniform(-1.0, 1.0); break;
+      }
+    }
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t v = arg.tensor.dtype == "i1"
+                    ? (int64_t)(gen() & 1)
+                    : (int64_t)(gen() % (uint64_t)std::max<int64_t>(arg.bound, 1));
+    if (arg.tensor.dtype == "i32")
+      reinterpret_cast<int32_t *>(b.host.data())[i] = (int32_t)v;
+    else if (arg.tensor.dtype == "i64")
+      reinterpret_cast<int64_t *>(b.host.data())[i] = v;
+    else
+      reinterpret_cast<uint8_t *>(b.host.data())[i] = (uint8_t)v;
+  }
+}
+
+bool loadInput(const std::string &item, std::vector<Buffer> &args,
+               std::string &error) {
+  size_t eq = item.find('=');
+  if (eq == std::string::npos) {
+    error = "--inputs expects ARG=FILE.npy, got '" + item + "'";
+    return false;
+  }
+  std::string argText = item.substr(0, eq), path = item.substr(eq + 1);
+  char *end = nullptr;
+  long index = std::strtol(argText.c_str(), &end, 10);
+  if (argText.empty() || *end || index < 0 || index >= (long)args.size()) {
+    error = "--inputs: '" + argText + "' is not an argument index in [0, " +
+            std::to_string(args.size()) + ")";
+    return false;
+  }
+  NpyArray array;
+  if (!readNpy(path, array, error)) {
+    error = "--inputs: " + error;
+    return false;
+  }
+  Buffer &b = args[index];
+  if (array.dtype != b.spec.dtype || array.shape != b.spec.shape) {
+    error = "--inputs: " + path + " holds a " + array.dtype +
+            " array of the wrong shape or type for argument #" +
+            std::to_string(index);
+    return false;
+  }
+  std::memcpy(b.host.data(), array.data.data(), array.data.size());
+  return true;
+}
+
+bool writeResults(const std::string &path, const std::vector<Buffer> &results,
+                  std::string &error) {
+  std::ofstream os(path, std::ios::binary);
+  if (!os) {
+    error = "cannot write " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  for (size_t i = 0; i < results.size(); ++i) {
+    const Buffer &b = results[i];
+    os << "result " << i << " " << b.spec.dtype << " [";
+    for (size_t d = 0; d < b.spec.shape.size(); ++d)
+      os << (d ? ", " : "") << b.spec.shape[d];
+    os << "] " << b.spec.bytes() << "\n";
+    os.write(b.host.data(), b.spec.bytes());
+    os << "\n";
+  }
+  os.close();
+  if (!os) {
+    error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
+                   std::vector<Buffer> &results,
+                   const std::function<bool(int64_t, std::string &)> &invoke,
+                   const std::function<bool(Buffer &, std::string &)> &download,
+                   const IterationOptions &options,
+                   const std::function<void(const std::string &)> &print,
+                   std::string &error) {
+  bool lossIsScalar = !results.empty() && results[0].spec.shape.empty() &&
+                      results[0].spec.dtype == "f32";
+  if (options.printLoss && !lossIsScalar) {
+    error = "--print-loss needs result #0 to be a scalar f32 loss";
+    return false;
+  }
+  auto swapUpdated = [&] {
+    for (size_t i = 0; i < signature.results.size(); ++i) {
+      int64_t of = signature.results[i].updateOf;
+      if (of < 0)
+        continue;
+      void *argData = args[of].data;
+      args[of].bind(results[i].data);
+      results[i].bind(argData);
+    }
+  };
+  for (int64_t iter = 0; iter < options.iterations; ++iter) {
+    if (!invoke(iter, error))
+      return false;
+    if (lossIsScalar && (options.printLoss || !options.allowNonFiniteLoss)) {
+      if (!download(results[0], error))
+        return false;
+      float loss = *results[0].hostFloats();
+      if (options.printLoss) {
+        char line[64];
+        std::snprintf(line, sizeof(line), "iter %lld loss %.9g\n",
+                      (long long)iter, loss);
+        print(line);
+      }
+      if (!std::isfinite(loss) && !options.allowNonFiniteLoss) {
+        error = "the loss of iteration " + std::to_string(iter) + " is " +
+                (std::isnan(loss) ? "NaN" : "infinite") +
+                " (--allow-nonfinite-loss to keep going)";
+        return false;
+      }
+    }
+    // Results that replace arguments feed the next step.
+    swapUpdated();
+  }
+  // After the swaps the newest values sit in the argument buffers; put them
+  // back so that the results show the last step's values.
+  if (options.iterations > 0)
+    swapUpdated();
+  return true;
+}
+
+std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,
+                              int64_t capacity, bool json) {
+  std::string os;
+  if (json) {
+    os += "{\"peak_bytes\": " + std::to_string(rt.echo_mem_peak_bytes(ctx)) +
+          ", \"capacity_bytes\": " + std::to_string(capacity) +
+          ", \"allocations\": " +
+          std::to_string(rt.echo_mem_num_allocations(ctx)) +
+          ", \"csr_overflows\": " +
+          std::to_string(rt.echo_mem_csr_overflows(ctx)) +
+          ", \"by_category\": {";
+    for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
+      os += std::string(c ? ", " : "") + "\"" + rt.echo_mem_category_name(c) +
+            "\": " + std::to_string(rt.echo_mem_peak_bytes_of(ctx, c));
+    os += "}, \"max_by_category\": {";
+    for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c)
+      os += std::string(c ? ", " : "") + "\"" + rt.echo_mem_category_name(c) +
+            "\": " + std::to_string(rt.echo_mem_max_bytes_of(ctx, c));
+    os += "}}\n";
+    return os;
+  }
+  os += "peak_bytes " + std::to_string(rt.echo_mem_peak_bytes(ctx)) + "\n";
+  if (int64_t overflows = rt.echo_mem_csr_overflows(ctx))
+    os += "csr_overflows " + std::to_string(overflows) +
+          " (SSDC encodings denser than planned; their extra blocks are "
+          "counted in the peak)\n";
+  os += "live at the peak, by category:\n";
+  for (int64_t c = 0; c < ECHO_MEM_NUM_CATEGORIES; ++c) {
+    char line[96];
+    std::snprintf(line, sizeof(line), "  %-16s %14lld\n",
+                  rt.echo_mem_category_name(c),
+                  (long long)rt.echo_mem_peak_bytes_of(ctx, c));
+    os += line;
+  }
+  return os;
+}
+
+} // namespace echo_run

@@ -1,0 +1,66 @@
+//===- StepHost.h - Host-side chores shared by echo-run and echo-step ---===//
+//
+// Deterministic initial values, .npy inputs and result dumps: the same code
+// in both drivers, so that a step run by the JIT (echo-run) and the same
+// step compiled ahead of time (echo-step) start from and write the same
+// bits. Plain C++ only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_STEPDRIVER_STEPHOST_H
+#define ECHO_STEPDRIVER_STEPHOST_H
+
+#include "Buffer.h"
+#include "StepSignature.h"
+
+#include "echo/loader.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace echo_run {
+
+/// Fills the host copy of argument `index` from the run seed (one generator
+/// per argument, seeded by the seed and the index).
+void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
+                size_t index);
+
+/// Applies one `--inputs ARG=FILE.npy` item to the host copies of `args`;
+/// on failure returns false and sets `error`.
+bool loadInput(const std::string &item, std::vector<Buffer> &args,
+               std::string &error);
+
+/// Writes every result (host copies) to `path`: per result a line
+/// "result I DTYPE [SHAPE] BYTES", the raw bytes and a newline.
+bool writeResults(const std::string &path, const std::vector<Buffer> &results,
+                  std::string &error);
+
+/// What the iterations of a training step print and allow.
+struct IterationOptions {
+  int64_t iterations = 1;
+  bool printLoss = false;
+  bool allowNonFiniteLoss = false;
+};
+
+/// Runs `options.iterations` steps: `invoke(iter)` runs one (the caller
+/// uploads nothing between steps: results that replace arguments
+/// (echo.update_of) are swapped into the argument buffers on the device).
+/// Prints "iter I loss L" through `print` with --print-loss. Afterwards the
+/// results hold the last step's values. Returns false and sets `error` on a
+/// non-finite loss (unless allowed) or when invoke or download fails.
+bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
+                   std::vector<Buffer> &results,
+                   const std::function<bool(int64_t, std::string &)> &invoke,
+                   const std::function<bool(Buffer &, std::string &)> &download,
+                   const IterationOptions &options,
+                   const std::function<void(const std::string &)> &print,
+                   std::string &error);
+
+/// The backend's memory statistics of `ctx`, as JSON (one line) or text.
+std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,
+                              int64_t capacity, bool json);
+
+} // namespace echo_run
+
+#endif // ECHO_STEPDRIVER_STEPHOST_H

@@ -1,0 +1,167 @@
+//===- StepSignature.cpp - Step signatures and their manifest -----------===//
+
+#include "StepSignature.h"
+
+#include <sstream>
+
+namespace echo_run {
+
+int64_t TensorSpec::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+namespace {
+
+constexpr const char *kMagic = "echo-step-manifest 1";
+
+/// Free text (names, sites) as the rest of a line: backslash and newline
+/// escaped.
+std::string escape(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+  return out;
+}
+
+bool unescape(const std::string &text, std::string &out) {
+  out.clear();
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      out += text[i];
+      continue;
+    }
+    if (++i == text.size())
+      return false;
+    if (text[i] == '\\')
+      out += '\\';
+    else if (text[i] == 'n')
+      out += '\n';
+    else
+      return false;
+  }
+  return true;
+}
+
+void writeTensor(std::ostream &os, const TensorSpec &t) {
+  os << t.dtype << ' ' << t.elementBytes << ' ' << t.shape.size();
+  for (int64_t d : t.shape)
+    os << ' ' << d;
+}
+
+bool readTensor(std::istream &is, TensorSpec &t) {
+  size_t rank;
+  if (!(is >> t.dtype >> t.elementBytes >> rank) || rank > 64)
+    return false;
+  if (t.dtype != "f32" && t.dtype != "i1" && t.dtype != "i32" &&
+      t.dtype != "i64")
+    return false;
+  t.shape.assign(rank, 0);
+  for (int64_t &d : t.shape)
+    if (!(is >> d) || d < 0)
+      return false;
+  return t.elementBytes > 0 && t.elementBytes <= 8;
+}
+
+/// The rest of the line after one separating space.
+bool readRest(std::istream &is, std::string &out) {
+  std::string rest;
+  std::getline(is, rest);
+  if (!rest.empty() && rest[0] == ' ')
+    rest.erase(0, 1);
+  return unescape(rest, out);
+}
+
+} // namespace
+
+std::string writeManifest(const StepManifest &manifest) {
+  std::ostringstream os;
+  os << kMagic << '\n';
+  os << "function " << escape(manifest.function) << '\n';
+  for (const std::string &site : manifest.sites)
+    os << "site " << escape(site) << '\n';
+  for (const ArgumentSpec &a : manifest.signature.arguments) {
+    os << "arg " << (int)a.init << ' ' << a.bound << ' ' << a.fanIn << ' '
+       << a.category << ' ' << (a.trainable ? 1 : 0) << ' ';
+    writeTensor(os, a.tensor);
+    os << ' ' << escape(a.name) << '\n';
+  }
+  for (const ResultSpec &r : manifest.signature.results) {
+    os << "result " << r.updateOf << ' ' << r.category << ' ';
+    writeTensor(os, r.tensor);
+    os << '\n';
+  }
+  os << "end\n";
+  return os.str();
+}
+
+bool parseManifest(const std::string &text, StepManifest &out,
+                   std::string &error) {
+  out = StepManifest();
+  std::istringstream lines(text);
+  std::string line;
+  int lineNo = 0;
+  auto bad = [&](const std::string &why) {
+    error = "manifest line " + std::to_string(lineNo) + ": " + why;
+    return false;
+  };
+  if (!std::getline(lines, line) || line != kMagic) {
+    error = "not an echo step manifest (version 1)";
+    return false;
+  }
+  ++lineNo;
+  bool ended = false;
+  while (!ended && std::getline(lines, line)) {
+    ++lineNo;
+    std::istringstream is(line);
+    std::string kind;
+    is >> kind;
+    if (kind == "function") {
+      if (!readRest(is, out.function) || out.function.empty())
+        return bad("bad function name");
+    } else if (kind == "site") {
+      std::string site;
+      if (!readRest(is, site))
+        return bad("bad site");
+      out.sites.push_back(site);
+    } else if (kind == "arg") {
+      ArgumentSpec a;
+      int init, trainable;
+      if (!(is >> init >> a.bound >> a.fanIn >> a.category >> trainable) ||
+          init < (int)Init::Uniform || init > (int)Init::IntegerBelow ||
+          !readTensor(is, a.tensor) || !readRest(is, a.name))
+        return bad("bad argument");
+      a.init = (Init)init;
+      a.trainable = trainable != 0;
+      out.signature.arguments.push_back(a);
+    } else if (kind == "result") {
+      ResultSpec r;
+      if (!(is >> r.updateOf >> r.category) || !readTensor(is, r.tensor))
+        return bad("bad result");
+      out.signature.results.push_back(r);
+    } else if (kind == "end") {
+      ended = true;
+    } else {
+      return bad("unknown record '" + kind + "'");
+    }
+  }
+  if (!ended)
+    return bad("missing 'end'");
+  if (out.function.empty())
+    return bad("no function");
+  for (const ResultSpec &r : out.signature.results)
+    if (r.updateOf >= (int64_t)out.signature.arguments.size() ||
+        r.updateOf < -1)
+      return bad("a result updates an argument that does not exist");
+  return true;
+}
+
+} // namespace echo_run

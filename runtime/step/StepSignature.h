@@ -1,0 +1,78 @@
+//===- StepSignature.h - What a host must feed a training step ----------===//
+//
+// Each argument's type and how to initialize it, each result's type and
+// which argument it replaces between iterations (echo.update_of), and the
+// step's allocation sites: everything a host needs to run a compiled step.
+// echo-run reads it off the tensor-level IR (EntrySignature.h); echo-compile
+// writes it into the step object as a manifest that echo-step reads back,
+// with no MLIR at run time. Plain C++ only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_STEPDRIVER_STEPSIGNATURE_H
+#define ECHO_STEPDRIVER_STEPSIGNATURE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace echo_run {
+
+/// How an argument gets its initial value with --seed.
+enum class Init {
+  Uniform,        // data: uniform in [-1, 1)
+  FanIn,          // weights: uniform in [-1/sqrt(fan_in), 1/sqrt(fan_in))
+  Zeros,          // biases, shifts, running means, optimizer state
+  Ones,           // scales (gamma), running variances
+  IntegerBelow,   // labels and indices: uniform integers in [0, bound)
+};
+
+struct TensorSpec {
+  std::vector<int64_t> shape;
+  /// "f32", "i1", "i32", "i64".
+  std::string dtype;
+  int64_t elementBytes = 4;
+  int64_t numElements() const;
+  int64_t bytes() const { return numElements() * elementBytes; }
+};
+
+struct ArgumentSpec {
+  TensorSpec tensor;
+  Init init = Init::Uniform;
+  int64_t bound = 2;      // IntegerBelow
+  int64_t fanIn = 1;      // FanIn
+  int64_t category = 0;   // EchoMemoryCategory
+  bool trainable = false; // carries echo.trainable
+  std::string name;       // for messages: "argument #3"
+};
+
+struct ResultSpec {
+  TensorSpec tensor;
+  int64_t updateOf = -1;  // argument this result replaces, or -1
+  int64_t category = 0;
+};
+
+struct EntrySignature {
+  std::vector<ArgumentSpec> arguments;
+  std::vector<ResultSpec> results;
+};
+
+/// A compiled step's manifest: its function, signature and the allocation
+/// sites echo_mem_configure takes.
+struct StepManifest {
+  std::string function;
+  EntrySignature signature;
+  std::vector<std::string> sites;
+};
+
+/// The manifest as text, one record a line (names and sites are escaped so
+/// that a record never spans lines).
+std::string writeManifest(const StepManifest &manifest);
+
+/// Parses writeManifest's text; on failure returns false and sets `error`.
+bool parseManifest(const std::string &text, StepManifest &out,
+                   std::string &error);
+
+} // namespace echo_run
+
+#endif // ECHO_STEPDRIVER_STEPSIGNATURE_H

@@ -1,0 +1,269 @@
+//===- echo-step.cpp - Run a training step compiled ahead of time -------===//
+//
+// echo-step STEP.so [options]: loads a runtime backend and a step that
+// echo-compile wrote (its packed entry `echo_step_invoke` and its manifest
+// `echo_step_manifest`), then runs iterations as echo-run does: the same
+// initial values, inputs, loss printing and result dumps (StepHost), so on
+// the same backend both give the same bits. No MLIR or LLVM at run time:
+// this is what a machine without a compiler (a GPU box) runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Buffer.h"
+#include "StepHost.h"
+#include "StepSignature.h"
+
+#include "echo/loader.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace echo_run;
+
+namespace {
+
+[[noreturn]] void fail(const std::string &message, int code = 1) {
+  std::cout.flush();
+  std::cerr << "echo-step: " << message << "\n";
+  std::exit(code);
+}
+
+const char *kUsage =
+    "usage: echo-step STEP.so [options]\n"
+    "Runs a training step compiled by echo-compile on a runtime backend.\n"
+    "\n"
+    "  --backend=NAME|PATH     cpu (default) or cuda, found in the lib/\n"
+    "                          directory beside bin/, or a library path\n"
+    "  --iterations=N          steps to run (default 1)\n"
+    "  --seed=N                seed of parameter and input init (default 0)\n"
+    "  --inputs=ARG=FILE.npy   initial value of argument ARG (repeatable)\n"
+    "  --print-loss            print result #0 after every step\n"
+    "  --dump-results=FILE     write every result of the last step to FILE\n"
+    "  --memory-stats[=json]   print the backend's memory statistics\n"
+    "  --capacity=BYTES        device capacity (0: unlimited, the default)\n"
+    "  --allow-nonfinite-loss  keep going when the loss is NaN or infinite\n";
+
+struct Options {
+  std::string step, backend = "cpu", dumpResults, memoryStats;
+  bool wantMemoryStats = false, printLoss = false, allowNonFinite = false;
+  int64_t iterations = 1, capacity = 0;
+  uint64_t seed = 0;
+  std::vector<std::string> inputs;
+};
+
+int64_t parseInteger(const std::string &flag, const std::string &text,
+                     int64_t min) {
+  char *end = nullptr;
+  errno = 0;
+  long long value = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end || errno == ERANGE || value < min)
+    fail(flag + " expects an integer >= " + std::to_string(min) + ", got '" +
+         text + "'");
+  return value;
+}
+
+Options parseOptions(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const std::string &flag, std::string &out) {
+      if (arg.rfind(flag + "=", 0) == 0) {
+        out = arg.substr(flag.size() + 1);
+        return true;
+      }
+      if (arg == flag) {
+        if (i + 1 >= argc)
+          fail(flag + " expects a value");
+        out = argv[++i];
+        return true;
+      }
+      return false;
+    };
+    std::string v;
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (value("--backend", v)) {
+      o.backend = v;
+    } else if (value("--iterations", v)) {
+      o.iterations = parseInteger("--iterations", v, 0);
+    } else if (value("--seed", v)) {
+      o.seed = (uint64_t)parseInteger("--seed", v, 0);
+    } else if (value("--inputs", v)) {
+      o.inputs.push_back(v);
+    } else if (value("--dump-results", v)) {
+      o.dumpResults = v;
+    } else if (value("--capacity", v)) {
+      o.capacity = parseInteger("--capacity", v, 0);
+    } else if (arg == "--print-loss") {
+      o.printLoss = true;
+    } else if (arg == "--allow-nonfinite-loss") {
+      o.allowNonFinite = true;
+    } else if (arg == "--memory-stats" || arg.rfind("--memory-stats=", 0) == 0) {
+      o.wantMemoryStats = true;
+      o.memoryStats = arg.size() > 15 ? arg.substr(15) : "text";
+      if (o.memoryStats != "json" && o.memoryStats != "text")
+        fail("--memory-stats takes no value, 'text' or 'json'");
+    } else if (!arg.empty() && arg[0] == '-') {
+      fail("unknown option '" + arg + "' (--help lists them)");
+    } else if (o.step.empty()) {
+      o.step = arg;
+    } else {
+      fail("more than one step given ('" + o.step + "', '" + arg + "')");
+    }
+  }
+  if (o.step.empty())
+    fail("no step given (--help for usage)");
+  return o;
+}
+
+/// cpu and cuda name the backend libraries in ../lib beside this program.
+std::string backendPath(const std::string &name) {
+  if (name != "cpu" && name != "cuda")
+    return name;
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n <= 0)
+    fail("cannot find this program's directory (/proc/self/exe)");
+  std::string dir(exe, n);
+  dir = dir.substr(0, dir.find_last_of('/'));
+  return dir + "/../lib/libecho_runtime_" + name + ".so";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+
+  std::string error, libraryPath = backendPath(o.backend);
+  std::unique_ptr<echo_runtime::Backend> backend =
+      echo_runtime::Backend::load(libraryPath, error);
+  if (!backend)
+    fail(error);
+  echo_runtime::Backend &rt = *backend;
+  // The step's calls to echo_* resolve against the backend: make its
+  // symbols global before the step is loaded.
+  if (!dlopen(libraryPath.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL))
+    fail("cannot make the backend's symbols global: " +
+         std::string(dlerror()));
+  void *step = dlopen(o.step.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!step)
+    fail("cannot load step " + o.step + ": " + std::string(dlerror()));
+  using Invoke = void (*)(void **);
+  auto invokeStep = reinterpret_cast<Invoke>(dlsym(step, "echo_step_invoke"));
+  auto manifestText =
+      reinterpret_cast<const char *>(dlsym(step, "echo_step_manifest"));
+  if (!invokeStep || !manifestText)
+    fail(o.step + " is not a step compiled by echo-compile (no "
+                  "echo_step_invoke / echo_step_manifest)");
+  StepManifest manifest;
+  if (!parseManifest(manifestText, manifest, error))
+    fail(o.step + ": " + error);
+  const EntrySignature &signature = manifest.signature;
+  const std::string &name = manifest.function;
+
+  auto failRuntime = [&](echo_context *ctx, const std::string &what) {
+    std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
+    bool oom = ctx && rt.echo_context_status(ctx) == ECHO_ERR_OUT_OF_MEMORY;
+    fail("runtime error " + what + ": " +
+             (message.empty() ? std::string("failed") : message),
+         oom ? 4 : 3);
+  };
+  echo_context *ctx = nullptr;
+  if (rt.echo_context_create(&ctx) != ECHO_OK)
+    failRuntime(ctx, "creating a " + std::string(rt.echo_backend_name()) +
+                         " context");
+  std::vector<const char *> sites;
+  for (const std::string &s : manifest.sites)
+    sites.push_back(s.c_str());
+  if (rt.echo_mem_configure(ctx, o.capacity, sites.data(), sites.size()))
+    failRuntime(ctx, "configuring the allocator");
+
+  auto allocate = [&](Buffer b, int64_t category, const std::string &what) {
+    void *ptr = nullptr;
+    if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
+      failRuntime(ctx, "allocating " + what);
+    b.bind(ptr);
+    b.host.assign(b.spec.bytes(), 0);
+    return b;
+  };
+  auto upload = [&](Buffer &b) {
+    if (rt.echo_copy_to_device(ctx, b.data, b.host.data(), b.spec.bytes()))
+      failRuntime(ctx, "copying to the device");
+  };
+  std::vector<Buffer> args, results;
+  for (size_t i = 0; i < signature.arguments.size(); ++i) {
+    const ArgumentSpec &arg = signature.arguments[i];
+    args.push_back(allocate(describeBuffer(arg.tensor), arg.category,
+                            arg.name + " of @" + name));
+    initialize(args.back(), arg, o.seed, i);
+  }
+  for (const std::string &item : o.inputs)
+    if (!loadInput(item, args, error))
+      fail(error);
+  for (Buffer &b : args)
+    upload(b);
+  for (size_t i = 0; i < signature.results.size(); ++i)
+    results.push_back(allocate(describeBuffer(signature.results[i].tensor),
+                               signature.results[i].category,
+                               "result #" + std::to_string(i) + " of @" +
+                                   name));
+
+  // The packed calling convention: the context, every descriptor field,
+  // then the status the step returns.
+  void *contextArg = ctx;
+  int32_t status = 0;
+  std::vector<void *> packed{&contextArg};
+  for (std::vector<Buffer> *group : {&args, &results})
+    for (Buffer &b : *group)
+      for (int64_t &field : b.descriptor)
+        packed.push_back(&field);
+  packed.push_back(&status);
+
+  IterationOptions loop;
+  loop.iterations = o.iterations;
+  loop.printLoss = o.printLoss;
+  loop.allowNonFiniteLoss = o.allowNonFinite;
+  bool ran = runIterations(
+      signature, args, results,
+      [&](int64_t iter, std::string &) {
+        invokeStep(packed.data());
+        if (status != ECHO_OK)
+          failRuntime(ctx, "in step " + std::to_string(iter) + " of @" + name);
+        return true;
+      },
+      [&](Buffer &b, std::string &) {
+        if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
+          failRuntime(ctx, "copying to the host");
+        return true;
+      },
+      loop, [](const std::string &text) { std::cout << text; }, error);
+  if (!ran)
+    fail(error);
+
+  if (o.wantMemoryStats)
+    std::cout << formatMemoryStats(rt, ctx, o.capacity,
+                                   o.memoryStats == "json");
+  if (!o.dumpResults.empty()) {
+    for (Buffer &b : results)
+      if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
+        failRuntime(ctx, "copying to the host");
+    if (!writeResults(o.dumpResults, results, error))
+      fail(error);
+  }
+  for (std::vector<Buffer> *group : {&args, &results})
+    for (Buffer &b : *group)
+      rt.echo_mem_free(ctx, b.data);
+  rt.echo_context_destroy(ctx);
+  std::cout.flush();
+  return 0;
+}

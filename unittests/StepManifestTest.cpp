@@ -1,0 +1,116 @@
+//===- StepManifestTest.cpp - The manifest of a compiled step -----------===//
+
+#include "StepSignature.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace echo_run;
+
+namespace {
+
+StepManifest randomManifest(std::mt19937_64 &gen) {
+  StepManifest m;
+  m.function = "train_step";
+  const char *dtypes[] = {"f32", "i1", "i32", "i64"};
+  const int64_t bytes[] = {4, 1, 4, 8};
+  int nSites = gen() % 4;
+  for (int i = 0; i < nSites; ++i)
+    m.sites.push_back("echo.linear at loc(\"a b.mlir\":" + std::to_string(i) +
+                      ":1)\nsecond \\ line");
+  int nArgs = 1 + gen() % 5;
+  for (int i = 0; i < nArgs; ++i) {
+    ArgumentSpec a;
+    int t = gen() % 4;
+    a.tensor.dtype = dtypes[t];
+    a.tensor.elementBytes = bytes[t];
+    int rank = gen() % 4;
+    for (int d = 0; d < rank; ++d)
+      a.tensor.shape.push_back(1 + gen() % 7);
+    a.init = (Init)(gen() % 5);
+    a.bound = 1 + gen() % 100;
+    a.fanIn = 1 + gen() % 100;
+    a.category = gen() % 6;
+    a.trainable = gen() % 2;
+    a.name = "argument #" + std::to_string(i) + (i % 2 ? " x\\y" : "");
+    m.signature.arguments.push_back(a);
+  }
+  int nResults = gen() % 4;
+  for (int i = 0; i < nResults; ++i) {
+    ResultSpec r;
+    r.tensor.dtype = "f32";
+    r.tensor.shape = {2, 3};
+    r.updateOf = (int64_t)(gen() % (nArgs + 1)) - 1;
+    r.category = gen() % 6;
+    m.signature.results.push_back(r);
+  }
+  return m;
+}
+
+void expectEqual(const TensorSpec &a, const TensorSpec &b) {
+  EXPECT_EQ(a.dtype, b.dtype);
+  EXPECT_EQ(a.elementBytes, b.elementBytes);
+  EXPECT_EQ(a.shape, b.shape);
+}
+
+TEST(StepManifest, RoundTripsRandomSignatures) {
+  std::mt19937_64 gen(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    StepManifest m = randomManifest(gen), back;
+    std::string error;
+    ASSERT_TRUE(parseManifest(writeManifest(m), back, error)) << error;
+    EXPECT_EQ(back.function, m.function);
+    EXPECT_EQ(back.sites, m.sites);
+    ASSERT_EQ(back.signature.arguments.size(), m.signature.arguments.size());
+    for (size_t i = 0; i < m.signature.arguments.size(); ++i) {
+      const ArgumentSpec &a = m.signature.arguments[i],
+                         &b = back.signature.arguments[i];
+      expectEqual(a.tensor, b.tensor);
+      EXPECT_EQ(a.init, b.init);
+      EXPECT_EQ(a.bound, b.bound);
+      EXPECT_EQ(a.fanIn, b.fanIn);
+      EXPECT_EQ(a.category, b.category);
+      EXPECT_EQ(a.trainable, b.trainable);
+      EXPECT_EQ(a.name, b.name);
+    }
+    ASSERT_EQ(back.signature.results.size(), m.signature.results.size());
+    for (size_t i = 0; i < m.signature.results.size(); ++i) {
+      expectEqual(m.signature.results[i].tensor,
+                  back.signature.results[i].tensor);
+      EXPECT_EQ(m.signature.results[i].updateOf,
+                back.signature.results[i].updateOf);
+    }
+  }
+}
+
+TEST(StepManifest, RejectsMalformedText) {
+  std::mt19937_64 gen(11);
+  std::string good = writeManifest(randomManifest(gen));
+  StepManifest out;
+  std::string error;
+  EXPECT_FALSE(parseManifest("", out, error));
+  EXPECT_FALSE(parseManifest("echo-step-manifest 2\nend\n", out, error));
+  // Every truncation before the final record fails, never crashes.
+  for (size_t cut = 0; cut + 4 < good.size(); ++cut)
+    EXPECT_FALSE(parseManifest(good.substr(0, cut), out, error)) << cut;
+  const char *bad[] = {
+      "echo-step-manifest 1\nfunction f\narg 9 2 1 0 0 f32 4 0 x\nend\n",
+      "echo-step-manifest 1\nfunction f\narg 0 2 1 0 0 f16 2 0 x\nend\n",
+      "echo-step-manifest 1\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
+      "echo-step-manifest 1\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
+      "echo-step-manifest 1\nfunction f\nresult 0 0 f32 4 0\nend\n",
+      "echo-step-manifest 1\nfunction f\nsite bad\\q\nend\n",
+      "echo-step-manifest 1\nfunction f\nwhat\nend\n",
+      "echo-step-manifest 1\nend\n",
+  };
+  for (const char *text : bad)
+    EXPECT_FALSE(parseManifest(text, out, error)) << text;
+  EXPECT_TRUE(parseManifest("echo-step-manifest 1\nfunction f\n"
+                            "arg 0 2 1 0 1 f32 4 2 3 4 w\n"
+                            "result 0 0 f32 4 2 3 4\nend\n",
+                            out, error))
+      << error;
+}
+
+} // namespace
