@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -50,11 +51,15 @@ const char *kUsage =
     "  --dump-results=FILE     write every result of the last step to FILE\n"
     "  --memory-stats[=json]   print the backend's memory statistics\n"
     "  --capacity=BYTES        device capacity (0: unlimited, the default)\n"
-    "  --allow-nonfinite-loss  keep going when the loss is NaN or infinite\n";
+    "  --allow-nonfinite-loss  keep going when the loss is NaN or infinite\n"
+    "  --time                  print the mean wall time of a step (each step\n"
+    "                          ends synchronized: echo_step_end), the first\n"
+    "                          one excluded when there are several\n";
 
 struct Options {
   std::string step, backend = "cpu", dumpResults, memoryStats;
-  bool wantMemoryStats = false, printLoss = false, allowNonFinite = false;
+  bool wantMemoryStats = false, printLoss = false, allowNonFinite = false,
+       time = false;
   int64_t iterations = 1, capacity = 0;
   uint64_t seed = 0;
   std::vector<std::string> inputs;
@@ -106,6 +111,8 @@ Options parseOptions(int argc, char **argv) {
       o.capacity = parseInteger("--capacity", v, 0);
     } else if (arg == "--print-loss") {
       o.printLoss = true;
+    } else if (arg == "--time") {
+      o.time = true;
     } else if (arg == "--allow-nonfinite-loss") {
       o.allowNonFinite = true;
     } else if (arg == "--memory-stats" || arg.rfind("--memory-stats=", 0) == 0) {
@@ -229,6 +236,8 @@ int main(int argc, char **argv) {
         packed.push_back(&field);
   packed.push_back(&status);
 
+  double timedMs = 0;
+  int64_t timedSteps = 0;
   IterationOptions loop;
   loop.iterations = o.iterations;
   loop.printLoss = o.printLoss;
@@ -236,7 +245,13 @@ int main(int argc, char **argv) {
   bool ran = runIterations(
       signature, args, results,
       [&](int64_t iter, std::string &) {
+        auto start = std::chrono::steady_clock::now();
         invokeStep(packed.data());
+        double ms = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+        if (iter > 0 || o.iterations == 1)
+          timedMs += ms, ++timedSteps;
         if (status != ECHO_OK)
           failRuntime(ctx, "in step " + std::to_string(iter) + " of @" + name);
         return true;
@@ -250,6 +265,13 @@ int main(int argc, char **argv) {
   if (!ran)
     fail(error);
 
+  if (o.time && timedSteps > 0) {
+    char line[128];
+    std::snprintf(line, sizeof(line),
+                  "step time %.3f ms (mean of %lld step(s))\n",
+                  timedMs / timedSteps, (long long)timedSteps);
+    std::cout << line;
+  }
   if (o.wantMemoryStats)
     std::cout << formatMemoryStats(rt, ctx, o.capacity,
                                    o.memoryStats == "json");

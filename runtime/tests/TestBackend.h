@@ -17,10 +17,51 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <new>
 #include <string>
 #include <type_traits>
 
 namespace echo_test {
+
+/// Memory both the host (the tests' checks) and the backend's device can
+/// use: plain host memory for the CPU backend; CUDA managed memory for the
+/// CUDA backend, whose kernels cannot read ordinary host memory. TestMain
+/// sets the hooks (from the CUDA runtime the backend loaded) and `sync`,
+/// which waits for the device after every entry, since the tests read
+/// results right after the call returns.
+struct SharedMemory {
+  void *(*alloc)(size_t bytes) = nullptr;
+  void (*release)(void *ptr) = nullptr;
+  void (*sync)() = nullptr;
+};
+SharedMemory &sharedMemory();
+
+template <typename T> struct SharedAllocator {
+  using value_type = T;
+  SharedAllocator() = default;
+  template <typename U> SharedAllocator(const SharedAllocator<U> &) {}
+  T *allocate(size_t n) {
+    SharedMemory &m = sharedMemory();
+    void *p = m.alloc ? m.alloc(n * sizeof(T)) : std::malloc(n * sizeof(T));
+    if (!p)
+      throw std::bad_alloc();
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, size_t) {
+    SharedMemory &m = sharedMemory();
+    if (m.release)
+      m.release(p);
+    else
+      std::free(p);
+  }
+  template <typename U> bool operator==(const SharedAllocator<U> &) const {
+    return true;
+  }
+  template <typename U> bool operator!=(const SharedAllocator<U> &) const {
+    return false;
+  }
+};
 
 /// The loaded backend and the current test's context (TestMain.cpp).
 echo_runtime::Backend &backend();
@@ -41,6 +82,8 @@ echo_status callEntry(const char *name,
                       echo_status (*fn)(echo_context *, Params...),
                       Args... args) {
   echo_status status = fn(context(), args...);
+  if (sharedMemory().sync)
+    sharedMemory().sync();
   if (status != ECHO_OK && !expectingError()) {
     ADD_FAILURE() << name << " returned status " << status << ": "
                   << backend().echo_context_error(context());

@@ -118,7 +118,7 @@ private:
 
   Shape shape_;
   size_t shift_ = 0;
-  std::vector<T> storage_;
+  std::vector<T, SharedAllocator<T>> storage_;
   std::vector<int64_t> desc_;
 };
 

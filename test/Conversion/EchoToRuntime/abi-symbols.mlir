@@ -16,5 +16,4 @@
 // A library that is not a backend is refused when loaded, with its name.
 // RUN: not echo-run --backend=%t.abi %s 2>&1 | FileCheck %s --check-prefix=NOTLIB
 // NOTLIB: echo-run: cannot load runtime backend {{.*}}abi-symbols.mlir.tmp.abi
-// RUN: not echo-run --backend=cuda %s 2>&1 | FileCheck %s --check-prefix=NOCUDA
-// NOCUDA: echo-run: cannot load runtime backend {{.*}}libecho_runtime_cuda.so
+// The CUDA backend's symbols and its no-device error: test/Cuda.

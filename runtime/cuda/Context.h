@@ -1,0 +1,145 @@
+//===- Context.h - The CUDA backend's echo_context --------------*- C++ -*-===//
+//
+// Layering: the context owns, in this order, the device choice (checked
+// once, at creation: a machine without a usable device gets a context that
+// only reports why), the counting allocator of device memory, the stream
+// every entry runs on, the cuBLAS and cuDNN handles bound to that stream
+// (created on first use, so a step without heavy ops never loads them), a
+// scratch buffer for library workspaces and per-entry temporaries, and the
+// error state. Nothing is global, so contexts are independent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_CUDA_CONTEXT_H
+#define ECHO_RUNTIME_CUDA_CONTEXT_H
+
+#include "Abi.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <cudnn.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+/// Device memory accounting (CountingAllocator.cpp). One cudaMalloc per
+/// block; the counters hold the requested bytes exactly, with the CPU
+/// backend's semantics, so a measured peak equals the planned one.
+struct EchoDeviceAllocator {
+  struct Block {
+    int64_t bytes;
+    int64_t category;
+  };
+  int64_t capacity = 0;
+  std::vector<std::string> sites;
+  int64_t current = 0, peak = 0, allocations = 0;
+  int64_t csrOverflows = 0;
+  int64_t currentOf[ECHO_MEM_NUM_CATEGORIES] = {};
+  int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
+  int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
+  std::map<void *, Block> live;
+
+  /// Null when `bytes` would exceed the capacity or cudaMalloc fails;
+  /// `error` then says why.
+  void *allocate(int64_t bytes, int64_t category, const std::string &what,
+                 std::string &error);
+  /// False for a pointer this allocator did not hand out; `error` is set
+  /// when cudaFree itself failed.
+  bool release(void *ptr, std::string *error = nullptr);
+  void releaseAll();
+  void reset(int64_t capacity, std::vector<std::string> sites);
+};
+
+struct EchoProfileSite {
+  int64_t samples = 0;
+  int64_t maxNonZeros = 0;
+  int64_t elements = 0;
+};
+
+struct echo_context {
+  echo_status status = ECHO_OK;
+  std::string error;
+  bool locatedError = false;
+
+  // Device: `usable` is false when creation found no device; `whyUnusable`
+  // then says why, and every call that needs the device returns it.
+  bool usable = false;
+  int device = 0;
+  std::string whyUnusable;
+
+  cudaStream_t stream = nullptr;
+  cublasHandle_t cublas = nullptr; // lazily, Device.cpp
+  cudnnHandle_t cudnn = nullptr;   // lazily, Device.cpp
+  void *scratch = nullptr;         // grown on demand, not counted
+  size_t scratchBytes = 0;
+  void *cublasWorkspace = nullptr; // fixed, so cuBLAS results are
+                                   // reproducible on this stream
+  unsigned long long *flag = nullptr; // device word for kernel checks
+
+  EchoDeviceAllocator memory;
+  std::vector<EchoProfileSite> profile;
+
+  void clearError() {
+    status = ECHO_OK;
+    error.clear();
+    locatedError = false;
+  }
+  echo_status setError(echo_status s, const std::string &message) {
+    if (status == ECHO_OK) {
+      status = s;
+      error = message;
+      locatedError = false;
+    }
+    return status;
+  }
+};
+
+namespace echo_cuda {
+using Context = echo_context;
+
+/// A failure inside an entry's implementation; Entries.cpp records it.
+struct Error {
+  echo_status status;
+  std::string message;
+};
+
+/// Throws Error{ECHO_ERR_INVALID_ARGUMENT, "<entry>: <message>"}.
+[[noreturn]] void fail(const char *entry, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/// "cudaErrorX (description)" for a CUDA runtime status.
+std::string describe(cudaError_t e);
+/// Throws ECHO_ERR_INTERNAL (ECHO_ERR_OUT_OF_MEMORY for allocation
+/// failures) "<entry>: <what> failed: <status>" unless `e` is cudaSuccess.
+void check(const char *entry, cudaError_t e, const char *what);
+void check(const char *entry, cublasStatus_t s, const char *what);
+void check(const char *entry, cudnnStatus_t s, const char *what);
+/// The launch status of the last kernel (cudaGetLastError).
+void checkLaunch(const char *entry, const char *kernel);
+
+/// Device setup of a usable context, done before every call into it
+/// (cudaSetDevice: the calling thread may have another current device).
+void activate(const char *entry, Context &ctx);
+/// The handles, created on first use and bound to the context's stream;
+/// IEEE FP32 math (no TF32) in both.
+cublasHandle_t cublas(const char *entry, Context &ctx);
+cudnnHandle_t cudnn(const char *entry, Context &ctx);
+/// At least `bytes` of device scratch, valid until the next call; the
+/// previous contents are lost when it grows.
+void *scratch(const char *entry, Context &ctx, size_t bytes);
+/// Waits for the context's stream.
+void synchronize(const char *entry, Context &ctx);
+/// Device -> host copy on the stream, waited for.
+void readBack(const char *entry, Context &ctx, void *host, const void *device,
+              size_t bytes);
+/// Kernel checks: resetFlag sets the context's device flag word to
+/// ~0ull; kernels lower it with atomicMin to the first failing position;
+/// readFlag returns it (~0ull: no failure) after waiting for the stream.
+void resetFlag(const char *entry, Context &ctx);
+unsigned long long readFlag(const char *entry, Context &ctx);
+constexpr unsigned long long kNoFlag = ~0ull;
+} // namespace echo_cuda
+
+#endif // ECHO_RUNTIME_CUDA_CONTEXT_H

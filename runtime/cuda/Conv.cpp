@@ -1,0 +1,294 @@
+//===- Conv.cpp - 2-D convolution on cuDNN --------------------------------===//
+//
+// NCHW x OIHW with symmetric padding, dilation and groups, through cuDNN's
+// convolution forward, backward-data and backward-filter. Numerics: FP32
+// FMA math only (CUDNN_FMA_MATH: no TF32 tensor cores) and, among the
+// algorithms cuDNN's heuristics rank for the shapes, the first that is
+// deterministic and runs in FMA math; its workspace comes from the
+// context's scratch. Shapes are checked as the CPU backend checks them
+// (runtime/cpu/Conv.cpp), with its messages; the bias is added afterwards
+// in f32, as on the CPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+#include "Tensor.h"
+
+#include <climits>
+#include <vector>
+
+using namespace echo_cuda;
+
+namespace {
+
+struct ConvGeometry {
+  int64_t n, c, h, w;
+  int64_t o, kh, kw;
+  int64_t oh, ow;
+  int64_t sh, sw, ph, pw, dh, dw, groups;
+  int64_t cg, og;
+};
+
+ConvGeometry geometry(const char *E, const TensorView &x, const char *xn,
+                      const TensorView &w, const char *wn, const TensorView &y,
+                      const char *yn, int64_t sh, int64_t sw, int64_t ph,
+                      int64_t pw, int64_t dh, int64_t dw, int64_t groups) {
+  if (sh < 1 || sw < 1)
+    fail(E, "stride must be >= 1, got [%lld, %lld]", (long long)sh,
+         (long long)sw);
+  if (dh < 1 || dw < 1)
+    fail(E, "dilation must be >= 1, got [%lld, %lld]", (long long)dh,
+         (long long)dw);
+  if (ph < 0 || pw < 0)
+    fail(E, "padding must be >= 0, got [%lld, %lld]", (long long)ph,
+         (long long)pw);
+  if (groups < 1)
+    fail(E, "groups must be >= 1, got %lld", (long long)groups);
+  expectRank(E, x, xn, 4);
+  expectRank(E, w, wn, 4);
+  expectRank(E, y, yn, 4);
+  ConvGeometry g;
+  g.n = x.size(0), g.c = x.size(1), g.h = x.size(2), g.w = x.size(3);
+  g.o = w.size(0), g.kh = w.size(2), g.kw = w.size(3);
+  g.sh = sh, g.sw = sw, g.ph = ph, g.pw = pw, g.dh = dh, g.dw = dw;
+  g.groups = groups;
+  if (g.c % groups || g.o % groups)
+    fail(E, "groups %lld must divide the input channels %lld and the output "
+            "channels %lld",
+         (long long)groups, (long long)g.c, (long long)g.o);
+  g.cg = g.c / groups;
+  g.og = g.o / groups;
+  expectDim(E, w, wn, 1, g.cg);
+  int64_t spanH = g.h + 2 * ph - dh * (g.kh - 1) - 1;
+  int64_t spanW = g.w + 2 * pw - dw * (g.kw - 1) - 1;
+  if (g.kh < 1 || g.kw < 1 || spanH < 0 || spanW < 0)
+    fail(E, "kernel %s does not fit the padded input %s", w.shapeStr().c_str(),
+         x.shapeStr().c_str());
+  g.oh = spanH / sh + 1;
+  g.ow = spanW / sw + 1;
+  expectDim(E, y, yn, 0, g.n);
+  expectDim(E, y, yn, 1, g.o);
+  expectDim(E, y, yn, 2, g.oh);
+  expectDim(E, y, yn, 3, g.ow);
+  return g;
+}
+
+int dim(const char *E, int64_t v) {
+  if (v > INT_MAX)
+    fail(E, "convolution dimension %lld exceeds cuDNN's integer range",
+         (long long)v);
+  return static_cast<int>(v);
+}
+
+/// The cuDNN descriptors of one convolution, destroyed with it.
+struct ConvDescriptors {
+  const char *E;
+  cudnnTensorDescriptor_t x = nullptr, y = nullptr;
+  cudnnFilterDescriptor_t w = nullptr;
+  cudnnConvolutionDescriptor_t conv = nullptr;
+
+  ConvDescriptors(const char *entry, const ConvGeometry &g) : E(entry) {
+    check(E, cudnnCreateTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
+    check(E, cudnnCreateTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
+    check(E, cudnnCreateFilterDescriptor(&w), "cudnnCreateFilterDescriptor");
+    check(E, cudnnCreateConvolutionDescriptor(&conv),
+          "cudnnCreateConvolutionDescriptor");
+    check(E,
+          cudnnSetTensor4dDescriptor(x, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
+                                     dim(E, g.n), dim(E, g.c), dim(E, g.h),
+                                     dim(E, g.w)),
+          "cudnnSetTensor4dDescriptor (input)");
+    check(E,
+          cudnnSetTensor4dDescriptor(y, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
+                                     dim(E, g.n), dim(E, g.o), dim(E, g.oh),
+                                     dim(E, g.ow)),
+          "cudnnSetTensor4dDescriptor (output)");
+    check(E,
+          cudnnSetFilter4dDescriptor(w, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW,
+                                     dim(E, g.o), dim(E, g.cg), dim(E, g.kh),
+                                     dim(E, g.kw)),
+          "cudnnSetFilter4dDescriptor");
+    check(E,
+          cudnnSetConvolution2dDescriptor(
+              conv, dim(E, g.ph), dim(E, g.pw), dim(E, g.sh), dim(E, g.sw),
+              dim(E, g.dh), dim(E, g.dw), CUDNN_CROSS_CORRELATION,
+              CUDNN_DATA_FLOAT),
+          "cudnnSetConvolution2dDescriptor");
+    check(E, cudnnSetConvolutionGroupCount(conv, dim(E, g.groups)),
+          "cudnnSetConvolutionGroupCount");
+    check(E, cudnnSetConvolutionMathType(conv, CUDNN_FMA_MATH),
+          "cudnnSetConvolutionMathType");
+  }
+  ~ConvDescriptors() {
+    if (conv)
+      cudnnDestroyConvolutionDescriptor(conv);
+    if (w)
+      cudnnDestroyFilterDescriptor(w);
+    if (y)
+      cudnnDestroyTensorDescriptor(y);
+    if (x)
+      cudnnDestroyTensorDescriptor(x);
+  }
+  ConvDescriptors(const ConvDescriptors &) = delete;
+  ConvDescriptors &operator=(const ConvDescriptors &) = delete;
+};
+
+/// The first of cuDNN's ranked algorithms that succeeds and is
+/// deterministic, preferring those reported under FMA math. The descriptor
+/// stays in CUDNN_FMA_MATH whatever the report says, which is what keeps
+/// TF32 tensor-core kernels out.
+template <typename Perf>
+const Perf &choose(const char *E, const std::vector<Perf> &perfs, int count,
+                   const char *what) {
+  for (cudnnMathType_t math : {CUDNN_FMA_MATH, CUDNN_DEFAULT_MATH})
+    for (int i = 0; i < count; ++i)
+      if (perfs[i].status == CUDNN_STATUS_SUCCESS &&
+          perfs[i].determinism == CUDNN_DETERMINISTIC &&
+          perfs[i].mathType == math)
+        return perfs[i];
+  throw Error{ECHO_ERR_INTERNAL,
+              std::string(E) + ": cuDNN offers no deterministic FP32 (FMA "
+                               "math) algorithm for this " +
+                  what};
+}
+
+} // namespace
+
+void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
+                        ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias,
+                        int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                        int64_t pad_w, int64_t dilation_h, int64_t dilation_w,
+                        int64_t groups) {
+  const char *E = "echo_conv2d";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView W = fview(E, "w", w_rank, w_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  ConvGeometry g = geometry(E, X, "x", W, "w", Y, "y", stride_h, stride_w,
+                            pad_h, pad_w, dilation_h, dilation_w, groups);
+  TensorView B;
+  if (has_bias) {
+    B = fview(E, "b", b_rank, b_desc);
+    expectRank(E, B, "b", 1);
+    expectDim(E, B, "b", 0, g.o);
+  }
+  if (Y.numel == 0)
+    return;
+  if (g.cg == 0) {
+    // No input channels: an empty sum (cuDNN rejects empty filters).
+    check(E, cudaMemsetAsync(Y.data, 0, sizeof(float) * Y.numel, ctx.stream),
+          "cudaMemsetAsync");
+  } else {
+    cudnnHandle_t h = cudnn(E, ctx);
+    ConvDescriptors d(E, g);
+    std::vector<cudnnConvolutionFwdAlgoPerf_t> perfs(
+        CUDNN_CONVOLUTION_FWD_ALGO_COUNT);
+    int count = 0;
+    check(E,
+          cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.w, d.conv, d.y,
+                                                 (int)perfs.size(), &count,
+                                                 perfs.data()),
+          "cudnnGetConvolutionForwardAlgorithm_v7");
+    const auto &perf = choose(E, perfs, count, "forward convolution");
+    size_t bytes = 0;
+    check(E,
+          cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y,
+                                                  perf.algo, &bytes),
+          "cudnnGetConvolutionForwardWorkspaceSize");
+    void *ws = bytes ? scratch(E, ctx, bytes) : nullptr;
+    const float one = 1.0f, zero = 0.0f;
+    check(E,
+          cudnnConvolutionForward(h, &one, d.x, X.data, d.w, W.data, d.conv,
+                                  perf.algo, ws, bytes, &zero, d.y, Y.data),
+          "cudnnConvolutionForward");
+  }
+  if (has_bias)
+    addBiasChannels(ctx, E, Y.f32(), B.f32(), g.n, g.o, g.oh * g.ow);
+}
+
+void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
+                                   ECHO_TENSOR(w), ECHO_TENSOR(dx),
+                                   int64_t stride_h, int64_t stride_w,
+                                   int64_t pad_h, int64_t pad_w,
+                                   int64_t dilation_h, int64_t dilation_w,
+                                   int64_t groups) {
+  const char *E = "echo_conv2d_grad_input";
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView W = fview(E, "w", w_rank, w_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  ConvGeometry g = geometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
+                            pad_h, pad_w, dilation_h, dilation_w, groups);
+  if (DX.numel == 0)
+    return;
+  if (DY.numel == 0) {
+    check(E, cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
+          "cudaMemsetAsync");
+    return;
+  }
+  cudnnHandle_t h = cudnn(E, ctx);
+  ConvDescriptors d(E, g);
+  std::vector<cudnnConvolutionBwdDataAlgoPerf_t> perfs(
+      CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
+  int count = 0;
+  check(E,
+        cudnnGetConvolutionBackwardDataAlgorithm_v7(h, d.w, d.y, d.conv, d.x,
+                                                    (int)perfs.size(), &count,
+                                                    perfs.data()),
+        "cudnnGetConvolutionBackwardDataAlgorithm_v7");
+  const auto &perf = choose(E, perfs, count, "backward-data convolution");
+  size_t bytes = 0;
+  check(E,
+        cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x,
+                                                     perf.algo, &bytes),
+        "cudnnGetConvolutionBackwardDataWorkspaceSize");
+  void *ws = bytes ? scratch(E, ctx, bytes) : nullptr;
+  const float one = 1.0f, zero = 0.0f;
+  check(E,
+        cudnnConvolutionBackwardData(h, &one, d.w, W.data, d.y, DY.data,
+                                     d.conv, perf.algo, ws, bytes, &zero, d.x,
+                                     DX.data),
+        "cudnnConvolutionBackwardData");
+}
+
+void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
+                                    ECHO_TENSOR(dy), ECHO_TENSOR(dw),
+                                    int64_t stride_h, int64_t stride_w,
+                                    int64_t pad_h, int64_t pad_w,
+                                    int64_t dilation_h, int64_t dilation_w,
+                                    int64_t groups) {
+  const char *E = "echo_conv2d_grad_weight";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DW = fview(E, "dw", dw_rank, dw_desc);
+  ConvGeometry g = geometry(E, X, "x", DW, "dw", DY, "dy", stride_h, stride_w,
+                            pad_h, pad_w, dilation_h, dilation_w, groups);
+  if (DW.numel == 0)
+    return;
+  if (g.n == 0 || DY.numel == 0) {
+    check(E, cudaMemsetAsync(DW.data, 0, sizeof(float) * DW.numel, ctx.stream),
+          "cudaMemsetAsync");
+    return;
+  }
+  cudnnHandle_t h = cudnn(E, ctx);
+  ConvDescriptors d(E, g);
+  std::vector<cudnnConvolutionBwdFilterAlgoPerf_t> perfs(
+      CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
+  int count = 0;
+  check(E,
+        cudnnGetConvolutionBackwardFilterAlgorithm_v7(h, d.x, d.y, d.conv, d.w,
+                                                      (int)perfs.size(),
+                                                      &count, perfs.data()),
+        "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
+  const auto &perf = choose(E, perfs, count, "backward-filter convolution");
+  size_t bytes = 0;
+  check(E,
+        cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv,
+                                                       d.w, perf.algo, &bytes),
+        "cudnnGetConvolutionBackwardFilterWorkspaceSize");
+  void *ws = bytes ? scratch(E, ctx, bytes) : nullptr;
+  const float one = 1.0f, zero = 0.0f;
+  check(E,
+        cudnnConvolutionBackwardFilter(h, &one, d.x, X.data, d.y, DY.data,
+                                       d.conv, perf.algo, ws, bytes, &zero,
+                                       d.w, DW.data),
+        "cudnnConvolutionBackwardFilter");
+}

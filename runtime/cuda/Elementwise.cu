@@ -1,0 +1,708 @@
+//===- Elementwise.cu - Pointwise, broadcast and reduction entries ---------===//
+//
+// Unary activations and their gradients, binary ops with broadcasting,
+// sum_to / broadcast_to, reductions, softmax, cross-entropy, dropout and
+// the optimizer updates. Each mirrors its CPU entry (runtime/cpu): the same
+// checks and messages, the same arithmetic in the same precision, and every
+// sum accumulated by one thread in the CPU's order (double where the CPU
+// uses double), so arithmetic results are bit-identical to the CPU's and
+// transcendental ones differ only by the libraries' ulps (libdevice vs
+// libm). Built with -fmad=false: no contraction into FMAs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Launch.h"
+
+#include <cmath>
+
+using namespace echo_cuda;
+
+namespace {
+constexpr float kGeluC = 0.7978845608028654f; // sqrt(2 / pi)
+constexpr float kGeluA = 0.044715f;
+
+__device__ float unaryValue(int kind, float v) {
+  switch (kind) {
+  case ECHO_RELU:
+    return v > 0.0f ? v : 0.0f;
+  case ECHO_TANH:
+    return tanhf(v);
+  case ECHO_SIGMOID:
+    return 1.0f / (1.0f + expf(-v));
+  case ECHO_GELU: {
+    float t = tanhf(kGeluC * (v + kGeluA * v * v * v));
+    return 0.5f * v * (1.0f + t);
+  }
+  case ECHO_EXP:
+    return expf(v);
+  case ECHO_LOG:
+    return logf(v);
+  case ECHO_NEG:
+    return -v;
+  case ECHO_SQRT:
+    return sqrtf(v);
+  default: // ECHO_RSQRT (checked on the host)
+    return 1.0f / sqrtf(v);
+  }
+}
+
+__device__ float unaryGradValue(int kind, float f, float d) {
+  switch (kind) {
+  case ECHO_RELU:
+    return f > 0.0f ? d : 0.0f;
+  case ECHO_TANH:
+    return d * (1.0f - f * f);
+  case ECHO_SIGMOID:
+    return d * f * (1.0f - f);
+  case ECHO_GELU: {
+    float x2 = f * f;
+    float t = tanhf(kGeluC * (f + kGeluA * x2 * f));
+    float dt = (1.0f - t * t) * kGeluC * (1.0f + 3.0f * kGeluA * x2);
+    return d * (0.5f * (1.0f + t) + 0.5f * f * dt);
+  }
+  case ECHO_EXP:
+    return d * f;
+  case ECHO_LOG:
+    return d / f;
+  case ECHO_NEG:
+    return -d;
+  case ECHO_SQRT:
+    return d / (2.0f * f);
+  default: // ECHO_RSQRT
+    return -0.5f * d * f * f * f;
+  }
+}
+
+__device__ float binaryValue(int kind, float x, float z) {
+  switch (kind) {
+  case ECHO_ADD:
+    return x + z;
+  case ECHO_SUB:
+    return x - z;
+  case ECHO_MUL:
+    return x * z;
+  case ECHO_DIV:
+    return x / z;
+  default: // ECHO_MAX: ties go to lhs, a NaN on either side gives rhs
+    return x >= z ? x : z;
+  }
+}
+
+bool knownUnary(int64_t kind) { return kind >= ECHO_RELU && kind <= ECHO_RSQRT; }
+
+/// Reduced layout of x against r (kept dims, or keepdims), as the CPU's
+/// reducedLayout checks it; returns the reduction over x.
+Reduction reducedLayout(const char *E, const TensorView &x, const char *xn,
+                        const TensorView &r, const char *rn, int64_t mask) {
+  if (mask < 0 || (x.rank < 63 && (mask >> x.rank) != 0))
+    fail(E, "dims_mask 0x%llx names dimensions outside rank %d of %s %s",
+         (unsigned long long)mask, x.rank, xn, x.shapeStr().c_str());
+  int64_t kept[kMaxRank];
+  bool reduced[kMaxRank];
+  int nk = 0;
+  for (int d = 0; d < x.rank; ++d) {
+    reduced[d] = (mask >> d) & 1;
+    if (!reduced[d])
+      kept[nk++] = x.size(d);
+  }
+  bool ok = false;
+  if (r.rank == nk) {
+    ok = true;
+    for (int d = 0; d < nk; ++d)
+      ok = ok && r.size(d) == kept[d];
+  } else if (r.rank == x.rank) {
+    ok = true;
+    for (int d = 0; d < x.rank; ++d)
+      ok = ok && r.size(d) == (reduced[d] ? 1 : x.size(d));
+  }
+  if (!ok)
+    fail(E, "%s shape %s does not match %s %s reduced over dims_mask 0x%llx",
+         rn, r.shapeStr().c_str(), xn, x.shapeStr().c_str(),
+         (unsigned long long)mask);
+  return makeReduction(x.rank, x.sizes, reduced);
+}
+
+/// Sum (in double, x's order) of each output of a reduction, times
+/// `scale` when `mean`.
+void sumReduction(Context &ctx, const char *E, const Reduction &r,
+                  const float *x, float *y, bool mean, double scale) {
+  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+    int64_t base = r.kept.offset(j);
+    double s = 0.0;
+    for (int64_t k = 0; k < r.count; ++k)
+      s += x[base + r.reduced.offset(k)];
+    y[j] = static_cast<float>(mean ? s * scale : s);
+  });
+}
+} // namespace
+
+void entry::echo_unary(Context &ctx, int64_t kind, ECHO_TENSOR(x),
+                       ECHO_TENSOR(y)) {
+  const char *E = "echo_unary";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectSameShape(E, X, "x", Y, "y");
+  if (!knownUnary(kind))
+    fail(E, "unknown unary kind %lld", (long long)kind);
+  const float *in = X.f32();
+  float *out = Y.f32();
+  int k = (int)kind;
+  forEach(ctx, E, X.numel,
+          [=] __device__(int64_t i) { out[i] = unaryValue(k, in[i]); });
+}
+
+void entry::echo_unary_grad(Context &ctx, int64_t kind, ECHO_TENSOR(fwd),
+                            ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
+  const char *E = "echo_unary_grad";
+  TensorView F = fview(E, "fwd", fwd_rank, fwd_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, F, "fwd", DY, "dy");
+  expectSameShape(E, DX, "dx", DY, "dy");
+  if (!knownUnary(kind))
+    fail(E, "unknown unary kind %lld", (long long)kind);
+  const float *f = F.f32(), *g = DY.f32();
+  float *out = DX.f32();
+  int k = (int)kind;
+  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+    out[i] = unaryGradValue(k, f[i], g[i]);
+  });
+}
+
+void entry::echo_binary(Context &ctx, int64_t kind, ECHO_TENSOR(a),
+                        ECHO_TENSOR(b), ECHO_TENSOR(y)) {
+  const char *E = "echo_binary";
+  TensorView A = fview(E, "a", a_rank, a_desc);
+  TensorView B = fview(E, "b", b_rank, b_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
+  broadcastStrides(E, A, "a", Y, "y", sa);
+  broadcastStrides(E, B, "b", Y, "y", sb);
+  if (kind < ECHO_ADD || kind > ECHO_MAX)
+    fail(E, "unknown binary kind %lld", (long long)kind);
+  rowMajorStrides(Y.rank, Y.sizes, sy);
+  const int64_t *st[3] = {sa, sb, sy};
+  Layout<3> l(Y.rank, Y.sizes, st);
+  const float *pa = A.f32(), *pb = B.f32();
+  float *py = Y.f32();
+  int k = (int)kind;
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+    int64_t off[3];
+    l.offsets(i, off);
+    py[off[2]] = binaryValue(k, pa[off[0]], pb[off[1]]);
+  });
+}
+
+void entry::echo_max_grad(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
+                          ECHO_TENSOR(dy), ECHO_TENSOR(da), ECHO_TENSOR(db)) {
+  const char *E = "echo_max_grad";
+  TensorView A = fview(E, "a", a_rank, a_desc);
+  TensorView B = fview(E, "b", b_rank, b_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DA = fview(E, "da", da_rank, da_desc);
+  TensorView DB = fview(E, "db", db_rank, db_desc);
+  expectSameShape(E, DA, "da", DY, "dy");
+  expectSameShape(E, DB, "db", DY, "dy");
+  int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
+  broadcastStrides(E, A, "a", DY, "dy", sa);
+  broadcastStrides(E, B, "b", DY, "dy", sb);
+  rowMajorStrides(DY.rank, DY.sizes, sy);
+  const int64_t *st[3] = {sa, sb, sy};
+  Layout<3> l(DY.rank, DY.sizes, st);
+  const float *pa = A.f32(), *pb = B.f32(), *g = DY.f32();
+  float *pda = DA.f32(), *pdb = DB.f32();
+  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+    int64_t off[3];
+    l.offsets(i, off);
+    bool toA = pa[off[0]] >= pb[off[1]];
+    float v = g[off[2]];
+    pda[off[2]] = toA ? v : 0.0f;
+    pdb[off[2]] = toA ? 0.0f : v;
+  });
+}
+
+void entry::echo_sum_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+  const char *E = "echo_sum_to";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sy[kMaxRank];
+  broadcastStrides(E, Y, "y", X, "x", sy);
+  // Dimensions y does not have (stride 0) are summed; y's row-major order
+  // is that of the others.
+  bool reduced[kMaxRank];
+  for (int d = 0; d < X.rank; ++d)
+    reduced[d] = sy[d] == 0;
+  Reduction r = makeReduction(X.rank, X.sizes, reduced);
+  sumReduction(ctx, E, r, X.f32(), Y.f32(), false, 1.0);
+}
+
+void entry::echo_broadcast_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+  const char *E = "echo_broadcast_to";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  broadcastStrides(E, X, "x", Y, "y", sx);
+  rowMajorStrides(Y.rank, Y.sizes, sy);
+  const int64_t *st[2] = {sx, sy};
+  Layout<2> l(Y.rank, Y.sizes, st);
+  const float *px = X.f32();
+  float *py = Y.f32();
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+    int64_t off[2];
+    l.offsets(i, off);
+    py[off[1]] = px[off[0]];
+  });
+}
+
+void entry::echo_reduce(Context &ctx, int64_t kind, ECHO_TENSOR(x),
+                        ECHO_TENSOR(y), int64_t dims_mask) {
+  const char *E = "echo_reduce";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  Reduction r = reducedLayout(E, X, "x", Y, "y", dims_mask);
+  if (kind == ECHO_SUM || kind == ECHO_MEAN) {
+    sumReduction(ctx, E, r, X.f32(), Y.f32(), kind == ECHO_MEAN,
+                 1.0 / static_cast<double>(r.count));
+    return;
+  }
+  if (kind != ECHO_REDUCE_MAX)
+    fail(E, "unknown reduce kind %lld", (long long)kind);
+  const float *px = X.f32();
+  float *py = Y.f32();
+  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+    int64_t base = r.kept.offset(j);
+    float m = -INFINITY;
+    for (int64_t k = 0; k < r.count; ++k) {
+      float v = px[base + r.reduced.offset(k)];
+      m = v > m ? v : m;
+    }
+    py[j] = m;
+  });
+}
+
+void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
+                             ECHO_TENSOR(dx), int64_t dims_mask) {
+  const char *E = "echo_reduce_grad";
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  if (kind != ECHO_SUM && kind != ECHO_MEAN)
+    fail(E, "kind %lld is not sum or mean (max reductions use "
+            "echo_reduce_max_grad)",
+         (long long)kind);
+  Reduction r = reducedLayout(E, DX, "dx", DY, "dy", dims_mask);
+  // dy's stride per dimension of dx: row-major over the kept dimensions.
+  int64_t sx[kMaxRank], sy[kMaxRank];
+  rowMajorStrides(DX.rank, DX.sizes, sx);
+  int64_t s = 1;
+  for (int d = DX.rank - 1; d >= 0; --d) {
+    if ((dims_mask >> d) & 1) {
+      sy[d] = 0;
+    } else {
+      sy[d] = s;
+      s *= DX.size(d);
+    }
+  }
+  const int64_t *st[2] = {sx, sy};
+  Layout<2> l(DX.rank, DX.sizes, st);
+  bool mean = kind == ECHO_MEAN;
+  double inv = 1.0 / static_cast<double>(r.count);
+  const float *g = DY.f32();
+  float *px = DX.f32();
+  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+    int64_t off[2];
+    l.offsets(i, off);
+    float v = g[off[1]];
+    px[off[0]] = mean ? static_cast<float>(v * inv) : v;
+  });
+}
+
+void entry::echo_reduce_max_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                 int64_t dims_mask) {
+  const char *E = "echo_reduce_max_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, DX, "dx", X, "x");
+  expectSameShape(E, DY, "dy", Y, "y");
+  Reduction r = reducedLayout(E, X, "x", Y, "y", dims_mask);
+  if (DX.numel)
+    check(E, cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
+          "cudaMemsetAsync");
+  const float *px = X.f32(), *py = Y.f32(), *g = DY.f32();
+  float *pdx = DX.f32();
+  // Per output: the first position equal to y, else the first maximum.
+  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+    int64_t base = r.kept.offset(j);
+    int64_t firstEq = -1, argMax = -1;
+    for (int64_t k = 0; k < r.count; ++k) {
+      int64_t xi = base + r.reduced.offset(k);
+      float v = px[xi];
+      if (firstEq < 0 && v == py[j])
+        firstEq = xi;
+      if (argMax < 0 || v > px[argMax])
+        argMax = xi;
+    }
+    int64_t pos = firstEq >= 0 ? firstEq : argMax;
+    if (pos >= 0)
+      pdx[pos] = g[j];
+  });
+}
+
+//--- softmax ------------------------------------------------------------------
+
+namespace {
+struct Lines {
+  int64_t outer, len, inner;
+};
+Lines lines(const char *E, const TensorView &t, int64_t axis) {
+  if (axis < 0 || axis >= t.rank)
+    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
+         t.shapeStr().c_str());
+  int a = static_cast<int>(axis);
+  return {t.prod(0, a), t.size(a), t.prod(a + 1, t.rank)};
+}
+} // namespace
+
+void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                         int64_t axis, int64_t is_log) {
+  const char *E = "echo_softmax";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectSameShape(E, Y, "y", X, "x");
+  Lines l = lines(E, X, axis);
+  if (l.len == 0)
+    return;
+  const float *px = X.f32();
+  float *py = Y.f32();
+  bool isLog = is_log != 0;
+  forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
+    int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
+    const float *p = px + o * l.len * l.inner + i;
+    float *q = py + o * l.len * l.inner + i;
+    float mx = p[0];
+    for (int64_t k = 1; k < l.len; ++k)
+      mx = p[k * st] > mx ? p[k * st] : mx;
+    double sum = 0.0;
+    for (int64_t k = 0; k < l.len; ++k)
+      sum += exp(static_cast<double>(p[k * st]) - mx);
+    if (isLog) {
+      double lse = log(sum);
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] =
+            static_cast<float>(static_cast<double>(p[k * st]) - mx - lse);
+    } else {
+      double inv = 1.0 / sum;
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] = static_cast<float>(
+            exp(static_cast<double>(p[k * st]) - mx) * inv);
+    }
+  });
+}
+
+void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
+                              ECHO_TENSOR(dx), int64_t axis, int64_t is_log) {
+  const char *E = "echo_softmax_grad";
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, DY, "dy", Y, "y");
+  expectSameShape(E, DX, "dx", Y, "y");
+  Lines l = lines(E, Y, axis);
+  const float *py = Y.f32(), *pg = DY.f32();
+  float *pq = DX.f32();
+  bool isLog = is_log != 0;
+  forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
+    int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
+    int64_t base = o * l.len * l.inner + i;
+    const float *y = py + base, *g = pg + base;
+    float *q = pq + base;
+    double s = 0.0;
+    if (isLog) {
+      for (int64_t k = 0; k < l.len; ++k)
+        s += g[k * st];
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] = static_cast<float>(
+            g[k * st] - exp(static_cast<double>(y[k * st])) * s);
+    } else {
+      for (int64_t k = 0; k < l.len; ++k)
+        s += static_cast<double>(g[k * st]) * y[k * st];
+      for (int64_t k = 0; k < l.len; ++k)
+        q[k * st] = static_cast<float>(y[k * st] * (g[k * st] - s));
+    }
+  });
+}
+
+//--- cross-entropy ------------------------------------------------------------
+
+namespace {
+void checkLabels(const char *E, const TensorView &logits,
+                 const TensorView &labels) {
+  expectMinRank(E, logits, "logits", 1);
+  expectRank(E, labels, "labels", logits.rank - 1);
+  for (int d = 0; d + 1 < logits.rank; ++d)
+    expectDim(E, labels, "labels", d, logits.size(d));
+}
+
+__device__ int64_t loadIndex(const void *p, int64_t i, int bits) {
+  return bits == 32 ? static_cast<int64_t>(static_cast<const int32_t *>(p)[i])
+                    : static_cast<const int64_t *>(p)[i];
+}
+
+/// Fails, naming the first row whose label is outside [0, classes).
+void validateLabels(Context &ctx, const char *E, const TensorView &T,
+                    int64_t rows, int bits, int64_t classes) {
+  resetFlag(E, ctx);
+  const void *labels = T.data;
+  unsigned long long *flag = ctx.flag;
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    int64_t l = loadIndex(labels, r, bits);
+    if (l < 0 || l >= classes)
+      atomicMin(flag, static_cast<unsigned long long>(r));
+  });
+  unsigned long long bad = readFlag(E, ctx);
+  if (bad == kNoFlag)
+    return;
+  int64_t l = 0;
+  if (bits == 32) {
+    int32_t v = 0;
+    readBack(E, ctx, &v, T.i32() + bad, sizeof v);
+    l = v;
+  } else {
+    readBack(E, ctx, &l, T.i64() + bad, sizeof l);
+  }
+  fail(E, "label %lld of row %lld is outside [0, %lld)", (long long)l,
+       (long long)bad, (long long)classes);
+}
+
+/// max and log(sum(exp(x - max))) of one row, as the CPU computes them.
+__device__ void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
+  float m = p[0];
+  for (int64_t k = 1; k < c; ++k)
+    m = p[k] > m ? p[k] : m;
+  double s = 0.0;
+  for (int64_t k = 0; k < c; ++k)
+    s += exp(static_cast<double>(p[k]) - m);
+  mx = m;
+  lse = log(s);
+}
+
+void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
+                  ECHO_TENSOR(labels), ECHO_TENSOR(loss), int bits) {
+  TensorView L = fview(E, "logits", logits_rank, logits_desc);
+  TensorView T = iview(E, "labels", labels_rank, labels_desc, bits);
+  TensorView O = fview(E, "loss", loss_rank, loss_desc);
+  checkLabels(E, L, T);
+  expectRank(E, O, "loss", 0);
+  int64_t rows = L.rows(), c = L.last();
+  if (rows > 0 && c == 0)
+    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  validateLabels(ctx, E, T, rows, bits, c);
+  double *perRow = static_cast<double *>(
+      scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
+  const float *pl = L.f32();
+  const void *labelsData = T.data;
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    const float *p = pl + r * c;
+    int64_t l = loadIndex(labelsData, r, bits);
+    double mx, lse;
+    logSumExp(p, c, mx, lse);
+    perRow[r] = mx + lse - p[l];
+  });
+  // The mean, summed in row order by one thread.
+  float *out = O.f32();
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    double total = 0.0;
+    for (int64_t r = 0; r < rows; ++r)
+      total += perRow[r];
+    out[0] = static_cast<float>(total / static_cast<double>(rows));
+  });
+}
+
+void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
+                      ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
+                      ECHO_TENSOR(dlogits), int bits) {
+  TensorView L = fview(E, "logits", logits_rank, logits_desc);
+  TensorView T = iview(E, "labels", labels_rank, labels_desc, bits);
+  TensorView G = fview(E, "dloss", dloss_rank, dloss_desc);
+  TensorView D = fview(E, "dlogits", dlogits_rank, dlogits_desc);
+  checkLabels(E, L, T);
+  expectRank(E, G, "dloss", 0);
+  expectSameShape(E, D, "dlogits", L, "logits");
+  int64_t rows = L.rows(), c = L.last();
+  if (rows > 0 && c == 0)
+    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  validateLabels(ctx, E, T, rows, bits, c);
+  const float *pl = L.f32(), *pg = G.f32();
+  float *pd = D.f32();
+  const void *labelsData = T.data;
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    double scale = static_cast<double>(pg[0]) / static_cast<double>(rows);
+    const float *p = pl + r * c;
+    float *q = pd + r * c; // may be p: each element is read before written
+    int64_t l = loadIndex(labelsData, r, bits);
+    double mx, lse;
+    logSumExp(p, c, mx, lse);
+    for (int64_t k = 0; k < c; ++k) {
+      double prob = exp(static_cast<double>(p[k]) - mx - lse);
+      q[k] = static_cast<float>((prob - (k == l ? 1.0 : 0.0)) * scale);
+    }
+  });
+}
+} // namespace
+
+#define ECHO_CROSS_ENTROPY_ENTRIES(bits)                                       \
+  void entry::echo_cross_entropy_i##bits(Context &ctx, ECHO_TENSOR(logits),    \
+                                         ECHO_TENSOR(labels),                  \
+                                         ECHO_TENSOR(loss)) {                  \
+    crossEntropy(ctx, "echo_cross_entropy_i" #bits, logits_rank, logits_desc,  \
+                 labels_rank, labels_desc, loss_rank, loss_desc, bits);        \
+  }                                                                            \
+  void entry::echo_cross_entropy_grad_i##bits(                                 \
+      Context &ctx, ECHO_TENSOR(logits), ECHO_TENSOR(labels),                  \
+      ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits)) {                              \
+    crossEntropyGrad(ctx, "echo_cross_entropy_grad_i" #bits, logits_rank,      \
+                     logits_desc, labels_rank, labels_desc, dloss_rank,        \
+                     dloss_desc, dlogits_rank, dlogits_desc, bits);            \
+  }
+ECHO_CROSS_ENTROPY_ENTRIES(32)
+ECHO_CROSS_ENTROPY_ENTRIES(64)
+
+//--- dropout (the CPU's counter-based hash, runtime/cpu/Dropout.cpp) ----------
+
+namespace {
+__device__ double dropoutUniform(uint64_t seed, uint64_t i) {
+  uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z = z ^ (z >> 31);
+  return static_cast<double>(z >> 40) * (1.0 / 16777216.0);
+}
+
+void checkProbability(const char *E, double p) {
+  if (!(p >= 0.0 && p < 1.0))
+    fail(E, "probability must be in [0, 1), got %g", p);
+}
+} // namespace
+
+void entry::echo_dropout(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                         ECHO_TENSOR(mask), double probability, int64_t seed) {
+  const char *E = "echo_dropout";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+  expectSameShape(E, Y, "y", X, "x");
+  expectSameShape(E, M, "mask", X, "x");
+  checkProbability(E, probability);
+  float scale = static_cast<float>(1.0 / (1.0 - probability));
+  const float *in = X.f32();
+  float *out = Y.f32();
+  uint8_t *m = M.u8();
+  uint64_t s = static_cast<uint64_t>(seed);
+  double p = probability;
+  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+    bool keep = dropoutUniform(s, static_cast<uint64_t>(i)) >= p;
+    m[i] = keep ? 1 : 0;
+    out[i] = keep ? in[i] * scale : 0.0f;
+  });
+}
+
+void entry::echo_dropout_grad(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(dy),
+                              ECHO_TENSOR(dx), double probability) {
+  const char *E = "echo_dropout_grad";
+  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, M, "mask", DY, "dy");
+  expectSameShape(E, DX, "dx", DY, "dy");
+  checkProbability(E, probability);
+  float scale = static_cast<float>(1.0 / (1.0 - probability));
+  const uint8_t *m = M.u8();
+  const float *g = DY.f32();
+  float *out = DX.f32();
+  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+    out[i] = m[i] ? g[i] * scale : 0.0f;
+  });
+}
+
+//--- optimizer updates (runtime/cpu/Optimizer.cpp) ------------------------------
+
+void entry::echo_sgd_update(Context &ctx, ECHO_TENSOR(param), ECHO_TENSOR(grad),
+                            ECHO_TENSOR(velocity), ECHO_TENSOR(new_param),
+                            ECHO_TENSOR(new_velocity), double lr,
+                            double momentum, double weight_decay,
+                            int64_t has_velocity) {
+  const char *E = "echo_sgd_update";
+  TensorView P = fview(E, "param", param_rank, param_desc);
+  TensorView G = fview(E, "grad", grad_rank, grad_desc);
+  TensorView NP = fview(E, "new_param", new_param_rank, new_param_desc);
+  expectSameShape(E, G, "grad", P, "param");
+  expectSameShape(E, NP, "new_param", P, "param");
+  const float *p = P.f32(), *g = G.f32();
+  float *np = NP.f32();
+  if (!has_velocity) {
+    forEach(ctx, E, P.numel, [=] __device__(int64_t i) {
+      double gi = static_cast<double>(g[i]) + weight_decay * p[i];
+      np[i] = static_cast<float>(p[i] - lr * gi);
+    });
+    return;
+  }
+  TensorView V = fview(E, "velocity", velocity_rank, velocity_desc);
+  TensorView NV =
+      fview(E, "new_velocity", new_velocity_rank, new_velocity_desc);
+  expectSameShape(E, V, "velocity", P, "param");
+  expectSameShape(E, NV, "new_velocity", P, "param");
+  const float *v = V.f32();
+  float *nv = NV.f32();
+  forEach(ctx, E, P.numel, [=] __device__(int64_t i) {
+    double pi = p[i];
+    double gi = static_cast<double>(g[i]) + weight_decay * pi;
+    double vi = momentum * v[i] + gi;
+    nv[i] = static_cast<float>(vi);
+    np[i] = static_cast<float>(pi - lr * vi);
+  });
+}
+
+void entry::echo_adam_update(Context &ctx, ECHO_TENSOR(param),
+                             ECHO_TENSOR(grad), ECHO_TENSOR(m), ECHO_TENSOR(v),
+                             ECHO_TENSOR(step), ECHO_TENSOR(new_param),
+                             ECHO_TENSOR(new_m), ECHO_TENSOR(new_v), double lr,
+                             double beta1, double beta2, double epsilon) {
+  const char *E = "echo_adam_update";
+  TensorView P = fview(E, "param", param_rank, param_desc);
+  TensorView G = fview(E, "grad", grad_rank, grad_desc);
+  TensorView M = fview(E, "m", m_rank, m_desc);
+  TensorView V = fview(E, "v", v_rank, v_desc);
+  TensorView S = fview(E, "step", step_rank, step_desc);
+  TensorView NP = fview(E, "new_param", new_param_rank, new_param_desc);
+  TensorView NM = fview(E, "new_m", new_m_rank, new_m_desc);
+  TensorView NV = fview(E, "new_v", new_v_rank, new_v_desc);
+  expectSameShape(E, G, "grad", P, "param");
+  expectSameShape(E, M, "m", P, "param");
+  expectSameShape(E, V, "v", P, "param");
+  expectSameShape(E, NP, "new_param", P, "param");
+  expectSameShape(E, NM, "new_m", P, "param");
+  expectSameShape(E, NV, "new_v", P, "param");
+  expectNumel(E, S, "step", 1);
+  // The step count is read back so the bias corrections are the host's
+  // std::pow, exactly the CPU backend's.
+  float stepValue = 0.0f;
+  readBack(E, ctx, &stepValue, S.data, sizeof stepValue);
+  double t = stepValue;
+  if (!(t >= 1.0))
+    fail(E, "step must be >= 1 (1-based), got %g", t);
+  double bc1 = 1.0 - std::pow(beta1, t);
+  double bc2 = 1.0 - std::pow(beta2, t);
+  const float *p = P.f32(), *g = G.f32(), *pm = M.f32(), *pv = V.f32();
+  float *np = NP.f32(), *nm = NM.f32(), *nv = NV.f32();
+  forEach(ctx, E, P.numel, [=] __device__(int64_t i) {
+    double gi = g[i];
+    double mi = beta1 * pm[i] + (1.0 - beta1) * gi;
+    double vi = beta2 * pv[i] + (1.0 - beta2) * gi * gi;
+    double pi = p[i] - lr * (mi / bc1) / (sqrt(vi / bc2) + epsilon);
+    nm[i] = static_cast<float>(mi);
+    nv[i] = static_cast<float>(vi);
+    np[i] = static_cast<float>(pi);
+  });
+}

@@ -1,0 +1,553 @@
+//===- Encoding.cu - Gist encodings of stashed feature maps (CUDA) ---------===//
+//
+// The encode/decode entries on the device. Bit-level formats come from
+// echo/codecs.h, the same functions the CPU backend calls, so the encoded
+// bytes are identical. One thread per packed unit (byte, word, element or
+// 256-wide CSR row), so there are no write races; encoded buffers need not
+// be aligned, so multi-byte fields are read and written byte by byte. The
+// CSR encoder needs its non-zero count on the host to choose between the
+// planned buffer and an overflow block, and the decoder its header: both
+// wait for the stream once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Launch.h"
+#include "PoolWindow.h"
+
+#include "echo/codecs.h"
+
+#include <cstring>
+
+using namespace echo_cuda;
+namespace cd = echo_codecs;
+
+namespace {
+
+__device__ uint32_t ld32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+         (uint32_t)p[3] << 24;
+}
+__device__ void st32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+TensorView bytesView(const char *E, const char *name, int64_t rank,
+                     void *desc) {
+  return view(E, name, rank, desc, 1);
+}
+
+void expectBytes(const char *E, const TensorView &bytes, int64_t expected,
+                 const char *what) {
+  if (bytes.numel != expected)
+    fail(E,
+         "bytes shape %s must hold %lld bytes (%s); the storage size must "
+         "match the compiler's (EncodingStorage.h)",
+         bytes.shapeStr().c_str(), (long long)expected, what);
+}
+
+void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
+  if (bytes > 0)
+    check(E, cudaMemsetAsync(p, 0, (size_t)bytes, ctx.stream),
+          "cudaMemsetAsync");
+}
+
+} // namespace
+
+//--- binarize / mask1 ---------------------------------------------------------
+
+void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x),
+                                 ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_binarize";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, cd::bitmaskBytes(X.numel), "1 bit per element");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  int64_t n = X.numel;
+  forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
+    uint8_t byte = 0;
+    for (int64_t i = 8 * b; i < 8 * b + 8 && i < n; ++i)
+      byte |= cd::packBit(i, cd::binarizeBit(x[i]));
+    out[b] = byte;
+  });
+}
+
+void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes),
+                                 ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_binarize";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, cd::bitmaskBytes(Y.numel), "1 bit per element");
+  const uint8_t *in = B.u8();
+  float *y = Y.f32();
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+    y[i] = cd::binarizeValue(cd::getBit(in, i));
+  });
+}
+
+void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes),
+                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
+  const char *E = "echo_relu_grad_binarized";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView G = fview(E, "dy", dy_rank, dy_desc);
+  TensorView D = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, D, "dx", G, "dy");
+  expectBytes(E, B, cd::bitmaskBytes(G.numel), "1 bit per element");
+  const uint8_t *bits = B.u8();
+  const float *g = G.f32();
+  float *d = D.f32();
+  forEach(ctx, E, G.numel, [=] __device__(int64_t i) {
+    d[i] = cd::getBit(bits, i) ? g[i] : 0.0f;
+  });
+}
+
+void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask),
+                              ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_mask1";
+  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
+  const uint8_t *m = M.u8();
+  uint8_t *out = B.u8();
+  int64_t n = M.numel;
+  forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
+    uint8_t byte = 0;
+    for (int64_t i = 8 * b; i < 8 * b + 8 && i < n; ++i)
+      byte |= cd::packBit(i, cd::maskBit(m[i]));
+    out[b] = byte;
+  });
+}
+
+void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes),
+                              ECHO_TENSOR(mask)) {
+  const char *E = "echo_decode_mask1";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
+  const uint8_t *in = B.u8();
+  uint8_t *m = M.u8();
+  forEach(ctx, E, M.numel,
+          [=] __device__(int64_t i) { m[i] = cd::getBit(in, i) ? 1 : 0; });
+}
+
+//--- fp16 / fp10 / fp8 --------------------------------------------------------
+
+void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_fp16";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, cd::fp16Bytes(X.numel), "2 bytes per element");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+    uint16_t h = cd::encodeFp16(x[i]);
+    out[2 * i] = (uint8_t)h;
+    out[2 * i + 1] = (uint8_t)(h >> 8);
+  });
+}
+
+void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_fp16";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, cd::fp16Bytes(Y.numel), "2 bytes per element");
+  const uint8_t *in = B.u8();
+  float *y = Y.f32();
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+    y[i] = cd::decodeFp16((uint16_t)(in[2 * i] | in[2 * i + 1] << 8));
+  });
+}
+
+void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_fp10";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, cd::fp10Bytes(X.numel), "3 elements per 32-bit word");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  int64_t n = X.numel;
+  forEach(ctx, E, B.numel / 4, [=] __device__(int64_t k) {
+    uint32_t c[cd::kFp10PerWord] = {0, 0, 0};
+    for (int j = 0; j < cd::kFp10PerWord; ++j)
+      if (k * cd::kFp10PerWord + j < n)
+        c[j] = cd::encodeFp10(x[k * cd::kFp10PerWord + j]);
+    st32(out + 4 * k, cd::packFp10(c[0], c[1], c[2]));
+  });
+}
+
+void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_fp10";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, cd::fp10Bytes(Y.numel), "3 elements per 32-bit word");
+  const uint8_t *in = B.u8();
+  float *y = Y.f32();
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+    uint32_t word = ld32(in + 4 * (i / cd::kFp10PerWord));
+    y[i] = cd::decodeFp10(cd::unpackFp10(word, (int)(i % cd::kFp10PerWord)));
+  });
+}
+
+void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+  const char *E = "echo_encode_fp8";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectBytes(E, B, cd::fp8Bytes(X.numel), "4 elements per 32-bit word");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  int64_t n = X.numel;
+  forEach(ctx, E, B.numel / 4, [=] __device__(int64_t k) {
+    uint32_t c[cd::kFp8PerWord] = {0, 0, 0, 0};
+    for (int j = 0; j < cd::kFp8PerWord; ++j)
+      if (k * cd::kFp8PerWord + j < n)
+        c[j] = cd::encodeFp8(x[k * cd::kFp8PerWord + j]);
+    st32(out + 4 * k, cd::packFp8(c[0], c[1], c[2], c[3]));
+  });
+}
+
+void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_fp8";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectBytes(E, B, cd::fp8Bytes(Y.numel), "4 elements per 32-bit word");
+  const uint8_t *in = B.u8();
+  float *y = Y.f32();
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+    uint32_t word = ld32(in + 4 * (i / cd::kFp8PerWord));
+    y[i] = cd::decodeFp8(
+        (uint8_t)cd::unpackFp8(word, (int)(i % cd::kFp8PerWord)));
+  });
+}
+
+//--- csr ----------------------------------------------------------------------
+
+namespace {
+/// Writes the 16-byte header.
+void writeHeader(Context &ctx, const char *E, uint8_t *out, uint32_t nnz,
+                 uint32_t capacity, uint64_t overflow) {
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    st32(out, nnz);
+    st32(out + 4, capacity);
+    st32(out + 8, (uint32_t)overflow);
+    st32(out + 12, (uint32_t)(overflow >> 32));
+  });
+}
+
+/// The complete CSR of x (row pointers `rowPtr` computed, nnz non-zeros)
+/// with room for `capacity`, into `out` (csrBytes(n, capacity) bytes).
+void writeCsr(Context &ctx, const char *E, const float *x, int64_t n,
+              const uint32_t *rowPtr, int64_t nnz, int64_t capacity,
+              uint8_t *out) {
+  int64_t rows = cd::csrRows(n);
+  writeHeader(ctx, E, out, (uint32_t)nnz, (uint32_t)capacity, 0);
+  uint8_t *ptrs = out + cd::csrRowPtrOffset();
+  uint8_t *values = out + cd::csrValuesOffset(n);
+  uint8_t *columns = out + cd::csrColumnsOffset(n, capacity);
+  forEach(ctx, E, rows + 1,
+          [=] __device__(int64_t r) { st32(ptrs + 4 * r, rowPtr[r]); });
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    int64_t k = rowPtr[r];
+    int64_t end =
+        (r + 1) * cd::kCsrRowWidth < n ? (r + 1) * cd::kCsrRowWidth : n;
+    for (int64_t i = r * cd::kCsrRowWidth; i < end; ++i)
+      if (cd::csrIsNonZero(x[i])) {
+        st32(values + 4 * k, cd::f32Bits(x[i]));
+        columns[k] = (uint8_t)(i - r * cd::kCsrRowWidth);
+        ++k;
+      }
+  });
+  if (capacity > nnz) {
+    zero(ctx, E, values + 4 * nnz, 4 * (capacity - nnz));
+    zero(ctx, E, columns + nnz, capacity - nnz);
+  }
+}
+
+/// Checks the structure of the CSR at `in` (device memory) on the host,
+/// then scatters it into y, so a corrupted encoding is an error, not a
+/// wild write.
+void readCsr(Context &ctx, const char *E, const uint8_t *in, int64_t n,
+             int64_t nnz, int64_t capacity, float *y) {
+  int64_t rows = cd::csrRows(n);
+  const uint8_t *ptrs = in + cd::csrRowPtrOffset();
+  const uint8_t *values = in + cd::csrValuesOffset(n);
+  const uint8_t *columns = in + cd::csrColumnsOffset(n, capacity);
+  zero(ctx, E, y, sizeof(float) * n);
+  uint32_t first = 0, last = 0;
+  readBack(E, ctx, &first, ptrs, 4);
+  readBack(E, ctx, &last, ptrs + 4 * rows, 4);
+  if (first != 0 || last != nnz)
+    fail(E,
+         "corrupted csr encoding: row pointers do not span the %lld "
+         "non-zeros",
+         (long long)nnz);
+  resetFlag(E, ctx);
+  unsigned long long *flag = ctx.flag;
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    uint32_t begin = ld32(ptrs + 4 * r), end = ld32(ptrs + 4 * (r + 1));
+    bool bad = end < begin || end > nnz;
+    for (uint32_t k = begin; !bad && k < end; ++k)
+      bad = r * cd::kCsrRowWidth + columns[k] >= n;
+    if (bad)
+      atomicMin(flag, (unsigned long long)r);
+  });
+  unsigned long long badRow = readFlag(E, ctx);
+  if (badRow != kNoFlag) {
+    uint32_t pair[2] = {0, 0};
+    readBack(E, ctx, pair, ptrs + 4 * badRow, 8);
+    if (pair[1] < pair[0] || pair[1] > nnz)
+      fail(E, "corrupted csr encoding: row pointer %lld is %u",
+           (long long)(badRow + 1), pair[1]);
+    fail(E,
+         "corrupted csr encoding: a column of row %lld is past the %lld "
+         "elements",
+         (long long)badRow, (long long)n);
+  }
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    uint32_t begin = ld32(ptrs + 4 * r), end = ld32(ptrs + 4 * (r + 1));
+    for (uint32_t k = begin; k < end; ++k)
+      y[r * cd::kCsrRowWidth + columns[k]] =
+          cd::f32FromBits(ld32(values + 4 * (int64_t)k));
+  });
+}
+} // namespace
+
+void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
+                            int64_t capacity) {
+  const char *E = "echo_encode_csr";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  if (X.numel > (int64_t)UINT32_MAX)
+    fail(E, "x shape %s has more elements than 32-bit row pointers address",
+         X.shapeStr().c_str());
+  if (capacity < 0 || capacity > X.numel)
+    fail(E, "capacity %lld must be in [0, %lld]", (long long)capacity,
+         (long long)X.numel);
+  int64_t n = X.numel;
+  expectBytes(E, B, cd::csrBytes(n, capacity),
+              "16-byte header, row pointers, capacity values and columns");
+  int64_t rows = cd::csrRows(n);
+  // Row pointers: non-zeros per row, then a prefix sum in row order.
+  auto *rowPtr = static_cast<uint32_t *>(
+      scratch(E, ctx, sizeof(uint32_t) * (rows + 1)));
+  const float *x = X.f32();
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    int64_t end =
+        (r + 1) * cd::kCsrRowWidth < n ? (r + 1) * cd::kCsrRowWidth : n;
+    uint32_t c = 0;
+    for (int64_t i = r * cd::kCsrRowWidth; i < end; ++i)
+      c += cd::csrIsNonZero(x[i]);
+    rowPtr[r + 1] = c;
+  });
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    uint32_t s = 0;
+    rowPtr[0] = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      s += rowPtr[r + 1];
+      rowPtr[r + 1] = s;
+    }
+  });
+  uint32_t nnz32 = 0;
+  readBack(E, ctx, &nnz32, rowPtr + rows, sizeof nnz32);
+  int64_t nnz = nnz32;
+  uint8_t *out = B.u8();
+  if (nnz <= capacity) {
+    writeCsr(ctx, E, x, n, rowPtr, nnz, capacity, out);
+    return;
+  }
+  // Overflow: the whole CSR, sized for its nnz, goes to a block of the
+  // counting allocator; the planned buffer keeps the header (with the
+  // block's address) and zeros.
+  std::string error;
+  auto *block = static_cast<uint8_t *>(ctx.memory.allocate(
+      cd::csrBytes(n, nnz), ECHO_MEM_ENCODED, "csr overflow", error));
+  if (!block)
+    throw Error{ECHO_ERR_OUT_OF_MEMORY, std::string(E) + ": " + error};
+  writeCsr(ctx, E, x, n, rowPtr, nnz, nnz, block);
+  zero(ctx, E, out, B.numel);
+  writeHeader(ctx, E, out, (uint32_t)nnz, (uint32_t)capacity,
+              (uint64_t)(uintptr_t)block);
+  ++ctx.memory.csrOverflows;
+}
+
+void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+  const char *E = "echo_decode_csr";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t n = Y.numel;
+  if (B.numel < cd::kCsrHeaderBytes)
+    fail(E, "bytes shape %s is shorter than the 16-byte csr header",
+         B.shapeStr().c_str());
+  uint8_t header[cd::kCsrHeaderBytes];
+  readBack(E, ctx, header, B.data, sizeof header);
+  uint32_t nnz32, cap32;
+  uint64_t overflow;
+  std::memcpy(&nnz32, header, 4);
+  std::memcpy(&cap32, header + 4, 4);
+  std::memcpy(&overflow, header + 8, 8);
+  int64_t nnz = nnz32, capacity = cap32;
+  expectBytes(E, B, cd::csrBytes(n, capacity),
+              "16-byte header, row pointers, capacity values and columns");
+  if (nnz > n)
+    fail(E, "corrupted csr encoding: %lld non-zeros in %lld elements",
+         (long long)nnz, (long long)n);
+  if (!overflow) {
+    if (nnz > capacity)
+      fail(E,
+           "csr encoding overflowed its capacity %lld but has no overflow "
+           "block (was it decoded twice?)",
+           (long long)capacity);
+    readCsr(ctx, E, B.u8(), n, nnz, capacity, Y.f32());
+    return;
+  }
+  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)overflow);
+  // Only a block of this context is read: a corrupted address must not
+  // become a device fault.
+  if (!ctx.memory.live.count(block))
+    fail(E, "corrupted csr encoding: the overflow block is not this "
+            "context's");
+  uint8_t inner[cd::kCsrHeaderBytes];
+  readBack(E, ctx, inner, block, sizeof inner);
+  uint32_t bnnz, bcap;
+  uint64_t bover;
+  std::memcpy(&bnnz, inner, 4);
+  std::memcpy(&bcap, inner + 4, 4);
+  std::memcpy(&bover, inner + 8, 8);
+  if (nnz <= capacity || bnnz != nnz || bcap != nnz || bover != 0)
+    fail(E, "corrupted csr encoding: bad overflow block");
+  readCsr(ctx, E, block, n, nnz, nnz, Y.f32());
+  // The scatter reads the block: free it only after the stream is done.
+  synchronize(E, ctx);
+  std::string error;
+  ctx.memory.release(block, &error);
+  if (!error.empty())
+    throw Error{ECHO_ERR_INTERNAL, std::string(E) + ": " + error};
+  // The block is gone: a second decode must not read or free it again.
+  zero(ctx, E, B.u8() + 8, 8);
+}
+
+//--- pool argmax --------------------------------------------------------------
+
+namespace {
+struct ArgmaxGeometry : PoolGeometry {
+  int64_t positions;
+  int bits;
+  int64_t outputs() const { return planes * oh * ow; }
+  int64_t bytes() const { return cd::poolArgmaxBytes(outputs(), positions); }
+};
+ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
+                              const char *xn, int64_t kh, int64_t kw,
+                              int64_t sh, int64_t sw, int64_t ph, int64_t pw) {
+  ArgmaxGeometry g;
+  static_cast<PoolGeometry &>(g) = poolGeometry(
+      E, x, xn, kh, kw, sh, sw, ph, pw, cd::kPoolArgmaxMaxPositions);
+  g.positions = kh * kw;
+  g.bits = cd::poolArgmaxBits(g.positions);
+  return g;
+}
+
+/// The code of pooled element o: its window's first maximum.
+__device__ uint32_t argmaxCode(const PoolGeometry &g, const float *x,
+                               int64_t o) {
+  int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
+  PoolWindow r = poolWindow(g, oy, ox);
+  int64_t best = windowMax(g, x + p * g.h * g.w, r);
+  int64_t by = best / g.w, bx = best % g.w;
+  return (uint32_t)((by - r.top) * g.kw + (bx - r.left));
+}
+} // namespace
+
+void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x),
+                                    ECHO_TENSOR(bytes), int64_t kernel_h,
+                                    int64_t kernel_w, int64_t stride_h,
+                                    int64_t stride_w, int64_t pad_h,
+                                    int64_t pad_w) {
+  const char *E = "echo_encode_pool_argmax";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  ArgmaxGeometry g = argmaxGeometry(E, X, "x", kernel_h, kernel_w, stride_h,
+                                    stride_w, pad_h, pad_w);
+  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  const float *x = X.f32();
+  uint8_t *out = B.u8();
+  PoolGeometry pg = g;
+  int64_t outputs = g.outputs();
+  if (g.bits == 8) {
+    forEach(ctx, E, outputs, [=] __device__(int64_t o) {
+      out[o] = (uint8_t)argmaxCode(pg, x, o);
+    });
+    return;
+  }
+  forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
+    uint32_t even = argmaxCode(pg, x, 2 * b);
+    uint32_t odd = 2 * b + 1 < outputs ? argmaxCode(pg, x, 2 * b + 1) : 0u;
+    out[b] = cd::packArgmax4(even, odd);
+  });
+}
+
+void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes),
+                                        ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                        int64_t kernel_h, int64_t kernel_w,
+                                        int64_t stride_h, int64_t stride_w,
+                                        int64_t pad_h, int64_t pad_w) {
+  const char *E = "echo_max_pool2d_grad_argmax";
+  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  ArgmaxGeometry g = argmaxGeometry(E, DX, "dx", kernel_h, kernel_w,
+                                    stride_h, stride_w, pad_h, pad_w);
+  expectRank(E, DY, "dy", 4);
+  expectDim(E, DY, "dy", 0, DX.size(0));
+  expectDim(E, DY, "dy", 1, DX.size(1));
+  expectDim(E, DY, "dy", 2, g.oh);
+  expectDim(E, DY, "dy", 3, g.ow);
+  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  const uint8_t *in = B.u8();
+  PoolGeometry pg = g;
+  int bits = g.bits;
+  // Every code must point inside the input before any is followed.
+  resetFlag(E, ctx);
+  unsigned long long *flag = ctx.flag;
+  forEach(ctx, E, g.outputs(), [=] __device__(int64_t o) {
+    uint32_t code = cd::getArgmax(in, o, bits);
+    int64_t oy = (o / pg.ow) % pg.oh, ox = o % pg.ow;
+    int64_t iy = oy * pg.sh - pg.ph + code / pg.kw;
+    int64_t ix = ox * pg.sw - pg.pw + code % pg.kw;
+    if (code >= (uint32_t)(pg.kh * pg.kw) || iy < 0 || iy >= pg.h || ix < 0 ||
+        ix >= pg.w)
+      atomicMin(flag, (unsigned long long)o);
+  });
+  unsigned long long bad = readFlag(E, ctx);
+  if (bad != kNoFlag) {
+    uint8_t byte = 0;
+    readBack(E, ctx, &byte, in + (bits == 8 ? bad : bad / 2), 1);
+    fail(E,
+         "corrupted argmax: code %u of pooled element %lld points outside "
+         "the input",
+         cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
+         (long long)bad);
+  }
+  const float *gs = DY.f32();
+  float *pdx = DX.f32();
+  // Gather: each input position adds the gradients of the pooled elements
+  // whose code names it, in row-major output order (the CPU's scatter
+  // order).
+  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+    int64_t p = i / (pg.h * pg.w), iy = (i / pg.w) % pg.h, ix = i % pg.w;
+    int64_t y0, y1, x0, x1;
+    coveringOutputs(iy, pg.ph, pg.kh, pg.sh, pg.oh, y0, y1);
+    coveringOutputs(ix, pg.pw, pg.kw, pg.sw, pg.ow, x0, x1);
+    float acc = 0.0f;
+    for (int64_t oy = y0; oy <= y1; ++oy)
+      for (int64_t ox = x0; ox <= x1; ++ox) {
+        int64_t o = p * pg.oh * pg.ow + oy * pg.ow + ox;
+        uint32_t code = cd::getArgmax(in, o, bits);
+        if (oy * pg.sh - pg.ph + code / pg.kw == iy &&
+            ox * pg.sw - pg.pw + code % pg.kw == ix)
+          acc += gs[o];
+      }
+    pdx[i] = acc;
+  });
+}

@@ -1,0 +1,101 @@
+//===- Entries.cpp - The exported entries of the CUDA backend -------------===//
+//
+// Generated from echo/abi.def exactly as the CPU backend's: one wrapper per
+// ECHO_ENTRY that returns the sticky error, or the context's no-device
+// error, without doing anything; makes the context's device current; runs
+// echo_cuda::entry::<name>; and turns what it throws into the status. Also
+// the step functions and the context's error accessors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Context.h"
+
+#include <new>
+#include <string>
+
+using namespace echo_cuda;
+
+namespace {
+template <typename Fn>
+echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (ctx->status != ECHO_OK)
+    return ctx->status;
+  if (!ctx->usable)
+    return ctx->setError(ECHO_ERR_NO_DEVICE,
+                         std::string(entry) + ": " + ctx->whyUnusable);
+  try {
+    activate(entry, *ctx);
+    body();
+  } catch (const Error &e) {
+    return ctx->setError(e.status, e.message);
+  } catch (const std::bad_alloc &) {
+    return ctx->setError(ECHO_ERR_OUT_OF_MEMORY,
+                         std::string(entry) + ": host memory exhausted");
+  } catch (...) {
+    return ctx->setError(ECHO_ERR_INTERNAL,
+                         std::string(entry) + ": unexpected exception");
+  }
+  return ECHO_OK;
+}
+} // namespace
+
+extern "C" {
+
+#define ECHO_ENTRY(name, params, aliases)                                      \
+  echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                     \
+    return guarded(ctx, #name,                                                 \
+                   [&] { entry::name(*ctx ECHO_ARGS(params)); });              \
+  }
+#include "echo/abi.def"
+
+echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  ctx->clearError();
+  if (abi_version != ECHO_ABI_VERSION)
+    return ctx->setError(
+        ECHO_ERR_ABI_MISMATCH,
+        "echo_step_begin: the step was compiled for runtime ABI version " +
+            std::to_string(abi_version) + ", this backend implements version " +
+            std::to_string(ECHO_ABI_VERSION));
+  if (!ctx->usable)
+    return ctx->setError(ECHO_ERR_NO_DEVICE,
+                         "echo_step_begin: " + ctx->whyUnusable);
+  return ECHO_OK;
+}
+
+echo_status echo_step_end(echo_context *ctx) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  // Kernels run asynchronously: a fault inside one surfaces here at the
+  // latest, as the step's status.
+  return guarded(ctx, "echo_step_end",
+                 [&] { synchronize("echo_step_end", *ctx); });
+}
+
+void echo_error_location(echo_context *ctx, const char *location) {
+  if (!ctx || !location || ctx->status == ECHO_OK || ctx->locatedError)
+    return;
+  ctx->error += std::string(" (at ") + location + ")";
+  ctx->locatedError = true;
+}
+
+int64_t echo_abi_version(void) { return ECHO_ABI_VERSION; }
+const char *echo_backend_name(void) { return "cuda"; }
+
+echo_status echo_context_status(const echo_context *ctx) {
+  return ctx ? ctx->status : ECHO_ERR_INVALID_ARGUMENT;
+}
+
+const char *echo_context_error(const echo_context *ctx) {
+  return ctx ? ctx->error.c_str() : "no context";
+}
+
+void echo_context_clear_error(echo_context *ctx) {
+  if (ctx)
+    ctx->clearError();
+}
+
+} // extern "C"

@@ -1,0 +1,817 @@
+//===- Layers.cu - Embedding, pooling, normalization, data movement --------===//
+//
+// The CPU entries (runtime/cpu/Embedding.cpp, Pooling.cpp,
+// Normalization.cpp, DataMovement.cpp, Profile.cpp) on the device, with the
+// same checks and arithmetic. Scatters of the CPU (pooling gradients,
+// embedding gradient) become gathers or per-column loops that add in the
+// CPU's order, so results are bit-identical and never depend on scheduling.
+// Statistics (batch norm per channel, layer norm per row) are computed by
+// one thread each, in double, in the CPU's order: cuDNN's batch norm
+// reduces in another order and precision, so it is not used.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+#include "Launch.h"
+#include "PoolWindow.h"
+
+#include "echo/codecs.h"
+
+#include <algorithm>
+
+using namespace echo_cuda;
+
+void echo_cuda::addBiasRows(Context &ctx, const char *E, float *y,
+                            const float *b, int64_t rows, int64_t n) {
+  forEach(ctx, E, rows * n,
+          [=] __device__(int64_t i) { y[i] += b[i % n]; });
+}
+
+void echo_cuda::addBiasChannels(Context &ctx, const char *E, float *y,
+                                const float *b, int64_t images,
+                                int64_t channels, int64_t plane) {
+  forEach(ctx, E, images * channels * plane, [=] __device__(int64_t i) {
+    y[i] += b[(i / plane) % channels];
+  });
+}
+
+namespace {
+__global__ void fill32(uint32_t *dst, uint32_t value, int64_t count) {
+  int64_t step = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count;
+       i += step)
+    dst[i] = value;
+}
+} // namespace
+
+cudaError_t echo_cuda::memset32(void *dst, unsigned value, size_t count,
+                                cudaStream_t stream) {
+  if (!count)
+    return cudaSuccess;
+  int64_t blocks = ((int64_t)count + kThreads - 1) / kThreads;
+  if (blocks > (int64_t(1) << 20))
+    blocks = int64_t(1) << 20;
+  fill32<<<(unsigned)blocks, kThreads, 0, stream>>>(
+      static_cast<uint32_t *>(dst), value, (int64_t)count);
+  return cudaGetLastError();
+}
+
+namespace {
+void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
+  if (bytes > 0)
+    check(E, cudaMemsetAsync(p, 0, (size_t)bytes, ctx.stream),
+          "cudaMemsetAsync");
+}
+
+__device__ int64_t loadIndex(const void *p, int64_t i, int bits) {
+  return bits == 32 ? static_cast<int64_t>(static_cast<const int32_t *>(p)[i])
+                    : static_cast<const int64_t *>(p)[i];
+}
+} // namespace
+
+//--- embedding ----------------------------------------------------------------
+
+namespace {
+void checkShapes(const char *E, const TensorView &table, const char *tn,
+                 const TensorView &idx, const TensorView &y, const char *yn) {
+  expectRank(E, table, tn, 2);
+  expectRank(E, y, yn, idx.rank + 1);
+  for (int d = 0; d < idx.rank; ++d)
+    expectDim(E, y, yn, d, idx.size(d));
+  expectDim(E, y, yn, idx.rank, table.size(1));
+}
+
+/// Fails naming the first index outside [0, v).
+void validateIndices(Context &ctx, const char *E, const TensorView &I,
+                     int bits, int64_t v) {
+  resetFlag(E, ctx);
+  const void *data = I.data;
+  unsigned long long *flag = ctx.flag;
+  forEach(ctx, E, I.numel, [=] __device__(int64_t i) {
+    int64_t r = loadIndex(data, i, bits);
+    if (r < 0 || r >= v)
+      atomicMin(flag, static_cast<unsigned long long>(i));
+  });
+  unsigned long long bad = readFlag(E, ctx);
+  if (bad == kNoFlag)
+    return;
+  int64_t r = 0;
+  if (bits == 32) {
+    int32_t x = 0;
+    readBack(E, ctx, &x, I.i32() + bad, sizeof x);
+    r = x;
+  } else {
+    readBack(E, ctx, &r, I.i64() + bad, sizeof r);
+  }
+  fail(E, "index %lld at position %lld is outside [0, %lld)", (long long)r,
+       (long long)bad, (long long)v);
+}
+
+void embedding(Context &ctx, const char *E, ECHO_TENSOR(table),
+               ECHO_TENSOR(indices), ECHO_TENSOR(y), int bits) {
+  TensorView T = fview(E, "table", table_rank, table_desc);
+  TensorView I = iview(E, "indices", indices_rank, indices_desc, bits);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  checkShapes(E, T, "table", I, Y, "y");
+  int64_t v = T.size(0), d = T.size(1);
+  validateIndices(ctx, E, I, bits, v);
+  const float *pt = T.f32();
+  float *py = Y.f32();
+  const void *idx = I.data;
+  forEach(ctx, E, I.numel * d, [=] __device__(int64_t k) {
+    int64_t i = k / d, j = k % d;
+    py[k] = pt[loadIndex(idx, i, bits) * d + j];
+  });
+}
+
+void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
+                   ECHO_TENSOR(dy), ECHO_TENSOR(dtable), int bits) {
+  TensorView I = iview(E, "indices", indices_rank, indices_desc, bits);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DT = fview(E, "dtable", dtable_rank, dtable_desc);
+  checkShapes(E, DT, "dtable", I, DY, "dy");
+  int64_t v = DT.size(0), d = DT.size(1);
+  validateIndices(ctx, E, I, bits, v);
+  zero(ctx, E, DT.data, sizeof(float) * DT.numel);
+  const float *pg = DY.f32();
+  float *pt = DT.f32();
+  const void *idx = I.data;
+  int64_t n = I.numel;
+  // One thread per column adds the rows in index order, as the CPU does.
+  forEach(ctx, E, d, [=] __device__(int64_t j) {
+    for (int64_t i = 0; i < n; ++i)
+      pt[loadIndex(idx, i, bits) * d + j] += pg[i * d + j];
+  });
+}
+} // namespace
+
+#define ECHO_EMBEDDING_ENTRIES(bits)                                           \
+  void entry::echo_embedding_i##bits(Context &ctx, ECHO_TENSOR(table),         \
+                                     ECHO_TENSOR(indices), ECHO_TENSOR(y)) {   \
+    embedding(ctx, "echo_embedding_i" #bits, table_rank, table_desc,           \
+              indices_rank, indices_desc, y_rank, y_desc, bits);               \
+  }                                                                            \
+  void entry::echo_embedding_grad_i##bits(Context &ctx, ECHO_TENSOR(indices),  \
+                                          ECHO_TENSOR(dy),                     \
+                                          ECHO_TENSOR(dtable)) {               \
+    embeddingGrad(ctx, "echo_embedding_grad_i" #bits, indices_rank,            \
+                  indices_desc, dy_rank, dy_desc, dtable_rank, dtable_desc,    \
+                  bits);                                                       \
+  }
+ECHO_EMBEDDING_ENTRIES(32)
+ECHO_EMBEDDING_ENTRIES(64)
+
+//--- pooling --------------------------------------------------------------------
+
+namespace {
+PoolGeometry geometry(const char *E, const TensorView &x, const char *xn,
+                      const TensorView &y, const char *yn, int64_t kh,
+                      int64_t kw, int64_t sh, int64_t sw, int64_t ph,
+                      int64_t pw) {
+  PoolGeometry g = poolGeometry(E, x, xn, kh, kw, sh, sw, ph, pw);
+  expectRank(E, y, yn, 4);
+  expectDim(E, y, yn, 0, x.size(0));
+  expectDim(E, y, yn, 1, x.size(1));
+  expectDim(E, y, yn, 2, g.oh);
+  expectDim(E, y, yn, 3, g.ow);
+  return g;
+}
+
+/// The first element equal to `target`, else the first maximum.
+__device__ int64_t windowArg(const PoolGeometry &g, const float *plane,
+                             const PoolWindow &r, float target) {
+  for (int64_t iy = r.y0; iy < r.y1; ++iy)
+    for (int64_t ix = r.x0; ix < r.x1; ++ix)
+      if (plane[iy * g.w + ix] == target)
+        return iy * g.w + ix;
+  return windowMax(g, plane, r);
+}
+} // namespace
+
+void entry::echo_max_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                            int64_t kernel_h, int64_t kernel_w,
+                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                            int64_t pad_w) {
+  const char *E = "echo_max_pool2d";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  PoolGeometry g = geometry(E, X, "x", Y, "y", kernel_h, kernel_w, stride_h,
+                            stride_w, pad_h, pad_w);
+  const float *px = X.f32();
+  float *py = Y.f32();
+  forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
+    int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
+    const float *plane = px + p * g.h * g.w;
+    PoolWindow r = poolWindow(g, oy, ox);
+    float best = plane[r.y0 * g.w + r.x0];
+    for (int64_t iy = r.y0; iy < r.y1; ++iy)
+      for (int64_t ix = r.x0; ix < r.x1; ++ix) {
+        float v = plane[iy * g.w + ix];
+        best = v > best ? v : best;
+      }
+    py[o] = best;
+  });
+}
+
+void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                 int64_t kernel_h, int64_t kernel_w,
+                                 int64_t stride_h, int64_t stride_w,
+                                 int64_t pad_h, int64_t pad_w) {
+  const char *E = "echo_max_pool2d_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  PoolGeometry g = geometry(E, X, "x", Y, "y", kernel_h, kernel_w, stride_h,
+                            stride_w, pad_h, pad_w);
+  expectSameShape(E, DY, "dy", Y, "y");
+  expectSameShape(E, DX, "dx", X, "x");
+  const float *px = X.f32(), *py = Y.f32(), *pg = DY.f32();
+  float *pdx = DX.f32();
+  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+    int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
+    const float *plane = px + p * g.h * g.w;
+    int64_t self = iy * g.w + ix, y0, y1, x0, x1;
+    coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
+    coveringOutputs(ix, g.pw, g.kw, g.sw, g.ow, x0, x1);
+    float acc = 0.0f;
+    for (int64_t oy = y0; oy <= y1; ++oy)
+      for (int64_t ox = x0; ox <= x1; ++ox) {
+        int64_t o = p * g.oh * g.ow + oy * g.ow + ox;
+        if (windowArg(g, plane, poolWindow(g, oy, ox), py[o]) == self)
+          acc += pg[o];
+      }
+    pdx[i] = acc;
+  });
+}
+
+void entry::echo_avg_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                            int64_t kernel_h, int64_t kernel_w,
+                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                            int64_t pad_w) {
+  const char *E = "echo_avg_pool2d";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  PoolGeometry g = geometry(E, X, "x", Y, "y", kernel_h, kernel_w, stride_h,
+                            stride_w, pad_h, pad_w);
+  float inv = 1.0f / static_cast<float>(g.kh * g.kw);
+  const float *px = X.f32();
+  float *py = Y.f32();
+  forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
+    int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
+    const float *plane = px + p * g.h * g.w;
+    PoolWindow r = poolWindow(g, oy, ox);
+    float s = 0.0f;
+    for (int64_t iy = r.y0; iy < r.y1; ++iy)
+      for (int64_t ix = r.x0; ix < r.x1; ++ix)
+        s += plane[iy * g.w + ix];
+    py[o] = s * inv;
+  });
+}
+
+void entry::echo_avg_pool2d_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                 int64_t kernel_h, int64_t kernel_w,
+                                 int64_t stride_h, int64_t stride_w,
+                                 int64_t pad_h, int64_t pad_w) {
+  const char *E = "echo_avg_pool2d_grad";
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  PoolGeometry g = geometry(E, DX, "dx", DY, "dy", kernel_h, kernel_w,
+                            stride_h, stride_w, pad_h, pad_w);
+  float inv = 1.0f / static_cast<float>(g.kh * g.kw);
+  const float *pg = DY.f32();
+  float *pdx = DX.f32();
+  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+    int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
+    int64_t y0, y1, x0, x1;
+    coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
+    coveringOutputs(ix, g.pw, g.kw, g.sw, g.ow, x0, x1);
+    float acc = 0.0f;
+    for (int64_t oy = y0; oy <= y1; ++oy)
+      for (int64_t ox = x0; ox <= x1; ++ox)
+        acc += pg[p * g.oh * g.ow + oy * g.ow + ox] * inv;
+    pdx[i] = acc;
+  });
+}
+
+//--- normalization --------------------------------------------------------------
+
+namespace {
+void expectVector(const char *E, const TensorView &t, const char *name,
+                  int64_t n) {
+  expectRank(E, t, name, 1);
+  expectDim(E, t, name, 0, n);
+}
+} // namespace
+
+void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                            ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
+                            ECHO_TENSOR(running_var), ECHO_TENSOR(y),
+                            ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
+                            ECHO_TENSOR(saved_mean),
+                            ECHO_TENSOR(saved_inv_std), double epsilon,
+                            double momentum) {
+  const char *E = "echo_batch_norm";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView B = fview(E, "beta", beta_rank, beta_desc);
+  TensorView RM =
+      fview(E, "running_mean", running_mean_rank, running_mean_desc);
+  TensorView RV = fview(E, "running_var", running_var_rank, running_var_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView NM = fview(E, "new_mean", new_mean_rank, new_mean_desc);
+  TensorView NV = fview(E, "new_var", new_var_rank, new_var_desc);
+  TensorView SM = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
+  TensorView SI =
+      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
+  expectMinRank(E, X, "x", 2);
+  expectSameShape(E, Y, "y", X, "x");
+  int64_t n = X.size(0), c = X.size(1), inner = X.prod(2, X.rank);
+  expectVector(E, G, "gamma", c);
+  expectVector(E, B, "beta", c);
+  expectVector(E, RM, "running_mean", c);
+  expectVector(E, RV, "running_var", c);
+  expectVector(E, NM, "new_mean", c);
+  expectVector(E, NV, "new_var", c);
+  expectVector(E, SM, "saved_mean", c);
+  expectVector(E, SI, "saved_inv_std", c);
+  if (!(epsilon >= 0.0))
+    fail(E, "epsilon must be >= 0, got %g", epsilon);
+  if (!(momentum >= 0.0 && momentum <= 1.0))
+    fail(E, "momentum must be in [0, 1], got %g", momentum);
+  int64_t count = n * inner;
+  if (c > 0 && count < 2)
+    fail(E, "x %s has %lld value(s) per channel; the unbiased variance needs "
+            "at least 2",
+         X.shapeStr().c_str(), (long long)count);
+  double *affine =
+      static_cast<double *>(scratch(E, ctx, sizeof(double) * 2 * (c + 1)));
+  const float *x = X.f32(), *pg = G.f32(), *pb = B.f32(), *rm = RM.f32(),
+              *rv = RV.f32();
+  float *nm = NM.f32(), *nv = NV.f32(), *sm = SM.f32(), *si = SI.f32();
+  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+    double sum = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j)
+        sum += p[j];
+    }
+    double mean = sum / count;
+    double sq = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j) {
+        double d = p[j] - mean;
+        sq += d * d;
+      }
+    }
+    double var = sq / count;
+    double invStd = 1.0 / sqrt(var + epsilon);
+    double scale = pg[ch] * invStd;
+    affine[2 * ch] = scale;
+    affine[2 * ch + 1] = pb[ch] - mean * scale;
+    double unbiased = sq / (count - 1);
+    nm[ch] = static_cast<float>((1.0 - momentum) * rm[ch] + momentum * mean);
+    nv[ch] =
+        static_cast<float>((1.0 - momentum) * rv[ch] + momentum * unbiased);
+    sm[ch] = static_cast<float>(mean);
+    si[ch] = static_cast<float>(invStd);
+  });
+  float *py = Y.f32();
+  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+    int64_t ch = (i / inner) % c;
+    py[i] = static_cast<float>(x[i] * affine[2 * ch] + affine[2 * ch + 1]);
+  });
+}
+
+void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
+                                 ECHO_TENSOR(gamma), ECHO_TENSOR(saved_mean),
+                                 ECHO_TENSOR(saved_inv_std), ECHO_TENSOR(dy),
+                                 ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
+                                 ECHO_TENSOR(dbeta)) {
+  const char *E = "echo_batch_norm_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView SM = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
+  TensorView SI =
+      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView DG = fview(E, "dgamma", dgamma_rank, dgamma_desc);
+  TensorView DB = fview(E, "dbeta", dbeta_rank, dbeta_desc);
+  expectMinRank(E, X, "x", 2);
+  expectSameShape(E, DY, "dy", X, "x");
+  expectSameShape(E, DX, "dx", X, "x");
+  int64_t n = X.size(0), c = X.size(1), inner = X.prod(2, X.rank);
+  expectVector(E, G, "gamma", c);
+  expectVector(E, SM, "saved_mean", c);
+  expectVector(E, SI, "saved_inv_std", c);
+  expectVector(E, DG, "dgamma", c);
+  expectVector(E, DB, "dbeta", c);
+  int64_t count = n * inner;
+  // Per channel: a = gamma * inv, m1, m2, mean, inv.
+  double *stats =
+      static_cast<double *>(scratch(E, ctx, sizeof(double) * 5 * (c + 1)));
+  const float *x = X.f32(), *dy = DY.f32(), *pg = G.f32(), *psm = SM.f32(),
+              *psi = SI.f32();
+  float *pdg = DG.f32(), *pdb = DB.f32(), *dx = DX.f32();
+  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+    double mean = psm[ch], inv = psi[ch];
+    double sdy = 0.0, sdyx = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const float *p = x + (i * c + ch) * inner;
+      const float *g = dy + (i * c + ch) * inner;
+      for (int64_t j = 0; j < inner; ++j) {
+        sdy += g[j];
+        sdyx += g[j] * ((p[j] - mean) * inv);
+      }
+    }
+    pdb[ch] = static_cast<float>(sdy);
+    pdg[ch] = static_cast<float>(sdyx);
+    double *s = stats + 5 * ch;
+    s[0] = pg[ch] * inv;
+    s[1] = count ? sdy / count : 0.0;
+    s[2] = count ? sdyx / count : 0.0;
+    s[3] = mean;
+    s[4] = inv;
+  });
+  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+    const double *s = stats + 5 * ((i / inner) % c);
+    double xhat = (x[i] - s[3]) * s[4];
+    dx[i] = static_cast<float>(s[0] * (dy[i] - s[1] - xhat * s[2]));
+  });
+}
+
+namespace {
+void checkLayerNorm(const char *E, const TensorView &X, const TensorView &G,
+                    const TensorView &mean, const char *mn,
+                    const TensorView &inv, const char *in) {
+  expectMinRank(E, X, "x", 1);
+  expectVector(E, G, "gamma", X.last());
+  expectRank(E, mean, mn, X.rank - 1);
+  for (int d = 0; d + 1 < X.rank; ++d)
+    expectDim(E, mean, mn, d, X.size(d));
+  expectSameShape(E, inv, in, mean, mn);
+}
+} // namespace
+
+void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                            ECHO_TENSOR(beta), ECHO_TENSOR(y),
+                            ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
+                            double epsilon) {
+  const char *E = "echo_layer_norm";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView B = fview(E, "beta", beta_rank, beta_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView M = fview(E, "mean", mean_rank, mean_desc);
+  TensorView I = fview(E, "inv_std", inv_std_rank, inv_std_desc);
+  checkLayerNorm(E, X, G, M, "mean", I, "inv_std");
+  expectVector(E, B, "beta", X.last());
+  expectSameShape(E, Y, "y", X, "x");
+  if (!(epsilon >= 0.0))
+    fail(E, "epsilon must be >= 0, got %g", epsilon);
+  int64_t rows = X.rows(), d = X.last();
+  const float *px = X.f32(), *g = G.f32(), *b = B.f32();
+  float *py = Y.f32(), *pm = M.f32(), *pi = I.f32();
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    const float *p = px + r * d;
+    float *q = py + r * d;
+    double sum = 0.0;
+    for (int64_t j = 0; j < d; ++j)
+      sum += p[j];
+    double mu = sum / d;
+    double sq = 0.0;
+    for (int64_t j = 0; j < d; ++j) {
+      double t = p[j] - mu;
+      sq += t * t;
+    }
+    double inv = 1.0 / sqrt(sq / d + epsilon);
+    for (int64_t j = 0; j < d; ++j)
+      q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
+    pm[r] = static_cast<float>(mu);
+    pi[r] = static_cast<float>(inv);
+  });
+}
+
+void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
+                                 ECHO_TENSOR(gamma), ECHO_TENSOR(mean),
+                                 ECHO_TENSOR(inv_std), ECHO_TENSOR(dy),
+                                 ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
+                                 ECHO_TENSOR(dbeta)) {
+  const char *E = "echo_layer_norm_grad";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
+  TensorView M = fview(E, "mean", mean_rank, mean_desc);
+  TensorView I = fview(E, "inv_std", inv_std_rank, inv_std_desc);
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView DG = fview(E, "dgamma", dgamma_rank, dgamma_desc);
+  TensorView DB = fview(E, "dbeta", dbeta_rank, dbeta_desc);
+  checkLayerNorm(E, X, G, M, "mean", I, "inv_std");
+  expectSameShape(E, DY, "dy", X, "x");
+  expectSameShape(E, DX, "dx", X, "x");
+  expectVector(E, DG, "dgamma", X.last());
+  expectVector(E, DB, "dbeta", X.last());
+  int64_t rows = X.rows(), d = X.last();
+  const float *px = X.f32(), *g = G.f32(), *pm = M.f32(), *pi = I.f32(),
+              *pgy = DY.f32();
+  float *pdx = DX.f32(), *pdg = DG.f32(), *pdb = DB.f32();
+  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+    const float *p = px + r * d;
+    const float *gy = pgy + r * d;
+    float *q = pdx + r * d;
+    double mu = pm[r], inv = pi[r];
+    double s1 = 0.0, s2 = 0.0;
+    for (int64_t j = 0; j < d; ++j) {
+      double xhat = (p[j] - mu) * inv;
+      double t = static_cast<double>(gy[j]) * g[j];
+      s1 += t;
+      s2 += t * xhat;
+    }
+    double m1 = s1 / d, m2 = s2 / d;
+    for (int64_t j = 0; j < d; ++j) {
+      double xhat = (p[j] - mu) * inv;
+      q[j] = static_cast<float>(
+          inv * (static_cast<double>(gy[j]) * g[j] - m1 - xhat * m2));
+    }
+  });
+  // dgamma and dbeta: one thread per column, rows in order.
+  forEach(ctx, E, d, [=] __device__(int64_t j) {
+    double dgamma = 0.0, dbeta = 0.0;
+    for (int64_t r = 0; r < rows; ++r) {
+      double xhat = (px[r * d + j] - static_cast<double>(pm[r])) *
+                    static_cast<double>(pi[r]);
+      dgamma += pgy[r * d + j] * xhat;
+      dbeta += pgy[r * d + j];
+    }
+    pdg[j] = static_cast<float>(dgamma);
+    pdb[j] = static_cast<float>(dbeta);
+  });
+}
+
+//--- data movement ----------------------------------------------------------------
+
+namespace {
+/// Reads a rank-long i64 list (offsets, strides, permutation): host memory.
+void readList(const char *E, const char *name, int64_t rank, void *desc,
+              int expected, int64_t *out) {
+  TensorView t = view(E, name, rank, desc, sizeof(int64_t));
+  if (t.rank != 1 || t.size(0) != expected)
+    fail(E, "%s must be a rank-1 i64 tensor with %d entries, got shape %s",
+         name, expected, t.shapeStr().c_str());
+  for (int d = 0; d < expected; ++d)
+    out[d] = t.i64()[d];
+}
+
+int64_t sliceLayout(const char *E, const TensorView &whole, const char *wn,
+                    const TensorView &part, const char *pn,
+                    ECHO_TENSOR(offsets), ECHO_TENSOR(strides),
+                    int64_t *partStridesInWhole) {
+  expectRank(E, part, pn, whole.rank);
+  int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
+  readList(E, "offsets", offsets_rank, offsets_desc, whole.rank, off);
+  readList(E, "strides", strides_rank, strides_desc, whole.rank, st);
+  rowMajorStrides(whole.rank, whole.sizes, ws);
+  int64_t base = 0;
+  for (int d = 0; d < whole.rank; ++d) {
+    if (st[d] < 1)
+      fail(E, "strides must be >= 1, got %lld in dimension %d",
+           (long long)st[d], d);
+    if (off[d] < 0)
+      fail(E, "offsets must be >= 0, got %lld in dimension %d",
+           (long long)off[d], d);
+    if (part.size(d) > 0 &&
+        off[d] + (part.size(d) - 1) * st[d] >= whole.size(d))
+      fail(E,
+           "slice %s (offset %lld, stride %lld) reads past the end of "
+           "dimension %d of %s %s",
+           part.shapeStr().c_str(), (long long)off[d], (long long)st[d], d, wn,
+           whole.shapeStr().c_str());
+    base += off[d] * ws[d];
+    partStridesInWhole[d] = st[d] * ws[d];
+  }
+  return base;
+}
+
+/// dst[i * dSt] = src[i * sSt] over `shape`.
+void stridedCopy(Context &ctx, const char *E, int rank, const int64_t *shape,
+                 int64_t numel, const float *src, const int64_t *sSt,
+                 float *dst, const int64_t *dSt) {
+  const int64_t *st[2] = {sSt, dSt};
+  Layout<2> l(rank, shape, st);
+  forEach(ctx, E, numel, [=] __device__(int64_t i) {
+    int64_t off[2];
+    l.offsets(i, off);
+    dst[off[1]] = src[off[0]];
+  });
+}
+} // namespace
+
+void entry::echo_slice(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                       ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
+  const char *E = "echo_slice";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  int64_t xs[kMaxRank], ys[kMaxRank];
+  int64_t base = sliceLayout(E, X, "x", Y, "y", offsets_rank, offsets_desc,
+                             strides_rank, strides_desc, xs);
+  if (Y.numel == 0)
+    return;
+  rowMajorStrides(Y.rank, Y.sizes, ys);
+  stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32() + base, xs, Y.f32(),
+              ys);
+}
+
+void entry::echo_slice_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                            ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
+  const char *E = "echo_slice_grad";
+  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
+  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  int64_t xs[kMaxRank], ys[kMaxRank];
+  int64_t base = sliceLayout(E, DX, "dx", DY, "dy", offsets_rank,
+                             offsets_desc, strides_rank, strides_desc, xs);
+  zero(ctx, E, DX.data, sizeof(float) * DX.numel);
+  if (DY.numel == 0)
+    return;
+  rowMajorStrides(DY.rank, DY.sizes, ys);
+  stridedCopy(ctx, E, DY.rank, DY.sizes, DY.numel, DY.f32(), ys,
+              DX.f32() + base, xs);
+}
+
+void entry::echo_concat_part(Context &ctx, ECHO_TENSOR(part),
+                             ECHO_TENSOR(whole), int64_t axis, int64_t offset,
+                             int64_t to_part) {
+  const char *E = "echo_concat_part";
+  TensorView P = fview(E, "part", part_rank, part_desc);
+  TensorView W = fview(E, "whole", whole_rank, whole_desc);
+  expectRank(E, P, "part", W.rank);
+  if (axis < 0 || axis >= W.rank)
+    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
+         W.shapeStr().c_str());
+  int a = static_cast<int>(axis);
+  for (int d = 0; d < W.rank; ++d)
+    if (d != a)
+      expectDim(E, P, "part", d, W.size(d));
+  if (offset < 0 || offset + P.size(a) > W.size(a))
+    fail(E, "part %s at offset %lld does not fit along axis %d of whole %s",
+         P.shapeStr().c_str(), (long long)offset, a, W.shapeStr().c_str());
+  int64_t outer = W.prod(0, a), inner = W.prod(a + 1, W.rank);
+  int64_t pRow = P.size(a) * inner, wRow = W.size(a) * inner;
+  if (pRow == 0 || outer == 0)
+    return;
+  float *p = P.f32();
+  float *w = W.f32() + offset * inner;
+  size_t width = sizeof(float) * pRow;
+  if (to_part)
+    check(E,
+          cudaMemcpy2DAsync(p, width, w, sizeof(float) * wRow, width, outer,
+                            cudaMemcpyDeviceToDevice, ctx.stream),
+          "cudaMemcpy2DAsync");
+  else
+    check(E,
+          cudaMemcpy2DAsync(w, sizeof(float) * wRow, p, width, width, outer,
+                            cudaMemcpyDeviceToDevice, ctx.stream),
+          "cudaMemcpy2DAsync");
+}
+
+void entry::echo_transpose(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                           ECHO_TENSOR(permutation)) {
+  const char *E = "echo_transpose";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  expectRank(E, Y, "y", X.rank);
+  int64_t perm[kMaxRank];
+  readList(E, "permutation", permutation_rank, permutation_desc, X.rank, perm);
+  bool seen[kMaxRank] = {};
+  for (int d = 0; d < X.rank; ++d) {
+    if (perm[d] < 0 || perm[d] >= X.rank || seen[perm[d]])
+      fail(E, "permutation entry %lld at position %d is invalid for rank %d",
+           (long long)perm[d], d, X.rank);
+    seen[perm[d]] = true;
+    expectDim(E, Y, "y", d, X.size(static_cast<int>(perm[d])));
+  }
+  if (Y.numel == 0)
+    return;
+  int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
+  rowMajorStrides(X.rank, X.sizes, xs);
+  rowMajorStrides(Y.rank, Y.sizes, ys);
+  for (int d = 0; d < X.rank; ++d)
+    xp[d] = xs[perm[d]];
+  stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32(), xp, Y.f32(), ys);
+}
+
+void entry::echo_copy(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+  const char *E = "echo_copy";
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  if (X.numel != Y.numel)
+    fail(E, "x %s and y %s have different element counts",
+         X.shapeStr().c_str(), Y.shapeStr().c_str());
+  if (X.numel && X.data != Y.data)
+    check(E,
+          cudaMemcpyAsync(Y.data, X.data, sizeof(float) * X.numel,
+                          cudaMemcpyDeviceToDevice, ctx.stream),
+          "cudaMemcpyAsync");
+}
+
+void entry::echo_fill(Context &ctx, ECHO_TENSOR(y), double value) {
+  const char *E = "echo_fill";
+  TensorView Y = fview(E, "y", y_rank, y_desc);
+  float v = static_cast<float>(value);
+  float *py = Y.f32();
+  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) { py[i] = v; });
+}
+
+void entry::echo_upload(Context &ctx, ECHO_TENSOR(src), ECHO_TENSOR(dst),
+                        int64_t element_bytes) {
+  const char *E = "echo_upload";
+  if (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 &&
+      element_bytes != 8)
+    fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
+         (long long)element_bytes);
+  TensorView S = view(E, "src", src_rank, src_desc, element_bytes);
+  TensorView D = view(E, "dst", dst_rank, dst_desc, element_bytes);
+  expectSameShape(E, S, "src", D, "dst");
+  if (!S.numel)
+    return;
+  // The source is host memory the step owns; wait until it is read.
+  check(E,
+        cudaMemcpyAsync(D.data, S.data, (size_t)(S.numel * element_bytes),
+                        cudaMemcpyHostToDevice, ctx.stream),
+        "cudaMemcpyAsync (host to device)");
+  synchronize(E, ctx);
+}
+
+//--- sparsity profile (runtime/cpu/Profile.cpp) -------------------------------------
+
+namespace cd = echo_codecs;
+
+namespace {
+constexpr int64_t kMaxSites = int64_t(1) << 20;
+
+const EchoProfileSite *findSite(const echo_context *ctx, int64_t site) {
+  if (!ctx || site < 0 || site >= (int64_t)ctx->profile.size())
+    return nullptr;
+  return &ctx->profile[site];
+}
+} // namespace
+
+void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
+  const char *E = "echo_profile_density";
+  if (site < 0 || site >= kMaxSites)
+    fail(E, "site %lld must be in [0, %lld)", (long long)site,
+         (long long)kMaxSites);
+  TensorView X = fview(E, "x", x_rank, x_desc);
+  // An integer count: atomic additions give the same result in any order.
+  auto *count = static_cast<unsigned long long *>(
+      scratch(E, ctx, sizeof(unsigned long long)));
+  zero(ctx, E, count, sizeof(unsigned long long));
+  const float *p = X.f32();
+  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+    if (cd::csrIsNonZero(p[i]))
+      atomicAdd(count, 1ull);
+  });
+  unsigned long long nnzHost = 0;
+  readBack(E, ctx, &nnzHost, count, sizeof nnzHost);
+  int64_t nnz = (int64_t)nnzHost;
+  std::vector<EchoProfileSite> &all = ctx.profile;
+  if (site >= (int64_t)all.size())
+    all.resize(site + 1);
+  EchoProfileSite &s = all[site];
+  if (s.samples && s.elements != X.numel)
+    fail(E, "site %lld had %lld elements, now x shape %s", (long long)site,
+         (long long)s.elements, X.shapeStr().c_str());
+  s.elements = X.numel;
+  s.maxNonZeros = s.samples ? std::max(s.maxNonZeros, nnz) : nnz;
+  ++s.samples;
+}
+
+extern "C" {
+
+void echo_profile_reset(echo_context *ctx) {
+  if (ctx)
+    ctx->profile.clear();
+}
+
+int64_t echo_profile_num_sites(const echo_context *ctx) {
+  return ctx ? (int64_t)ctx->profile.size() : 0;
+}
+
+int64_t echo_profile_samples(const echo_context *ctx, int64_t site) {
+  const EchoProfileSite *s = findSite(ctx, site);
+  return s ? s->samples : 0;
+}
+
+int64_t echo_profile_max_nonzeros(const echo_context *ctx, int64_t site) {
+  const EchoProfileSite *s = findSite(ctx, site);
+  return s ? s->maxNonZeros : 0;
+}
+
+int64_t echo_profile_elements(const echo_context *ctx, int64_t site) {
+  const EchoProfileSite *s = findSite(ctx, site);
+  return s ? s->elements : 0;
+}
+
+} // extern "C"

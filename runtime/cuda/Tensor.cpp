@@ -1,0 +1,166 @@
+//===- Tensor.cpp - Views of MLIR memref descriptors (CUDA) ---------------===//
+
+#include "Tensor.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+namespace echo_cuda {
+
+void fail(const char *entry, const char *fmt, ...) {
+  char buffer[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buffer, sizeof(buffer), fmt, args);
+  va_end(args);
+  throw Error{ECHO_ERR_INVALID_ARGUMENT,
+              std::string(entry ? entry : "<unknown>") + ": " + buffer};
+}
+
+namespace {
+struct DescriptorHeader {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+};
+} // namespace
+
+std::string TensorView::shapeStr() const {
+  std::string s = "[";
+  for (int d = 0; d < rank; ++d)
+    s += (d ? "x" : "") + std::to_string(static_cast<long long>(sizes[d]));
+  return s + "]";
+}
+
+TensorView view(const char *entry, const char *name, int64_t rank, void *desc,
+                size_t elemBytes) {
+  TensorView t;
+  if (rank < 0 || rank > kMaxRank)
+    fail(entry, "%s has unsupported rank %lld (at most %d)", name,
+         static_cast<long long>(rank), kMaxRank);
+  if (!desc)
+    fail(entry, "%s has a null descriptor", name);
+  DescriptorHeader header;
+  std::memcpy(&header, desc, sizeof(header));
+  const int64_t *sizes = reinterpret_cast<const int64_t *>(
+      static_cast<const char *>(desc) + sizeof(DescriptorHeader));
+  const int64_t *strides = sizes + rank;
+  t.rank = static_cast<int>(rank);
+  for (int d = 0; d < t.rank; ++d) {
+    if (sizes[d] < 0)
+      fail(entry, "%s has negative size %lld in dimension %d", name,
+           static_cast<long long>(sizes[d]), d);
+    t.sizes[d] = sizes[d];
+    t.numel *= sizes[d];
+  }
+  if (t.numel == 0) {
+    t.data = header.aligned;
+    return t;
+  }
+  int64_t expected = 1;
+  for (int d = t.rank - 1; d >= 0; --d) {
+    if (sizes[d] != 1 && strides[d] != expected)
+      fail(entry,
+           "%s must have the identity (row-major contiguous) layout; "
+           "dimension %d of shape %s has stride %lld, expected %lld",
+           name, d, t.shapeStr().c_str(), static_cast<long long>(strides[d]),
+           static_cast<long long>(expected));
+    expected *= sizes[d];
+  }
+  if (!header.aligned)
+    fail(entry, "%s has a null data pointer", name);
+  if (header.offset < 0)
+    fail(entry, "%s has negative offset %lld", name,
+         static_cast<long long>(header.offset));
+  t.data = static_cast<char *>(header.aligned) +
+           header.offset * static_cast<int64_t>(elemBytes);
+  return t;
+}
+
+TensorView iview(const char *entry, const char *name, int64_t rank, void *desc,
+                 int64_t indexBits) {
+  if (indexBits != 32 && indexBits != 64)
+    fail(entry, "index_bits must be 32 or 64, got %lld",
+         static_cast<long long>(indexBits));
+  return view(entry, name, rank, desc, indexBits / 8);
+}
+
+bool sameShape(const TensorView &a, const TensorView &b) {
+  if (a.rank != b.rank)
+    return false;
+  for (int d = 0; d < a.rank; ++d)
+    if (a.sizes[d] != b.sizes[d])
+      return false;
+  return true;
+}
+
+void expectSameShape(const char *entry, const TensorView &a, const char *an,
+                     const TensorView &b, const char *bn) {
+  if (!sameShape(a, b))
+    fail(entry, "%s shape %s differs from %s shape %s", an,
+         a.shapeStr().c_str(), bn, b.shapeStr().c_str());
+}
+
+void expectRank(const char *entry, const TensorView &t, const char *name,
+                int rank) {
+  if (t.rank != rank)
+    fail(entry, "%s must have rank %d, got shape %s", name, rank,
+         t.shapeStr().c_str());
+}
+
+void expectMinRank(const char *entry, const TensorView &t, const char *name,
+                   int rank) {
+  if (t.rank < rank)
+    fail(entry, "%s must have rank >= %d, got shape %s", name, rank,
+         t.shapeStr().c_str());
+}
+
+void expectDim(const char *entry, const TensorView &t, const char *name, int d,
+               int64_t value) {
+  if (d < 0 || d >= t.rank || t.sizes[d] != value)
+    fail(entry, "%s shape %s: dimension %d must be %lld", name,
+         t.shapeStr().c_str(), d, static_cast<long long>(value));
+}
+
+void expectNumel(const char *entry, const TensorView &t, const char *name,
+                 int64_t numel) {
+  if (t.numel != numel)
+    fail(entry, "%s shape %s must have %lld elements", name,
+         t.shapeStr().c_str(), static_cast<long long>(numel));
+}
+
+void rowMajorStrides(int rank, const int64_t *sizes, int64_t *strides) {
+  int64_t s = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    strides[d] = s;
+    s *= sizes[d];
+  }
+}
+
+void broadcastStrides(const char *entry, const TensorView &operand,
+                      const char *name, const TensorView &out,
+                      const char *outName, int64_t *strides) {
+  if (operand.rank > out.rank)
+    fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
+         operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
+  int64_t own[kMaxRank];
+  rowMajorStrides(operand.rank, operand.sizes, own);
+  int lead = out.rank - operand.rank;
+  for (int d = 0; d < out.rank; ++d) {
+    if (d < lead) {
+      strides[d] = 0;
+      continue;
+    }
+    int64_t s = operand.sizes[d - lead];
+    if (s == out.sizes[d])
+      strides[d] = s == 1 ? 0 : own[d - lead];
+    else if (s == 1)
+      strides[d] = 0;
+    else
+      fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
+           operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
+  }
+}
+
+} // namespace echo_cuda

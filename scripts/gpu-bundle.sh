@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Makes the bundle that scripts/gpu-check.sh runs on a machine with an
+# NVIDIA GPU and no MLIR (docs/gpu.md): for each model below, its training
+# step compiled ahead of time (echo-compile -o NAME.o) under Baseline, Echo
+# and Echo + Gist fp8, with CPU golden results and memory statistics
+# (echo-step on the CPU backend: its measured peak is the planned one), plus
+# the runtime sources, the check script and the PyTorch reference.
+#
+# usage: scripts/gpu-bundle.sh [BUILD_DIR] [OUT.tar.gz]
+set -euo pipefail
+BUILD=${1:-build}
+OUT=${2:-$BUILD/echo-gpu-bundle.tar.gz}
+BIN=$BUILD/bin
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+STAGE=$(mktemp -d)
+trap 'rm -rf "$STAGE"' EXIT
+B=$STAGE/echo-gpu-bundle
+mkdir -p "$B/steps" "$B/goldens"
+
+# name | echo-models arguments | seed
+MODELS=(
+  "mlp|mlp --batch 64 --hidden 256|1"
+  "lstm-lm|lstm-lm --batch 16 --seq-len 20 --hidden 128 --vocab 1000|2"
+  "resnet32|resnet-cifar --batch 32|3"
+)
+# policy | passes after autodiff
+POLICIES=(
+  "baseline|"
+  "echo|--echo-remat=policy=echo"
+  "echo-fp8|--echo-remat=policy=echo gist=fp8|--gist-encode=lossless=true dpr=fp8"
+)
+ITERATIONS=2
+
+for entry in "${MODELS[@]}"; do
+  IFS='|' read -r name args seed <<<"$entry"
+  # shellcheck disable=SC2086
+  "$BIN/echo-models" $args > "$STAGE/$name.mlir"
+  "$BIN/echo-opt" "$STAGE/$name.mlir" '--echo-autodiff=optimizer=sgd lr=0.01' \
+    > "$STAGE/$name.step.mlir"
+  for policy in "${POLICIES[@]}"; do
+    IFS='|' read -r pname remat gist <<<"$policy"
+    step=$name.$pname
+    passes=()
+    [ -n "$remat" ] && passes+=("$remat")
+    [ -n "${gist:-}" ] && passes+=("$gist")
+    if [ ${#passes[@]} -gt 0 ]; then
+      "$BIN/echo-opt" "$STAGE/$name.step.mlir" "${passes[@]}" > "$STAGE/$step.mlir"
+    else
+      cp "$STAGE/$name.step.mlir" "$STAGE/$step.mlir"
+    fi
+    "$BIN/echo-compile" "$STAGE/$step.mlir" -o "$B/steps/$step.o"
+    "$BIN/echo-compile" "$STAGE/$step.mlir" --shared -o "$STAGE/$step.so"
+    "$BIN/echo-step" "$STAGE/$step.so" --backend=cpu --seed "$seed" \
+      --iterations $ITERATIONS --dump-results "$B/goldens/$step.bin" \
+      --memory-stats=json > "$B/goldens/$step.stats.json"
+    echo "$step $seed $ITERATIONS" >> "$B/steps/list.txt"
+    echo "gpu-bundle: $step"
+  done
+done
+
+mkdir -p "$B/runtime" "$B/bench"
+cp -r "$SRC/runtime/include" "$SRC/runtime/cpu" "$SRC/runtime/cuda" \
+  "$SRC/runtime/step" "$SRC/runtime/tests" "$SRC/runtime/CMakeLists.txt" \
+  "$B/runtime/"
+cp "$SRC/scripts/gpu-check.sh" "$B/"
+cp "$SRC/bench/gpu/compare_dumps.py" "$SRC/bench/gpu/torch_reference.py" "$B/bench/"
+tar -C "$STAGE" -czf "$OUT" echo-gpu-bundle
+echo "gpu-bundle: wrote $OUT ($(du -h "$OUT" | cut -f1))"

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Runs the bundle of scripts/gpu-bundle.sh on a machine with an NVIDIA GPU,
+# CMake, a C++ compiler, nvcc, cuDNN and cuBLAS, and no MLIR (docs/gpu.md).
+# Run it inside the unpacked bundle:
+#   tar xzf echo-gpu-bundle.tar.gz && cd echo-gpu-bundle && bash gpu-check.sh
+# It builds the runtime (CUDA backend and echo-step) from the bundled
+# sources, then for each compiled step:
+#   1. runs it twice on the GPU: the two result dumps must be identical;
+#   2. compares them with the CPU goldens (bench/compare_dumps.py, f32
+#      results within RTOL normwise, integers exactly);
+#   3. prints the measured device peak next to the planned one (the CPU
+#      backend's measured peak, which equals the plan);
+#   4. times 20 steps (echo-step --time).
+# Then compute-sanitizer memcheck on one step, where it is installed, and
+# the PyTorch reference of each model, where torch is importable.
+# Every check that fails is counted; the script exits 1 if any did.
+#
+# Environment: RTOL (default 1e-3), CMAKE_ARGS (extra configure flags, e.g.
+# -DCUDAToolkit_ROOT=...), BACKEND (default cuda; cpu checks the bundle
+# itself on a machine without a GPU).
+set -uo pipefail
+cd "$(dirname "$0")"
+RTOL=${RTOL:-1e-3}
+BACKEND=${BACKEND:-cuda}
+failures=0
+fail() { echo "gpu-check: FAIL: $*"; failures=$((failures + 1)); }
+
+# cuDNN from PyTorch's wheels when the toolkit has none (the GPU machines
+# ship it that way): its header and libcudnn.so.9 by explicit path.
+if [ "$BACKEND" = cuda ] && [[ "${CMAKE_ARGS:-}" != *CUDNN* ]]; then
+  root=$(python3 -c 'import nvidia.cudnn as m, os; print(os.path.dirname(m.__file__))' 2>/dev/null || true)
+  for dir in /usr/local/cuda/include /usr/include; do
+    [ -f "$dir/cudnn.h" ] && root=""
+  done
+  if [ -n "$root" ] && [ -f "$root/include/cudnn.h" ]; then
+    lib=$(ls "$root"/lib/libcudnn.so* 2>/dev/null | head -1)
+    CMAKE_ARGS="${CMAKE_ARGS:-} -DECHO_CUDNN_INCLUDE_DIR=$root/include -DECHO_CUDNN_LIBRARY=$lib"
+    export LD_LIBRARY_PATH="$root/lib:${LD_LIBRARY_PATH:-}"
+    echo "gpu-check: cuDNN from $root"
+  fi
+fi
+
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+# shellcheck disable=SC2086
+cmake -S runtime -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS:-} \
+  > build-configure.log 2>&1 || { cat build-configure.log; echo "gpu-check: configure failed"; exit 1; }
+cmake --build build -j "$(nproc)" > build.log 2>&1 || { tail -40 build.log; echo "gpu-check: build failed"; exit 1; }
+LIB=build/lib/libecho_runtime_$BACKEND.so
+[ -f "$LIB" ] || { echo "gpu-check: $LIB was not built (see build-configure.log)"; exit 1; }
+STEP=build/bin/echo-step
+mkdir -p out
+
+if [ -x build/unittests/EchoRuntimeTests ]; then
+  echo "== backend test suite on $LIB"
+  build/unittests/EchoRuntimeTests --backend="$LIB" > out/runtime-tests.log 2>&1 \
+    || fail "EchoRuntimeTests (out/runtime-tests.log)"
+  tail -3 out/runtime-tests.log
+fi
+
+printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak(GPU)" "/plan" "step ms"
+while read -r step seed iterations; do
+  c++ -shared "steps/$step.o" -o "build/$step.so" || { fail "$step: link"; continue; }
+  run() {
+    "$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" \
+      --iterations "$iterations" --dump-results "$1" --memory-stats=json
+  }
+  if ! run "out/$step.1.bin" > "out/$step.stats.json" 2> "out/$step.err"; then
+    fail "$step: $(head -1 "out/$step.err")"; continue
+  fi
+  run "out/$step.2.bin" > /dev/null 2>&1
+  bits=identical
+  cmp -s "out/$step.1.bin" "out/$step.2.bin" || { bits=DIFFER; fail "$step: two runs differ"; }
+  diffline=$(python3 bench/compare_dumps.py "goldens/$step.bin" "out/$step.1.bin" --rtol "$RTOL" | tail -1)
+  echo "$diffline" | grep -q ": ok$" || fail "$step vs CPU: $diffline"
+  rel=$(echo "$diffline" | sed -n 's/worst relative difference \([^ ]*\).*/\1/p')
+  peak=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "out/$step.stats.json")
+  plan=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "goldens/$step.stats.json")
+  ratio=$(python3 -c "print('%.4f' % ($peak / $plan))" 2>/dev/null || echo "?")
+  ms=$("$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" --iterations 21 --time 2>/dev/null \
+       | sed -n 's/step time \([0-9.]*\) ms.*/\1/p')
+  printf '%-22s %9s %14s %14s %8s %12s\n' "$step" "$bits" "$rel" "$peak" "$ratio" "${ms:-?}"
+done < steps/list.txt
+
+if [ "$BACKEND" = cuda ] && command -v compute-sanitizer >/dev/null; then
+  echo "== compute-sanitizer --tool memcheck on mlp.echo-fp8"
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$STEP" build/mlp.echo-fp8.so \
+    --backend=cuda --iterations 1 > out/memcheck.log 2>&1 || fail "memcheck (out/memcheck.log)"
+  tail -2 out/memcheck.log
+fi
+
+if [ "$BACKEND" = cuda ] && python3 -c "import torch" 2>/dev/null; then
+  echo "== PyTorch on the same models (SGD step, FP32, no TF32)"
+  for m in mlp lstm-lm resnet32; do
+    python3 bench/torch_reference.py "$m" || fail "torch_reference $m"
+  done
+fi
+
+echo "gpu-check: $failures failure(s)"
+[ "$failures" -eq 0 ]
