@@ -9,7 +9,9 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "ECHO"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+# .c: C API tests (test/CAPI), each a C program compiled by the build;
+# .test: shell-level tests (test/Package).
+config.suffixes = [".mlir", ".c", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.echo_obj_root, "test")
 # Inputs of other tests, not tests themselves.
@@ -18,6 +20,10 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%echo_src_root", config.echo_src_root))
+config.substitutions.append(("%echo_obj_root", config.echo_obj_root))
+# The LLVM/MLIR installation the build used (its CMake packages, headers).
+config.substitutions.append(
+    ("%llvm_prefix", os.path.dirname(config.llvm_tools_dir)))
 # Where the runtime backend libraries are built.
 config.substitutions.append(("%echo_lib_dir",
                              os.path.join(config.echo_obj_root, "lib")))
@@ -28,5 +34,6 @@ llvm_config.use_default_substitutions()
 # FileCheck, not, count come from the LLVM tools directory.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.echo_tools_dir, config.llvm_tools_dir]
-tools = ["echo-opt", "echo-run", "echo-models", "echo-compile", "echo-step"]
+tools = ["echo-opt", "echo-run", "echo-models", "echo-compile", "echo-step",
+         "echo-capi-pipeline-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

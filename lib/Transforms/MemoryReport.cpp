@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/Transforms/MemoryReport.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -323,58 +324,72 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
      << "\" text-anchor=\"end\">0</text>\n</svg>\n";
 }
 
+} // namespace
+
+LogicalResult mlir::echo::writeMemoryReport(ModuleOp module,
+                                            ReportFormat format,
+                                            llvm::raw_ostream &os) {
+  // Report the functions that carry a plan.
+  std::vector<FunctionReport> reports;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (!fn->hasAttr(kArenaBytesAttr) && !fn->hasAttr(kStepStatsAttr))
+      continue;
+    FailureOr<FunctionReport> report = analyze(fn);
+    if (failed(report))
+      return failure();
+    reports.push_back(std::move(*report));
+  }
+  // The training step leads (and is the one drawn as SVG): a module from
+  // the training pipeline also holds the planned forward function.
+  llvm::stable_sort(reports, [](const FunctionReport &a,
+                                const FunctionReport &b) {
+    return (a.flopsBackward > 0) > (b.flopsBackward > 0);
+  });
+  if (reports.empty())
+    return module.emitError("echo-memory-report: no function has a memory "
+                            "plan; run echo-training-pipeline first");
+
+  if (format == ReportFormat::Text) {
+    for (const FunctionReport &r : reports)
+      printText(r, os);
+  } else if (format == ReportFormat::Json) {
+    for (const FunctionReport &r : reports)
+      os << llvm::json::Value(toJson(r)) << "\n";
+  } else if (format == ReportFormat::Trace) {
+    llvm::json::Array events;
+    for (const FunctionReport &r : reports)
+      printTrace(r, events);
+    os << llvm::json::Value(llvm::json::Object{
+              {"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}})
+       << "\n";
+  } else {
+    printSvg(reports.front(), os);
+  }
+  return success();
+}
+
+namespace {
+
 struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    // Report the functions that carry a plan.
-    std::vector<FunctionReport> reports;
-    for (auto fn : getOperation().getOps<func::FuncOp>()) {
-      if (!fn->hasAttr(kArenaBytesAttr) && !fn->hasAttr(kStepStatsAttr))
-        continue;
-      FailureOr<FunctionReport> report = analyze(fn);
-      if (failed(report))
-        return signalPassFailure();
-      reports.push_back(std::move(*report));
-    }
-    // The training step leads (and is the one drawn as SVG): a module from
-    // the training pipeline also holds the planned forward function.
-    llvm::stable_sort(reports, [](const FunctionReport &a,
-                                  const FunctionReport &b) {
-      return (a.flopsBackward > 0) > (b.flopsBackward > 0);
-    });
-    if (reports.empty()) {
-      getOperation().emitError("echo-memory-report: no function has a memory "
-                               "plan; run echo-training-pipeline first");
+    // Rendered first, so a module without a plan leaves no file behind.
+    std::string report;
+    llvm::raw_string_ostream rendered(report);
+    if (failed(writeMemoryReport(getOperation(), format, rendered)))
       return signalPassFailure();
-    }
-
-    std::error_code ec;
-    std::unique_ptr<llvm::raw_fd_ostream> file;
-    if (output != "-") {
-      file = std::make_unique<llvm::raw_fd_ostream>(output, ec);
+    if (output == "-") {
+      llvm::errs() << report;
+    } else {
+      std::error_code ec;
+      llvm::raw_fd_ostream file(output, ec);
       if (ec) {
         getOperation().emitError("echo-memory-report: cannot write '")
             << output << "': " << ec.message();
         return signalPassFailure();
       }
-    }
-    llvm::raw_ostream &os = file ? *file : llvm::errs();
-    if (format == ReportFormat::Text) {
-      for (const FunctionReport &r : reports)
-        printText(r, os);
-    } else if (format == ReportFormat::Json) {
-      for (const FunctionReport &r : reports)
-        os << llvm::json::Value(toJson(r)) << "\n";
-    } else if (format == ReportFormat::Trace) {
-      llvm::json::Array events;
-      for (const FunctionReport &r : reports)
-        printTrace(r, events);
-      os << llvm::json::Value(llvm::json::Object{
-                {"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}})
-         << "\n";
-    } else {
-      printSvg(reports.front(), os);
+      file << report;
     }
     markAllAnalysesPreserved();
   }
