@@ -1,7 +1,8 @@
 //===- Blas.cpp - Row-major sgemm wrapper -----------------------------------===//
 
 #include "Blas.h"
-#include "Tensor.h"
+#include "Context.h"
+#include "TensorView.h"
 
 #include <algorithm>
 #include <climits>

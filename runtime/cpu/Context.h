@@ -10,6 +10,7 @@
 #define ECHO_RUNTIME_CPU_CONTEXT_H
 
 #include "Abi.h"
+#include "RuntimeError.h"
 
 #include <cstdint>
 #include <string>
@@ -73,14 +74,6 @@ struct echo_context {
 
 namespace echo_rt {
 using Context = echo_context;
-
-/// A failure inside an entry's implementation, turned into the entry's
-/// status by its exported wrapper (Entries.cpp). Exceptions never cross the
-/// C ABI.
-struct Error {
-  echo_status status;
-  std::string message;
-};
 } // namespace echo_rt
 
 #endif // ECHO_RUNTIME_CPU_CONTEXT_H

@@ -12,7 +12,7 @@
 
 #include "Blas.h"
 #include "Context.h"
-#include "Tensor.h"
+#include "TensorView.h"
 
 #include <cstring>
 #include <vector>

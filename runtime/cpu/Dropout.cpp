@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
-#include "Tensor.h"
+#include "TensorView.h"
 
 using namespace echo_rt;
 

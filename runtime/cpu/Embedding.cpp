@@ -1,7 +1,7 @@
 //===- Embedding.cpp - Embedding lookup and its table gradient --------------===//
 
 #include "Context.h"
-#include "Tensor.h"
+#include "TensorView.h"
 
 #include <cstring>
 

@@ -2,7 +2,7 @@
 
 #include "Blas.h"
 #include "Context.h"
-#include "Tensor.h"
+#include "TensorView.h"
 
 using namespace echo_rt;
 

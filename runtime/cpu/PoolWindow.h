@@ -10,7 +10,8 @@
 #ifndef ECHO_RUNTIME_CPU_POOLWINDOW_H
 #define ECHO_RUNTIME_CPU_POOLWINDOW_H
 
-#include "Tensor.h"
+#include "Context.h"
+#include "TensorView.h"
 
 namespace echo_rt {
 

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
-#include "Tensor.h"
+#include "TensorView.h"
 
 #include "echo/codecs.h"
 

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
-#include "Tensor.h"
+#include "TensorView.h"
 
 #include <cmath>
 

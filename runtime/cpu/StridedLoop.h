@@ -14,7 +14,8 @@
 #ifndef ECHO_RUNTIME_CPU_STRIDEDLOOP_H
 #define ECHO_RUNTIME_CPU_STRIDEDLOOP_H
 
-#include "Tensor.h"
+#include "Context.h"
+#include "TensorView.h"
 
 namespace echo_rt {
 

@@ -14,6 +14,7 @@
 #define ECHO_RUNTIME_CUDA_CONTEXT_H
 
 #include "Abi.h"
+#include "RuntimeError.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
@@ -99,15 +100,10 @@ struct echo_context {
 namespace echo_cuda {
 using Context = echo_context;
 
-/// A failure inside an entry's implementation; Entries.cpp records it.
-struct Error {
-  echo_status status;
-  std::string message;
-};
-
-/// Throws Error{ECHO_ERR_INVALID_ARGUMENT, "<entry>: <message>"}.
-[[noreturn]] void fail(const char *entry, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/// A failure inside an entry's implementation (Entries.cpp records it),
+/// and fail(), shared with the CPU backend.
+using echo_rt::Error;
+using echo_rt::fail;
 
 /// "cudaErrorX (description)" for a CUDA runtime status.
 std::string describe(cudaError_t e);

@@ -1,4 +1,4 @@
-//===- Errors.cpp - Runtime error reporting ---------------------------------===//
+//===- RuntimeError.cpp - Errors inside a backend's entries ------------===//
 //
 // fail() throws echo_rt::Error with "<entry>: <message>"; the entry's
 // exported wrapper (Entries.cpp) catches it and records it in the context.
@@ -6,8 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Context.h"
-#include "Tensor.h"
+#include "RuntimeError.h"
 
 #include <cstdarg>
 #include <cstdio>

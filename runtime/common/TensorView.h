@@ -1,18 +1,19 @@
-//===- Tensor.h - Views of MLIR memref descriptors --------------*- C++ -*-===//
+//===- TensorView.h - Views of MLIR memref descriptors ----------*- C++ -*-===//
 //
 // Every tensor argument of the runtime ABI arrives as an unranked memref:
 // (rank, pointer to the ranked descriptor). TensorView decodes the descriptor,
 // checks the identity (row-major, contiguous) layout and exposes the data
 // pointer (aligned + offset), the sizes and the element count. All checks
 // throw echo_rt::Error (fail), which the exported wrapper returns as a status.
+// Shared by every backend: the descriptors are host memory on all of them,
+// so shape checks and their messages are the same everywhere.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ECHO_RUNTIME_CPU_TENSOR_H
-#define ECHO_RUNTIME_CPU_TENSOR_H
+#ifndef ECHO_RUNTIME_COMMON_TENSORVIEW_H
+#define ECHO_RUNTIME_COMMON_TENSORVIEW_H
 
-#include "Abi.h"
-#include "Context.h"
+#include "RuntimeError.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,10 +24,6 @@ namespace echo_rt {
 /// Ranks above this are rejected; it bounds the fixed-size index arrays of
 /// the strided loops.
 constexpr int kMaxRank = 16;
-
-/// Throws Error{ECHO_ERR_INVALID_ARGUMENT, "<entry>: <message>"}, printf-style.
-[[noreturn]] void fail(const char *entry, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 struct TensorView {
   void *data = nullptr;
@@ -84,4 +81,4 @@ void rowMajorStrides(int rank, const int64_t *sizes, int64_t *strides);
 
 } // namespace echo_rt
 
-#endif // ECHO_RUNTIME_CPU_TENSOR_H
+#endif // ECHO_RUNTIME_COMMON_TENSORVIEW_H

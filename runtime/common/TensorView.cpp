@@ -1,6 +1,6 @@
-//===- Tensor.cpp - Views of MLIR memref descriptors ------------------------===//
+//===- TensorView.cpp - Views of MLIR memref descriptors ----------------===//
 
-#include "Tensor.h"
+#include "TensorView.h"
 
 #include <cstdio>
 #include <cstring>
