@@ -1,15 +1,28 @@
 //===- PlanPipeline.cpp - Tensor-level step -> planned step ---------------===//
 
 #include "EchoDialect/Transforms/PlanPipeline.h"
+#include "EchoDialect/Transforms/Passes.h"
 
-std::string mlir::echo::planPipelineText(bool assignBuffers) {
-  std::string text =
-      "func.func(echo-annotate-memory),"
-      "func.func(echo-inline-recompute),"
-      "one-shot-bufferize{bufferize-function-boundaries "
-      "function-boundary-type-conversion=identity-layout-map},"
-      "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}";
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+
+void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers) {
+  pm.addNestedPass<func::FuncOp>(createEchoAnnotateMemory());
+  pm.addNestedPass<func::FuncOp>(createEchoInlineRecompute());
+
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+
   if (assignBuffers)
-    text += ",func.func(echo-buffer-assign)";
-  return text;
+    pm.addNestedPass<func::FuncOp>(createEchoBufferAssign());
 }

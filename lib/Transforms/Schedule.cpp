@@ -193,12 +193,7 @@ SchedulePass::evaluate(MutableArrayRef<FunctionSchedule> functions, size_t k) {
     applyOrder(fnCopy, opsCopy, f.candidates[k].order);
   }
   OpPassManager pm(ModuleOp::getOperationName());
-  std::string text = planPipelineText(/*assignBuffers=*/true);
-  if (failed(parsePassPipeline(text, pm, llvm::errs()))) {
-    copy.erase();
-    return module.emitError("echo-schedule: cannot build the planning "
-                            "pipeline (are its passes registered?)");
-  }
+  buildPlanPipeline(pm, /*assignBuffers=*/true);
   LogicalResult planned = runPipeline(pm, copy);
   if (succeeded(planned))
     for (FunctionSchedule &f : functions) {

@@ -10,19 +10,18 @@
 #ifndef ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 #define ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 
-#include <string>
-
 namespace mlir {
+class OpPassManager;
 namespace echo {
 
-/// The textual pipeline (anchored on builtin.module):
+/// Adds to `pm` (anchored on builtin.module), through typed constructors:
 ///  - record memory categories and statistics while ops are still echo ops;
 ///  - execute recomputation regions in place;
 ///  - bufferize across function boundaries with identity layouts, so the
 ///    entry function takes plain row-major buffers;
 ///  - turn results into caller-allocated out-parameters;
 ///  - with `assignBuffers`, place the temporaries in one arena.
-std::string planPipelineText(bool assignBuffers);
+void buildPlanPipeline(OpPassManager &pm, bool assignBuffers);
 
 } // namespace echo
 } // namespace mlir

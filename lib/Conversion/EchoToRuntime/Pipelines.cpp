@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - The training and CPU lowering pipelines ------------===//
 //
-// The echo passes are added through their typed constructors; the upstream
-// steps of planning and lowering are constant pipeline texts.
+// Every pass, ours and upstream, is added through its typed constructor and
+// options struct: no pipeline is assembled from text.
 //
 //   echo-training-pipeline: forward function (or training step)
 //     -> [echo-autodiff] -> memory passes -> planned, bufferized step
@@ -25,7 +25,17 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -38,35 +48,27 @@ using namespace mlir;
 ///  - lower the rest (generic alloc functions are named so that an
 ///    allocation the runtime did not see fails to link instead of using
 ///    malloc).
-static constexpr const char *kLowerToLLVM =
-    "buffer-deallocation-pipeline,"
-    "convert-bufferization-to-memref,"
-    "echo-annotate-alloc-sites,"
-    "echo-runtime-context,"
-    "convert-scf-to-cf,"
-    "expand-strided-metadata,"
-    "finalize-memref-to-llvm{use-generic-functions use-aligned-alloc},"
-    "convert-arith-to-llvm,"
-    "convert-func-to-llvm,"
-    "convert-cf-to-llvm,"
-    "reconcile-unrealized-casts";
-
-/// The pipeline texts are constants of this file: failing to parse one is a
-/// programming error that every lowering test would catch.
-static void addPipeline(OpPassManager &pm, StringRef text) {
-  if (failed(parsePassPipeline(text, pm, llvm::errs())))
-    llvm::report_fatal_error("echo: invalid built-in pipeline text");
+void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addPass(createEchoAnnotateAllocSites());
+  pm.addPass(createEchoRuntimeContext());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  memrefToLLVM.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers) {
-  addPipeline(pm, planPipelineText(assignBuffers));
-  addPipeline(pm, kLowerToLLVM);
+  buildPlanPipeline(pm, assignBuffers);
+  buildPlannedToLLVMPipeline(pm);
 }
-
-void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
-  addPipeline(pm, kLowerToLLVM);
-}
-
 
 void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
                                        const TrainingPipelineOptions &options) {
@@ -95,7 +97,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
                          : ScheduleOrder::Best;
     pm.addPass(createEchoSchedule(schedule));
   }
-  addPipeline(pm, planPipelineText(/*assignBuffers=*/true));
+  buildPlanPipeline(pm, /*assignBuffers=*/true);
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
