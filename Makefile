@@ -47,9 +47,9 @@ FUZZ_SECONDS ?= 600
 fuzz: build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
 
-# Regenerates docs/dialect-reference.md from ODS.
+# Regenerates the ODS references in docs/dialect.md and docs/passes.md.
 docs: build
-	cmake --build $(BUILD_DIR) --target EchoDialectDocGen
+	cmake --build $(BUILD_DIR) --target echo-doc
 	bash scripts/gen-docs.sh $(BUILD_DIR)
 
 # Memory-footprint matrix (every model x 15 remat/gist policies); rewrites
