@@ -32,6 +32,11 @@ def Echo_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // The discardable echo.* attributes (EchoAttrNames.h) are checked by the
+  // dialect wherever they appear (EchoAttrVerifier.cpp).
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
   private:
     void registerTypes();

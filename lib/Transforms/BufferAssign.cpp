@@ -215,7 +215,7 @@ void BufferAssignPass::runOnOperation() {
                                    b.getI8Type());
   auto arena = memref::AllocOp::create(b, fn.getLoc(), arenaType);
   arena.setAlignment(alignment);
-  arena->setAttr(kCategoryAttr, b.getStringAttr("arena"));
+  arena->setAttr(kCategoryAttr, b.getStringAttr(kCategoryArena));
   arena->setAttr(kAllocForAttr,
                  b.getStringAttr("the memory arena of @" + fn.getSymName()));
   for (auto [i, buffer] : llvm::enumerate(buffers)) {

@@ -1,13 +1,13 @@
 // A measured density (echo.density, written by echo-run --profile-sparsity)
-// must be an f64 in [0, 1]; otherwise gist-encode fails with an error at the
-// op carrying it, before rewriting anything. Valid values: 0 plans one
+// must be an f64 in [0, 1]; otherwise the dialect's attribute verifier
+// rejects the op carrying it before gist-encode runs. Valid values: 0 plans one
 // element (a map measured all-zero), 1 plans dense, and only relu /
 // max_pool2d outputs read it (an attribute elsewhere is ignored).
 // RUN: echo-opt %s --split-input-file --gist-encode -verify-diagnostics | FileCheck %s
 
 func.func @above_one(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x1x1xf32>,
                      %dy: tensor<1x2x4x4xf32>) -> tensor<2x2x1x1xf32> {
-  // expected-error @+1 {{'echo.relu' op gist-encode: echo.density must be an f64 in [0, 1], got 1.500000e+00 : f64}}
+  // expected-error @+1 {{'echo.relu' op attribute 'echo.density' must be an f64 in [0, 1], got 1.500000e+00 : f64}}
   %r = echo.relu %x {echo.density = 1.5 : f64} : tensor<1x2x4x4xf32>
   %s = echo.stash %r : tensor<1x2x4x4xf32>
   %c = echo.conv2d %r, %w : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
@@ -19,7 +19,7 @@ func.func @above_one(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x1x1xf32>,
 // -----
 
 func.func @negative(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
-  // expected-error @+1 {{'echo.relu' op gist-encode: echo.density must be an f64 in [0, 1], got -2.500000e-01 : f64}}
+  // expected-error @+1 {{'echo.relu' op attribute 'echo.density' must be an f64 in [0, 1], got -2.500000e-01 : f64}}
   %r = echo.relu %x {echo.density = -0.25 : f64} : tensor<1x2x4x4xf32>
   return %r : tensor<1x2x4x4xf32>
 }
@@ -27,7 +27,7 @@ func.func @negative(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
 // -----
 
 func.func @not_f64(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
-  // expected-error @+1 {{'echo.max_pool2d' op gist-encode: echo.density must be an f64 in [0, 1], got 5.000000e-01 : f32}}
+  // expected-error @+1 {{'echo.max_pool2d' op attribute 'echo.density' must be an f64 in [0, 1], got 5.000000e-01 : f32}}
   %p = echo.max_pool2d %x {echo.density = 0.5 : f32, kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
   return %p : tensor<1x2x2x2xf32>
 }
@@ -35,7 +35,7 @@ func.func @not_f64(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
 // -----
 
 func.func @not_a_number(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
-  // expected-error @+1 {{'echo.relu' op gist-encode: echo.density must be an f64 in [0, 1], got "dense"}}
+  // expected-error @+1 {{'echo.relu' op attribute 'echo.density' must be an f64 in [0, 1], got "dense"}}
   %r = echo.relu %x {echo.density = "dense"} : tensor<1x2x4x4xf32>
   return %r : tensor<1x2x4x4xf32>
 }

@@ -27,6 +27,8 @@ constexpr llvm::StringLiteral kCategoryImmediate = "immediate";
 constexpr llvm::StringLiteral kCategoryGradientMaps = "gradient_maps";
 constexpr llvm::StringLiteral kCategoryWorkspace = "workspace";
 constexpr llvm::StringLiteral kCategoryHost = "host";
+/// The one allocation echo-buffer-assign places every temporary in.
+constexpr llvm::StringLiteral kCategoryArena = "arena";
 
 } // namespace echo
 } // namespace mlir

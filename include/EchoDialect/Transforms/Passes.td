@@ -129,7 +129,8 @@ def EchoAnnotateMemory : Pass<"echo-annotate-memory", "::mlir::func::FuncOp"> {
     lowered to memrefs: op count, FLOPs of the forward, backward and
     recomputation, persistent bytes by category (arguments and results), the
     bytes stashed per producing op kind, and `result_update_of` (the
-    `echo.update_of` of each result, which out-parameter conversion drops).
+    `echo.update_of` of each result, which out-parameter conversion moves
+    onto the new out-parameter arguments).
 
     The backward pass starts at the op `echo-autodiff` marks with
     `echo.loss_seed`; without one, every op counts as forward.

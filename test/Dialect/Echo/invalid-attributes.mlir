@@ -1,0 +1,151 @@
+// The dialect checks the discardable echo.* attributes the passes exchange
+// (EchoAttrNames.h) wherever they appear.
+// RUN: echo-opt %s -split-input-file -verify-diagnostics
+
+// expected-error@+1 {{attribute 'echo.trainable' belongs on a function argument, not on an operation}}
+func.func @trainable_on_op() attributes {echo.trainable} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.trainable' must be a unit attribute}}
+func.func @trainable_not_unit(%w: tensor<4xf32> {echo.trainable = 1 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.update_of' must not be negative, got -2}}
+func.func @update_of_negative(%w: tensor<4xf32>) -> (tensor<4xf32> {echo.update_of = -2 : i64}) {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+func.func @update_of_on_op(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{attribute 'echo.update_of' belongs on a function result, not on an operation}}
+  %0 = echo.relu %x {echo.update_of = 0 : i64} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @category_unknown(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{attribute 'echo.category' names an unknown memory category "stached"}}
+  %0 = echo.relu %x {echo.category = ["stached"]} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @category_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{attribute 'echo.category' has 2 categories for 1 results}}
+  %0 = echo.relu %x {echo.category = ["stashed", "immediate"]} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @category_on_alloc() {
+  // expected-error@+1 {{attribute 'echo.category' names an unknown memory category 'scratch'}}
+  %0 = memref.alloc() {echo.category = "scratch"} : memref<16xi8>
+  memref.dealloc %0 : memref<16xi8>
+  return
+}
+
+// -----
+
+func.func @lifetime_reversed(%arena: memref<512xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{attribute 'echo.lifetime' must satisfy 0 <= first <= last, got [5, 2]}}
+  %v = memref.view %arena[%c0][] {echo.lifetime = array<i64: 5, 2>} : memref<512xi8> to memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @lifetime_shape(%arena: memref<512xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{attribute 'echo.lifetime' must be array<i64: first, last>}}
+  %v = memref.view %arena[%c0][] {echo.lifetime = array<i64: 1, 2, 3>} : memref<512xi8> to memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @offset_negative(%arena: memref<512xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{attribute 'echo.offset' must not be negative, got -256}}
+  %v = memref.view %arena[%c0][] {echo.offset = -256 : i64} : memref<512xi8> to memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @bytes_not_integer(%arena: memref<512xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{attribute 'echo.bytes' must be an i64 integer}}
+  %v = memref.view %arena[%c0][] {echo.bytes = "64"} : memref<512xi8> to memref<16xf32>
+  return
+}
+
+// -----
+
+func.func private @entry(memref<*xf32>, memref<*xf32>)
+func.func @in_place_out_of_range(%a: memref<*xf32>, %b: memref<*xf32>) {
+  // expected-error@+1 {{attribute 'echo.in_place' names operand 3 of 2}}
+  call @entry(%a, %b) {echo.in_place = array<i64: 0, 3>} : (memref<*xf32>, memref<*xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @entry(memref<*xf32>, memref<*xf32>)
+func.func @in_place_odd(%a: memref<*xf32>, %b: memref<*xf32>) {
+  // expected-error@+1 {{attribute 'echo.in_place' must be an array<i64> of (input, output) pairs}}
+  call @entry(%a, %b) {echo.in_place = array<i64: 0>} : (memref<*xf32>, memref<*xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @density_above_one(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{attribute 'echo.density' must be an f64 in [0, 1], got 1.500000e+00 : f64}}
+  %0 = echo.relu %x {echo.density = 1.5 : f64} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.step_stats' must be a dictionary}}
+func.func @stats_not_dictionary() attributes {echo.step_stats = 3 : i64} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.alloc_sites' must be an array of strings}}
+module attributes {echo.alloc_sites = ["stashed|relu", 7 : i64]} {
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.planer' is not an attribute of the echo dialect}}
+func.func @misspelled() attributes {echo.planer = "best-fit by size"} {
+  return
+}
+
+// -----
+
+// Well-formed uses verify.
+module attributes {echo.alloc_sites = ["stashed|echo.relu"]} {
+  func.func @fine(%w: tensor<4xf32> {echo.trainable}, %m: tensor<4xf32> {echo.optimizer_state})
+      -> (tensor<4xf32> {echo.update_of = 0 : i64})
+      attributes {echo.arena_bytes = 512 : i64, echo.arena_lower_bound_bytes = 256 : i64,
+                  echo.planner = "best-fit by size", echo.step_stats = {ops = 1 : i64},
+                  echo.simulated_step = {step = 1.0e-03 : f64}} {
+    %0 = echo.relu %w {echo.category = ["stashed"], echo.density = 5.0e-01 : f64} : tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
