@@ -31,6 +31,37 @@ def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp
   }];
 }
 
+def EchoFreeAfterLastUse : Pass<"echo-free-after-last-use", "::mlir::func::FuncOp"> {
+  let summary = "Free each buffer right after its last use";
+  let description = [{
+    Ownership-based buffer deallocation frees buffers at the end of their
+    block, so a step without a static plan (the runtime's dynamic mode,
+    `echo-run --no-buffer-assign`, with or without its pool) would hold
+    every buffer until the step ends. This pass moves each `memref.dealloc`
+    of a `memref.alloc` in the same block to right after the last op of the
+    block that uses the buffer, directly or through `memref.cast` and
+    view-like ops. A buffer used by an op that returns a memref any other
+    way (it may alias it) keeps its dealloc where it is.
+
+    ```mlir
+    // Before
+    %a = memref.alloc() : memref<4xf32>
+    call @use(%a) : (memref<4xf32>) -> ()
+    %b = memref.alloc() : memref<4xf32>
+    call @use(%b) : (memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    memref.dealloc %b : memref<4xf32>
+    // After
+    %a = memref.alloc() : memref<4xf32>
+    call @use(%a) : (memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    call @use(%b) : (memref<4xf32>) -> ()
+    memref.dealloc %b : memref<4xf32>
+    ```
+  }];
+}
+
 def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
   let summary = "Thread the runtime context through a planned step";
   let description = [{

@@ -31,7 +31,8 @@
 using namespace mlir;
 
 /// Bufferized step -> LLVM dialect:
-///  - free each remaining buffer after its last use (ownership-based);
+///  - free each remaining buffer (ownership-based), right after its last
+///    use (the dynamic mode's buffers are not held to the step's end);
 ///  - number allocations so the runtime allocator can name them;
 ///  - thread the runtime context through the step: statuses, error
 ///    locations, allocation through the context's allocator;
@@ -41,6 +42,7 @@ using namespace mlir;
 static constexpr const char *kLowerToLLVM =
     "buffer-deallocation-pipeline,"
     "convert-bufferization-to-memref,"
+    "func.func(echo-free-after-last-use),"
     "echo-annotate-alloc-sites,"
     "echo-runtime-context,"
     "convert-scf-to-cf,"
