@@ -84,7 +84,28 @@ def composition(events):
     for e in blocks.values():
         live_by[e["mobility"]] = live_by.get(e["mobility"], 0) + int(e["bytes"])
     uf = [float(e["uf"]) for e in events if e["uf"]]
+    # The block that ends highest when the footprint exceeds the live bytes
+    # most: what pins the free space below it.
+    live, pin = {}, None
+    for e in events:
+        key = (e["region"], e["offset"])
+        if e["op"] == "alloc":
+            live[key] = e
+        else:
+            live.pop(key, None)
+        if e is worst:
+            pin = {}
+            for region in ("low", "high"):
+                end = [b for b in live.values() if b["region"] == region]
+                if end:
+                    pin[region] = max(end, key=lambda b: int(b["offset"]) +
+                                      int(b["bytes"]))
+    footprints = [int(e["footprint"]) for e in events]
+    lives = [int(e["live_bytes"]) for e in events]
     return {
+        "mean_footprint": sum(footprints) / len(footprints),
+        "mean_live": sum(lives) / len(lives),
+        "pin": pin,
         "max_gap": int(worst["footprint"]) - int(worst["live_bytes"]),
         "max_gap_event": int(worst["event"]) - int(events[0]["event"]),
         "peak_event": peak_event,
@@ -101,58 +122,7 @@ def mb(x):
     return f"{x / 1e6:,.1f}"
 
 
-def main():
-    root = os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--models", default="resnet32,inception-v4")
-    parser.add_argument("--bin", default=os.path.join(root, "build", "bin"))
-    parser.add_argument("--svg-dir", default=os.path.join(root, "docs", "img"))
-    parser.add_argument("--keep", default="",
-                        help="keep the steps and traces in this directory")
-    args = parser.parse_args()
-    tool = lambda name: os.path.join(args.bin, name)
-
-    tmp = args.keep or tempfile.mkdtemp(prefix="gtbm-")
-    os.makedirs(tmp, exist_ok=True)
-    rows, failed = [], False
-    for model in args.models.split(","):
-        model_args, title = MODELS[model]
-        step = os.path.join(tmp, model + ".mlir")
-        forward = subprocess.run([tool("echo-models")] + model_args,
-                                 check=True, capture_output=True, text=True)
-        with open(step, "w") as f:
-            subprocess.run([tool("echo-opt"), "-", "--echo-autodiff=optimizer=sgd"],
-                           input=forward.stdout, stdout=f, check=True, text=True)
-        result = {"model": model, "title": title,
-                  "arena": arena_bytes(tool("echo-opt"), step)}
-        traces = {}
-        for policy in POLICIES:
-            trace = os.path.join(tmp, f"{model}-{policy}.csv")
-            start = time.time()
-            run = subprocess.run(
-                [tool("echo-run"), step, "--no-buffer-assign", "--iterations", "2",
-                 f"--pool={policy}", f"--pool-trace={trace}"],
-                capture_output=True, text=True)
-            if run.returncode != 0:
-                sys.stderr.write(run.stderr)
-                failed = True
-                continue
-            events, summary = read_trace(trace, 1)
-            result[policy] = summary
-            result[policy + " s"] = time.time() - start
-            result[policy + " parts"] = composition(events)
-            traces[policy] = events
-        if not all(p in result for p in POLICIES):
-            continue
-        if result["best-fit"]["peak_live"] != result["gtbm"]["peak_live"]:
-            failed = True
-        rows.append(result)
-        svg = os.path.join(args.svg_dir, f"gtbm-{model}.svg")
-        gtbm_svg.write(svg, title, traces, result["best-fit"]["main_bytes"],
-                       result["gtbm"]["main_bytes"])
-        print(f"wrote {os.path.relpath(svg, root)}", file=sys.stderr)
-
+def print_report(rows):
     print(f"{'model':<14}{'live peak':>14}{'best-fit':>14}{'GTBM':>14}"
           f"{'GTBM vs bf':>12}{'static plan':>14}   (MB; bytes below)")
     for r in rows:
@@ -176,8 +146,80 @@ def main():
                   f"{p['peak_event']}); live at the footprint peak: {live} MB; "
                   f"U_f mean {p['uf_mean']:.4f}, max {p['uf_max']:.4f}, > 0 at "
                   f"{p['uf_nonzero']} of {p['allocs']} allocations; "
-                  f"{r[policy + ' s']:.0f} s")
-    if not args.keep:
+                  f"mean footprint {mb(p['mean_footprint'])} MB over a mean "
+                  f"{mb(p['mean_live'])} MB live"
+                  + (f"; {r[policy + ' s']:.0f} s" if r[policy + ' s'] else ""))
+            for region, b in sorted((p["pin"] or {}).items(), reverse=True):
+                print(f"    at that event the {region} end reaches "
+                      f"{mb(int(b['offset']) + int(b['bytes']))} MB by a "
+                      f"{int(b['bytes']):,}-byte {b['mobility']} buffer (site "
+                      f"{b['site']}) allocated at event "
+                      f"{int(b['event']) - int(r[policy + ' first'])}")
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", default="resnet32,inception-v4")
+    parser.add_argument("--bin", default=os.path.join(root, "build", "bin"))
+    parser.add_argument("--svg-dir", default=os.path.join(root, "docs", "img"))
+    parser.add_argument("--keep", default="",
+                        help="keep the steps and traces in this directory")
+    parser.add_argument("--from", dest="source", default="",
+                        help="report on the steps and traces a --keep run "
+                             "left in this directory instead of running")
+    args = parser.parse_args()
+    tool = lambda name: os.path.join(args.bin, name)
+
+    tmp = args.source or args.keep or tempfile.mkdtemp(prefix="gtbm-")
+    os.makedirs(tmp, exist_ok=True)
+    rows, failed = [], False
+    for model in args.models.split(","):
+        model_args, title = MODELS[model]
+        step = os.path.join(tmp, model + ".mlir")
+        if not args.source:
+            forward = subprocess.run([tool("echo-models")] + model_args,
+                                     check=True, capture_output=True, text=True)
+            with open(step, "w") as f:
+                subprocess.run([tool("echo-opt"), "-",
+                                "--echo-autodiff=optimizer=sgd"],
+                               input=forward.stdout, stdout=f, check=True,
+                               text=True)
+        result = {"model": model, "title": title,
+                  "arena": arena_bytes(tool("echo-opt"), step)}
+        traces = {}
+        for policy in POLICIES:
+            trace = os.path.join(tmp, f"{model}-{policy}.csv")
+            start = time.time()
+            if not args.source:
+                run = subprocess.run(
+                    [tool("echo-run"), step, "--no-buffer-assign",
+                     "--iterations", "2", f"--pool={policy}",
+                     f"--pool-trace={trace}"],
+                    capture_output=True, text=True)
+                if run.returncode != 0:
+                    sys.stderr.write(run.stderr)
+                    failed = True
+                    continue
+            events, summary = read_trace(trace, 1)
+            result[policy] = summary
+            result[policy + " s"] = None if args.source else time.time() - start
+            result[policy + " parts"] = composition(events)
+            result[policy + " first"] = int(events[0]["event"])
+            traces[policy] = events
+        if not all(p in result for p in POLICIES):
+            continue
+        if result["best-fit"]["peak_live"] != result["gtbm"]["peak_live"]:
+            failed = True
+        rows.append(result)
+        svg = os.path.join(args.svg_dir, f"gtbm-{model}.svg")
+        gtbm_svg.write(svg, title, traces, result["best-fit"]["main_bytes"],
+                       result["gtbm"]["main_bytes"])
+        print(f"wrote {os.path.relpath(svg, root)}", file=sys.stderr)
+
+    print_report(rows)
+    if not args.keep and not args.source:
         shutil.rmtree(tmp)
     return 1 if failed else 0
 
