@@ -13,6 +13,8 @@ peak with fragmentation of both policies, and the static plan's arena
 --echo-memory-report=format=json), then what the fragmentation is made of,
 and draws U_f over time (gtbm_svg.py). Exit status 1 when a run fails or
 the two policies' live peaks differ (they serve the same buffers).
+--keep DIR keeps the steps and traces; --from DIR reports on them again
+without running.
 """
 
 import argparse
