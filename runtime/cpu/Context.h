@@ -10,6 +10,7 @@
 #define ECHO_RUNTIME_CPU_CONTEXT_H
 
 #include "Abi.h"
+#include "DynamicPool.h"
 #include "RuntimeError.h"
 
 #include <cstdint>
@@ -29,17 +30,28 @@ struct EchoAllocator {
   int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
   int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
   Block *live = nullptr;
+  /// Where step buffers go with echo_mem_use_pool (not enabled: each its
+  /// own block, like every other allocation).
+  DynamicPool pool;
 
   /// Null when `bytes` would exceed the capacity or the host has no memory;
   /// `error` then says why.
   void *allocate(int64_t bytes, int64_t category, const std::string &what,
                  std::string &error);
+  /// A step buffer of allocation site `site` (echo_alloc): in the pool when
+  /// it is enabled and has room, otherwise as allocate().
+  void *allocateStep(int64_t bytes, int64_t site, std::string &error);
   /// False for a pointer this allocator did not hand out.
   bool release(void *ptr);
   /// Frees every live block, keeping the counters.
   void releaseAll();
   /// Counters to zero; capacity and sites replaced.
   void reset(int64_t capacity, std::vector<std::string> sites);
+
+private:
+  bool fits(int64_t bytes) const;
+  void count(int64_t bytes, int64_t category);
+  void uncount(int64_t bytes, int64_t category);
 };
 
 struct EchoProfileSite {

@@ -5,10 +5,13 @@
 // the context's live list, so frees need no lookup table, a context frees
 // what is left when it is destroyed, and the user pointer keeps the 256-byte
 // alignment the arena planner assumes. Counted bytes are the requested bytes
-// exactly, so the measured peak equals the planned one.
+// exactly, so the measured peak equals the planned one. With
+// echo_mem_use_pool, step buffers are placed in the dynamic pool instead
+// (DynamicPool.h) and counted the same way.
 //
 //===----------------------------------------------------------------------===//
 
+#include "AllocSite.h"
 #include "Context.h"
 
 #include <algorithm>
@@ -40,6 +43,26 @@ EchoAllocator::Block *headerOf(void *ptr) {
 
 } // namespace
 
+bool EchoAllocator::fits(int64_t bytes) const {
+  return bytes >= 0 && (capacity == 0 || current + bytes <= capacity);
+}
+
+void EchoAllocator::count(int64_t bytes, int64_t category) {
+  current += bytes;
+  currentOf[category] += bytes;
+  maxOf[category] = std::max(maxOf[category], currentOf[category]);
+  ++allocations;
+  if (current > peak) {
+    peak = current;
+    std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
+  }
+}
+
+void EchoAllocator::uncount(int64_t bytes, int64_t category) {
+  current -= bytes;
+  currentOf[category] -= bytes;
+}
+
 void *EchoAllocator::allocate(int64_t bytes, int64_t category,
                               const std::string &what, std::string &error) {
   if (category < 0 || category >= ECHO_MEM_NUM_CATEGORIES)
@@ -50,7 +73,7 @@ void *EchoAllocator::allocate(int64_t bytes, int64_t category,
             std::to_string(capacity) + " bytes in use" + why;
     return nullptr;
   };
-  if (bytes < 0 || (capacity > 0 && current + bytes > capacity))
+  if (!fits(bytes))
     return refuse("");
   // Round the total up to the alignment, as aligned_alloc requires.
   size_t total = (kHeader + (size_t)bytes + kHeader - 1) / kHeader * kHeader;
@@ -62,25 +85,39 @@ void *EchoAllocator::allocate(int64_t bytes, int64_t category,
   if (live)
     live->prev = block;
   live = block;
-  current += bytes;
-  currentOf[category] += bytes;
-  maxOf[category] = std::max(maxOf[category], currentOf[category]);
-  ++allocations;
-  if (current > peak) {
-    peak = current;
-    std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
-  }
+  count(bytes, category);
   return static_cast<char *>(raw) + kHeader;
+}
+
+void *EchoAllocator::allocateStep(int64_t bytes, int64_t site,
+                                  std::string &error) {
+  echo_rt::AllocSite entry;
+  if (site >= 0 && site < (int64_t)sites.size())
+    entry = echo_rt::parseAllocSite(sites[site]);
+  // The capacity bounds live bytes in every mode (the measured peak is
+  // comparable across policies); allocate() words the refusal.
+  if (pool.enabled() && fits(bytes)) {
+    if (void *ptr = pool.allocate(bytes, entry.category, entry.mobility, site)) {
+      count(bytes, entry.category);
+      return ptr;
+    }
+    pool.noteOverflow(bytes);
+  }
+  return allocate(bytes, entry.category, entry.what, error);
 }
 
 bool EchoAllocator::release(void *ptr) {
   if (!ptr)
     return true;
+  int64_t bytes, category;
+  if (pool.release(ptr, bytes, category)) {
+    uncount(bytes, category);
+    return true;
+  }
   Block *block = headerOf(ptr);
   if (block->magic != kMagic)
     return false;
-  current -= block->bytes;
-  currentOf[block->category] -= block->bytes;
+  uncount(block->bytes, block->category);
   (block->prev ? block->prev->next : live) = block->next;
   if (block->next)
     block->next->prev = block->prev;
@@ -129,6 +166,26 @@ echo_status echo_mem_configure(echo_context *ctx, int64_t capacity,
   for (int64_t i = 0; i < num_sites; ++i)
     table.emplace_back(sites[i] ? sites[i] : "");
   ctx->memory.reset(capacity, std::move(table));
+  return ECHO_OK;
+}
+
+echo_status echo_mem_use_pool(echo_context *ctx, int64_t policy,
+                              const char *trace_path) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (!echo_rt::poolPolicyName(policy))
+    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT,
+                         "echo_mem_use_pool: unknown policy " +
+                             std::to_string(policy));
+  // Address space for each of the main and incremental spaces: the
+  // capacity, or 1 TiB when unbounded (reserved, not committed).
+  EchoAllocator &m = ctx->memory;
+  int64_t reservation = m.capacity > 0 ? m.capacity : int64_t(1) << 40;
+  std::string error;
+  if (!m.pool.configure(policy, reservation, trace_path ? trace_path : "",
+                        error))
+    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT,
+                         "echo_mem_use_pool: " + error);
   return ECHO_OK;
 }
 
@@ -192,19 +249,8 @@ void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
   // After a failure the step only runs to its end: allocate nothing more.
   if (ctx->status != ECHO_OK)
     return nullptr;
-  EchoAllocator &m = ctx->memory;
-  int64_t category = ECHO_MEM_WORKSPACE;
-  std::string what = "an unnamed buffer";
-  if (site >= 0 && site < (int64_t)m.sites.size()) {
-    const std::string &entry = m.sites[site];
-    size_t bar = entry.find('|');
-    int64_t c = echo_mem_category_of(entry.substr(0, bar).c_str());
-    if (c >= 0)
-      category = c;
-    what = bar == std::string::npos ? entry : entry.substr(bar + 1);
-  }
   std::string error;
-  void *ptr = m.allocate(bytes, category, what, error);
+  void *ptr = ctx->memory.allocateStep(bytes, site, error);
   if (!ptr) {
     ctx->setError(ECHO_ERR_OUT_OF_MEMORY, "echo_alloc: " + error);
     // The site already names the op and its location; the entry that next

@@ -50,6 +50,7 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
   if (!ctx)
     return ECHO_ERR_INVALID_ARGUMENT;
   ctx->clearError();
+  ctx->memory.pool.beginStep();
   if (abi_version != ECHO_ABI_VERSION)
     return ctx->setError(
         ECHO_ERR_ABI_MISMATCH,
@@ -60,7 +61,10 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
 }
 
 echo_status echo_step_end(echo_context *ctx) {
-  return ctx ? ctx->status : ECHO_ERR_INVALID_ARGUMENT;
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  ctx->memory.pool.endStep();
+  return ctx->status;
 }
 
 void echo_error_location(echo_context *ctx, const char *location) {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AllocSite.h"
 #include "Context.h"
 
 #include <algorithm>
@@ -148,6 +149,19 @@ echo_status echo_mem_configure(echo_context *ctx, int64_t capacity,
   return ECHO_OK;
 }
 
+// The dynamic pool is the CPU backend's (docs/dymem.md, GTBM); here every
+// step buffer is its own cudaMalloc block.
+echo_status echo_mem_use_pool(echo_context *ctx, int64_t policy,
+                              const char *) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (policy == ECHO_POOL_NONE)
+    return ECHO_OK;
+  return ctx->setError(ECHO_ERR_INVALID_ARGUMENT,
+                       "echo_mem_use_pool: the cuda backend has no dynamic "
+                       "pool (policy " + std::to_string(policy) + ")");
+}
+
 echo_status echo_mem_alloc(echo_context *ctx, size_t bytes, int64_t category,
                            const char *what, void **out) {
   if (!ctx || !out)
@@ -222,18 +236,11 @@ void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
     return nullptr;
   cudaSetDevice(ctx->device);
   EchoDeviceAllocator &m = ctx->memory;
-  int64_t category = ECHO_MEM_WORKSPACE;
-  std::string what = "an unnamed buffer";
-  if (site >= 0 && site < (int64_t)m.sites.size()) {
-    const std::string &entry = m.sites[site];
-    size_t bar = entry.find('|');
-    int64_t c = echo_mem_category_of(entry.substr(0, bar).c_str());
-    if (c >= 0)
-      category = c;
-    what = bar == std::string::npos ? entry : entry.substr(bar + 1);
-  }
+  echo_rt::AllocSite entry;
+  if (site >= 0 && site < (int64_t)m.sites.size())
+    entry = echo_rt::parseAllocSite(m.sites[site]);
   std::string error;
-  void *ptr = m.allocate(bytes, category, what, error);
+  void *ptr = m.allocate(bytes, entry.category, entry.what, error);
   if (!ptr) {
     ctx->setError(ECHO_ERR_OUT_OF_MEMORY, "echo_alloc: " + error);
     ctx->locatedError = true;

@@ -100,6 +100,22 @@ static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
              "one arena (to compare against the plan)"), cl::cat(echoRunCategory));
+static cl::opt<EchoPoolPolicy> poolPolicy(
+    "pool",
+    cl::desc("Where the step's buffers go (echo_mem_use_pool; most useful "
+             "with --no-buffer-assign): each its own block, or a dynamic "
+             "pool sized from the first step (docs/dymem.md, GTBM)"),
+    cl::values(clEnumValN(ECHO_POOL_NONE, "none", "each its own block"),
+               clEnumValN(ECHO_POOL_BEST_FIT, "best-fit",
+                          "one pool, best-fit from the low end"),
+               clEnumValN(ECHO_POOL_GTBM, "gtbm",
+                          "Dymem's Group Tensors By Mobility")),
+    cl::init(ECHO_POOL_NONE), cl::cat(echoRunCategory));
+static cl::opt<std::string> poolTrace(
+    "pool-trace",
+    cl::desc("With --pool: write every allocation and free of the pool, "
+             "and a summary per step, to FILE (CSV)"),
+    cl::value_desc("FILE"), cl::init(""), cl::cat(echoRunCategory));
 static cl::opt<std::string> profileSparsity(
     "profile-sparsity",
     cl::desc("Measure, over the iterations, the largest non-zero fraction of "
@@ -395,6 +411,12 @@ int main(int argc, char **argv) {
                             sitePtrs.size()))
     failRuntime(rt, ctx, "configuring the allocator");
   rt.echo_profile_reset(ctx);
+  if (!poolTrace.empty() && poolPolicy == ECHO_POOL_NONE)
+    fail("--pool-trace needs --pool=best-fit or --pool=gtbm");
+  if (poolPolicy != ECHO_POOL_NONE &&
+      rt.echo_mem_use_pool(ctx, poolPolicy,
+                           poolTrace.empty() ? nullptr : poolTrace.c_str()))
+    failRuntime(rt, ctx, "setting up the dynamic pool");
 
   // Arguments, then results (out-parameters after lowering), in device
   // memory; the host fills and reads their host copies.

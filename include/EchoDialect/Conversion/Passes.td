@@ -10,18 +10,54 @@ def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp
   let description = [{
     Numbers every `memref.alloc` (attribute `echo.alloc_site`), the site
     echo-runtime-context passes to `echo_alloc`. The module attribute `echo.alloc_sites` lists, per
-    id, the memory category (from the `echo.category` attribute bufferization
-    attaches, `activations` otherwise) and a description of the op the buffer
-    was made for with its location. The runtime's counting allocator uses it
-    to count bytes by category and to name the allocation that exceeds a
-    configured capacity.
+    id, "category|mobility|description": the memory category (from the
+    `echo.category` attribute bufferization attaches, `activations`
+    otherwise), the buffer's mobility (Dymem's GTBM, names in
+    echo/allocator.h: `reclaimed` for FC, softmax and dropout layers,
+    `movable` for a buffer read only by the next call, `temporary` for
+    fan-out, a join's operand or a buffer nobody reads; a stashed buffer's
+    backward readers do not count) and a description of the op the buffer was
+    made for with its location. The runtime's counting allocator uses it to
+    count bytes by category and to name the allocation that exceeds a
+    configured capacity; its dynamic pool places by the mobility.
 
     ```mlir
     // Before
     %0 = memref.alloc() {alignment = 64 : i64, echo.category = "activations"} : memref<4x16xf32> loc("f.mlir":3:8)
     // After
     %0 = memref.alloc() {alignment = 64 : i64, echo.alloc_site = 0 : i64, echo.category = "activations"} : memref<4x16xf32>
-    // module attributes {echo.alloc_sites = ["activations|memref<4x16xf32> at f.mlir:3:8"]}
+    // module attributes {echo.alloc_sites = ["activations|temporary|memref<4x16xf32> at f.mlir:3:8"]}
+    ```
+  }];
+}
+
+def EchoFreeAfterLastUse : Pass<"echo-free-after-last-use", "::mlir::func::FuncOp"> {
+  let summary = "Free each buffer right after its last use";
+  let description = [{
+    Ownership-based buffer deallocation frees buffers at the end of their
+    block, so a step without a static plan (the runtime's dynamic mode,
+    `echo-run --no-buffer-assign`, with or without its pool) would hold
+    every buffer until the step ends. This pass moves each `memref.dealloc`
+    of a `memref.alloc` in the same block to right after the last op of the
+    block that uses the buffer, directly or through `memref.cast` and
+    view-like ops. A buffer used by an op that returns a memref any other
+    way (it may alias it) keeps its dealloc where it is.
+
+    ```mlir
+    // Before
+    %a = memref.alloc() : memref<4xf32>
+    call @use(%a) : (memref<4xf32>) -> ()
+    %b = memref.alloc() : memref<4xf32>
+    call @use(%b) : (memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    memref.dealloc %b : memref<4xf32>
+    // After
+    %a = memref.alloc() : memref<4xf32>
+    call @use(%a) : (memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    call @use(%b) : (memref<4xf32>) -> ()
+    memref.dealloc %b : memref<4xf32>
     ```
   }];
 }

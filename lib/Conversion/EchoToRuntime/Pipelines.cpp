@@ -41,7 +41,8 @@
 using namespace mlir;
 
 /// Bufferized step -> LLVM dialect:
-///  - free each remaining buffer after its last use (ownership-based);
+///  - free each remaining buffer (ownership-based), right after its last
+///    use (the dynamic mode's buffers are not held to the step's end);
 ///  - number allocations so the runtime allocator can name them;
 ///  - thread the runtime context through the step: statuses, error
 ///    locations, allocation through the context's allocator;
@@ -51,6 +52,7 @@ using namespace mlir;
 void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addNestedPass<func::FuncOp>(createEchoFreeAfterLastUse());
   pm.addPass(createEchoAnnotateAllocSites());
   pm.addPass(createEchoRuntimeContext());
   pm.addPass(createSCFToControlFlowPass());

@@ -38,6 +38,29 @@ enum EchoMemoryCategory {
   ECHO_MEM_NUM_CATEGORIES = 11
 };
 
+/* Mobility of a buffer (Dymem's GTBM, docs/dymem.md), chosen by the
+ * compiler (echo-annotate-alloc-sites) and read by the runtime's dynamic
+ * pool: the optional middle field of a site, "category|mobility|description".
+ * X(enumerator, name) in value order. */
+#define ECHO_MOBILITIES(X)                                                     \
+  X(ECHO_MOBILITY_MOVABLE, "movable")     /* one reader, the next op */       \
+  X(ECHO_MOBILITY_TEMPORARY, "temporary") /* fan-out, or waits for a join */ \
+  X(ECHO_MOBILITY_RECLAIMED, "reclaimed") /* FC, softmax, dropout layers */
+#define ECHO_MOBILITY_ENUMERATOR(id, name) id,
+enum EchoMobility { ECHO_MOBILITIES(ECHO_MOBILITY_ENUMERATOR) ECHO_MOBILITY_COUNT };
+#undef ECHO_MOBILITY_ENUMERATOR
+
+/* Placement of the step's buffers when the step has no static plan
+ * (echo_mem_use_pool): each its own block (none), one pool with best-fit
+ * placement, or GTBM. X(enumerator, name) in value order. */
+#define ECHO_POOL_POLICIES(X)                                                  \
+  X(ECHO_POOL_NONE, "none")                                                    \
+  X(ECHO_POOL_BEST_FIT, "best-fit")                                            \
+  X(ECHO_POOL_GTBM, "gtbm")
+#define ECHO_POOL_ENUMERATOR(id, name) id,
+enum EchoPoolPolicy { ECHO_POOL_POLICIES(ECHO_POOL_ENUMERATOR) ECHO_POOL_COUNT };
+#undef ECHO_POOL_ENUMERATOR
+
 #ifdef __cplusplus
 }
 #endif
