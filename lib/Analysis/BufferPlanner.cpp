@@ -18,6 +18,120 @@ int64_t alignUp(int64_t value, int64_t alignment) {
 
 namespace {
 
+/// Disjoint memory ranges [begin, end), sorted; ranges that overlap or touch
+/// are merged, so a set stays as small as the fragmentation it describes.
+using RangeSet = std::vector<std::pair<int64_t, int64_t>>;
+
+void addRange(RangeSet &set, int64_t begin, int64_t end) {
+  // The first range that ends at or after `begin` (it may touch or overlap).
+  auto first = std::lower_bound(
+      set.begin(), set.end(), begin,
+      [](const std::pair<int64_t, int64_t> &r, int64_t b) { return r.second < b; });
+  auto last = first;
+  while (last != set.end() && last->first <= end) {
+    begin = std::min(begin, last->first);
+    end = std::max(end, last->second);
+    ++last;
+  }
+  if (first == last) {
+    set.insert(first, {begin, end});
+    return;
+  }
+  *first = {begin, end};
+  set.erase(first + 1, last);
+}
+
+/// The memory occupied by placed buffers, indexed by lifetime: a segment
+/// tree over the (compressed) program points. A buffer is stored at the
+/// O(log P) nodes that canonically cover its lifetime (`cover`) and in the
+/// union of its node and their ancestors (`inside`: every buffer with a
+/// canonical node in the subtree). The buffers live at some point of a
+/// query window are then the `inside` sets of the window's canonical nodes
+/// plus the `cover` sets of their ancestors, O(log P) merged sets in all.
+class OccupancyIndex {
+public:
+  explicit OccupancyIndex(size_t points) : points(points) {
+    size_t nodes = 1;
+    while (nodes < points)
+      nodes *= 2;
+    cover.resize(2 * nodes);
+    inside.resize(2 * nodes);
+  }
+
+  /// Marks [begin, end) as used at points first..last (compressed).
+  void add(size_t first, size_t last, int64_t begin, int64_t end) {
+    add(1, 0, points - 1, first, last, begin, end);
+  }
+
+  /// The sets whose union is the memory used at some point of first..last
+  /// (each sorted; together they may overlap).
+  void collect(size_t first, size_t last, std::vector<const RangeSet *> &out) {
+    out.clear();
+    collect(1, 0, points - 1, first, last, out);
+  }
+
+private:
+  void add(size_t node, size_t lo, size_t hi, size_t first, size_t last,
+           int64_t begin, int64_t end) {
+    addRange(inside[node], begin, end);
+    if (first <= lo && hi <= last) {
+      addRange(cover[node], begin, end);
+      return;
+    }
+    size_t mid = lo + (hi - lo) / 2;
+    if (first <= mid)
+      add(2 * node, lo, mid, first, last, begin, end);
+    if (last > mid)
+      add(2 * node + 1, mid + 1, hi, first, last, begin, end);
+  }
+
+  void collect(size_t node, size_t lo, size_t hi, size_t first, size_t last,
+               std::vector<const RangeSet *> &out) {
+    if (first <= lo && hi <= last) {
+      if (!inside[node].empty())
+        out.push_back(&inside[node]);
+      return;
+    }
+    if (!cover[node].empty())
+      out.push_back(&cover[node]);
+    size_t mid = lo + (hi - lo) / 2;
+    if (first <= mid)
+      collect(2 * node, lo, mid, first, last, out);
+    if (last > mid)
+      collect(2 * node + 1, mid + 1, hi, first, last, out);
+  }
+
+  size_t points;
+  std::vector<RangeSet> cover, inside;
+};
+
+/// Program points renumbered densely (only starts and ends matter for
+/// whether two lifetimes intersect).
+struct CompressedLifetimes {
+  std::vector<size_t> first, last;
+  size_t points = 1;
+
+  explicit CompressedLifetimes(llvm::ArrayRef<BufferRequest> requests) {
+    std::vector<int64_t> coords;
+    coords.reserve(2 * requests.size());
+    for (const BufferRequest &r : requests) {
+      coords.push_back(r.start);
+      coords.push_back(r.end);
+    }
+    std::sort(coords.begin(), coords.end());
+    coords.erase(std::unique(coords.begin(), coords.end()), coords.end());
+    points = std::max<size_t>(coords.size(), 1);
+    auto rank = [&](int64_t point) {
+      return size_t(std::lower_bound(coords.begin(), coords.end(), point) -
+                    coords.begin());
+    };
+    for (const BufferRequest &r : requests) {
+      first.push_back(rank(r.start));
+      last.push_back(rank(std::max(r.start, r.end)));
+    }
+  }
+};
+
 /// Greedy best fit in the given order. `top` receives the last byte used
 /// (before the arena is rounded up to the largest alignment).
 ///
@@ -27,58 +141,74 @@ namespace {
 /// scan stops early, with `top` at least `abortAt`, once the plan cannot end
 /// below `abortAt`.
 BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
+                        const CompressedLifetimes &lifetimes,
                         llvm::ArrayRef<size_t> byOrder, int64_t &top,
                         const BufferPlan *prefix = nullptr, size_t kept = 0,
                         int64_t abortAt = INT64_MAX) {
   size_t n = requests.size();
   BufferPlan plan;
   plan.offsets.assign(n, 0);
-  // Placed buffers sorted by offset, with what the scan needs stored inline
-  // (this loop is the planner's hot path: O(n^2) in the worst case).
-  struct Placed {
-    int64_t begin, end; // memory range [begin, end)
-    int64_t start, last; // lifetime
-  };
-  std::vector<Placed> placed;
-  placed.reserve(n);
+  OccupancyIndex used(lifetimes.points);
   for (size_t i : byOrder.take_front(prefix ? kept : 0)) {
     const BufferRequest &r = requests[i];
     int64_t at = prefix->offsets[i];
     plan.offsets[i] = at;
     plan.arenaBytes = std::max(plan.arenaBytes, at + r.size);
-    placed.push_back({at, at + r.size, r.start, r.end});
+    if (r.size > 0)
+      used.add(lifetimes.first[i], lifetimes.last[i], at, at + r.size);
   }
-  std::stable_sort(placed.begin(), placed.end(),
-                   [](const Placed &a, const Placed &b) {
-                     return a.begin < b.begin;
-                   });
+  std::vector<const RangeSet *> sets;
+  struct Head {
+    const std::pair<int64_t, int64_t> *next, *stop;
+  };
+  std::vector<Head> heads;
   for (size_t i : byOrder.drop_front(prefix ? kept : 0)) {
     if (plan.arenaBytes >= abortAt)
       break;
     const BufferRequest &r = requests[i];
+    // Zero-size buffers take no room and conflict with nothing: offset 0.
+    if (r.size <= 0)
+      continue;
     int64_t align = std::max<int64_t>(r.alignment, 1);
     // Best fit: the smallest gap, between buffers alive at the same time,
-    // that holds this one.
+    // that holds this one (the first of equal gaps); else on top of them.
+    used.collect(lifetimes.first[i], lifetimes.last[i], sets);
     int64_t best = -1, bestGap = INT64_MAX, cursor = 0;
-    for (const Placed &p : placed) {
-      if (p.begin == p.end || p.start > r.end || r.start > p.last)
-        continue;
+    auto visit = [&](int64_t begin, int64_t end) {
       int64_t candidate = alignUp(cursor, align);
-      if (p.begin >= candidate + r.size && p.begin - candidate < bestGap) {
+      if (begin >= candidate + r.size && begin - candidate < bestGap) {
         best = candidate;
-        bestGap = p.begin - candidate;
+        bestGap = begin - candidate;
       }
-      cursor = std::max(cursor, p.end);
+      cursor = std::max(cursor, end);
+    };
+    // The sets in offset order: a k-way merge on a min-heap of cursors.
+    if (sets.size() == 1) {
+      for (auto [begin, end] : *sets.front())
+        visit(begin, end);
+    } else {
+      heads.clear();
+      for (const RangeSet *set : sets)
+        heads.push_back({set->data(), set->data() + set->size()});
+      auto later = [](const Head &a, const Head &b) {
+        return a.next->first > b.next->first;
+      };
+      std::make_heap(heads.begin(), heads.end(), later);
+      while (!heads.empty()) {
+        std::pop_heap(heads.begin(), heads.end(), later);
+        Head &head = heads.back();
+        visit(head.next->first, head.next->second);
+        if (++head.next == head.stop)
+          heads.pop_back();
+        else
+          std::push_heap(heads.begin(), heads.end(), later);
+      }
     }
     if (best < 0)
       best = alignUp(cursor, align);
     plan.offsets[i] = best;
     plan.arenaBytes = std::max(plan.arenaBytes, best + r.size);
-    Placed entry{best, best + r.size, r.start, r.end};
-    auto pos = std::upper_bound(
-        placed.begin(), placed.end(), entry,
-        [](const Placed &a, const Placed &b) { return a.begin < b.begin; });
-    placed.insert(pos, entry);
+    used.add(lifetimes.first[i], lifetimes.last[i], best, best + r.size);
   }
   top = plan.arenaBytes;
   // Aligned allocators hand out whole alignment blocks.
@@ -122,6 +252,7 @@ const char *strategyName(PlacementOrder order) {
 /// keep the first move that lowers the top. Stops when no move helps or the
 /// trial budget (bounded by n^2 work, so large steps stay fast) is spent.
 BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
+                       const CompressedLifetimes &lifetimes,
                        std::vector<size_t> order, BufferPlan plan, int64_t top,
                        int64_t bound) {
   plan.strategy.clear();
@@ -150,7 +281,7 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
       // current top cannot win and stops there.
       int64_t movedTop;
       BufferPlan candidate =
-          placeInOrder(requests, moved, movedTop, &plan, k, top);
+          placeInOrder(requests, lifetimes, moved, movedTop, &plan, k, top);
       --budget;
       if (movedTop < top) {
         order = std::move(moved);
@@ -174,7 +305,8 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
 BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
                                    PlacementOrder order) {
   int64_t top;
-  BufferPlan plan = placeInOrder(requests, sortedOrder(requests, order), top);
+  BufferPlan plan = placeInOrder(requests, CompressedLifetimes(requests),
+                                 sortedOrder(requests, order), top);
   plan.strategy = strategyName(order);
   return plan;
 }
@@ -185,9 +317,10 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
   std::vector<size_t> byOrder[2];
   BufferPlan plans[2];
   int64_t tops[2];
+  CompressedLifetimes lifetimes(requests);
   for (int i = 0; i < 2; ++i) {
     byOrder[i] = sortedOrder(requests, orders[i]);
-    plans[i] = placeInOrder(requests, byOrder[i], tops[i]);
+    plans[i] = placeInOrder(requests, lifetimes, byOrder[i], tops[i]);
     plans[i].strategy = strategyName(orders[i]);
   }
   int64_t maxAlign = 1;
@@ -199,7 +332,7 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
   if (std::min(plans[0].arenaBytes, plans[1].arenaBytes) > bound) {
     for (int i = 0; i < 2; ++i) {
       BufferPlan repaired =
-          repairOrder(requests, byOrder[i], plans[i], tops[i], bound);
+          repairOrder(requests, lifetimes, byOrder[i], plans[i], tops[i], bound);
       if (repaired.arenaBytes < plans[i].arenaBytes) {
         repaired.strategy = strategyName(orders[i]) + repaired.strategy;
         plans[i] = std::move(repaired);
