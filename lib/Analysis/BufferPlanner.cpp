@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <queue>
 
 using namespace mlir::echo;
 
@@ -56,6 +57,14 @@ public:
       nodes *= 2;
     cover.resize(2 * nodes);
     inside.resize(2 * nodes);
+  }
+
+  /// Forgets every buffer (keeping the storage for the next plan).
+  void clear() {
+    for (RangeSet &set : cover)
+      set.clear();
+    for (RangeSet &set : inside)
+      set.clear();
   }
 
   /// Marks [begin, end) as used at points first..last (compressed).
@@ -142,13 +151,13 @@ struct CompressedLifetimes {
 /// below `abortAt`.
 BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
                         const CompressedLifetimes &lifetimes,
-                        llvm::ArrayRef<size_t> byOrder, int64_t &top,
+                        OccupancyIndex &used, llvm::ArrayRef<size_t> byOrder, int64_t &top,
                         const BufferPlan *prefix = nullptr, size_t kept = 0,
                         int64_t abortAt = INT64_MAX) {
   size_t n = requests.size();
   BufferPlan plan;
   plan.offsets.assign(n, 0);
-  OccupancyIndex used(lifetimes.points);
+  used.clear();
   for (size_t i : byOrder.take_front(prefix ? kept : 0)) {
     const BufferRequest &r = requests[i];
     int64_t at = prefix->offsets[i];
@@ -158,10 +167,8 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
       used.add(lifetimes.first[i], lifetimes.last[i], at, at + r.size);
   }
   std::vector<const RangeSet *> sets;
-  struct Head {
-    const std::pair<int64_t, int64_t> *next, *stop;
-  };
-  std::vector<Head> heads;
+  RangeSet free, cut;
+  const int64_t kUnbounded = INT64_MAX;
   for (size_t i : byOrder.drop_front(prefix ? kept : 0)) {
     if (plan.arenaBytes >= abortAt)
       break;
@@ -173,39 +180,64 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
     // Best fit: the smallest gap, between buffers alive at the same time,
     // that holds this one (the first of equal gaps); else on top of them.
     used.collect(lifetimes.first[i], lifetimes.last[i], sets);
-    int64_t best = -1, bestGap = INT64_MAX, cursor = 0;
-    auto visit = [&](int64_t begin, int64_t end) {
-      int64_t candidate = alignUp(cursor, align);
-      if (begin >= candidate + r.size && begin - candidate < bestGap) {
-        best = candidate;
-        bestGap = begin - candidate;
-      }
-      cursor = std::max(cursor, end);
+    // The free space is what no set covers. Start from all of it and cut
+    // out each set's ranges, largest set first, keeping only the pieces
+    // that can still hold the buffer: ranges of other sets that fall where
+    // it cannot go are never looked at.
+    auto fits = [&](int64_t begin, int64_t end) {
+      return end == kUnbounded || alignUp(begin, align) + r.size <= end;
     };
-    // The sets in offset order: a k-way merge on a min-heap of cursors.
-    if (sets.size() == 1) {
-      for (auto [begin, end] : *sets.front())
-        visit(begin, end);
-    } else {
-      heads.clear();
-      for (const RangeSet *set : sets)
-        heads.push_back({set->data(), set->data() + set->size()});
-      auto later = [](const Head &a, const Head &b) {
-        return a.next->first > b.next->first;
-      };
-      std::make_heap(heads.begin(), heads.end(), later);
-      while (!heads.empty()) {
-        std::pop_heap(heads.begin(), heads.end(), later);
-        Head &head = heads.back();
-        visit(head.next->first, head.next->second);
-        if (++head.next == head.stop)
-          heads.pop_back();
-        else
-          std::push_heap(heads.begin(), heads.end(), later);
+    std::sort(sets.begin(), sets.end(),
+              [](const RangeSet *a, const RangeSet *b) {
+                return a->size() < b->size();
+              });
+    free.assign(1, {0, kUnbounded});
+    for (const RangeSet *set : sets) {
+      cut.clear();
+      // Both lists are sorted: walk the set forward, galloping to each
+      // piece's first overlapping range (ranges are disjoint, so their
+      // ends increase too).
+      auto range = set->begin(), stop = set->end();
+      for (auto [begin, end] : free) {
+        auto before = [&](const std::pair<int64_t, int64_t> &x) {
+          return x.second <= begin;
+        };
+        for (size_t step = 1; range != stop && before(*range); step *= 2) {
+          auto probe = range + std::min<size_t>(step, stop - range) - 1;
+          if (!before(*probe)) {
+            range = std::partition_point(range, probe, before);
+            break;
+          }
+          range = probe + 1;
+        }
+        int64_t at = begin;
+        for (; range != stop && range->first < end; ++range) {
+          if (range->first > at && fits(at, range->first))
+            cut.push_back({at, range->first});
+          at = std::max(at, range->second);
+          if (range->second > end)
+            break; // it reaches into the next piece too
+        }
+        if (at < end && fits(at, end))
+          cut.push_back({at, end});
+      }
+      std::swap(free, cut);
+    }
+    // Best fit: the smallest gap that holds it (the lowest of equal ones);
+    // else on top of everything live with it (the unbounded piece).
+    int64_t best = -1, bestGap = INT64_MAX;
+    for (auto [begin, end] : free) {
+      int64_t candidate = alignUp(begin, align);
+      if (end == kUnbounded) {
+        if (best < 0)
+          best = candidate;
+        break;
+      }
+      if (end - candidate < bestGap) {
+        best = candidate;
+        bestGap = end - candidate;
       }
     }
-    if (best < 0)
-      best = alignUp(cursor, align);
     plan.offsets[i] = best;
     plan.arenaBytes = std::max(plan.arenaBytes, best + r.size);
     used.add(lifetimes.first[i], lifetimes.last[i], best, best + r.size);
@@ -253,7 +285,7 @@ const char *strategyName(PlacementOrder order) {
 /// trial budget (bounded by n^2 work, so large steps stay fast) is spent.
 BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
                        const CompressedLifetimes &lifetimes,
-                       std::vector<size_t> order, BufferPlan plan, int64_t top,
+                       OccupancyIndex &used, std::vector<size_t> order, BufferPlan plan, int64_t top,
                        int64_t bound) {
   plan.strategy.clear();
   size_t n = requests.size();
@@ -281,7 +313,7 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
       // current top cannot win and stops there.
       int64_t movedTop;
       BufferPlan candidate =
-          placeInOrder(requests, lifetimes, moved, movedTop, &plan, k, top);
+          placeInOrder(requests, lifetimes, used, moved, movedTop, &plan, k, top);
       --budget;
       if (movedTop < top) {
         order = std::move(moved);
@@ -305,7 +337,9 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
 BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
                                    PlacementOrder order) {
   int64_t top;
-  BufferPlan plan = placeInOrder(requests, CompressedLifetimes(requests),
+  CompressedLifetimes lifetimes(requests);
+  OccupancyIndex used(lifetimes.points);
+  BufferPlan plan = placeInOrder(requests, lifetimes, used,
                                  sortedOrder(requests, order), top);
   plan.strategy = strategyName(order);
   return plan;
@@ -318,9 +352,10 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
   BufferPlan plans[2];
   int64_t tops[2];
   CompressedLifetimes lifetimes(requests);
+  OccupancyIndex used(lifetimes.points);
   for (int i = 0; i < 2; ++i) {
     byOrder[i] = sortedOrder(requests, orders[i]);
-    plans[i] = placeInOrder(requests, lifetimes, byOrder[i], tops[i]);
+    plans[i] = placeInOrder(requests, lifetimes, used, byOrder[i], tops[i]);
     plans[i].strategy = strategyName(orders[i]);
   }
   int64_t maxAlign = 1;
@@ -332,7 +367,8 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
   if (std::min(plans[0].arenaBytes, plans[1].arenaBytes) > bound) {
     for (int i = 0; i < 2; ++i) {
       BufferPlan repaired =
-          repairOrder(requests, lifetimes, byOrder[i], plans[i], tops[i], bound);
+          repairOrder(requests, lifetimes, used, byOrder[i], plans[i], tops[i],
+                      bound);
       if (repaired.arenaBytes < plans[i].arenaBytes) {
         repaired.strategy = strategyName(orders[i]) + repaired.strategy;
         plans[i] = std::move(repaired);
@@ -379,28 +415,44 @@ std::string mlir::echo::verifyPlan(llvm::ArrayRef<BufferRequest> requests,
     if (o + r.size > plan.arenaBytes)
       return "buffer " + std::to_string(i) + " ends past the arena";
   }
-  // Sweep in start order, checking against buffers still alive.
-  std::vector<size_t> order(requests.size());
-  std::iota(order.begin(), order.end(), 0);
+  // Sweep in start order. The non-empty buffers alive at a point must be
+  // disjoint in memory, so each new one is checked against its neighbours
+  // by offset among them (O(n log n)); expired ones leave by end point.
+  std::vector<size_t> order;
+  for (size_t i = 0; i < requests.size(); ++i)
+    if (requests[i].size > 0)
+      order.push_back(i);
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return requests[a].start < requests[b].start;
   });
-  std::vector<size_t> active;
+  std::map<int64_t, size_t> aliveByOffset;
+  std::priority_queue<std::pair<int64_t, size_t>,
+                      std::vector<std::pair<int64_t, size_t>>, std::greater<>>
+      byEnd;
+  auto overlap = [&](size_t j, size_t i) {
+    return "buffers " + std::to_string(j) + " and " + std::to_string(i) +
+           " are live together and overlap in memory";
+  };
   for (size_t i : order) {
     const BufferRequest &r = requests[i];
-    active.erase(std::remove_if(active.begin(), active.end(),
-                                [&](size_t j) { return requests[j].end < r.start; }),
-                 active.end());
-    for (size_t j : active) {
-      const BufferRequest &q = requests[j];
-      if (r.size == 0 || q.size == 0)
-        continue;
-      int64_t a = plan.offsets[i], b = plan.offsets[j];
-      if (a < b + q.size && b < a + r.size)
-        return "buffers " + std::to_string(j) + " and " + std::to_string(i) +
-               " are live together and overlap in memory";
+    while (!byEnd.empty() && byEnd.top().first < r.start) {
+      size_t j = byEnd.top().second;
+      byEnd.pop();
+      auto it = aliveByOffset.find(plan.offsets[j]);
+      if (it != aliveByOffset.end() && it->second == j)
+        aliveByOffset.erase(it);
     }
-    active.push_back(i);
+    int64_t a = plan.offsets[i];
+    auto next = aliveByOffset.lower_bound(a);
+    if (next != aliveByOffset.end() && next->first < a + r.size)
+      return overlap(next->second, i);
+    if (next != aliveByOffset.begin()) {
+      auto prev = std::prev(next);
+      if (prev->first + requests[prev->second].size > a)
+        return overlap(prev->second, i);
+    }
+    aliveByOffset[a] = i;
+    byEnd.push({r.end, i});
   }
   return "";
 }
