@@ -21,17 +21,20 @@ namespace {
 
 /// Disjoint memory ranges [begin, end), sorted; ranges that overlap or touch
 /// are merged, so a set stays as small as the fragmentation it describes.
-using RangeSet = std::vector<std::pair<int64_t, int64_t>>;
+struct Range {
+  int64_t begin, end;
+};
+using RangeSet = std::vector<Range>; // trivially copyable: inserts memmove
 
 void addRange(RangeSet &set, int64_t begin, int64_t end) {
   // The first range that ends at or after `begin` (it may touch or overlap).
   auto first = std::lower_bound(
       set.begin(), set.end(), begin,
-      [](const std::pair<int64_t, int64_t> &r, int64_t b) { return r.second < b; });
+      [](const Range &r, int64_t b) { return r.end < b; });
   auto last = first;
-  while (last != set.end() && last->first <= end) {
-    begin = std::min(begin, last->first);
-    end = std::max(end, last->second);
+  while (last != set.end() && last->begin <= end) {
+    begin = std::min(begin, last->begin);
+    end = std::max(end, last->end);
     ++last;
   }
   if (first == last) {
@@ -82,7 +85,8 @@ public:
 private:
   void add(size_t node, size_t lo, size_t hi, size_t first, size_t last,
            int64_t begin, int64_t end) {
-    addRange(inside[node], begin, end);
+    if (!shallow(node))
+      addRange(inside[node], begin, end);
     if (first <= lo && hi <= last) {
       addRange(cover[node], begin, end);
       return;
@@ -96,19 +100,27 @@ private:
 
   void collect(size_t node, size_t lo, size_t hi, size_t first, size_t last,
                std::vector<const RangeSet *> &out) {
-    if (first <= lo && hi <= last) {
+    if (first <= lo && hi <= last && !shallow(node)) {
       if (!inside[node].empty())
         out.push_back(&inside[node]);
       return;
     }
     if (!cover[node].empty())
       out.push_back(&cover[node]);
+    if (lo == hi)
+      return; // a leaf's `cover` is all of it
     size_t mid = lo + (hi - lo) / 2;
     if (first <= mid)
       collect(2 * node, lo, mid, first, last, out);
     if (last > mid)
       collect(2 * node + 1, mid + 1, hi, first, last, out);
   }
+
+  /// The top levels keep no `inside` set: theirs would hold most of the
+  /// arena's fragments and every insertion would shift them. A query
+  /// that covers such a node reads its children's instead (only long
+  /// lifetimes reach that high).
+  static bool shallow(size_t node) { return node < (size_t(1) << 6); }
 
   size_t points;
   std::vector<RangeSet> cover, inside;
@@ -199,8 +211,8 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
       // ends increase too).
       auto range = set->begin(), stop = set->end();
       for (auto [begin, end] : free) {
-        auto before = [&](const std::pair<int64_t, int64_t> &x) {
-          return x.second <= begin;
+        auto before = [&](const Range &x) {
+          return x.end <= begin;
         };
         for (size_t step = 1; range != stop && before(*range); step *= 2) {
           auto probe = range + std::min<size_t>(step, stop - range) - 1;
@@ -211,11 +223,11 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
           range = probe + 1;
         }
         int64_t at = begin;
-        for (; range != stop && range->first < end; ++range) {
-          if (range->first > at && fits(at, range->first))
-            cut.push_back({at, range->first});
-          at = std::max(at, range->second);
-          if (range->second > end)
+        for (; range != stop && range->begin < end; ++range) {
+          if (range->begin > at && fits(at, range->begin))
+            cut.push_back({at, range->begin});
+          at = std::max(at, range->end);
+          if (range->end > end)
             break; // it reaches into the next piece too
         }
         if (at < end && fits(at, end))
