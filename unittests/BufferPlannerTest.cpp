@@ -363,6 +363,98 @@ TEST(BufferPlanner, RandomizedProperties) {
 }
 
 //===----------------------------------------------------------------------===//
+// The indexed planner against the quadratic scan it replaced
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The planner's former inner loop, kept as an oracle: every placed buffer
+/// is scanned in offset order for each placement (O(n^2)). Zero-size
+/// buffers are left at offset 0 by both.
+Offsets quadraticBestFit(const std::vector<BufferRequest> &rs,
+                         PlacementOrder order) {
+  std::vector<size_t> byOrder(rs.size());
+  for (size_t i = 0; i < rs.size(); ++i)
+    byOrder[i] = i;
+  auto length = [&](size_t i) { return rs[i].end - rs[i].start; };
+  std::stable_sort(byOrder.begin(), byOrder.end(), [&](size_t a, size_t b) {
+    if (order == PlacementOrder::LargestFirst) {
+      if (rs[a].size != rs[b].size)
+        return rs[a].size > rs[b].size;
+      return length(a) > length(b);
+    }
+    if (length(a) != length(b))
+      return length(a) > length(b);
+    return rs[a].size > rs[b].size;
+  });
+  struct Placed {
+    int64_t begin, end, start, last;
+  };
+  std::vector<Placed> placed;
+  Offsets offsets(rs.size(), 0);
+  for (size_t i : byOrder) {
+    const BufferRequest &r = rs[i];
+    if (r.size == 0)
+      continue;
+    int64_t align = std::max<int64_t>(r.alignment, 1);
+    auto up = [&](int64_t v) { return (v + align - 1) / align * align; };
+    int64_t best = -1, bestGap = INT64_MAX, cursor = 0;
+    for (const Placed &p : placed) {
+      if (p.start > r.end || r.start > p.last)
+        continue;
+      int64_t candidate = up(cursor);
+      if (p.begin >= candidate + r.size && p.begin - candidate < bestGap) {
+        best = candidate;
+        bestGap = p.begin - candidate;
+      }
+      cursor = std::max(cursor, p.end);
+    }
+    if (best < 0)
+      best = up(cursor);
+    offsets[i] = best;
+    Placed entry{best, best + r.size, r.start, r.end};
+    placed.insert(std::upper_bound(placed.begin(), placed.end(), entry,
+                                   [](const Placed &a, const Placed &b) {
+                                     return a.begin < b.begin;
+                                   }),
+                  entry);
+  }
+  return offsets;
+}
+
+} // namespace
+
+TEST(BufferPlanner, IndexedPlacementMatchesTheQuadraticScan) {
+  std::mt19937_64 rng(20261125);
+  auto uniform = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  const int64_t alignments[] = {1, 4, 8, 64, 256};
+  for (int trial = 0; trial < 400; ++trial) {
+    // Small sets, then larger ones with long and short lifetimes mixed
+    // (stash-like buffers across the step, temporaries of a few points).
+    int n = uniform(0, trial < 300 ? 16 : 1200);
+    int64_t points = uniform(1, 4 * n + 1);
+    std::vector<BufferRequest> rs;
+    for (int i = 0; i < n; ++i) {
+      int64_t start = uniform(0, points - 1);
+      int64_t span = uniform(0, 3) == 0 ? uniform(0, points) : uniform(0, 6);
+      int64_t end = std::min(points - 1, start + span);
+      int64_t size = uniform(0, 15) == 0 ? 0 : uniform(1, 1 << uniform(2, 14));
+      rs.push_back(req(size, start, end, alignments[uniform(0, 4)]));
+    }
+    SCOPED_TRACE("trial " + std::to_string(trial) + ", " + std::to_string(n) +
+                 " buffers");
+    for (PlacementOrder order :
+         {PlacementOrder::LargestFirst, PlacementOrder::LongestFirst}) {
+      BufferPlan plan = planBestFit(rs, order);
+      ASSERT_EQ(verifyPlan(rs, plan), "");
+      ASSERT_EQ(plan.offsets, quadraticBestFit(rs, order));
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Scale: a training step's shape
 //===----------------------------------------------------------------------===//
 

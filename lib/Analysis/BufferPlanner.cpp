@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <queue>
 
 using namespace mlir::echo;
 
@@ -18,6 +19,140 @@ int64_t alignUp(int64_t value, int64_t alignment) {
 
 namespace {
 
+/// Disjoint memory ranges [begin, end), sorted; ranges that overlap or touch
+/// are merged, so a set stays as small as the fragmentation it describes.
+struct Range {
+  int64_t begin, end;
+};
+using RangeSet = std::vector<Range>; // trivially copyable: inserts memmove
+
+void addRange(RangeSet &set, int64_t begin, int64_t end) {
+  // The first range that ends at or after `begin` (it may touch or overlap).
+  auto first = std::lower_bound(
+      set.begin(), set.end(), begin,
+      [](const Range &r, int64_t b) { return r.end < b; });
+  auto last = first;
+  while (last != set.end() && last->begin <= end) {
+    begin = std::min(begin, last->begin);
+    end = std::max(end, last->end);
+    ++last;
+  }
+  if (first == last) {
+    set.insert(first, {begin, end});
+    return;
+  }
+  *first = {begin, end};
+  set.erase(first + 1, last);
+}
+
+/// The memory occupied by placed buffers, indexed by lifetime: a segment
+/// tree over the (compressed) program points. A buffer is stored at the
+/// O(log P) nodes that canonically cover its lifetime (`cover`) and in the
+/// union of its node and their ancestors (`inside`: every buffer with a
+/// canonical node in the subtree). The buffers live at some point of a
+/// query window are then the `inside` sets of the window's canonical nodes
+/// plus the `cover` sets of their ancestors, O(log P) merged sets in all.
+class OccupancyIndex {
+public:
+  explicit OccupancyIndex(size_t points) : points(points) {
+    size_t nodes = 1;
+    while (nodes < points)
+      nodes *= 2;
+    cover.resize(2 * nodes);
+    inside.resize(2 * nodes);
+  }
+
+  /// Forgets every buffer (keeping the storage for the next plan).
+  void clear() {
+    for (RangeSet &set : cover)
+      set.clear();
+    for (RangeSet &set : inside)
+      set.clear();
+  }
+
+  /// Marks [begin, end) as used at points first..last (compressed).
+  void add(size_t first, size_t last, int64_t begin, int64_t end) {
+    add(1, 0, points - 1, first, last, begin, end);
+  }
+
+  /// The sets whose union is the memory used at some point of first..last
+  /// (each sorted; together they may overlap).
+  void collect(size_t first, size_t last, std::vector<const RangeSet *> &out) {
+    out.clear();
+    collect(1, 0, points - 1, first, last, out);
+  }
+
+private:
+  void add(size_t node, size_t lo, size_t hi, size_t first, size_t last,
+           int64_t begin, int64_t end) {
+    if (!shallow(node))
+      addRange(inside[node], begin, end);
+    if (first <= lo && hi <= last) {
+      addRange(cover[node], begin, end);
+      return;
+    }
+    size_t mid = lo + (hi - lo) / 2;
+    if (first <= mid)
+      add(2 * node, lo, mid, first, last, begin, end);
+    if (last > mid)
+      add(2 * node + 1, mid + 1, hi, first, last, begin, end);
+  }
+
+  void collect(size_t node, size_t lo, size_t hi, size_t first, size_t last,
+               std::vector<const RangeSet *> &out) {
+    if (first <= lo && hi <= last && !shallow(node)) {
+      if (!inside[node].empty())
+        out.push_back(&inside[node]);
+      return;
+    }
+    if (!cover[node].empty())
+      out.push_back(&cover[node]);
+    if (lo == hi)
+      return; // a leaf's `cover` is all of it
+    size_t mid = lo + (hi - lo) / 2;
+    if (first <= mid)
+      collect(2 * node, lo, mid, first, last, out);
+    if (last > mid)
+      collect(2 * node + 1, mid + 1, hi, first, last, out);
+  }
+
+  /// The top levels keep no `inside` set: theirs would hold most of the
+  /// arena's fragments and every insertion would shift them. A query
+  /// that covers such a node reads its children's instead (only long
+  /// lifetimes reach that high).
+  static bool shallow(size_t node) { return node < (size_t(1) << 6); }
+
+  size_t points;
+  std::vector<RangeSet> cover, inside;
+};
+
+/// Program points renumbered densely (only starts and ends matter for
+/// whether two lifetimes intersect).
+struct CompressedLifetimes {
+  std::vector<size_t> first, last;
+  size_t points = 1;
+
+  explicit CompressedLifetimes(llvm::ArrayRef<BufferRequest> requests) {
+    std::vector<int64_t> coords;
+    coords.reserve(2 * requests.size());
+    for (const BufferRequest &r : requests) {
+      coords.push_back(r.start);
+      coords.push_back(r.end);
+    }
+    std::sort(coords.begin(), coords.end());
+    coords.erase(std::unique(coords.begin(), coords.end()), coords.end());
+    points = std::max<size_t>(coords.size(), 1);
+    auto rank = [&](int64_t point) {
+      return size_t(std::lower_bound(coords.begin(), coords.end(), point) -
+                    coords.begin());
+    };
+    for (const BufferRequest &r : requests) {
+      first.push_back(rank(r.start));
+      last.push_back(rank(std::max(r.start, r.end)));
+    }
+  }
+};
+
 /// Greedy best fit in the given order. `top` receives the last byte used
 /// (before the arena is rounded up to the largest alignment).
 ///
@@ -27,58 +162,97 @@ namespace {
 /// scan stops early, with `top` at least `abortAt`, once the plan cannot end
 /// below `abortAt`.
 BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
-                        llvm::ArrayRef<size_t> byOrder, int64_t &top,
+                        const CompressedLifetimes &lifetimes,
+                        OccupancyIndex &used, llvm::ArrayRef<size_t> byOrder, int64_t &top,
                         const BufferPlan *prefix = nullptr, size_t kept = 0,
                         int64_t abortAt = INT64_MAX) {
   size_t n = requests.size();
   BufferPlan plan;
   plan.offsets.assign(n, 0);
-  // Placed buffers sorted by offset, with what the scan needs stored inline
-  // (this loop is the planner's hot path: O(n^2) in the worst case).
-  struct Placed {
-    int64_t begin, end; // memory range [begin, end)
-    int64_t start, last; // lifetime
-  };
-  std::vector<Placed> placed;
-  placed.reserve(n);
+  used.clear();
   for (size_t i : byOrder.take_front(prefix ? kept : 0)) {
     const BufferRequest &r = requests[i];
     int64_t at = prefix->offsets[i];
     plan.offsets[i] = at;
     plan.arenaBytes = std::max(plan.arenaBytes, at + r.size);
-    placed.push_back({at, at + r.size, r.start, r.end});
+    if (r.size > 0)
+      used.add(lifetimes.first[i], lifetimes.last[i], at, at + r.size);
   }
-  std::stable_sort(placed.begin(), placed.end(),
-                   [](const Placed &a, const Placed &b) {
-                     return a.begin < b.begin;
-                   });
+  std::vector<const RangeSet *> sets;
+  RangeSet free, cut;
+  const int64_t kUnbounded = INT64_MAX;
   for (size_t i : byOrder.drop_front(prefix ? kept : 0)) {
     if (plan.arenaBytes >= abortAt)
       break;
     const BufferRequest &r = requests[i];
+    // Zero-size buffers take no room and conflict with nothing: offset 0.
+    if (r.size <= 0)
+      continue;
     int64_t align = std::max<int64_t>(r.alignment, 1);
     // Best fit: the smallest gap, between buffers alive at the same time,
-    // that holds this one.
-    int64_t best = -1, bestGap = INT64_MAX, cursor = 0;
-    for (const Placed &p : placed) {
-      if (p.begin == p.end || p.start > r.end || r.start > p.last)
-        continue;
-      int64_t candidate = alignUp(cursor, align);
-      if (p.begin >= candidate + r.size && p.begin - candidate < bestGap) {
-        best = candidate;
-        bestGap = p.begin - candidate;
+    // that holds this one (the first of equal gaps); else on top of them.
+    used.collect(lifetimes.first[i], lifetimes.last[i], sets);
+    // The free space is what no set covers. Start from all of it and cut
+    // out each set's ranges, largest set first, keeping only the pieces
+    // that can still hold the buffer: ranges of other sets that fall where
+    // it cannot go are never looked at.
+    auto fits = [&](int64_t begin, int64_t end) {
+      return end == kUnbounded || alignUp(begin, align) + r.size <= end;
+    };
+    std::sort(sets.begin(), sets.end(),
+              [](const RangeSet *a, const RangeSet *b) {
+                return a->size() < b->size();
+              });
+    free.assign(1, {0, kUnbounded});
+    for (const RangeSet *set : sets) {
+      cut.clear();
+      // Both lists are sorted: walk the set forward, galloping to each
+      // piece's first overlapping range (ranges are disjoint, so their
+      // ends increase too).
+      auto range = set->begin(), stop = set->end();
+      for (auto [begin, end] : free) {
+        auto before = [&](const Range &x) {
+          return x.end <= begin;
+        };
+        for (size_t step = 1; range != stop && before(*range); step *= 2) {
+          auto probe = range + std::min<size_t>(step, stop - range) - 1;
+          if (!before(*probe)) {
+            range = std::partition_point(range, probe, before);
+            break;
+          }
+          range = probe + 1;
+        }
+        int64_t at = begin;
+        for (; range != stop && range->begin < end; ++range) {
+          if (range->begin > at && fits(at, range->begin))
+            cut.push_back({at, range->begin});
+          at = std::max(at, range->end);
+          if (range->end > end)
+            break; // it reaches into the next piece too
+        }
+        if (at < end && fits(at, end))
+          cut.push_back({at, end});
       }
-      cursor = std::max(cursor, p.end);
+      std::swap(free, cut);
     }
-    if (best < 0)
-      best = alignUp(cursor, align);
+    // Best fit: the smallest gap that holds it (the lowest of equal ones);
+    // else on top of everything live with it (the unbounded piece).
+    int64_t best = -1, bestGap = INT64_MAX;
+    for (auto [begin, end] : free) {
+      int64_t candidate = alignUp(begin, align);
+      if (end == kUnbounded) {
+        if (best < 0)
+          best = candidate;
+        break;
+      }
+      if (end - candidate < bestGap) {
+        best = candidate;
+        bestGap = end - candidate;
+      }
+    }
     plan.offsets[i] = best;
     plan.arenaBytes = std::max(plan.arenaBytes, best + r.size);
-    Placed entry{best, best + r.size, r.start, r.end};
-    auto pos = std::upper_bound(
-        placed.begin(), placed.end(), entry,
-        [](const Placed &a, const Placed &b) { return a.begin < b.begin; });
-    placed.insert(pos, entry);
+    used.add(lifetimes.first[i], lifetimes.last[i], best, best + r.size);
   }
   top = plan.arenaBytes;
   // Aligned allocators hand out whole alignment blocks.
@@ -122,7 +296,8 @@ const char *strategyName(PlacementOrder order) {
 /// keep the first move that lowers the top. Stops when no move helps or the
 /// trial budget (bounded by n^2 work, so large steps stay fast) is spent.
 BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
-                       std::vector<size_t> order, BufferPlan plan, int64_t top,
+                       const CompressedLifetimes &lifetimes,
+                       OccupancyIndex &used, std::vector<size_t> order, BufferPlan plan, int64_t top,
                        int64_t bound) {
   plan.strategy.clear();
   size_t n = requests.size();
@@ -150,7 +325,7 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
       // current top cannot win and stops there.
       int64_t movedTop;
       BufferPlan candidate =
-          placeInOrder(requests, moved, movedTop, &plan, k, top);
+          placeInOrder(requests, lifetimes, used, moved, movedTop, &plan, k, top);
       --budget;
       if (movedTop < top) {
         order = std::move(moved);
@@ -174,7 +349,10 @@ BufferPlan repairOrder(llvm::ArrayRef<BufferRequest> requests,
 BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
                                    PlacementOrder order) {
   int64_t top;
-  BufferPlan plan = placeInOrder(requests, sortedOrder(requests, order), top);
+  CompressedLifetimes lifetimes(requests);
+  OccupancyIndex used(lifetimes.points);
+  BufferPlan plan = placeInOrder(requests, lifetimes, used,
+                                 sortedOrder(requests, order), top);
   plan.strategy = strategyName(order);
   return plan;
 }
@@ -185,9 +363,11 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
   std::vector<size_t> byOrder[2];
   BufferPlan plans[2];
   int64_t tops[2];
+  CompressedLifetimes lifetimes(requests);
+  OccupancyIndex used(lifetimes.points);
   for (int i = 0; i < 2; ++i) {
     byOrder[i] = sortedOrder(requests, orders[i]);
-    plans[i] = placeInOrder(requests, byOrder[i], tops[i]);
+    plans[i] = placeInOrder(requests, lifetimes, used, byOrder[i], tops[i]);
     plans[i].strategy = strategyName(orders[i]);
   }
   int64_t maxAlign = 1;
@@ -199,7 +379,8 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
   if (std::min(plans[0].arenaBytes, plans[1].arenaBytes) > bound) {
     for (int i = 0; i < 2; ++i) {
       BufferPlan repaired =
-          repairOrder(requests, byOrder[i], plans[i], tops[i], bound);
+          repairOrder(requests, lifetimes, used, byOrder[i], plans[i], tops[i],
+                      bound);
       if (repaired.arenaBytes < plans[i].arenaBytes) {
         repaired.strategy = strategyName(orders[i]) + repaired.strategy;
         plans[i] = std::move(repaired);
@@ -246,28 +427,44 @@ std::string mlir::echo::verifyPlan(llvm::ArrayRef<BufferRequest> requests,
     if (o + r.size > plan.arenaBytes)
       return "buffer " + std::to_string(i) + " ends past the arena";
   }
-  // Sweep in start order, checking against buffers still alive.
-  std::vector<size_t> order(requests.size());
-  std::iota(order.begin(), order.end(), 0);
+  // Sweep in start order. The non-empty buffers alive at a point must be
+  // disjoint in memory, so each new one is checked against its neighbours
+  // by offset among them (O(n log n)); expired ones leave by end point.
+  std::vector<size_t> order;
+  for (size_t i = 0; i < requests.size(); ++i)
+    if (requests[i].size > 0)
+      order.push_back(i);
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return requests[a].start < requests[b].start;
   });
-  std::vector<size_t> active;
+  std::map<int64_t, size_t> aliveByOffset;
+  std::priority_queue<std::pair<int64_t, size_t>,
+                      std::vector<std::pair<int64_t, size_t>>, std::greater<>>
+      byEnd;
+  auto overlap = [&](size_t j, size_t i) {
+    return "buffers " + std::to_string(j) + " and " + std::to_string(i) +
+           " are live together and overlap in memory";
+  };
   for (size_t i : order) {
     const BufferRequest &r = requests[i];
-    active.erase(std::remove_if(active.begin(), active.end(),
-                                [&](size_t j) { return requests[j].end < r.start; }),
-                 active.end());
-    for (size_t j : active) {
-      const BufferRequest &q = requests[j];
-      if (r.size == 0 || q.size == 0)
-        continue;
-      int64_t a = plan.offsets[i], b = plan.offsets[j];
-      if (a < b + q.size && b < a + r.size)
-        return "buffers " + std::to_string(j) + " and " + std::to_string(i) +
-               " are live together and overlap in memory";
+    while (!byEnd.empty() && byEnd.top().first < r.start) {
+      size_t j = byEnd.top().second;
+      byEnd.pop();
+      auto it = aliveByOffset.find(plan.offsets[j]);
+      if (it != aliveByOffset.end() && it->second == j)
+        aliveByOffset.erase(it);
     }
-    active.push_back(i);
+    int64_t a = plan.offsets[i];
+    auto next = aliveByOffset.lower_bound(a);
+    if (next != aliveByOffset.end() && next->first < a + r.size)
+      return overlap(next->second, i);
+    if (next != aliveByOffset.begin()) {
+      auto prev = std::prev(next);
+      if (prev->first + requests[prev->second].size > a)
+        return overlap(prev->second, i);
+    }
+    aliveByOffset[a] = i;
+    byEnd.push({r.end, i});
   }
   return "";
 }

@@ -218,6 +218,12 @@ void BufferAssignPass::runOnOperation() {
   arena->setAttr(kCategoryAttr, b.getStringAttr(kCategoryArena));
   arena->setAttr(kAllocForAttr,
                  b.getStringAttr("the memory arena of @" + fn.getSymName()));
+  StringAttr categoryName = b.getStringAttr(kCategoryAttr),
+             allocForName = b.getStringAttr(kAllocForAttr),
+             offsetName = b.getStringAttr(kOffsetAttr),
+             bytesName = b.getStringAttr(kBytesAttr),
+             lifetimeName = b.getStringAttr(kLifetimeAttr),
+             slotName = b.getStringAttr(kSlotAttr);
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     memref::AllocOp alloc = buffer.alloc;
     b.setInsertionPoint(alloc);
@@ -225,14 +231,17 @@ void BufferAssignPass::runOnOperation() {
     Value shift = arith::ConstantIndexOp::create(b, alloc.getLoc(), offset);
     auto view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
                                        arena, shift, ValueRange{});
-    for (StringRef name : {StringRef(kCategoryAttr), StringRef(kAllocForAttr)})
-      if (Attribute attr = alloc->getAttr(name))
-        view->setAttr(name, attr);
-    view->setAttr(kOffsetAttr, b.getI64IntegerAttr(offset));
-    view->setAttr(kBytesAttr, b.getI64IntegerAttr(buffer.bytes));
-    view->setAttr(kLifetimeAttr,
-                  b.getDenseI64ArrayAttr({buffer.start, buffer.end}));
-    view->setAttr(kSlotAttr, b.getI64IntegerAttr(slotOf[i]));
+    // All at once: each setAttr would build and unique a new dictionary.
+    NamedAttrList attrs;
+    for (StringAttr name : {categoryName, allocForName})
+      if (Attribute attr = alloc->getDiscardableAttr(name))
+        attrs.append(name, attr);
+    attrs.append(offsetName, b.getI64IntegerAttr(offset));
+    attrs.append(bytesName, b.getI64IntegerAttr(buffer.bytes));
+    attrs.append(lifetimeName,
+                 b.getDenseI64ArrayAttr({buffer.start, buffer.end}));
+    attrs.append(slotName, b.getI64IntegerAttr(slotOf[i]));
+    view->setDiscardableAttrs(attrs.getDictionary(&getContext()));
     alloc.getResult().replaceAllUsesWith(view.getResult());
     alloc.erase();
   }

@@ -97,9 +97,17 @@ template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
   ValueState *state = stateOf(v);
   if (!state)
     return;
-  state->account(profile, -1);
+  // Only the intervals that change move in the profile (most updates
+  // leave a value's end where it was).
+  ValueState::Intervals before = state->intervals();
   fn(*state);
-  state->account(profile, 1);
+  ValueState::Intervals after = state->intervals();
+  for (size_t k = 0; k < before.size(); ++k) {
+    if (before[k] == after[k])
+      continue;
+    profile.add(before[k][0], before[k][1], -before[k][2]);
+    profile.add(after[k][0], after[k][1], after[k][2]);
+  }
 }
 
 RematPeakModel::Groups
@@ -132,73 +140,113 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     byPoint = std::move(merged);
   }
 
-  llvm::DenseSet<Operation *> onPath(path.begin(), path.end());
+  DenseMap<Operation *, size_t> onPath;
+  for (auto [i, op] : llvm::enumerate(path))
+    onPath.insert({op, i});
   auto withBodies = [&](std::map<int64_t, Group> &byPoint) {
     Groups result;
     for (auto &[at, group] : byPoint) {
-      fillBody(group, path, onPath);
+      fillBody(group, onPath);
       result.push_back(std::move(group));
     }
     return result;
   };
-  Groups result = withBodies(byPoint);
-  if (window != kJoinShared || result.size() < 2)
-    return result;
 
   // Regions that recompute a common op become one, at the earliest point:
   // every path op is then re-run at most once, yet regions that share
-  // nothing (a chain cut by stashed links) stay apart.
-  SmallVector<size_t> leader(result.size());
-  std::iota(leader.begin(), leader.end(), 0);
-  auto find = [&](size_t i) {
-    while (leader[i] != i)
-      i = leader[i] = leader[leader[i]];
-    return i;
-  };
-  DenseMap<Operation *, size_t> firstRecomputedBy;
-  for (auto [i, group] : llvm::enumerate(result))
-    for (Operation *op : group.body) {
-      auto [it, inserted] = firstRecomputedBy.insert({op, i});
-      if (!inserted)
-        leader[find(i)] = find(it->second);
+  // nothing (a chain cut by stashed links) stay apart. One walk over the
+  // path: each group claims the ancestors no earlier group claimed and
+  // joins the groups whose claimed ops it reaches (their bodies meet).
+  auto joinShared = [&](std::map<int64_t, Group> &byPoint) {
+    SmallVector<Group *> inOrder;
+    for (auto &entry : byPoint)
+      inOrder.push_back(&entry.second);
+    SmallVector<size_t> leader(inOrder.size());
+    std::iota(leader.begin(), leader.end(), 0);
+    auto find = [&](size_t i) {
+      while (leader[i] != i)
+        i = leader[i] = leader[leader[i]];
+      return i;
+    };
+    DenseMap<Operation *, size_t> claimedBy;
+    SmallVector<Operation *> worklist;
+    for (auto [i, group] : llvm::enumerate(inOrder)) {
+      for (Value v : group->yielded)
+        worklist.push_back(v.getDefiningOp());
+      while (!worklist.empty()) {
+        Operation *op = worklist.pop_back_val();
+        if (!onPath.count(op))
+          continue;
+        auto [it, inserted] = claimedBy.insert({op, i});
+        if (!inserted) {
+          leader[find(i)] = find(it->second);
+          continue;
+        }
+        for (Value in : op->getOperands())
+          if (Operation *def = in.getDefiningOp())
+            worklist.push_back(def);
+      }
     }
-  std::map<int64_t, Group> joined;
-  DenseMap<size_t, int64_t> pointOfLeader;
-  for (auto [i, group] : llvm::enumerate(result)) {
-    size_t root = find(i);
-    auto [it, inserted] = pointOfLeader.insert({root, group.at});
-    Group &into = joined[it->second];
-    into.at = it->second;
-    into.yielded.append(group.yielded.begin(), group.yielded.end());
+    std::map<int64_t, Group> joined;
+    DenseMap<size_t, int64_t> pointOfLeader;
+    for (auto [i, group] : llvm::enumerate(inOrder)) {
+      size_t root = find(i);
+      auto [it, inserted] = pointOfLeader.insert({root, group->at});
+      Group &into = joined[it->second];
+      into.at = it->second;
+      into.yielded.append(group->yielded.begin(), group->yielded.end());
+    }
+    return withBodies(joined);
+  };
+  if (window == kJoinShared)
+    return byPoint.size() < 2 ? withBodies(byPoint) : joinShared(byPoint);
+  if (byPoint.size() > 1) {
+    // Per-use regions (or those joined within a window) re-run the path up
+    // to each use: on a long chain of light ops that is quadratic in its
+    // length (the regions alone would clone n^2/2 ops). Past
+    // kPerUseBudget cloned ops they are joined where they share ops
+    // instead, as kJoinShared does.
+    int64_t cloned = 0;
+    Groups result;
+    std::map<int64_t, Group> kept = byPoint;
+    for (auto &[at, group] : byPoint) {
+      fillBody(group, onPath);
+      cloned += group.body.size();
+      if (cloned > kPerUseBudget)
+        return joinShared(kept);
+      result.push_back(std::move(group));
+    }
+    return result;
   }
-  return withBodies(joined);
+  return withBodies(byPoint);
 }
 
-void RematPeakModel::fillBody(Group &group, ArrayRef<Operation *> path,
-                              const llvm::DenseSet<Operation *> &onPath) {
-  // The path ops the yielded values depend on.
+void RematPeakModel::fillBody(Group &group,
+                              const DenseMap<Operation *, size_t> &onPath) {
+  // The path ops the yielded values depend on, in path order (sorted by
+  // their index on the path: the work is the body's, not the path's).
   llvm::DenseSet<Operation *> needed;
   SmallVector<Operation *> worklist;
   for (Value v : group.yielded)
     worklist.push_back(v.getDefiningOp());
+  group.body.clear();
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
-    if (!onPath.contains(op) || !needed.insert(op).second)
+    if (!onPath.count(op) || !needed.insert(op).second)
       continue;
+    group.body.push_back(op);
     for (Value in : op->getOperands())
       if (Operation *def = in.getDefiningOp())
         worklist.push_back(def);
   }
+  llvm::sort(group.body, [&](Operation *a, Operation *b) {
+    return onPath.lookup(a) < onPath.lookup(b);
+  });
   llvm::SetVector<Value> inputs;
-  group.body.clear();
-  for (Operation *op : path) {
-    if (!needed.contains(op))
-      continue;
-    group.body.push_back(op);
+  for (Operation *op : group.body)
     for (Value in : op->getOperands())
       if (!needed.contains(in.getDefiningOp()))
         inputs.insert(in);
-  }
   group.inputs.assign(inputs.begin(), inputs.end());
 }
 
@@ -277,15 +325,17 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
       addInterval(group.at, moved.back(), sizeOf(v));
       change.movedUses.push_back({v, std::move(moved)});
     }
+    // A body op may write over an input where the region is its last use.
+    llvm::SmallDenseSet<Value, 8> overwrittenInputs;
+    for (Operation *op : group.body)
+      if (isa<InPlaceOpInterface>(op))
+        for (OpOperand &use : op->getOpOperands())
+          if (mayOverwrite(op, use))
+            overwrittenInputs.insert(use.get());
     for (Value in : group.inputs) {
       if (!stateOf(in))
         continue; // block arguments live all step anyway
-      // A body op may write over the input where the region is its last use.
-      bool overwritten = llvm::any_of(group.body, [&](Operation *op) {
-        return llvm::any_of(op->getOpOperands(), [&](OpOperand &use) {
-          return use.get() == in && mayOverwrite(op, use);
-        });
-      });
+      bool overwritten = overwrittenInputs.contains(in);
       update(in, [&](ValueState &state) {
         state.regionUses.insert(group.at);
         if (overwritten)

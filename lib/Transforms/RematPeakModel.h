@@ -54,6 +54,10 @@ public:
   /// op are joined, so no op is re-run twice).
   static constexpr int64_t kOneRegion = INT64_MAX;
   static constexpr int64_t kJoinShared = -1;
+  /// Several regions that would clone more ops than this in all are
+  /// joined as with kJoinShared (a compile-time guard for long chains
+  /// of light ops; no shipped model comes near it).
+  static constexpr int64_t kPerUseBudget = int64_t(1) << 20;
   Groups groups(ArrayRef<Operation *> path, int64_t window) const;
 
   /// What applying groups changed. Paths are disjoint, so changes of
@@ -108,13 +112,22 @@ private:
         --last;
       return last;
     }
+    /// Its intervals (start, end, bytes): the value itself, its encoded
+    /// stash and its encoded copy for other regions (0 bytes: none).
+    using Intervals = std::array<std::array<int64_t, 3>, 3>;
+    Intervals intervals() const {
+      Intervals result{};
+      result[0] = {def, end(), bytes};
+      if (maskBytes && !stashUses.empty())
+        result[1] = {forwardEnd, *stashUses.rbegin(), maskBytes};
+      if (regionBytes && !regionUses.empty())
+        result[2] = {forwardEnd, *regionUses.rbegin(), regionBytes};
+      return result;
+    }
     /// Adds (sign 1) or removes (-1) its intervals from `profile`.
     void account(LiveProfile &profile, int64_t sign) const {
-      profile.add(def, end(), sign * bytes);
-      if (maskBytes && !stashUses.empty())
-        profile.add(forwardEnd, *stashUses.rbegin(), sign * maskBytes);
-      if (regionBytes && !regionUses.empty())
-        profile.add(forwardEnd, *regionUses.rbegin(), sign * regionBytes);
+      for (const auto &[start, end, size] : intervals())
+        profile.add(start, end, sign * size);
     }
   };
   ValueState *stateOf(Value v);
@@ -122,9 +135,10 @@ private:
   /// Re-registers `v`'s interval after `update` changes its uses.
   template <typename Fn> void update(Value v, Fn &&fn);
   int64_t internalPeak(const Group &group) const;
-  /// The body and inputs of `group`: the ops of `path` its values need.
-  static void fillBody(Group &group, ArrayRef<Operation *> path,
-                       const llvm::DenseSet<Operation *> &onPath);
+  /// The body and inputs of `group`: the path ops its values need.
+  /// `onPath` maps each path op to its index on the path.
+  static void fillBody(Group &group,
+                       const DenseMap<Operation *, size_t> &onPath);
   int64_t sizeOf(Value v) const;
   int64_t aligned(int64_t bytes) const;
 
