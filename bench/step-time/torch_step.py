@@ -5,7 +5,8 @@
 MODEL is mlp, lstm-lm, resnet32 or vgg16-cifar; each mirrors its
 echo-models builder (lib/Models): the same layers, shapes, loss and plain
 SGD (lr 0.1), so both sides run the same arithmetic. Prints the mean
-seconds per step over ITERS steps after two warm-up steps.
+wall-clock and CPU seconds per step over ITERS steps after two
+warm-up steps.
 """
 import sys
 import time
@@ -146,10 +147,11 @@ def main():
 
     for _ in range(2):
         step()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(iters):
         step()
-    print("%.6f" % ((time.perf_counter() - t0) / iters))
+    print("%.6f %.6f" % ((time.perf_counter() - t0) / iters,
+                         (time.process_time() - c0) / iters))
 
 
 if __name__ == "__main__":
