@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages echo-mlir needs to build and test
-# (with --fuzz, also those of the fuzzer).
+# (with --fuzz, also those of the fuzzer; with --bench, PyTorch for
+# bench/step-time).
 # Idempotent: when everything is present it only runs dpkg queries (well under a second).
 set -euo pipefail
 
@@ -21,6 +22,11 @@ PACKAGES=(
 # clang and its runtime libraries (libFuzzer, ASan, UBSan).
 if [ "${1:-}" = "--fuzz" ]; then
   PACKAGES+=(clang-22 libclang-rt-22-dev)
+fi
+
+# --bench: Debian's PyTorch (1.13), the reference of bench/step-time.
+if [ "${1:-}" = "--bench" ]; then
+  PACKAGES+=(python3-torch)
 fi
 
 missing=()

@@ -1,8 +1,8 @@
 //===- Context.h - The CPU backend's echo_context ----------------*- C++ -*-===//
 //
 // Everything a step needs besides its buffers: the error state, the
-// counting allocator and the sparsity profile. Nothing of the backend is
-// global, so contexts are independent.
+// counting allocator, the sparsity profile and the oneDNN primitives.
+// Nothing of the backend is global, so contexts are independent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,14 +14,24 @@
 #include "RuntimeError.h"
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+namespace echo_rt {
+struct OneDnnState; // OneDnnState.h
+} // namespace echo_rt
+
 /// The counting allocator (CountingAllocator.cpp). Each block carries a
 /// header linking it into the context's list of live blocks, so a context
-/// frees what a failed step or a careless host left behind.
+/// frees what a failed step or a careless host left behind. Freed blocks
+/// are kept for reuse by a later request of the same size (a step repeats
+/// its allocations every iteration): returning them to the host would
+/// unmap large blocks and fault every page in again on the next step.
 struct EchoAllocator {
   struct Block;
+  ~EchoAllocator();
   int64_t capacity = 0;
   std::vector<std::string> sites;
   int64_t current = 0, peak = 0, allocations = 0;
@@ -33,6 +43,10 @@ struct EchoAllocator {
   /// Where step buffers go with echo_mem_use_pool (not enabled: each its
   /// own block, like every other allocation).
   DynamicPool pool;
+  /// Freed blocks by their size with the header; at most `highWater` bytes
+  /// (the most the host ever held live at once) are kept.
+  std::multimap<size_t, Block *> cache;
+  size_t cachedBytes = 0, liveBytes = 0, highWater = 0;
 
   /// Null when `bytes` would exceed the capacity or the host has no memory;
   /// `error` then says why.
@@ -45,6 +59,8 @@ struct EchoAllocator {
   bool release(void *ptr);
   /// Frees every live block, keeping the counters.
   void releaseAll();
+  /// Returns the cached free blocks to the host.
+  void trimCache();
   /// Counters to zero; capacity and sites replaced.
   void reset(int64_t capacity, std::vector<std::string> sites);
 
@@ -66,6 +82,8 @@ struct echo_context {
   bool locatedError = false; // echo_error_location already appended
   EchoAllocator memory;
   std::vector<EchoProfileSite> profile;
+  /// oneDNN's engine and the primitives created so far (OneDnn.cpp).
+  std::shared_ptr<echo_rt::OneDnnState> onednn;
 
   ~echo_context() { memory.releaseAll(); }
   void clearError() {

@@ -1,5 +1,7 @@
-//===- Conv.cpp - 2-D convolution via im2col + sgemm ------------------------===//
+//===- Conv.cpp - 2-D convolution: oneDNN, or im2col + sgemm ---------------===//
 //
+// Every call runs on oneDNN (OneDnnConv.cpp) unless the context selects the
+// reference kernels or oneDNN has no primitive for the geometry; then:
 // NCHW input, OIHW weight, symmetric padding, dilation and groups. For every
 // image and group the receptive fields are unfolded into a column matrix
 // col[(c, kh, kw), (oh, ow)] and the convolution becomes one sgemm:
@@ -11,7 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blas.h"
+#include "ConvGeometry.h"
 #include "Context.h"
+#include "OneDnn.h"
 #include "TensorView.h"
 
 #include <cstring>
@@ -20,19 +24,6 @@
 using namespace echo_rt;
 
 namespace {
-
-struct ConvGeometry {
-  int64_t n, c, h, w;     // input
-  int64_t o, kh, kw;      // weight [o, c / groups, kh, kw]
-  int64_t oh, ow;         // output spatial size
-  int64_t sh, sw, ph, pw, dh, dw, groups;
-  int64_t cg, og;         // channels per group
-  int64_t ckk() const { return cg * kh * kw; }
-  int64_t ohw() const { return oh * ow; }
-  bool direct() const {
-    return kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0;
-  }
-};
 
 /// Checks x [N, C, H, W], w [O, C/g, KH, KW] and y [N, O, OH, OW] against
 /// each other and the attributes.
@@ -129,7 +120,7 @@ void col2im(const ConvGeometry &g, const float *col, float *dx) {
 
 } // namespace
 
-void entry::echo_conv2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
+void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
                             ECHO_TENSOR(y), int64_t has_bias, int64_t stride_h,
                             int64_t stride_w, int64_t pad_h, int64_t pad_w,
                             int64_t dilation_h, int64_t dilation_w,
@@ -146,6 +137,10 @@ void entry::echo_conv2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b
     expectRank(E, B, "b", 1);
     expectDim(E, B, "b", 0, g.o);
   }
+  if (useOneDnn(ctx) && oneDnnConvForward(ctx, E, g, X.f32(), W.f32(),
+                                          has_bias ? B.f32() : nullptr,
+                                          Y.f32()))
+    return;
   std::vector<float> col(g.direct() ? 0 : g.ckk() * g.ohw());
   for (int64_t n = 0; n < g.n; ++n)
     for (int64_t gi = 0; gi < g.groups; ++gi) {
@@ -169,7 +164,7 @@ void entry::echo_conv2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b
       }
 }
 
-void entry::echo_conv2d_grad_input(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(w),
+void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(w),
                                        ECHO_TENSOR(dx), int64_t stride_h,
                                        int64_t stride_w, int64_t pad_h,
                                        int64_t pad_w, int64_t dilation_h,
@@ -180,6 +175,9 @@ void entry::echo_conv2d_grad_input(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(w),
   TensorView DX = fview(E, "dx", dx_rank, dx_desc);
   ConvGeometry g = geometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
+  if (useOneDnn(ctx) &&
+      oneDnnConvBackwardData(ctx, E, g, DY.f32(), W.f32(), DX.f32()))
+    return;
   if (g.direct()) {
     // dcol is dx itself; groups write disjoint channel ranges.
     for (int64_t n = 0; n < g.n; ++n)
@@ -202,7 +200,7 @@ void entry::echo_conv2d_grad_input(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(w),
     }
 }
 
-void entry::echo_conv2d_grad_weight(Context &, ECHO_TENSOR(x), ECHO_TENSOR(dy),
+void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(dy),
                                         ECHO_TENSOR(dw), int64_t stride_h,
                                         int64_t stride_w, int64_t pad_h,
                                         int64_t pad_w, int64_t dilation_h,
@@ -217,6 +215,9 @@ void entry::echo_conv2d_grad_weight(Context &, ECHO_TENSOR(x), ECHO_TENSOR(dy),
     std::memset(DW.f32(), 0, sizeof(float) * DW.numel);
     return;
   }
+  if (useOneDnn(ctx) &&
+      oneDnnConvBackwardWeights(ctx, E, g, X.f32(), DY.f32(), DW.f32()))
+    return;
   std::vector<float> col(g.direct() ? 0 : g.ckk() * g.ohw());
   // Images in order; the first overwrites dw, the others accumulate.
   for (int64_t n = 0; n < g.n; ++n)

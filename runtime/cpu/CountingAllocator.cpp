@@ -5,8 +5,9 @@
 // the context's live list, so frees need no lookup table, a context frees
 // what is left when it is destroyed, and the user pointer keeps the 256-byte
 // alignment the arena planner assumes. Counted bytes are the requested bytes
-// exactly, so the measured peak equals the planned one. With
-// echo_mem_use_pool, step buffers are placed in the dynamic pool instead
+// exactly, so the measured peak equals the planned one. Freed blocks wait in
+// a cache for a request of the same size instead of going back to the host.
+// With echo_mem_use_pool, step buffers are placed in the dynamic pool instead
 // (DynamicPool.h) and counted the same way.
 //
 //===----------------------------------------------------------------------===//
@@ -29,12 +30,18 @@ namespace {
 
 constexpr size_t kHeader = 256;
 constexpr uint64_t kMagic = 0xec40a110c8ULL;
+constexpr uint64_t kCachedMagic = 0xec40cac4edULL; // freed, kept for reuse
 static_assert(sizeof(EchoAllocator::Block) <= kHeader, "header too large");
 
 const char *const kNames[ECHO_MEM_NUM_CATEGORIES] = {
     "weights",   "weight_gradients", "optimizer_state", "inputs",
     "stashed",   "encoded",          "immediate",       "gradient_maps",
     "workspace", "host",             "arena"};
+
+/// The bytes a block of `bytes` takes with its header, aligned.
+size_t totalOf(int64_t bytes) {
+  return (kHeader + (size_t)bytes + kHeader - 1) / kHeader * kHeader;
+}
 
 EchoAllocator::Block *headerOf(void *ptr) {
   return reinterpret_cast<EchoAllocator::Block *>(static_cast<char *>(ptr) -
@@ -76,10 +83,24 @@ void *EchoAllocator::allocate(int64_t bytes, int64_t category,
   if (!fits(bytes))
     return refuse("");
   // Round the total up to the alignment, as aligned_alloc requires.
-  size_t total = (kHeader + (size_t)bytes + kHeader - 1) / kHeader * kHeader;
-  void *raw = std::aligned_alloc(kHeader, total);
+  size_t total = totalOf(bytes);
+  void *raw = nullptr;
+  auto hit = cache.find(total);
+  if (hit != cache.end()) {
+    raw = hit->second;
+    cache.erase(hit);
+    cachedBytes -= total;
+  } else {
+    raw = std::aligned_alloc(kHeader, total);
+    if (!raw && !cache.empty()) { // give the cached blocks back and retry
+      trimCache();
+      raw = std::aligned_alloc(kHeader, total);
+    }
+  }
   if (!raw)
     return refuse(" (the host allocator failed)");
+  liveBytes += total;
+  highWater = std::max(highWater, liveBytes);
   auto *block = static_cast<Block *>(raw);
   *block = Block{kMagic, bytes, category, nullptr, live};
   if (live)
@@ -121,14 +142,36 @@ bool EchoAllocator::release(void *ptr) {
   (block->prev ? block->prev->next : live) = block->next;
   if (block->next)
     block->next->prev = block->prev;
-  block->magic = 0;
-  std::free(block);
+  size_t total = totalOf(block->bytes);
+  liveBytes -= total;
+  if (cachedBytes + total <= highWater) {
+    block->magic = kCachedMagic;
+    cache.emplace(total, block);
+    cachedBytes += total;
+  } else {
+    block->magic = 0;
+    std::free(block);
+  }
   return true;
 }
 
 void EchoAllocator::releaseAll() {
   while (live)
     release(reinterpret_cast<char *>(live) + kHeader);
+}
+
+void EchoAllocator::trimCache() {
+  for (auto &[total, block] : cache) {
+    block->magic = 0;
+    std::free(block);
+  }
+  cache.clear();
+  cachedBytes = 0;
+}
+
+EchoAllocator::~EchoAllocator() {
+  releaseAll();
+  trimCache();
 }
 
 void EchoAllocator::reset(int64_t newCapacity,

@@ -1,0 +1,85 @@
+//===- OneDnn.cpp - A context's oneDNN engine, stream and plans -----------===//
+
+#include "OneDnn.h"
+#include "OneDnnState.h"
+
+#include <omp.h>
+
+#include <cstring>
+
+// OneOmpThread pins oneDNN's threads only under the OpenMP runtime.
+static_assert(DNNL_CPU_THREADING_RUNTIME == DNNL_RUNTIME_OMP,
+              "the CPU backend needs oneDNN built with OpenMP threading");
+
+namespace echo_rt {
+
+OneOmpThread::OneOmpThread() : saved(omp_get_max_threads()) {
+  omp_set_num_threads(1);
+}
+OneOmpThread::~OneOmpThread() { omp_set_num_threads(saved); }
+
+void AlignedBuffer::resize(size_t bytes) {
+  if (bytes <= size && ptr)
+    return;
+  size_t rounded = (bytes + 63) / 64 * 64;
+  void *p = std::aligned_alloc(64, rounded ? rounded : 64);
+  if (!p)
+    throw std::bad_alloc();
+  ptr.reset(p);
+  size = rounded;
+}
+
+void PlanOperand::prepare(const dnnl::engine &eng, bool input) {
+  reordered = user != inner;
+  if (!reordered)
+    return;
+  buffer.resize(inner.get_size());
+  if (input)
+    toInner = dnnl::reorder(dnnl::reorder::primitive_desc(eng, user, eng, inner));
+  else
+    toUser = dnnl::reorder(dnnl::reorder::primitive_desc(eng, inner, eng, user));
+}
+
+dnnl::memory PlanOperand::bindInput(const dnnl::engine &eng, dnnl::stream &s,
+                                    const void *ptr) {
+  dnnl::memory userMem(user, eng, const_cast<void *>(ptr));
+  if (!reordered)
+    return userMem;
+  dnnl::memory innerMem(inner, eng, buffer.data());
+  toInner.execute(s, {{DNNL_ARG_FROM, userMem}, {DNNL_ARG_TO, innerMem}});
+  return innerMem;
+}
+
+dnnl::memory PlanOperand::bindOutput(const dnnl::engine &eng, void *ptr) {
+  return reordered ? dnnl::memory(inner, eng, buffer.data())
+                   : dnnl::memory(user, eng, ptr);
+}
+
+void PlanOperand::finishOutput(const dnnl::engine &eng, dnnl::stream &s,
+                               const dnnl::memory &innerMem, void *ptr) {
+  if (!reordered)
+    return;
+  dnnl::memory userMem(user, eng, ptr);
+  toUser.execute(s, {{DNNL_ARG_FROM, innerMem}, {DNNL_ARG_TO, userMem}});
+}
+
+OneDnnState::OneDnnState()
+    : engine(dnnl::engine::kind::cpu, 0), stream(engine) {
+  const char *kernels = std::getenv("ECHO_CPU_KERNELS");
+  reference = kernels && std::strcmp(kernels, "reference") == 0;
+}
+
+dnnl::memory OneDnnState::scratchpadFor(const dnnl::memory::desc &md) {
+  scratchpad.resize(md.get_size());
+  return dnnl::memory(md, engine, scratchpad.data());
+}
+
+OneDnnState &oneDnnState(Context &ctx) {
+  if (!ctx.onednn)
+    ctx.onednn = std::make_shared<OneDnnState>();
+  return *ctx.onednn;
+}
+
+bool useOneDnn(Context &ctx) { return !oneDnnState(ctx).reference; }
+
+} // namespace echo_rt
