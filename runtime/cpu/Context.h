@@ -13,6 +13,7 @@
 #include "RuntimeError.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct EchoAllocator {
   void reset(int64_t capacity, std::vector<std::string> sites);
 };
 
+namespace echo_rt {
+class CopyStream; // CopyStream.h
+} // namespace echo_rt
+
 struct EchoProfileSite {
   int64_t samples = 0;
   int64_t maxNonZeros = 0;
@@ -54,8 +59,13 @@ struct echo_context {
   bool locatedError = false; // echo_error_location already appended
   EchoAllocator memory;
   std::vector<EchoProfileSite> profile;
+  /// The copy stream of echo_offload / echo_prefetch (Offload.cpp), started
+  /// by the first offload.
+  std::unique_ptr<echo_rt::CopyStream> copyStream;
 
-  ~echo_context() { memory.releaseAll(); }
+  echo_context();
+  ~echo_context();
+  echo_rt::CopyStream &copies();
   void clearError() {
     status = ECHO_OK;
     error.clear();

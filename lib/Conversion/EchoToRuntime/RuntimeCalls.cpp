@@ -495,6 +495,30 @@ LogicalResult mlir::echo::emitUploadCall(OpBuilder &builder, Operation *op,
       .i64(std::max(1u, bits / 8)).call("echo_upload");
 }
 
+/// Bytes per element of a device buffer (an encoding's i8 bytes, i1 masks
+/// one byte per element).
+static int64_t elementBytes(Value buffer) {
+  unsigned bits = cast<MemRefType>(buffer.getType()).getElementTypeBitWidth();
+  return std::max(1u, (bits + 7) / 8);
+}
+
+LogicalResult mlir::echo::emitOffloadCall(OpBuilder &builder, Operation *op,
+                                          Value buffer, int64_t slot) {
+  return CallBuilder(builder, op).tensor(buffer).i64(elementBytes(buffer))
+      .i64(slot).call("echo_offload");
+}
+
+LogicalResult mlir::echo::emitPrefetchCall(OpBuilder &builder, Operation *op,
+                                           Value buffer, int64_t slot) {
+  return CallBuilder(builder, op).tensor(buffer).i64(elementBytes(buffer))
+      .i64(slot).call("echo_prefetch");
+}
+
+LogicalResult mlir::echo::emitOffloadWaitCall(OpBuilder &builder,
+                                              Operation *op, int64_t slot) {
+  return CallBuilder(builder, op).i64(slot).call("echo_offload_wait");
+}
+
 LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
                                           int64_t site, Value buffer) {
   return CallBuilder(builder, stash).i64(site).tensor(buffer).call(
