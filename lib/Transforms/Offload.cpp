@@ -31,9 +31,10 @@ using namespace mlir::echo;
 
 namespace {
 
-/// The stash a candidate stands for, with its uses split at the seed.
+/// The stashed value a candidate stands for (an echo.stash result, or a
+/// Gist encoding the backward pass reads), with its backward uses.
 struct StashUse {
-  StashOp stash;
+  Value value;
   SmallVector<OpOperand *> backwardUses;
 };
 
@@ -100,26 +101,40 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
 
     std::vector<StashUse> stashes;
     for (Operation *op : ops) {
-      auto stash = dyn_cast<StashOp>(op);
-      if (!stash || position[op] >= step.backwardStart)
+      if (position[op] >= step.backwardStart)
         continue;
-      Value input = stash.getInput();
+      // What is stashed: an echo.stash result (an alias of its input), or
+      // an encoding Gist made for the backward pass (a buffer of its own).
+      Value value, input;
+      if (auto stash = dyn_cast<StashOp>(op)) {
+        value = stash.getResult();
+        input = stash.getInput();
+      } else if (auto encode = dyn_cast<EncodeOp>(op)) {
+        value = encode.getResult();
+      } else {
+        continue;
+      }
+      // The runtime copies f32 tensors and encodings (abi.def).
+      auto tensor = dyn_cast<RankedTensorType>(value.getType());
+      if (!isa<EncodedType>(value.getType()) &&
+          !(tensor && tensor.getElementType().isF32()))
+        continue;
       // An argument stays on the device whatever happens to the stash; so
       // does a value stashed twice or read by the backward pass directly.
-      if (isa<BlockArgument>(input) ||
-          llvm::count_if(input.getUsers(), [](Operation *u) {
-            return isa<StashOp>(u);
-          }) != 1)
+      if (input && (isa<BlockArgument>(input) ||
+                    llvm::count_if(input.getUsers(), [](Operation *u) {
+                      return isa<StashOp>(u);
+                    }) != 1))
         continue;
       OffloadCandidate c;
       c.producer = position[op];
       c.lastForwardUse = c.producer;
       c.firstBackwardUse = ops.size();
-      c.bytes = getStorageBytes(stash.getType());
-      c.convInput = feedsConvolution(input);
+      c.bytes = getStorageBytes(value.getType());
+      c.convInput = feedsConvolution(input ? input : value);
       bool offloadable = true;
-      StashUse use{stash, {}};
-      auto visit = [&](OpOperand &operand, bool throughStash) {
+      StashUse use{value, {}};
+      auto visit = [&](OpOperand &operand, bool throughValue) {
         std::optional<unsigned> at = positionOf(operand.getOwner());
         if (!at) { // returned
           offloadable = false;
@@ -127,18 +142,19 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
         }
         if (*at < step.backwardStart) {
           c.lastForwardUse = std::max(c.lastForwardUse, *at);
-        } else if (!throughStash) {
+        } else if (!throughValue) {
           offloadable = false;
         } else {
           c.firstBackwardUse = std::min(c.firstBackwardUse, *at);
           use.backwardUses.push_back(&operand);
         }
       };
-      for (OpOperand &operand : input.getUses())
-        if (operand.getOwner() != op)
-          visit(operand, /*throughStash=*/false);
-      for (OpOperand &operand : stash.getResult().getUses())
-        visit(operand, /*throughStash=*/true);
+      if (input)
+        for (OpOperand &operand : input.getUses())
+          if (operand.getOwner() != op)
+            visit(operand, /*throughValue=*/false);
+      for (OpOperand &operand : value.getUses())
+        visit(operand, /*throughValue=*/true);
       if (!offloadable || use.backwardUses.empty() || c.bytes == 0)
         continue;
       step.candidates.push_back(c);
@@ -161,12 +177,12 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
       Operation *anchor = ops[d.offloadAfter];
       Operation *&last = lastAfter[anchor];
       b.setInsertionPointAfter(last ? last : anchor);
-      auto offload =
-          OffloadOp::create(b, use.stash.getLoc(), use.stash.getResult());
+      Location loc = use.value.getLoc();
+      auto offload = OffloadOp::create(b, loc, use.value);
       last = offload;
       b.setInsertionPoint(ops[d.prefetchBefore]);
-      auto prefetch = PrefetchOp::create(b, use.stash.getLoc(),
-                                         offload.getResult(), offload.getToken());
+      auto prefetch = PrefetchOp::create(b, loc, offload.getResult(),
+                                         offload.getToken());
       for (OpOperand *operand : use.backwardUses)
         operand->set(prefetch.getResult());
     }

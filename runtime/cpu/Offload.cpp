@@ -168,18 +168,18 @@ echo_context::~echo_context() {
   memory.releaseAll();
 }
 
-void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t element_bytes,
-                         int64_t slot) {
-  TensorView X =
-      deviceBytes("echo_offload", "x", x_rank, x_desc, element_bytes, slot);
-  ctx.copies().offload(slot, X.data, size_t(X.numel * element_bytes));
+namespace {
+
+void offload(Context &ctx, const char *E, int64_t rank, void *desc,
+             int64_t elementBytes, int64_t slot) {
+  TensorView X = deviceBytes(E, "x", rank, desc, elementBytes, slot);
+  ctx.copies().offload(slot, X.data, size_t(X.numel * elementBytes));
 }
 
-void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t element_bytes,
-                          int64_t slot) {
-  const char *E = "echo_prefetch";
-  TensorView Y = deviceBytes(E, "y", y_rank, y_desc, element_bytes, slot);
-  size_t bytes = size_t(Y.numel * element_bytes);
+void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
+              int64_t elementBytes, int64_t slot) {
+  TensorView Y = deviceBytes(E, "y", rank, desc, elementBytes, slot);
+  size_t bytes = size_t(Y.numel * elementBytes);
   if (ctx.copies().prefetch(slot, Y.data, bytes))
     return;
   int64_t held = ctx.copies().slotBytes(slot);
@@ -187,6 +187,24 @@ void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t element_bytes,
     fail(E, "nothing was offloaded into slot %lld", (long long)slot);
   fail(E, "slot %lld holds %lld bytes, y %s needs %lld", (long long)slot,
        (long long)held, Y.shapeStr().c_str(), (long long)bytes);
+}
+
+} // namespace
+
+void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
+  offload(ctx, "echo_offload", x_rank, x_desc, 4, slot);
+}
+
+void entry::echo_offload_bytes(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
+  offload(ctx, "echo_offload_bytes", x_rank, x_desc, 1, slot);
+}
+
+void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
+  prefetch(ctx, "echo_prefetch", y_rank, y_desc, 4, slot);
+}
+
+void entry::echo_prefetch_bytes(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
+  prefetch(ctx, "echo_prefetch_bytes", y_rank, y_desc, 1, slot);
 }
 
 void entry::echo_offload_wait(Context &ctx, int64_t slot) {

@@ -122,11 +122,12 @@ void echo_cuda::releaseCopies(Context &ctx) {
   c.stream = nullptr;
 }
 
-void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t element_bytes,
-                         int64_t slot) {
-  const char *E = "echo_offload";
-  echo_rt::TensorView X = deviceBytes(E, "x", x_rank, x_desc, element_bytes, slot);
-  size_t bytes = size_t(X.numel * element_bytes);
+namespace {
+
+void offload(Context &ctx, const char *E, int64_t rank, void *desc,
+             int64_t elementBytes, int64_t slot) {
+  echo_rt::TensorView X = deviceBytes(E, "x", rank, desc, elementBytes, slot);
+  size_t bytes = size_t(X.numel * elementBytes);
   EchoCudaCopies &c = copies(E, ctx);
   EchoCudaCopies::Slot &s = slotOf(E, c, slot);
   // The slot's earlier copies read or fill its pinned bytes.
@@ -146,11 +147,10 @@ void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t element_bytes,
         X.data);
 }
 
-void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t element_bytes,
-                          int64_t slot) {
-  const char *E = "echo_prefetch";
-  echo_rt::TensorView Y = deviceBytes(E, "y", y_rank, y_desc, element_bytes, slot);
-  size_t bytes = size_t(Y.numel * element_bytes);
+void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
+              int64_t elementBytes, int64_t slot) {
+  echo_rt::TensorView Y = deviceBytes(E, "y", rank, desc, elementBytes, slot);
+  size_t bytes = size_t(Y.numel * elementBytes);
   EchoCudaCopies &c = copies(E, ctx);
   if (size_t(slot) >= c.slots.size() || !c.slots[slot].filled)
     fail(E, "nothing was offloaded into slot %lld", (long long)slot);
@@ -160,6 +160,24 @@ void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t element_bytes,
          (long long)s.bytes, Y.shapeStr().c_str(), (long long)bytes);
   issue(E, ctx, c, s, slot, Y.data, s.host, bytes, cudaMemcpyHostToDevice,
         Y.data);
+}
+
+} // namespace
+
+void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
+  offload(ctx, "echo_offload", x_rank, x_desc, 4, slot);
+}
+
+void entry::echo_offload_bytes(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
+  offload(ctx, "echo_offload_bytes", x_rank, x_desc, 1, slot);
+}
+
+void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
+  prefetch(ctx, "echo_prefetch", y_rank, y_desc, 4, slot);
+}
+
+void entry::echo_prefetch_bytes(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
+  prefetch(ctx, "echo_prefetch_bytes", y_rank, y_desc, 1, slot);
 }
 
 void entry::echo_offload_wait(Context &ctx, int64_t slot) {

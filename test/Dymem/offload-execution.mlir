@@ -34,15 +34,18 @@
 // RUN: python3 %S/Inputs/peak_below.py %t.lstm.off.report %t.lstm.report | FileCheck %s --check-prefix=FALLS
 //
 // After Echo and Gist (lossless: bit-identical to itself), offloading what
-// they still stash, encoded stashes included.
+// they still stash, encodings included. The planned peak falls; the
+// measured one is not compared here: with CSR encodings the runtime counts
+// their overflow buffers outside the plan, with or without offload.
 // RUN: echo-models resnet-cifar --batch 2 --depth 8 | echo-opt --echo-autodiff --echo-remat --gist-encode -o %t.eg.mlir
 // RUN: echo-opt %t.eg.mlir '--echo-offload=policy=greedy max-slowdown=100000' -o %t.eg.off.mlir
 // RUN: FileCheck %s --check-prefix=ENCODED < %t.eg.off.mlir
 // RUN: echo-run %t.eg.mlir --seed 7 --dump-results %t.eg.out > /dev/null
-// RUN: echo-run %t.eg.off.mlir --seed 7 --dump-results %t.eg.off.out --memory-stats=json > %t.eg.off.stats
+// RUN: echo-run %t.eg.off.mlir --seed 7 --dump-results %t.eg.off.out > /dev/null
 // RUN: cmp %t.eg.out %t.eg.off.out
 // RUN: echo-opt %t.eg.off.mlir --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2> %t.eg.off.report
-// RUN: python3 %echo_src_root/test/Memory/Inputs/compare_peak.py %t.eg.off.report %t.eg.off.stats | FileCheck %s --check-prefix=PEAK
+// RUN: echo-opt %t.eg.mlir --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2> %t.eg.report
+// RUN: python3 %S/Inputs/peak_below.py %t.eg.off.report %t.eg.report | FileCheck %s --check-prefix=FALLS
 
 // OFFLOADED: echo.offload
 // OFFLOADED: echo.prefetch

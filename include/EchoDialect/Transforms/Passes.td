@@ -514,8 +514,9 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
   let summary = "Offload stashes to host memory and prefetch them back (Dymem)";
   let description = [{
     Dymem (HPDC 2020, section 3) on a tensor-level, single-block training
-    step: a stashed value (`echo.stash`, after Echo and Gist: what they
-    still stash, encoded where Gist encodes it) is copied to host memory
+    step: a stashed value (an `echo.stash` result, or an `echo.encode`
+    result the backward pass reads: after Echo and Gist, what they still
+    stash, encoded where Gist encodes it; f32 tensors and encodings) is copied to host memory
     right after its last forward use (`echo.offload`) and copied back before
     its first backward use (`echo.prefetch`, after the offload's token);
     the backward uses then read the prefetched value. Between the two the
@@ -536,7 +537,8 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
 
     A stash is a candidate when its backward uses all go through the stash,
     it is not a function argument or result, and one op at least runs
-    between its offload and its prefetch. With `remarks=true` the function
+    between its offload and its prefetch; an encoding when it is not
+    returned. With `remarks=true` the function
     gets a remark with the count, bytes and simulated step times.
 
     ```mlir

@@ -240,7 +240,8 @@ struct OffloadOpModel
     int64_t slot = 0;
     if (auto fn = op->getParentOfType<func::FuncOp>())
       fn.walk([&](func::CallOp call) {
-        slot += call.getCallee() == "echo_offload";
+        slot += call.getCallee().starts_with("echo_offload") &&
+                call.getCallee() != "echo_offload_wait";
       });
     if (failed(emitOffloadCall(rewriter, op, *buffer, slot)))
       return failure();

@@ -495,23 +495,23 @@ LogicalResult mlir::echo::emitUploadCall(OpBuilder &builder, Operation *op,
       .i64(std::max(1u, bits / 8)).call("echo_upload");
 }
 
-/// Bytes per element of a device buffer (an encoding's i8 bytes, i1 masks
-/// one byte per element).
-static int64_t elementBytes(Value buffer) {
-  unsigned bits = cast<MemRefType>(buffer.getType()).getElementTypeBitWidth();
-  return std::max(1u, (bits + 7) / 8);
+/// The entry of an offload or prefetch: f32 tensors, or encodings as their
+/// bytes (one MLIR declaration per entry name, so one element type each).
+static std::string copyEntry(StringRef base, Value buffer) {
+  Type element = cast<MemRefType>(buffer.getType()).getElementType();
+  return (base + (element.isInteger(8) ? "_bytes" : "")).str();
 }
 
 LogicalResult mlir::echo::emitOffloadCall(OpBuilder &builder, Operation *op,
                                           Value buffer, int64_t slot) {
-  return CallBuilder(builder, op).tensor(buffer).i64(elementBytes(buffer))
-      .i64(slot).call("echo_offload");
+  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(
+      copyEntry("echo_offload", buffer));
 }
 
 LogicalResult mlir::echo::emitPrefetchCall(OpBuilder &builder, Operation *op,
                                            Value buffer, int64_t slot) {
-  return CallBuilder(builder, op).tensor(buffer).i64(elementBytes(buffer))
-      .i64(slot).call("echo_prefetch");
+  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(
+      copyEntry("echo_prefetch", buffer));
 }
 
 LogicalResult mlir::echo::emitOffloadWaitCall(OpBuilder &builder,
