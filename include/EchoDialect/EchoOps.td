@@ -966,7 +966,7 @@ def Echo_OffloadOp : Echo_Op<"offload", [
     %h, %t = echo.offload %x : tensor<64x512xf32>
     ```
   }];
-  let arguments = (ins Echo_AnyTensor:$input);
+  let arguments = (ins AnyTypeOf<[Echo_AnyTensor, Echo_EncodedValue]>:$input);
   let results = (outs Echo_HostValue:$result, Echo_TokenType:$token);
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
@@ -984,7 +984,7 @@ def Echo_PrefetchOp : Echo_Op<"prefetch", [
     ```
   }];
   let arguments = (ins Echo_HostValue:$input, Echo_TokenType:$token);
-  let results = (outs Echo_AnyTensor:$result);
+  let results = (outs AnyTypeOf<[Echo_AnyTensor, Echo_EncodedValue]>:$result);
   let assemblyFormat = "$input `after` $token attr-dict `:` qualified(type($input))";
 }
 

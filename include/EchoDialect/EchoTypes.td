@@ -34,15 +34,17 @@ def Echo_EncodedType : Echo_Type<"Encoded", "encoded"> {
 def Echo_HostType : Echo_Type<"Host", "host"> {
   let summary = "A tensor resident in host memory";
   let description = [{
-    The value of `echo.offload`: a copy of a device tensor in (pinned) host
-    memory, brought back with `echo.prefetch` (Dymem, HPDC 2020).
+    The value of `echo.offload`: a copy of a device value (a tensor, or a
+    Gist-encoded tensor) in (pinned) host memory, brought back with
+    `echo.prefetch` (Dymem, HPDC 2020).
 
     ```mlir
     !echo.host<tensor<64x256xf32>>
+    !echo.host<!echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>>
     ```
   }];
-  let parameters = (ins "::mlir::RankedTensorType":$tensorType);
-  let assemblyFormat = "`<` $tensorType `>`";
+  let parameters = (ins "::mlir::Type":$deviceType);
+  let assemblyFormat = "`<` $deviceType `>`";
   let genVerifyDecl = 1;
 }
 

@@ -816,10 +816,11 @@ LogicalResult OffloadOp::inferReturnTypes(MLIRContext *context,
                                           std::optional<Location> location,
                                           OffloadOp::Adaptor adaptor,
                                           SmallVectorImpl<Type> &inferred) {
-  auto tensor = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
-  if (!tensor)
+  Type tensor = adaptor.getInput().getType();
+  if (!isa<RankedTensorType, EncodedType>(tensor))
     return inferenceError(context, location, "echo.offload",
-                          "a ranked tensor", adaptor.getInput().getType());
+                          "a ranked tensor or an !echo.encoded value",
+                          adaptor.getInput().getType());
   auto emitError = [&] {
     return location ? mlir::emitError(*location)
                     : mlir::emitError(UnknownLoc::get(context));
@@ -840,7 +841,7 @@ LogicalResult PrefetchOp::inferReturnTypes(MLIRContext *context,
   if (!host)
     return inferenceError(context, location, "echo.prefetch",
                           "an !echo.host value", adaptor.getInput().getType());
-  inferred.push_back(host.getTensorType());
+  inferred.push_back(host.getDeviceType());
   return success();
 }
 

@@ -13,7 +13,7 @@ static RankedTensorType underlyingTensor(Type type) {
   if (auto encoded = dyn_cast<EncodedType>(type))
     return encoded.getTensorType();
   if (auto host = dyn_cast<HostType>(type))
-    return host.getTensorType();
+    return underlyingTensor(host.getDeviceType());
   return dyn_cast<RankedTensorType>(type);
 }
 

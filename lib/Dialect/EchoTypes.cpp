@@ -36,7 +36,7 @@ int64_t mlir::echo::getStorageBytes(Type type) {
   if (auto encoded = dyn_cast<EncodedType>(type))
     return encoded.getStorageBytes();
   if (auto host = dyn_cast<HostType>(type))
-    return getStorageBytes(host.getTensorType());
+    return getStorageBytes(host.getDeviceType());
   return 0;
 }
 
@@ -143,7 +143,14 @@ int64_t EncodedType::getStorageBytes() const {
 //===----------------------------------------------------------------------===//
 
 LogicalResult HostType::verify(function_ref<InFlightDiagnostic()> emitError,
-                               RankedTensorType tensorType) {
+                               Type deviceType) {
+  if (isa<EncodedType>(deviceType))
+    return success(); // verified as an encoded type
+  auto tensorType = dyn_cast<RankedTensorType>(deviceType);
+  if (!tensorType)
+    return emitError() << "host value must be a ranked tensor or an encoded "
+                          "tensor, got "
+                       << deviceType;
   if (!tensorType.hasStaticShape())
     return emitError() << "host tensor must have a static shape, got "
                        << tensorType;

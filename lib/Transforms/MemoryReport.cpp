@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/Transforms/MemoryReport.h"
 #include "EchoDialect/Transforms/Passes.h"
 
@@ -21,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 namespace mlir {
 namespace echo {
@@ -56,8 +58,17 @@ struct Sample {
   int64_t total = 0;
 };
 
+/// echo-simulate's figures (echo.simulated_step), in seconds.
+struct SimulatedStep {
+  std::string device;
+  double step = 0, compute = 0, transfer = 0, overlapped = 0,
+         transferOnly = 0, computeOnly = 0;
+  std::vector<double> busy[2]; // compute, copy: [start, end] pairs
+};
+
 struct FunctionReport {
   std::string name;
+  std::optional<SimulatedStep> simulated;
   int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
   std::map<std::string, int64_t> persistent, stashedByKind, atPeak;
   int64_t persistentBytes = 0, arenaBytes = 0, arenaLowerBound = 0;
@@ -108,6 +119,26 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     r.arenaLowerBound = lb.getInt();
   if (auto planner = fn->getAttrOfType<StringAttr>(kPlannerAttr))
     r.planner = planner.str();
+  if (auto sim = fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr)) {
+    SimulatedStep s;
+    auto seconds = [&](StringRef key) {
+      auto v = sim.getAs<FloatAttr>(key);
+      return v ? v.getValueAsDouble() : 0.0;
+    };
+    if (auto device = sim.getAs<StringAttr>("device"))
+      s.device = device.str();
+    s.step = seconds("step");
+    s.compute = seconds("compute");
+    s.transfer = seconds("transfer");
+    s.overlapped = seconds("overlapped");
+    s.transferOnly = seconds("transfer_only");
+    s.computeOnly = seconds("compute_only");
+    const char *keys[] = {"compute_busy", "copy_busy"};
+    for (int k = 0; k < 2; ++k)
+      if (auto spans = sim.getAs<DenseF64ArrayAttr>(keys[k]))
+        s.busy[k].assign(spans.asArrayRef().begin(), spans.asArrayRef().end());
+    r.simulated = std::move(s);
+  }
 
   fn.walk([&](memref::ViewOp view) {
     auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>(kLifetimeAttr);
@@ -185,7 +216,7 @@ llvm::json::Object toJson(const FunctionReport &r) {
   llvm::json::Object byKind;
   for (auto &[kind, bytes] : r.stashedByKind)
     byKind[kind] = bytes;
-  return llvm::json::Object{
+  llvm::json::Object result{
       {"function", r.name},
       {"ops", r.ops},
       {"planned_peak_bytes", r.planned()},
@@ -201,6 +232,16 @@ llvm::json::Object toJson(const FunctionReport &r) {
       {"flops", llvm::json::Object{{"forward", r.flopsForward},
                                    {"backward", r.flopsBackward},
                                    {"recompute", r.flopsRecompute}}}};
+  if (const std::optional<SimulatedStep> &s = r.simulated)
+    result["simulated_step"] = llvm::json::Object{
+        {"device", s->device},
+        {"step_seconds", s->step},
+        {"compute_seconds", s->compute},
+        {"transfer_seconds", s->transfer},
+        {"overlapped_seconds", s->overlapped},
+        {"transfer_only_seconds", s->transferOnly},
+        {"compute_only_seconds", s->computeOnly}};
+  return result;
 }
 
 void printText(const FunctionReport &r, llvm::raw_ostream &os) {
@@ -229,6 +270,17 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
   os << llvm::format("FLOPs: forward %lld, backward %lld, recompute %lld\n",
                      (long long)r.flopsForward, (long long)r.flopsBackward,
                      (long long)r.flopsRecompute);
+  if (const std::optional<SimulatedStep> &s = r.simulated) {
+    auto ms = [](double seconds) { return seconds * 1e3; };
+    os << llvm::format("simulated step   %14.3f ms on %s\n", ms(s->step),
+                       s->device.c_str());
+    os << llvm::format("  overlapped     %14.3f ms  (compute and copy streams)\n",
+                       ms(s->overlapped));
+    os << llvm::format("  transfer only  %14.3f ms  (non-overlapped transfer)\n",
+                       ms(s->transferOnly));
+    os << llvm::format("  compute only   %14.3f ms  (non-overlapped compute)\n",
+                       ms(s->computeOnly));
+  }
   if (!r.stashedByKind.empty()) {
     os << "stashed bytes by producing op:\n";
     for (auto &[kind, bytes] : r.stashedByKind)
@@ -265,11 +317,61 @@ void printTrace(const FunctionReport &r, llvm::json::Array &events) {
                                         {"tid", 1},
                                         {"args", std::move(args)}});
   }
+  // The simulated streams: a process of their own, "ts" in microseconds.
+  if (!r.simulated)
+    return;
+  const char *streams[] = {"compute stream", "copy stream"};
+  events.push_back(llvm::json::Object{
+      {"name", "process_name"}, {"ph", "M"}, {"pid", 2},
+      {"args", llvm::json::Object{{"name", "simulated step: @" + r.name +
+                                               " on " + r.simulated->device}}}});
+  for (int k = 0; k < 2; ++k) {
+    events.push_back(llvm::json::Object{
+        {"name", "thread_name"}, {"ph", "M"}, {"pid", 2}, {"tid", k + 1},
+        {"args", llvm::json::Object{{"name", streams[k]}}}});
+    const std::vector<double> &spans = r.simulated->busy[k];
+    for (size_t i = 0; i + 1 < spans.size(); i += 2)
+      events.push_back(llvm::json::Object{{"name", k ? "copy" : "compute"},
+                                          {"ph", "X"},
+                                          {"ts", spans[i] * 1e6},
+                                          {"dur", (spans[i + 1] - spans[i]) * 1e6},
+                                          {"pid", 2},
+                                          {"tid", k + 1}});
+  }
+}
+
+/// Below the chart: the simulated compute and copy streams, busy time as
+/// bars over the step's time.
+void printStreams(const SimulatedStep &s, double left, double width,
+                  double top, llvm::raw_ostream &os) {
+  const char *names[] = {"compute", "copy"};
+  const char *colors[] = {"#1f77b4", "#ff7f0e"};
+  double span = s.step > 0 ? s.step : 1;
+  os << "<text x=\"" << left << "\" y=\"" << top << "\">Simulated streams on "
+     << s.device << llvm::format(": step %.3f ms; overlapped %.3f, transfer "
+                                 "only %.3f, compute only %.3f ms",
+                                 s.step * 1e3, s.overlapped * 1e3,
+                                 s.transferOnly * 1e3, s.computeOnly * 1e3)
+     << "</text>\n";
+  for (int k = 0; k < 2; ++k) {
+    double y = top + 12 + 26 * k;
+    os << "<text x=\"" << left - 8 << "\" y=\"" << y + 14
+       << "\" text-anchor=\"end\">" << names[k] << "</text>\n";
+    for (size_t i = 0; i + 1 < s.busy[k].size(); i += 2) {
+      double x0 = left + width * s.busy[k][i] / span;
+      double x1 = left + width * s.busy[k][i + 1] / span;
+      os << llvm::formatv("<rect x=\"{0:F2}\" y=\"{1:F1}\" width=\"{2:F2}\" "
+                          "height=\"20\" fill=\"{3}\"/>\n",
+                          x0, y, std::max(x1 - x0, 0.5), colors[k]);
+    }
+  }
 }
 
 void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
-  const double width = 960, height = 420, left = 90, right = 180, top = 40,
-               bottom = 50;
+  const double width = 960, chartHeight = 420, left = 90, right = 180,
+               top = 40, bottom = 50;
+  const double streamsHeight = r.simulated ? 80 : 0;
+  const double height = chartHeight; // of the chart; the streams go below
   const char *colors[] = {"#d62728", "#9467bd", "#1f77b4",
                           "#2ca02c", "#7f7f7f", "#ff7f0e"};
   int64_t maxPoint = r.timeline.empty() ? 1 : r.timeline.back().point;
@@ -282,7 +384,7 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
   };
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
-     << "\" height=\"" << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+     << "\" height=\"" << height + streamsHeight << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
      << "<title>Live arena bytes of @" << r.name << "</title>\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
      << "<text x=\"" << left << "\" y=\"24\" font-size=\"15\">Live arena bytes of @"
@@ -321,7 +423,10 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
      << "<text x=\"" << left - 8 << "\" y=\"" << y(maxBytes) + 4
      << "\" text-anchor=\"end\">" << llvm::format("%.1f MiB", maxBytes / 1048576.0)
      << "</text>\n<text x=\"" << left - 8 << "\" y=\"" << y(0) + 4
-     << "\" text-anchor=\"end\">0</text>\n</svg>\n";
+     << "\" text-anchor=\"end\">0</text>\n";
+  if (r.simulated)
+    printStreams(*r.simulated, left, width - left - right, height + 10, os);
+  os << "</svg>\n";
 }
 
 } // namespace

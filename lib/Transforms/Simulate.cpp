@@ -12,6 +12,7 @@
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "StepTasks.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -27,40 +28,6 @@ using namespace mlir::echo;
 
 namespace {
 
-const char *presetName(DeviceKind kind) {
-  switch (kind) {
-  case DeviceKind::Pcie4:
-    return "pcie4";
-  case DeviceKind::Pcie5:
-    return "pcie5";
-  case DeviceKind::NvlinkC2C:
-    return "nvlink-c2c";
-  }
-  return "pcie4";
-}
-
-int64_t resultBytes(Operation *op) {
-  int64_t bytes = 0;
-  for (Type type : op->getResultTypes())
-    bytes += getStorageBytes(type);
-  return bytes;
-}
-
-/// FLOPs and device-memory bytes of a kernel; a recompute region costs its
-/// body.
-std::pair<int64_t, int64_t> kernelCost(Operation *op) {
-  int64_t flops = 0, bytes = 0;
-  bool costed = false;
-  op->walk([&](CostOpInterface cost) {
-    flops += cost.getFlops();
-    bytes += cost.getBytesRead() + cost.getBytesWritten();
-    costed = true;
-  });
-  if (!costed)
-    bytes = resultBytes(op);
-  return {flops, bytes};
-}
-
 struct SimulatePass : echo::impl::EchoSimulateBase<SimulatePass> {
   using Base::Base;
 
@@ -68,43 +35,9 @@ struct SimulatePass : echo::impl::EchoSimulateBase<SimulatePass> {
     func::FuncOp fn = getOperation();
     if (fn.isExternal() || !fn.getBody().hasOneBlock())
       return;
-    std::optional<DeviceProfile> profile =
-        deviceProfileNamed(presetName(device));
-    if (!profile) {
-      fn.emitError("echo-simulate: unknown device profile");
-      return signalPassFailure();
-    }
-    std::vector<StreamTask> tasks;
-    DenseMap<Value, unsigned> taskOf;
-    Block &block = fn.front();
-    for (Operation &op : block.without_terminator()) {
-      if (auto stash = dyn_cast<StashOp>(op)) { // an alias, no work
-        if (auto it = taskOf.find(stash.getInput()); it != taskOf.end())
-          taskOf[stash.getResult()] = it->second;
-        continue;
-      }
-      StreamTask task;
-      if (auto offload = dyn_cast<OffloadOp>(op)) {
-        task.stream = Stream::Copy;
-        task.seconds = profile->transferSeconds(
-            getStorageBytes(offload.getInput().getType()));
-      } else if (isa<PrefetchOp>(op)) {
-        task.stream = Stream::Copy;
-        task.seconds = profile->transferSeconds(resultBytes(&op));
-      } else {
-        auto [flops, bytes] = kernelCost(&op);
-        task.seconds = profile->kernelSeconds(flops, bytes);
-      }
-      op.walk([&](Operation *inner) {
-        for (Value v : inner->getOperands())
-          if (auto it = taskOf.find(v); it != taskOf.end())
-            task.waitsFor.push_back(it->second);
-      });
-      unsigned index = tasks.size();
-      tasks.push_back(std::move(task));
-      for (Value result : op.getResults())
-        taskOf[result] = index;
-    }
+    DeviceProfile profile = deviceProfileOf(device);
+    std::vector<Operation *> ops;
+    std::vector<StreamTask> tasks = stepTasks(fn.front(), profile, ops);
 
     StreamTimeline t;
     std::string problem = simulateStreams(tasks, t);
@@ -113,8 +46,22 @@ struct SimulatePass : echo::impl::EchoSimulateBase<SimulatePass> {
       return signalPassFailure();
     }
     Builder b(&getContext());
+    // Each stream's busy time as merged [start, end] pairs, for the
+    // memory report's trace and SVG.
+    std::vector<double> busy[2];
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      if (t.end[i] <= t.start[i])
+        continue;
+      std::vector<double> &spans = busy[tasks[i].stream == Stream::Copy];
+      if (!spans.empty() && spans.back() >= t.start[i])
+        spans.back() = std::max(spans.back(), t.end[i]);
+      else
+        spans.insert(spans.end(), {t.start[i], t.end[i]});
+    }
     NamedAttribute entries[] = {
-        b.getNamedAttr("device", b.getStringAttr(profile->name)),
+        b.getNamedAttr("compute_busy", b.getDenseF64ArrayAttr(busy[0])),
+        b.getNamedAttr("copy_busy", b.getDenseF64ArrayAttr(busy[1])),
+        b.getNamedAttr("device", b.getStringAttr(profile.name)),
         b.getNamedAttr("step", b.getF64FloatAttr(t.stepSeconds)),
         b.getNamedAttr("compute", b.getF64FloatAttr(t.computeBusy)),
         b.getNamedAttr("transfer", b.getF64FloatAttr(t.copyBusy)),
@@ -126,8 +73,10 @@ struct SimulatePass : echo::impl::EchoSimulateBase<SimulatePass> {
     auto us = [](double seconds) {
       return llvm::formatv("{0:f3}", seconds * 1e6).str();
     };
+    if (!remarks)
+      return;
     fn.emitRemark() << "echo-simulate: @" << fn.getSymName() << " on "
-                    << profile->name << ": step " << us(t.stepSeconds)
+                    << profile.name << ": step " << us(t.stepSeconds)
                     << " us; overlapped " << us(t.overlapped)
                     << ", transfer only " << us(t.transferOnly)
                     << ", compute only " << us(t.computeOnly) << " us";

@@ -70,6 +70,10 @@ private:
   void uncount(int64_t bytes, int64_t category);
 };
 
+namespace echo_rt {
+class CopyStream; // CopyStream.h
+} // namespace echo_rt
+
 struct EchoProfileSite {
   int64_t samples = 0;
   int64_t maxNonZeros = 0;
@@ -84,8 +88,13 @@ struct echo_context {
   std::vector<EchoProfileSite> profile;
   /// oneDNN's engine and the primitives created so far (OneDnn.cpp).
   std::shared_ptr<echo_rt::OneDnnState> onednn;
+  /// The copy stream of echo_offload / echo_prefetch (Offload.cpp), started
+  /// by the first offload.
+  std::unique_ptr<echo_rt::CopyStream> copyStream;
 
-  ~echo_context() { memory.releaseAll(); }
+  echo_context();
+  ~echo_context();
+  echo_rt::CopyStream &copies();
   void clearError() {
     status = ECHO_OK;
     error.clear();

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "CopyStream.h"
+#include "TensorView.h"
 
 #include <new>
 #include <string>
@@ -24,25 +26,55 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
     return ctx->status;
   try {
     body();
+    return ECHO_OK;
   } catch (const Error &e) {
-    return ctx->setError(e.status, e.message);
+    ctx->setError(e.status, e.message);
   } catch (const std::bad_alloc &) {
-    return ctx->setError(ECHO_ERR_OUT_OF_MEMORY,
-                         std::string(entry) + ": host memory exhausted");
+    ctx->setError(ECHO_ERR_OUT_OF_MEMORY,
+                  std::string(entry) + ": host memory exhausted");
   } catch (...) {
-    return ctx->setError(ECHO_ERR_INTERNAL,
-                         std::string(entry) + ": unexpected exception");
+    ctx->setError(ECHO_ERR_INTERNAL,
+                  std::string(entry) + ": unexpected exception");
   }
-  return ECHO_OK;
+  // The step's later entries do nothing, echo_offload_wait included: end
+  // the copies now, before the step frees the buffers they read or fill.
+  if (ctx->copyStream)
+    ctx->copyStream->waitAll();
+  return ctx->status;
 }
+
+/// Before an entry runs: a pending copy of the copy stream owns its device
+/// bytes until it ends, so wait for those overlapping one of the entry's
+/// tensors (elements of `elementBytes`, or at most that for ANY).
+void awaitCopies(echo_context &ctx, const char *entry, const char *name,
+                 int64_t rank, void *desc, size_t elementBytes) {
+  if (!ctx.copyStream || ctx.copyStream->idle())
+    return;
+  TensorView t = view(entry, name, rank, desc, elementBytes);
+  ctx.copyStream->waitOverlapping(t.data, size_t(t.numel) * elementBytes);
+}
+#define ECHO_AWAIT_F32(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 4);
+#define ECHO_AWAIT_MASK(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 1);
+#define ECHO_AWAIT_IDX32(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 4);
+#define ECHO_AWAIT_IDX64(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 8);
+#define ECHO_AWAIT_BYTES(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 1);
+#define ECHO_AWAIT_ANY(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 8);
+#define ECHO_AWAIT_HOST_I64(n)
+#define ECHO_AWAIT_HOST_ANY(n)
+#define ECHO_AWAIT_INT(n)
+#define ECHO_AWAIT_REAL(n)
+#define ECHO_PARAM_ITEM(kind, n) ECHO_AWAIT_##kind(n)
 } // namespace
 
 extern "C" {
 
 #define ECHO_ENTRY(name, params, aliases)                                      \
   echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                     \
-    return guarded(ctx, #name,                                                 \
-                   [&] { entry::name(*ctx ECHO_ARGS(params)); });              \
+    return guarded(ctx, #name, [&] {                                           \
+      [[maybe_unused]] const char *entryName = #name;                              \
+      ECHO_FOR_EACH_PARAM(params)                                              \
+      entry::name(*ctx ECHO_ARGS(params));                                     \
+    });                                                                        \
   }
 #include "echo/abi.def"
 
@@ -63,6 +95,8 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
 echo_status echo_step_end(echo_context *ctx) {
   if (!ctx)
     return ECHO_ERR_INVALID_ARGUMENT;
+  if (ctx->copyStream) // a step leaves no copy behind
+    ctx->copyStream->waitAll();
   ctx->memory.pool.endStep();
   return ctx->status;
 }

@@ -14,6 +14,7 @@
 #define ECHO_RUNTIME_CUDA_CONTEXT_H
 
 #include "Abi.h"
+#include "CopyStream.h"
 #include "RuntimeError.h"
 
 #include <cublas_v2.h>
@@ -81,6 +82,7 @@ struct echo_context {
 
   EchoDeviceAllocator memory;
   std::vector<EchoProfileSite> profile;
+  EchoCudaCopies copies; // echo_offload / echo_prefetch (Offload.cpp)
 
   void clearError() {
     status = ECHO_OK;
@@ -136,6 +138,14 @@ void readBack(const char *entry, Context &ctx, void *host, const void *device,
 void resetFlag(const char *entry, Context &ctx);
 unsigned long long readFlag(const char *entry, Context &ctx);
 constexpr unsigned long long kNoFlag = ~0ull;
+/// Offload.cpp: before an entry, makes the compute stream wait for the
+/// pending copies overlapping a tensor of it; after a failure or at the end
+/// of a step, waits for every copy; at destruction, frees the copy stream,
+/// events and pinned slots.
+void awaitCopies(const char *entry, Context &ctx, int64_t rank, void *desc,
+                 size_t elementBytes);
+void finishCopies(Context &ctx);
+void releaseCopies(Context &ctx);
 } // namespace echo_cuda
 
 #endif // ECHO_RUNTIME_CUDA_CONTEXT_H

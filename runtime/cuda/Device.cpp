@@ -198,6 +198,7 @@ void echo_context_destroy(echo_context *ctx) {
     cudaSetDevice(ctx->device);
     if (ctx->stream)
       cudaStreamSynchronize(ctx->stream);
+    releaseCopies(*ctx); // its copies may read or fill blocks freed below
     ctx->memory.releaseAll();
     if (ctx->cudnn)
       cudnnDestroy(ctx->cudnn);

@@ -28,25 +28,45 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
   try {
     activate(entry, *ctx);
     body();
+    return ECHO_OK;
   } catch (const Error &e) {
-    return ctx->setError(e.status, e.message);
+    ctx->setError(e.status, e.message);
   } catch (const std::bad_alloc &) {
-    return ctx->setError(ECHO_ERR_OUT_OF_MEMORY,
-                         std::string(entry) + ": host memory exhausted");
+    ctx->setError(ECHO_ERR_OUT_OF_MEMORY,
+                  std::string(entry) + ": host memory exhausted");
   } catch (...) {
-    return ctx->setError(ECHO_ERR_INTERNAL,
-                         std::string(entry) + ": unexpected exception");
+    ctx->setError(ECHO_ERR_INTERNAL,
+                  std::string(entry) + ": unexpected exception");
   }
-  return ECHO_OK;
+  // The step's later entries do nothing, echo_offload_wait included: end
+  // the copies now, before the step frees the buffers they read or fill.
+  finishCopies(*ctx);
+  return ctx->status;
 }
+
+#define ECHO_AWAIT(n, bytes) awaitCopies(entryName, *ctx, n##_rank, n##_desc, bytes);
+#define ECHO_AWAIT_F32(n) ECHO_AWAIT(n, 4)
+#define ECHO_AWAIT_MASK(n) ECHO_AWAIT(n, 1)
+#define ECHO_AWAIT_IDX32(n) ECHO_AWAIT(n, 4)
+#define ECHO_AWAIT_IDX64(n) ECHO_AWAIT(n, 8)
+#define ECHO_AWAIT_BYTES(n) ECHO_AWAIT(n, 1)
+#define ECHO_AWAIT_ANY(n) ECHO_AWAIT(n, 8)
+#define ECHO_AWAIT_HOST_I64(n)
+#define ECHO_AWAIT_HOST_ANY(n)
+#define ECHO_AWAIT_INT(n)
+#define ECHO_AWAIT_REAL(n)
+#define ECHO_PARAM_ITEM(kind, n) ECHO_AWAIT_##kind(n)
 } // namespace
 
 extern "C" {
 
 #define ECHO_ENTRY(name, params, aliases)                                      \
   echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                     \
-    return guarded(ctx, #name,                                                 \
-                   [&] { entry::name(*ctx ECHO_ARGS(params)); });              \
+    return guarded(ctx, #name, [&] {                                           \
+      [[maybe_unused]] const char *entryName = #name;                          \
+      ECHO_FOR_EACH_PARAM(params)                                              \
+      entry::name(*ctx ECHO_ARGS(params));                                     \
+    });                                                                        \
   }
 #include "echo/abi.def"
 
@@ -71,8 +91,10 @@ echo_status echo_step_end(echo_context *ctx) {
     return ECHO_ERR_INVALID_ARGUMENT;
   // Kernels run asynchronously: a fault inside one surfaces here at the
   // latest, as the step's status.
-  return guarded(ctx, "echo_step_end",
-                 [&] { synchronize("echo_step_end", *ctx); });
+  return guarded(ctx, "echo_step_end", [&] {
+    synchronize("echo_step_end", *ctx);
+    finishCopies(*ctx); // a step leaves no copy behind
+  });
 }
 
 void echo_error_location(echo_context *ctx, const char *location) {

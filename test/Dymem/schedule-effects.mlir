@@ -1,7 +1,7 @@
 // RUN: echo-opt %s --echo-schedule=order=dfs | FileCheck %s
 // RUN: echo-opt %s --echo-schedule=order=list | FileCheck %s
-// (order=best would fail: echo.offload has no bufferization yet, so the
-// planner cannot rank orders of this step.)
+// (order=best would rank them with the planner; this step's offloads have
+// no prefetch, so it is not a step the planning passes expect.)
 
 // Ops with side effects (echo.offload has no Pure) keep their relative
 // order: without that, depth-first would follow %t into its offload before

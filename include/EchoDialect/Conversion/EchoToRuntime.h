@@ -78,6 +78,30 @@ struct TrainingPipelineOptions
                      "Dymem's depth-first branch order"),
           clEnumValN(ScheduleMode::Best, "best",
                      "the lowest planned peak of input, dfs and list"))};
+  PassOptions::Option<OffloadMode> offload{
+      *this, "offload",
+      llvm::cl::desc("Stashes offloaded to host memory (echo-offload, after "
+                     "the order is chosen); implies simulate"),
+      llvm::cl::init(OffloadMode::None),
+      llvm::cl::values(
+          clEnumValN(OffloadMode::None, "none", "keep every stash on the device"),
+          clEnumValN(OffloadMode::Dymem, "dymem",
+                     "Dymem's rules: conv inputs, two conv layers ahead"),
+          clEnumValN(OffloadMode::Greedy, "greedy",
+                     "every stash, largest first, prefetched just in time"))};
+  PassOptions::Option<DeviceKind> device{
+      *this, "device-profile",
+      llvm::cl::desc("Device profile of echo-offload and echo-simulate"),
+      llvm::cl::init(DeviceKind::Pcie4),
+      llvm::cl::values(
+          clEnumValN(DeviceKind::Pcie4, "pcie4", "A100-class GPU, PCIe 4.0 x16"),
+          clEnumValN(DeviceKind::Pcie5, "pcie5", "H100-class GPU, PCIe 5.0 x16"),
+          clEnumValN(DeviceKind::NvlinkC2C, "nvlink-c2c", "GH200, NVLink-C2C"))};
+  PassOptions::Option<bool> simulate{
+      *this, "simulate",
+      llvm::cl::desc("Estimate the step's time on the device profile "
+                     "(echo-simulate; the memory report prints it)"),
+      llvm::cl::init(false)};
   PassOptions::Option<OptimizerKind> optimizer{
       *this, "optimizer",
       llvm::cl::desc("Update applied when differentiating a forward function"),
@@ -122,6 +146,21 @@ LogicalResult emitUploadCall(OpBuilder &builder, Operation *op, Value host,
 /// echo_profile_density(site, buffer) on the stashed buffer.
 LogicalResult emitProfileCall(OpBuilder &builder, Operation *stash,
                               int64_t site, Value buffer);
+
+/// echo.offload: starts copying `buffer` to host pool slot `slot`
+/// (echo_offload); the slot is the offload's token at run time.
+LogicalResult emitOffloadCall(OpBuilder &builder, Operation *op, Value buffer,
+                              int64_t slot);
+
+/// echo.prefetch: copies host pool slot `slot` back into `buffer`
+/// (echo_prefetch), after the slot's offload.
+LogicalResult emitPrefetchCall(OpBuilder &builder, Operation *op, Value buffer,
+                               int64_t slot);
+
+/// Waits for the copies of host pool slot `slot` (echo_offload_wait): before
+/// the device buffer an offload reads is freed.
+LogicalResult emitOffloadWaitCall(OpBuilder &builder, Operation *op,
+                                  int64_t slot);
 
 /// A stash whose map gist-encode may store as CSR (an f32 relu or max_pool
 /// output in a function body): what --profile-sparsity measures.

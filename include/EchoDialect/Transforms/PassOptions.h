@@ -36,6 +36,14 @@ enum class ScheduleMode { None, DepthFirst, Best };
 /// The device profile presets of echo-simulate (StreamSimulator.h).
 enum class DeviceKind { Pcie4, Pcie5, NvlinkC2C };
 
+/// echo-offload's policy (OffloadPlanner.h): Dymem's rules (conv inputs,
+/// prefetched a fixed number of conv layers ahead) or every stash, largest
+/// first, prefetched as late as the compute before its use hides the copy.
+enum class OffloadPolicy { Dymem, Greedy };
+
+/// The echo-offload run of the training pipeline: none, or its policy.
+enum class OffloadMode { None, Dymem, Greedy };
+
 /// echo-memory-report's output form.
 enum class ReportFormat { Text, Json, Trace, Svg };
 

@@ -484,7 +484,9 @@ def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
 
     The function gets `echo.simulated_step`, a dictionary of seconds
     (`step`, `compute`, `transfer`, `overlapped`, `transfer_only`,
-    `compute_only`) and the `device`, and a remark with the same figures
+    `compute_only`), the `device`, and each stream's busy time as merged
+    `[start, end]` pairs (`compute_busy`, `copy_busy`: the memory report
+    draws them), and a remark with the same figures
     in microseconds (Dymem's Figure 14 split).
 
     ```mlir
@@ -504,7 +506,83 @@ def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
                         "H100-class GPU, PCIe 5.0 x16"),
              clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
                         "GH200, NVLink-C2C"))}]>,
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Report the figures as a remark too">,
   ];
+}
+
+def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
+  let summary = "Offload stashes to host memory and prefetch them back (Dymem)";
+  let description = [{
+    Dymem (HPDC 2020, section 3) on a tensor-level, single-block training
+    step: a stashed value (an `echo.stash` result, or an `echo.encode`
+    result the backward pass reads: after Echo and Gist, what they still
+    stash, encoded where Gist encodes it; f32 tensors and encodings) is copied to host memory
+    right after its last forward use (`echo.offload`) and copied back before
+    its first backward use (`echo.prefetch`, after the offload's token);
+    the backward uses then read the prefetched value. Between the two the
+    value's device buffer is free, which the buffer planner sees: the
+    offload is the last device use of the stash, the prefetch a new buffer.
+
+    The choice is made by an IR-free core (OffloadPlanner.h) on the
+    timeline of the compute and copy streams of the device profile
+    (StreamSimulator.h, the tasks of echo-simulate): candidates are tried
+    in the policy's order and one is kept only while the simulated step
+    stays within `max-slowdown` percent of the step without offload. There
+    is no per-layer barrier: an op waits only for the copy it reads.
+
+    | policy | candidates, order | prefetch issued |
+    |---|---|---|
+    | `dymem` | stashes read by a convolution in the forward pass (its input, or the value a stashed encoding encodes), forward order | `layers-ahead` conv layers (weight gradients) before the first backward use, the start of the backward pass when fewer |
+    | `greedy` | every stash, largest first | at the latest op whose compute up to the first use hides the copy |
+
+    A stash is a candidate when its backward uses all go through the stash,
+    it is not a function argument or result, and one op at least runs
+    between its offload and its prefetch; an encoding when it is not
+    returned. With `remarks=true` the function
+    gets a remark with the count, bytes and simulated step times.
+
+    ```mlir
+    // Before
+    %s = echo.stash %x : tensor<8x16xf32>
+    ...                                   // last forward use of %x
+    %g = echo.relu_grad %dy, %s : ...
+    // After
+    %s = echo.stash %x : tensor<8x16xf32>
+    ...
+    %h, %t = echo.offload %s : tensor<8x16xf32>
+    ...
+    %p = echo.prefetch %h after %t : !echo.host<tensor<8x16xf32>>
+    %g = echo.relu_grad %dy, %p : ...
+    ```
+  }];
+  let options = [
+    Option<"policy", "policy", "::mlir::echo::OffloadPolicy",
+           /*default=*/"::mlir::echo::OffloadPolicy::Dymem",
+           "Which stashes are offloaded, and when they come back",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::OffloadPolicy::Dymem, "dymem",
+                        "conv inputs, prefetched layers-ahead conv layers early"),
+             clEnumValN(::mlir::echo::OffloadPolicy::Greedy, "greedy",
+                        "every stash, largest first, prefetched just in time"))}]>,
+    Option<"device", "device-profile", "::mlir::echo::DeviceKind",
+           /*default=*/"::mlir::echo::DeviceKind::Pcie4",
+           "Device profile of the cost model",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
+                        "A100-class GPU, PCIe 4.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
+                        "H100-class GPU, PCIe 5.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
+                        "GH200, NVLink-C2C"))}]>,
+    Option<"layersAhead", "layers-ahead", "unsigned", /*default=*/"2",
+           "dymem: conv layers a prefetch is issued before its use (at least 1)">,
+    Option<"maxSlowdown", "max-slowdown", "double", /*default=*/"5.0",
+           "Simulated step time allowed above no offload, in percent (at least 0)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report each function's offloads as a remark">,
+  ];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
 #endif // ECHO_TRANSFORMS_PASSES_TD

@@ -16,7 +16,10 @@
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizationTypeInterfaces.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -195,6 +198,102 @@ struct ConstantOpModel
   }
 };
 
+/// The host pool slot of an offload's token or host value: the i64
+/// constant the offload's bufferization casts to them.
+FailureOr<int64_t> offloadSlotOf(Value tokenOrHost) {
+  auto cast = tokenOrHost.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast.getNumOperands() != 1)
+    return failure();
+  IntegerAttr slot;
+  if (!matchPattern(cast.getOperand(0), m_Constant(&slot)))
+    return failure();
+  return slot.getInt();
+}
+
+/// echo.offload: echo_offload(buffer, slot), with slots numbered in the
+/// order offloads are bufferized. The host value and the token have no
+/// buffer: both become the slot (an i64 constant cast to their types,
+/// consumed by the prefetch's bufferization). The operand's buffer is read
+/// here for the last time by the offload, so the planner frees it after.
+struct OffloadOpModel
+    : BufferizableOpInterface::ExternalModel<OffloadOpModel, OffloadOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto offload = cast<OffloadOp>(op);
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, offload.getInput(), options, state);
+    if (failed(buffer))
+      return failure();
+    int64_t slot = 0;
+    if (auto fn = op->getParentOfType<func::FuncOp>())
+      fn.walk([&](func::CallOp call) {
+        slot += call.getCallee().starts_with("echo_offload") &&
+                call.getCallee() != "echo_offload_wait";
+      });
+    if (failed(emitOffloadCall(rewriter, op, *buffer, slot)))
+      return failure();
+    Value index = arith::ConstantIntOp::create(rewriter, op->getLoc(), slot, 64);
+    auto handles = UnrealizedConversionCastOp::create(
+        rewriter, op->getLoc(), op->getResultTypes(), ValueRange{index});
+    rewriter.replaceOp(op, handles.getResults());
+    return success();
+  }
+};
+
+/// echo.prefetch: a fresh buffer filled by echo_prefetch(buffer, slot).
+struct PrefetchOpModel
+    : BufferizableOpInterface::ExternalModel<PrefetchOpModel, PrefetchOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &,
+                          BufferizationState &) const {
+    auto prefetch = cast<PrefetchOp>(op);
+    FailureOr<int64_t> slot = offloadSlotOf(prefetch.getToken());
+    FailureOr<int64_t> hostSlot = offloadSlotOf(prefetch.getInput());
+    if (failed(slot) || failed(hostSlot) || *slot != *hostSlot)
+      return op->emitOpError("can only be lowered with the host value and "
+                             "token of one echo.offload of the same step");
+    auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
+                                         bufferTypeOf(prefetch.getType()));
+    alloc.setAlignment(64);
+    alloc->setAttr(kCategoryAttr, rewriter.getStringAttr(categoryOf(op, 0)));
+    alloc->setAttr(kAllocForAttr,
+                   rewriter.getStringAttr(op->getName().getStringRef()));
+    if (failed(emitPrefetchCall(rewriter, op, alloc, *slot)))
+      return failure();
+    Operation *handles = prefetch.getToken().getDefiningOp();
+    replaceOpWithBufferizedValues(rewriter, op, alloc.getResult());
+    if (handles->use_empty())
+      rewriter.eraseOp(handles);
+    return success();
+  }
+};
+
 template <typename... Ops>
 void attachComputeModels(MLIRContext *ctx) {
   (Ops::template attachInterface<ComputeOpModel<Ops>>(*ctx), ...);
@@ -229,5 +328,7 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ConstantOp::attachInterface<ConstantOpModel>(*ctx);
+    OffloadOp::attachInterface<OffloadOpModel>(*ctx);
+    PrefetchOp::attachInterface<PrefetchOpModel>(*ctx);
   });
 }

@@ -99,6 +99,21 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
                          : ScheduleOrder::Best;
     pm.addPass(createEchoSchedule(schedule));
   }
+  // Offload decides on the final order, and what is still stashed.
+  if (options.offload != OffloadMode::None) {
+    EchoOffloadOptions offload;
+    offload.policy = options.offload == OffloadMode::Dymem
+                         ? OffloadPolicy::Dymem
+                         : OffloadPolicy::Greedy;
+    offload.device = options.device;
+    pm.addNestedPass<func::FuncOp>(createEchoOffload(offload));
+  }
+  if (options.simulate || options.offload != OffloadMode::None) {
+    EchoSimulateOptions simulate;
+    simulate.device = options.device;
+    simulate.remarks = false; // the memory report prints the figures
+    pm.addNestedPass<func::FuncOp>(createEchoSimulate(simulate));
+  }
   buildPlanPipeline(pm, /*assignBuffers=*/true);
 }
 

@@ -495,6 +495,30 @@ LogicalResult mlir::echo::emitUploadCall(OpBuilder &builder, Operation *op,
       .i64(std::max(1u, bits / 8)).call("echo_upload");
 }
 
+/// The entry of an offload or prefetch: f32 tensors, or encodings as their
+/// bytes (one MLIR declaration per entry name, so one element type each).
+static std::string copyEntry(StringRef base, Value buffer) {
+  Type element = cast<MemRefType>(buffer.getType()).getElementType();
+  return (base + (element.isInteger(8) ? "_bytes" : "")).str();
+}
+
+LogicalResult mlir::echo::emitOffloadCall(OpBuilder &builder, Operation *op,
+                                          Value buffer, int64_t slot) {
+  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(
+      copyEntry("echo_offload", buffer));
+}
+
+LogicalResult mlir::echo::emitPrefetchCall(OpBuilder &builder, Operation *op,
+                                           Value buffer, int64_t slot) {
+  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(
+      copyEntry("echo_prefetch", buffer));
+}
+
+LogicalResult mlir::echo::emitOffloadWaitCall(OpBuilder &builder,
+                                              Operation *op, int64_t slot) {
+  return CallBuilder(builder, op).i64(slot).call("echo_offload_wait");
+}
+
 LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
                                           int64_t site, Value buffer) {
   return CallBuilder(builder, stash).i64(site).tensor(buffer).call(

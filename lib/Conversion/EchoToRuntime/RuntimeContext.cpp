@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Conversion/RuntimeAbi.h"
 
@@ -12,7 +13,10 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -49,6 +53,51 @@ Value contextOf(Operation *op) {
   return op->getParentOfType<FunctionOpInterface>()
       .getFunctionBody()
       .getArgument(0);
+}
+
+/// The allocation a buffer is a cast or a view of.
+Value rootBuffer(Value buffer) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (auto cast = dyn_cast<memref::CastOp>(def))
+      buffer = cast.getSource();
+    else if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      buffer = view.getViewSource();
+    else
+      break;
+  }
+  return buffer;
+}
+
+/// An offload's copy reads its device buffer after echo_offload returns:
+/// before a block of the function frees that buffer (or the arena it is a
+/// view of), echo_offload_wait on the offload's slot.
+LogicalResult waitBeforeFreeingOffloaded(func::FuncOp fn) {
+  SmallVector<std::pair<func::CallOp, int64_t>> offloads;
+  fn.walk([&](func::CallOp call) {
+    IntegerAttr slot;
+    if ((call.getCallee() == "echo_offload" ||
+         call.getCallee() == "echo_offload_bytes") &&
+        call.getNumOperands() == 2 &&
+        matchPattern(call.getOperand(1), m_Constant(&slot)))
+      offloads.push_back({call, slot.getInt()});
+  });
+  if (offloads.empty())
+    return success();
+  SmallVector<memref::DeallocOp> deallocs;
+  fn.walk([&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
+  for (memref::DeallocOp dealloc : deallocs) {
+    Value freed = rootBuffer(dealloc.getMemref());
+    for (auto [call, slot] : offloads) {
+      if (rootBuffer(call.getOperand(0)) != freed ||
+          call->getBlock() != dealloc->getBlock() ||
+          !call->isBeforeInBlock(dealloc))
+        continue;
+      OpBuilder b(dealloc);
+      if (failed(emitOffloadWaitCall(b, dealloc, slot)))
+        return failure();
+    }
+  }
+  return success();
 }
 
 struct AllocToRuntime : ConvertOpToLLVMPattern<memref::AllocOp> {
@@ -264,6 +313,9 @@ void RuntimeContextPass::runOnOperation() {
   }
   for (func::FuncOp fn : functions)
     if (failed(fn.insertArgument(0, ptr, DictionaryAttr(), fn.getLoc())))
+      return signalPassFailure();
+  for (func::FuncOp fn : functions)
+    if (failed(waitBeforeFreeingOffloaded(fn)))
       return signalPassFailure();
   for (func::FuncOp fn : functions)
     if (failed(threadCalls(fn, defined)))

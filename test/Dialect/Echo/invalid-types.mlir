@@ -246,8 +246,7 @@ func.func @host_dynamic(%a: !echo.host<tensor<?xf32>>) {
 
 // -----
 
-// expected-error@+2 {{invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
-// expected-error@+1 {{failed to parse Echo_HostType parameter 'tensorType'}}
+// expected-error@+1 {{host value must be a ranked tensor or an encoded tensor, got 'tensor<*xf32>'}}
 func.func @host_unranked(%a: !echo.host<tensor<*xf32>>) {
   return
 }

@@ -1,0 +1,90 @@
+//===- StepTasks.cpp - A step's ops as tasks of the stream simulator ------===//
+
+#include "StepTasks.h"
+
+#include "EchoDialect/EchoInterfaces.h"
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/EchoTypes.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+const char *presetName(DeviceKind kind) {
+  switch (kind) {
+  case DeviceKind::Pcie4:
+    return "pcie4";
+  case DeviceKind::Pcie5:
+    return "pcie5";
+  case DeviceKind::NvlinkC2C:
+    return "nvlink-c2c";
+  }
+  return "pcie4";
+}
+
+int64_t resultBytes(Operation *op) {
+  int64_t bytes = 0;
+  for (Type type : op->getResultTypes())
+    bytes += getStorageBytes(type);
+  return bytes;
+}
+
+/// FLOPs and device-memory bytes of a kernel; a recompute region costs its
+/// body.
+std::pair<int64_t, int64_t> kernelCost(Operation *op) {
+  int64_t flops = 0, bytes = 0;
+  bool costed = false;
+  op->walk([&](CostOpInterface cost) {
+    flops += cost.getFlops();
+    bytes += cost.getBytesRead() + cost.getBytesWritten();
+    costed = true;
+  });
+  if (!costed)
+    bytes = resultBytes(op);
+  return {flops, bytes};
+}
+
+} // namespace
+
+DeviceProfile mlir::echo::deviceProfileOf(DeviceKind kind) {
+  // Every DeviceKind names a preset.
+  return *deviceProfileNamed(presetName(kind));
+}
+
+std::vector<StreamTask> mlir::echo::stepTasks(Block &block,
+                                              const DeviceProfile &profile,
+                                              std::vector<Operation *> &ops) {
+  std::vector<StreamTask> tasks;
+  ops.clear();
+  llvm::DenseMap<Value, unsigned> taskOf;
+  for (Operation &op : block.without_terminator()) {
+    StreamTask task;
+    if (isa<StashOp>(op)) {
+      task.seconds = 0; // an alias: no work
+    } else if (auto offload = dyn_cast<OffloadOp>(op)) {
+      task.stream = Stream::Copy;
+      task.seconds = profile.transferSeconds(
+          getStorageBytes(offload.getInput().getType()));
+    } else if (isa<PrefetchOp>(op)) {
+      task.stream = Stream::Copy;
+      task.seconds = profile.transferSeconds(resultBytes(&op));
+    } else {
+      auto [flops, bytes] = kernelCost(&op);
+      task.seconds = profile.kernelSeconds(flops, bytes);
+    }
+    op.walk([&](Operation *inner) {
+      for (Value v : inner->getOperands())
+        if (auto it = taskOf.find(v); it != taskOf.end())
+          task.waitsFor.push_back(it->second);
+    });
+    unsigned index = tasks.size();
+    tasks.push_back(std::move(task));
+    ops.push_back(&op);
+    for (Value result : op.getResults())
+      taskOf[result] = index;
+  }
+  return tasks;
+}

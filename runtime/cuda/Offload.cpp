@@ -1,0 +1,191 @@
+//===- Offload.cpp - Offload and prefetch on the CUDA backend -------------===//
+//
+// Dymem's copy stream on a GPU: echo_offload and echo_prefetch run
+// cudaMemcpyAsync between device buffers and pinned host slots on a second
+// stream, ordered after the compute stream's work so far by an event, and
+// each records the slot's event when it ends. An entry that reads or
+// writes a pending copy's device bytes makes the compute stream wait for
+// that event (Entries.cpp): a device-side wait only where a kernel needs
+// the copy, no per-layer barrier and no host synchronization.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Context.h"
+#include "CopyStream.h"
+#include "TensorView.h"
+
+#include <algorithm>
+
+using namespace echo_cuda;
+
+namespace {
+
+constexpr int64_t kMaxSlots = int64_t(1) << 20;
+
+echo_rt::TensorView deviceBytes(const char *entry, const char *name,
+                                int64_t rank, void *desc, int64_t elementBytes,
+                                int64_t slot) {
+  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4 &&
+      elementBytes != 8)
+    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8",
+         (long long)elementBytes);
+  if (slot < 0 || slot >= kMaxSlots)
+    fail(entry, "slot %lld is outside [0, %lld)", (long long)slot,
+         (long long)kMaxSlots);
+  return echo_rt::view(entry, name, rank, desc, size_t(elementBytes));
+}
+
+/// The copy stream and the compute stream's mark, created on first use.
+EchoCudaCopies &copies(const char *entry, Context &ctx) {
+  EchoCudaCopies &c = ctx.copies;
+  if (!c.stream)
+    check(entry, cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking),
+          "cudaStreamCreateWithFlags");
+  if (!c.computeMark)
+    check(entry,
+          cudaEventCreateWithFlags(&c.computeMark, cudaEventDisableTiming),
+          "cudaEventCreateWithFlags");
+  return c;
+}
+
+EchoCudaCopies::Slot &slotOf(const char *entry, EchoCudaCopies &c,
+                             int64_t slot) {
+  if (size_t(slot) >= c.slots.size())
+    c.slots.resize(slot + 1);
+  EchoCudaCopies::Slot &s = c.slots[slot];
+  if (!s.done)
+    check(entry, cudaEventCreateWithFlags(&s.done, cudaEventDisableTiming),
+          "cudaEventCreateWithFlags");
+  return s;
+}
+
+/// Issues one copy on the copy stream after everything the compute stream
+/// has been given so far.
+void issue(const char *entry, Context &ctx, EchoCudaCopies &c,
+           EchoCudaCopies::Slot &s, int64_t slot, void *dst, const void *src,
+           size_t bytes, cudaMemcpyKind kind, void *device) {
+  check(entry, cudaEventRecord(c.computeMark, ctx.stream), "cudaEventRecord");
+  check(entry, cudaStreamWaitEvent(c.stream, c.computeMark, 0),
+        "cudaStreamWaitEvent");
+  if (bytes)
+    check(entry, cudaMemcpyAsync(dst, src, bytes, kind, c.stream),
+          "cudaMemcpyAsync");
+  check(entry, cudaEventRecord(s.done, c.stream), "cudaEventRecord");
+  const char *begin = static_cast<const char *>(device);
+  c.pending.push_back({begin, begin + bytes, slot});
+}
+
+} // namespace
+
+void echo_cuda::awaitCopies(const char *entry, Context &ctx, int64_t rank,
+                            void *desc, size_t elementBytes) {
+  EchoCudaCopies &c = ctx.copies;
+  if (c.pending.empty())
+    return;
+  echo_rt::TensorView t = echo_rt::view(entry, "tensor", rank, desc, elementBytes);
+  const char *lo = static_cast<const char *>(t.data);
+  const char *hi = lo + size_t(t.numel) * elementBytes;
+  auto overlapping = [&](const EchoCudaCopies::Pending &p) {
+    return p.begin < hi && lo < p.end;
+  };
+  for (const EchoCudaCopies::Pending &p : c.pending)
+    if (overlapping(p))
+      check(entry, cudaStreamWaitEvent(ctx.stream, c.slots[p.slot].done, 0),
+            "cudaStreamWaitEvent");
+  // Later work of the compute stream is ordered after those copies.
+  c.pending.erase(std::remove_if(c.pending.begin(), c.pending.end(), overlapping),
+                  c.pending.end());
+}
+
+void echo_cuda::finishCopies(Context &ctx) {
+  EchoCudaCopies &c = ctx.copies;
+  if (c.stream)
+    cudaStreamSynchronize(c.stream);
+  c.pending.clear();
+}
+
+void echo_cuda::releaseCopies(Context &ctx) {
+  EchoCudaCopies &c = ctx.copies;
+  finishCopies(ctx);
+  for (EchoCudaCopies::Slot &s : c.slots) {
+    if (s.host)
+      cudaFreeHost(s.host);
+    if (s.done)
+      cudaEventDestroy(s.done);
+  }
+  c.slots.clear();
+  if (c.computeMark)
+    cudaEventDestroy(c.computeMark);
+  if (c.stream)
+    cudaStreamDestroy(c.stream);
+  c.computeMark = nullptr;
+  c.stream = nullptr;
+}
+
+namespace {
+
+void offload(Context &ctx, const char *E, int64_t rank, void *desc,
+             int64_t elementBytes, int64_t slot) {
+  echo_rt::TensorView X = deviceBytes(E, "x", rank, desc, elementBytes, slot);
+  size_t bytes = size_t(X.numel * elementBytes);
+  EchoCudaCopies &c = copies(E, ctx);
+  EchoCudaCopies::Slot &s = slotOf(E, c, slot);
+  // The slot's earlier copies read or fill its pinned bytes.
+  check(E, cudaEventSynchronize(s.done), "cudaEventSynchronize");
+  if (s.capacity < bytes) {
+    if (s.host)
+      check(E, cudaFreeHost(s.host), "cudaFreeHost");
+    s.host = nullptr;
+    s.capacity = 0;
+    check(E, cudaHostAlloc(&s.host, bytes, cudaHostAllocDefault),
+          "cudaHostAlloc");
+    s.capacity = bytes;
+  }
+  s.bytes = bytes;
+  s.filled = true;
+  issue(E, ctx, c, s, slot, s.host, X.data, bytes, cudaMemcpyDeviceToHost,
+        X.data);
+}
+
+void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
+              int64_t elementBytes, int64_t slot) {
+  echo_rt::TensorView Y = deviceBytes(E, "y", rank, desc, elementBytes, slot);
+  size_t bytes = size_t(Y.numel * elementBytes);
+  EchoCudaCopies &c = copies(E, ctx);
+  if (size_t(slot) >= c.slots.size() || !c.slots[slot].filled)
+    fail(E, "nothing was offloaded into slot %lld", (long long)slot);
+  EchoCudaCopies::Slot &s = c.slots[slot];
+  if (s.bytes != bytes)
+    fail(E, "slot %lld holds %lld bytes, y %s needs %lld", (long long)slot,
+         (long long)s.bytes, Y.shapeStr().c_str(), (long long)bytes);
+  issue(E, ctx, c, s, slot, Y.data, s.host, bytes, cudaMemcpyHostToDevice,
+        Y.data);
+}
+
+} // namespace
+
+void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
+  offload(ctx, "echo_offload", x_rank, x_desc, 4, slot);
+}
+
+void entry::echo_offload_bytes(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
+  offload(ctx, "echo_offload_bytes", x_rank, x_desc, 1, slot);
+}
+
+void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
+  prefetch(ctx, "echo_prefetch", y_rank, y_desc, 4, slot);
+}
+
+void entry::echo_prefetch_bytes(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
+  prefetch(ctx, "echo_prefetch_bytes", y_rank, y_desc, 1, slot);
+}
+
+void entry::echo_offload_wait(Context &ctx, int64_t slot) {
+  const char *E = "echo_offload_wait";
+  if (slot < 0 || slot >= kMaxSlots)
+    fail(E, "slot %lld is outside [0, %lld)", (long long)slot,
+         (long long)kMaxSlots);
+  EchoCudaCopies &c = ctx.copies;
+  if (size_t(slot) < c.slots.size() && c.slots[slot].done)
+    check(E, cudaEventSynchronize(c.slots[slot].done), "cudaEventSynchronize");
+}
