@@ -806,7 +806,7 @@ LogicalResult DecodeOp::inferReturnTypes(MLIRContext *context,
                                          SmallVectorImpl<Type> &inferred) {
   auto encoded = dyn_cast<EncodedType>(adaptor.getInput().getType());
   if (!encoded)
-    return inferenceError(context, location, "echo.decode",
+    return inferenceError(context, location, DecodeOp::getOperationName(),
                           "an !echo.encoded value", adaptor.getInput().getType());
   inferred.push_back(encoded.getTensorType());
   return success();
@@ -818,7 +818,7 @@ LogicalResult OffloadOp::inferReturnTypes(MLIRContext *context,
                                           SmallVectorImpl<Type> &inferred) {
   Type tensor = adaptor.getInput().getType();
   if (!isa<RankedTensorType, EncodedType>(tensor))
-    return inferenceError(context, location, "echo.offload",
+    return inferenceError(context, location, OffloadOp::getOperationName(),
                           "a ranked tensor or an !echo.encoded value",
                           adaptor.getInput().getType());
   auto emitError = [&] {
@@ -839,7 +839,7 @@ LogicalResult PrefetchOp::inferReturnTypes(MLIRContext *context,
                                            SmallVectorImpl<Type> &inferred) {
   auto host = dyn_cast<HostType>(adaptor.getInput().getType());
   if (!host)
-    return inferenceError(context, location, "echo.prefetch",
+    return inferenceError(context, location, PrefetchOp::getOperationName(),
                           "an !echo.host value", adaptor.getInput().getType());
   inferred.push_back(host.getDeviceType());
   return success();

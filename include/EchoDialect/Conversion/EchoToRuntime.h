@@ -18,6 +18,7 @@
 
 #include "EchoDialect/Transforms/PassOptions.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -137,6 +138,12 @@ LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
 /// from the call, or are one buffer, are skipped; no pair, no attribute.
 void annotateInPlaceCall(Operation *call, Operation *op, ValueRange inputs,
                          ValueRange outputs);
+
+/// Where a runtime declaration or constant global named `name` goes: at the
+/// module's start, in name order among the declarations already there, so
+/// the output does not depend on the order functions are bufferized in.
+void setInsertionPointForDeclaration(OpBuilder &builder, ModuleOp module,
+                                     StringRef name);
 
 /// A constant of the step: copies `host` (a memref.global) into `device`.
 LogicalResult emitUploadCall(OpBuilder &builder, Operation *op, Value host,

@@ -9,6 +9,7 @@
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
+#include "EchoDialect/EchoOps.h"
 #include "echo/allocator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,11 +47,20 @@ StringRef mobilityName(EchoMobility mobility) {
 /// dropout, forward and backward. Small buffers that stay until the
 /// backward pass reaches the layer again.
 bool isReclaimedLayer(StringRef op) {
-  static const llvm::StringSet<> ops = {
-      "echo.linear",      "echo.linear_grad_input", "echo.linear_grad_weight",
-      "echo.softmax",     "echo.softmax_grad",      "echo.log_softmax",
-      "echo.log_softmax_grad", "echo.cross_entropy", "echo.cross_entropy_grad",
-      "echo.dropout",     "echo.dropout_grad"};
+  static const llvm::StringSet<> ops = [] {
+    llvm::StringSet<> names;
+    for (StringRef name :
+         {LinearOp::getOperationName(), LinearGradInputOp::getOperationName(),
+          LinearGradWeightOp::getOperationName(),
+          SoftmaxOp::getOperationName(), SoftmaxGradOp::getOperationName(),
+          LogSoftmaxOp::getOperationName(),
+          LogSoftmaxGradOp::getOperationName(),
+          CrossEntropyOp::getOperationName(),
+          CrossEntropyGradOp::getOperationName(),
+          DropoutOp::getOperationName(), DropoutGradOp::getOperationName()})
+      names.insert(name);
+    return names;
+  }();
   return ops.contains(op);
 }
 

@@ -175,13 +175,20 @@ struct ConstantOpModel
       return op->emitOpError("only dense constants are supported by the CPU "
                              "backend");
     // Built detached, then inserted by the symbol table, which renames it
-    // if another constant already took the name.
+    // if another constant of the function already took the name (named
+    // after the function: functions bufferize in no fixed order).
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    std::string name = "__echo_constant";
+    if (fn)
+      name += ("_" + fn.getName()).str();
     OpBuilder detached(op->getContext());
     auto global = memref::GlobalOp::create(
-        detached, op->getLoc(), "__echo_constant",
+        detached, op->getLoc(), name,
         rewriter.getStringAttr("private"), type, value, /*constant=*/true,
         rewriter.getI64IntegerAttr(64));
-    SymbolTable(module).insert(global, module.getBody()->begin());
+    OpBuilder at(op->getContext());
+    setInsertionPointForDeclaration(at, module, name);
+    SymbolTable(module).insert(global, at.getInsertionPoint());
     auto get = memref::GetGlobalOp::create(rewriter, op->getLoc(), type,
                                            global.getSymName());
     // The global is host memory; the step's tensors live on the device.

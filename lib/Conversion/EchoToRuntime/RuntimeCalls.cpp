@@ -33,6 +33,24 @@ static_assert(int64_t(ReduceKind::Sum) == ECHO_SUM &&
                   int64_t(ReduceKind::Max) == ECHO_REDUCE_MAX,
               "ReduceKind and EchoReduceKind differ");
 
+/// Runtime declarations and constant globals go at the module's start in
+/// name order: one-shot bufferization visits unrelated functions in an
+/// order that varies from run to run, and the output must not.
+void mlir::echo::setInsertionPointForDeclaration(OpBuilder &b, ModuleOp module,
+                                     StringRef name) {
+  Block *body = module.getBody();
+  for (Operation &op : *body) {
+    auto fn = dyn_cast<func::FuncOp>(op);
+    bool leading = isa<memref::GlobalOp>(op) || (fn && fn.isExternal());
+    auto symbol = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!leading || !symbol || symbol.getValue() > name) {
+      b.setInsertionPoint(&op);
+      return;
+    }
+  }
+  b.setInsertionPointToEnd(body);
+}
+
 namespace {
 
 /// One argument of a call being built: the value passed, and for tensors
@@ -82,7 +100,7 @@ public:
       os << "_" << (v < 0 ? "m" : "") << std::abs(v);
     if (!module.lookupSymbol<memref::GlobalOp>(name)) {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
+      setInsertionPointForDeclaration(b, module, name);
       memref::GlobalOp::create(b, loc, name, b.getStringAttr("private"), type,
                                init, /*constant=*/true, IntegerAttr());
     }
@@ -108,7 +126,7 @@ public:
     auto callee = module.lookupSymbol<func::FuncOp>(name);
     if (!callee) {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
+      setInsertionPointForDeclaration(b, module, name);
       callee = func::FuncOp::create(b, module.getLoc(), name, fnType);
       callee.setPrivate();
     } else if (callee.getFunctionType() != fnType) {
@@ -458,8 +476,9 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
                                 .getEncoding()
                                 .getKind();
         if (kind == EncodingKind::PoolArgmax)
-          return op->emitOpError("a pool_argmax encoding is read by "
-                                 "echo.max_pool2d_grad_argmax, not decoded");
+          return op->emitOpError("a pool_argmax encoding is read by ")
+                 << MaxPool2DGradArgmaxOp::getOperationName()
+                 << ", not decoded";
         return c.tensor(in[0]).tensor(out[0])
             .call(("echo_decode_" + stringifyEncodingKind(kind)).str());
       })

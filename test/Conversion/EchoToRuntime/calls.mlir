@@ -11,7 +11,7 @@
 // CHECK-DAG: func.func private @echo_embedding_i32(memref<*xf32>, memref<*xi32>, memref<*xf32>)
 // CHECK-DAG: func.func private @echo_upload(memref<*xf32>, memref<*xf32>, i64)
 // CHECK-DAG: memref.global "private" constant @__echo_list_1_0 : memref<2xi64> = dense<[1, 0]>
-// CHECK-DAG: memref.global "private" constant @__echo_constant : memref<2x3xf32> = dense<5.000000e-01>
+// CHECK-DAG: memref.global "private" constant @__echo_constant_lowered : memref<2x3xf32> = dense<5.000000e-01>
 // CHECK-LABEL: func.func @lowered(
 // CHECK: %[[R:.*]] = memref.alloc() {{.*}}echo.alloc_for = "echo.relu"
 // CHECK: %[[RELU:.*]] = arith.constant 0 : i64
@@ -22,7 +22,7 @@
 // CHECK: %[[PERMU:.*]] = memref.cast %[[PERM]] : memref<2xi64> to memref<*xi64>
 // CHECK: call @echo_transpose(%{{.*}}, %{{.*}}, %[[PERMU]])
 // CHECK: call @echo_embedding_i32(
-// CHECK: %[[HOST:.*]] = memref.get_global @__echo_constant : memref<2x3xf32>
+// CHECK: %[[HOST:.*]] = memref.get_global @__echo_constant_lowered : memref<2x3xf32>
 // CHECK: %[[DEV:.*]] = memref.alloc() {{.*}}echo.alloc_for = "echo.constant"
 // CHECK: %[[HOSTU:.*]] = memref.cast %[[HOST]]
 // CHECK: %[[DEVU:.*]] = memref.cast %[[DEV]]
