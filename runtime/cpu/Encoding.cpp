@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "PoolWindow.h"
 
 #include "echo/codecs.h"

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "NormalizationArgs.h"
 #include "TensorView.h"
 
 #include <cmath>
@@ -45,11 +46,6 @@ struct LaneSum {
 };
 static_assert(kLanes == 8, "total() adds eight lanes");
 
-void expectVector(const char *E, const TensorView &t, const char *name,
-                  int64_t n) {
-  expectRank(E, t, name, 1);
-  expectDim(E, t, name, 0, n);
-}
 } // namespace
 
 void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
@@ -60,37 +56,16 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                 ECHO_TENSOR(saved_inv_std), double epsilon,
                                 double momentum) {
   const char *E = "echo_batch_norm";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
-  TensorView B = fview(E, "beta", beta_rank, beta_desc);
-  TensorView RM = fview(E, "running_mean", running_mean_rank, running_mean_desc);
-  TensorView RV = fview(E, "running_var", running_var_rank, running_var_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView NM = fview(E, "new_mean", new_mean_rank, new_mean_desc);
-  TensorView NV = fview(E, "new_var", new_var_rank, new_var_desc);
-  TensorView SM = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
-  TensorView SI =
-      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
-  expectMinRank(E, X, "x", 2);
-  expectSameShape(E, Y, "y", X, "x");
-  int64_t n = X.size(0), c = X.size(1), inner = X.prod(2, X.rank);
-  expectVector(E, G, "gamma", c);
-  expectVector(E, B, "beta", c);
-  expectVector(E, RM, "running_mean", c);
-  expectVector(E, RV, "running_var", c);
-  expectVector(E, NM, "new_mean", c);
-  expectVector(E, NV, "new_var", c);
-  expectVector(E, SM, "saved_mean", c);
-  expectVector(E, SI, "saved_inv_std", c);
-  if (!(epsilon >= 0.0))
-    fail(E, "epsilon must be >= 0, got %g", epsilon);
-  if (!(momentum >= 0.0 && momentum <= 1.0))
-    fail(E, "momentum must be in [0, 1], got %g", momentum);
-  int64_t count = n * inner;
-  if (c > 0 && count < 2)
-    fail(E, "x %s has %lld value(s) per channel; the unbiased variance needs "
-            "at least 2",
-         X.shapeStr().c_str(), (long long)count);
+  BatchNormArgs a = batchNormArgs(
+      E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank, beta_desc,
+      running_mean_rank, running_mean_desc, running_var_rank, running_var_desc,
+      y_rank, y_desc, new_mean_rank, new_mean_desc, new_var_rank, new_var_desc,
+      saved_mean_rank, saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc,
+      epsilon, momentum);
+  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
+                   &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
+                   &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
+  int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
   const float *x = X.f32();
   float *y = Y.f32();
   for (int64_t ch = 0; ch < c; ++ch) {
@@ -135,24 +110,14 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                      ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
   const char *E = "echo_batch_norm_grad";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
-  TensorView SM = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
-  TensorView SI =
-      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  TensorView DG = fview(E, "dgamma", dgamma_rank, dgamma_desc);
-  TensorView DB = fview(E, "dbeta", dbeta_rank, dbeta_desc);
-  expectMinRank(E, X, "x", 2);
-  expectSameShape(E, DY, "dy", X, "x");
-  expectSameShape(E, DX, "dx", X, "x");
-  int64_t n = X.size(0), c = X.size(1), inner = X.prod(2, X.rank);
-  expectVector(E, G, "gamma", c);
-  expectVector(E, SM, "saved_mean", c);
-  expectVector(E, SI, "saved_inv_std", c);
-  expectVector(E, DG, "dgamma", c);
-  expectVector(E, DB, "dbeta", c);
+  BatchNormGradArgs a = batchNormGradArgs(
+      E, x_rank, x_desc, gamma_rank, gamma_desc, saved_mean_rank,
+      saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc, dy_rank, dy_desc,
+      dx_rank, dx_desc, dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
+  const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
+                   &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
+                   &DG = a.dgamma, &DB = a.dbeta;
+  int64_t n = a.n, c = a.c, inner = a.inner;
   int64_t count = n * inner;
   const float *x = X.f32(), *dy = DY.f32();
   float *dx = DX.f32();
@@ -186,36 +151,17 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   }
 }
 
-namespace {
-/// x [..., D] with per-row statistics shaped x.shape[:-1].
-void checkLayerNorm(const char *E, const TensorView &X, const TensorView &G,
-                    const TensorView &mean, const char *mn,
-                    const TensorView &inv, const char *in) {
-  expectMinRank(E, X, "x", 1);
-  expectVector(E, G, "gamma", X.last());
-  expectRank(E, mean, mn, X.rank - 1);
-  for (int d = 0; d + 1 < X.rank; ++d)
-    expectDim(E, mean, mn, d, X.size(d));
-  expectSameShape(E, inv, in, mean, mn);
-}
-} // namespace
-
 void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                 ECHO_TENSOR(beta), ECHO_TENSOR(y),
                                 ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
                                 double epsilon) {
   const char *E = "echo_layer_norm";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
-  TensorView B = fview(E, "beta", beta_rank, beta_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView M = fview(E, "mean", mean_rank, mean_desc);
-  TensorView I = fview(E, "inv_std", inv_std_rank, inv_std_desc);
-  checkLayerNorm(E, X, G, M, "mean", I, "inv_std");
-  expectVector(E, B, "beta", X.last());
-  expectSameShape(E, Y, "y", X, "x");
-  if (!(epsilon >= 0.0))
-    fail(E, "epsilon must be >= 0, got %g", epsilon);
+  LayerNormArgs a =
+      layerNormArgs(E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank,
+                    beta_desc, y_rank, y_desc, mean_rank, mean_desc,
+                    inv_std_rank, inv_std_desc, epsilon);
+  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
+                   &I = a.inv_std;
   int64_t rows = X.rows(), d = X.last();
   const float *g = G.f32(), *b = B.f32();
   for (int64_t r = 0; r < rows; ++r) {
@@ -243,19 +189,12 @@ void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                      ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
   const char *E = "echo_layer_norm_grad";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView G = fview(E, "gamma", gamma_rank, gamma_desc);
-  TensorView M = fview(E, "mean", mean_rank, mean_desc);
-  TensorView I = fview(E, "inv_std", inv_std_rank, inv_std_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  TensorView DG = fview(E, "dgamma", dgamma_rank, dgamma_desc);
-  TensorView DB = fview(E, "dbeta", dbeta_rank, dbeta_desc);
-  checkLayerNorm(E, X, G, M, "mean", I, "inv_std");
-  expectSameShape(E, DY, "dy", X, "x");
-  expectSameShape(E, DX, "dx", X, "x");
-  expectVector(E, DG, "dgamma", X.last());
-  expectVector(E, DB, "dbeta", X.last());
+  LayerNormGradArgs a = layerNormGradArgs(
+      E, x_rank, x_desc, gamma_rank, gamma_desc, mean_rank, mean_desc,
+      inv_std_rank, inv_std_desc, dy_rank, dy_desc, dx_rank, dx_desc,
+      dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
+  const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
+                   &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
   int64_t rows = X.rows(), d = X.last();
   const float *g = G.f32();
   std::vector<double> dgamma(d, 0.0), dbeta(d, 0.0);

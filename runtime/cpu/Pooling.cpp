@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "PoolWindow.h"
 
 #include <cstring>

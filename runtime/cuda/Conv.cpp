@@ -5,12 +5,13 @@
 // FMA math only (CUDNN_FMA_MATH: no TF32 tensor cores) and, among the
 // algorithms cuDNN's heuristics rank for the shapes, the first that is
 // deterministic and runs in FMA math; its workspace comes from the
-// context's scratch. Shapes are checked as the CPU backend checks them
-// (runtime/cpu/Conv.cpp), with its messages; the bias is added afterwards
+// context's scratch. Shapes are checked by the code the CPU backend uses
+// (runtime/common/ConvGeometry.cpp); the bias is added afterwards
 // in f32, as on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConvGeometry.h"
 #include "Kernels.h"
 #include "Tensor.h"
 
@@ -18,60 +19,10 @@
 #include <vector>
 
 using namespace echo_cuda;
+using echo_rt::ConvGeometry;
+using echo_rt::convGeometry;
 
 namespace {
-
-struct ConvGeometry {
-  int64_t n, c, h, w;
-  int64_t o, kh, kw;
-  int64_t oh, ow;
-  int64_t sh, sw, ph, pw, dh, dw, groups;
-  int64_t cg, og;
-};
-
-ConvGeometry geometry(const char *E, const TensorView &x, const char *xn,
-                      const TensorView &w, const char *wn, const TensorView &y,
-                      const char *yn, int64_t sh, int64_t sw, int64_t ph,
-                      int64_t pw, int64_t dh, int64_t dw, int64_t groups) {
-  if (sh < 1 || sw < 1)
-    fail(E, "stride must be >= 1, got [%lld, %lld]", (long long)sh,
-         (long long)sw);
-  if (dh < 1 || dw < 1)
-    fail(E, "dilation must be >= 1, got [%lld, %lld]", (long long)dh,
-         (long long)dw);
-  if (ph < 0 || pw < 0)
-    fail(E, "padding must be >= 0, got [%lld, %lld]", (long long)ph,
-         (long long)pw);
-  if (groups < 1)
-    fail(E, "groups must be >= 1, got %lld", (long long)groups);
-  expectRank(E, x, xn, 4);
-  expectRank(E, w, wn, 4);
-  expectRank(E, y, yn, 4);
-  ConvGeometry g;
-  g.n = x.size(0), g.c = x.size(1), g.h = x.size(2), g.w = x.size(3);
-  g.o = w.size(0), g.kh = w.size(2), g.kw = w.size(3);
-  g.sh = sh, g.sw = sw, g.ph = ph, g.pw = pw, g.dh = dh, g.dw = dw;
-  g.groups = groups;
-  if (g.c % groups || g.o % groups)
-    fail(E, "groups %lld must divide the input channels %lld and the output "
-            "channels %lld",
-         (long long)groups, (long long)g.c, (long long)g.o);
-  g.cg = g.c / groups;
-  g.og = g.o / groups;
-  expectDim(E, w, wn, 1, g.cg);
-  int64_t spanH = g.h + 2 * ph - dh * (g.kh - 1) - 1;
-  int64_t spanW = g.w + 2 * pw - dw * (g.kw - 1) - 1;
-  if (g.kh < 1 || g.kw < 1 || spanH < 0 || spanW < 0)
-    fail(E, "kernel %s does not fit the padded input %s", w.shapeStr().c_str(),
-         x.shapeStr().c_str());
-  g.oh = spanH / sh + 1;
-  g.ow = spanW / sw + 1;
-  expectDim(E, y, yn, 0, g.n);
-  expectDim(E, y, yn, 1, g.o);
-  expectDim(E, y, yn, 2, g.oh);
-  expectDim(E, y, yn, 3, g.ow);
-  return g;
-}
 
 int dim(const char *E, int64_t v) {
   if (v > INT_MAX)
@@ -163,7 +114,7 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
-  ConvGeometry g = geometry(E, X, "x", W, "w", Y, "y", stride_h, stride_w,
+  ConvGeometry g = convGeometry(E, X, "x", W, "w", Y, "y", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
   TensorView B;
   if (has_bias) {
@@ -215,7 +166,7 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
   TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  ConvGeometry g = geometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
+  ConvGeometry g = convGeometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
   if (DX.numel == 0)
     return;
@@ -259,7 +210,7 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView DW = fview(E, "dw", dw_rank, dw_desc);
-  ConvGeometry g = geometry(E, X, "x", DW, "dw", DY, "dy", stride_h, stride_w,
+  ConvGeometry g = convGeometry(E, X, "x", DW, "dw", DY, "dy", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
   if (DW.numel == 0)
     return;

@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Launch.h"
-#include "PoolWindow.h"
+#include "PoolCover.h"
 
 #include "echo/codecs.h"
 

@@ -1,17 +1,17 @@
-//===- PoolWindow.h - Pooling geometry shared by the CPU entries -*- C++ -*-===//
+//===- PoolWindow.h - Pooling geometry of every backend ---------*- C++ -*-===//
 //
-// Max/average pooling (Pooling.cpp) and the pool-argmax encoding
-// (Encoding.cpp) must agree on the window of every pooled element and on
+// Max/average pooling, their gradients and the pool-argmax encoding, on
+// every backend (host and device code alike), must agree on the window of every pooled element and on
 // which position is its maximum (the first in row-major order; padding never
 // wins), or the argmax gradient would differ from max_pool2d_grad's.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ECHO_RUNTIME_CPU_POOLWINDOW_H
-#define ECHO_RUNTIME_CPU_POOLWINDOW_H
+#ifndef ECHO_RUNTIME_COMMON_POOLWINDOW_H
+#define ECHO_RUNTIME_COMMON_POOLWINDOW_H
 
-#include "Context.h"
 #include "TensorView.h"
+#include "echo/codecs.h" // ECHO_HD
 
 namespace echo_rt {
 
@@ -30,7 +30,7 @@ PoolGeometry poolGeometry(const char *E, const TensorView &x, const char *xn,
 struct PoolWindow {
   int64_t top, left, y0, y1, x0, x1;
 };
-inline PoolWindow poolWindow(const PoolGeometry &g, int64_t oy, int64_t ox) {
+ECHO_HD inline PoolWindow poolWindow(const PoolGeometry &g, int64_t oy, int64_t ox) {
   PoolWindow r;
   r.top = oy * g.sh - g.ph;
   r.left = ox * g.sw - g.pw;
@@ -42,8 +42,8 @@ inline PoolWindow poolWindow(const PoolGeometry &g, int64_t oy, int64_t ox) {
 }
 
 /// Flat index (within the plane) of the window's first maximum.
-inline int64_t windowMax(const PoolGeometry &g, const float *plane,
-                         const PoolWindow &r) {
+ECHO_HD inline int64_t windowMax(const PoolGeometry &g, const float *plane,
+                                 const PoolWindow &r) {
   int64_t best = r.y0 * g.w + r.x0;
   for (int64_t iy = r.y0; iy < r.y1; ++iy)
     for (int64_t ix = r.x0; ix < r.x1; ++ix)
@@ -54,4 +54,4 @@ inline int64_t windowMax(const PoolGeometry &g, const float *plane,
 
 } // namespace echo_rt
 
-#endif // ECHO_RUNTIME_CPU_POOLWINDOW_H
+#endif // ECHO_RUNTIME_COMMON_POOLWINDOW_H

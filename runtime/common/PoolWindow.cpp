@@ -1,6 +1,7 @@
-//===- PoolWindow.cpp - Pooling geometry shared by the CPU entries ---------===//
+//===- PoolWindow.cpp - Checking a pooling geometry -------------------------===//
 
 #include "PoolWindow.h"
+#include "RuntimeError.h"
 
 using namespace echo_rt;
 

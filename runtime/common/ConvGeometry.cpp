@@ -1,0 +1,53 @@
+//===- ConvGeometry.cpp - Checking a 2-D convolution's shapes -------------===//
+
+#include "ConvGeometry.h"
+#include "RuntimeError.h"
+
+namespace echo_rt {
+
+ConvGeometry convGeometry(const char *E, const TensorView &x, const char *xn,
+                          const TensorView &w, const char *wn,
+                          const TensorView &y, const char *yn, int64_t sh,
+                          int64_t sw, int64_t ph, int64_t pw, int64_t dh,
+                          int64_t dw, int64_t groups) {
+  if (sh < 1 || sw < 1)
+    fail(E, "stride must be >= 1, got [%lld, %lld]", (long long)sh,
+         (long long)sw);
+  if (dh < 1 || dw < 1)
+    fail(E, "dilation must be >= 1, got [%lld, %lld]", (long long)dh,
+         (long long)dw);
+  if (ph < 0 || pw < 0)
+    fail(E, "padding must be >= 0, got [%lld, %lld]", (long long)ph,
+         (long long)pw);
+  if (groups < 1)
+    fail(E, "groups must be >= 1, got %lld", (long long)groups);
+  expectRank(E, x, xn, 4);
+  expectRank(E, w, wn, 4);
+  expectRank(E, y, yn, 4);
+  ConvGeometry g;
+  g.n = x.size(0), g.c = x.size(1), g.h = x.size(2), g.w = x.size(3);
+  g.o = w.size(0), g.kh = w.size(2), g.kw = w.size(3);
+  g.sh = sh, g.sw = sw, g.ph = ph, g.pw = pw, g.dh = dh, g.dw = dw;
+  g.groups = groups;
+  if (g.c % groups || g.o % groups)
+    fail(E, "groups %lld must divide the input channels %lld and the output "
+            "channels %lld",
+         (long long)groups, (long long)g.c, (long long)g.o);
+  g.cg = g.c / groups;
+  g.og = g.o / groups;
+  expectDim(E, w, wn, 1, g.cg);
+  int64_t spanH = g.h + 2 * ph - dh * (g.kh - 1) - 1;
+  int64_t spanW = g.w + 2 * pw - dw * (g.kw - 1) - 1;
+  if (g.kh < 1 || g.kw < 1 || spanH < 0 || spanW < 0)
+    fail(E, "kernel %s does not fit the padded input %s", w.shapeStr().c_str(),
+         x.shapeStr().c_str());
+  g.oh = spanH / sh + 1;
+  g.ow = spanW / sw + 1;
+  expectDim(E, y, yn, 0, g.n);
+  expectDim(E, y, yn, 1, g.o);
+  expectDim(E, y, yn, 2, g.oh);
+  expectDim(E, y, yn, 3, g.ow);
+  return g;
+}
+
+} // namespace echo_rt
