@@ -30,8 +30,9 @@ ConvGeometry convGeometry(const char *E, const TensorView &x, const char *xn,
   g.sh = sh, g.sw = sw, g.ph = ph, g.pw = pw, g.dh = dh, g.dw = dw;
   g.groups = groups;
   if (g.c % groups || g.o % groups)
-    fail(E, "groups %lld must divide the input channels %lld and the output "
-            "channels %lld",
+    fail(E,
+         "groups %lld must divide the input channels %lld and the output "
+         "channels %lld",
          (long long)groups, (long long)g.c, (long long)g.o);
   g.cg = g.c / groups;
   g.og = g.o / groups;

@@ -1,4 +1,5 @@
-//===- ConvGeometry.h - Shapes of a 2-D convolution --------------*- C++ -*-===//
+//===- ConvGeometry.h - Shapes of a 2-D convolution --------------*- C++
+//-*-===//
 //
 // The sizes and attributes of one echo_conv2d* call, checked once for every
 // backend and implementation (CPU im2col + sgemm and oneDNN, cuDNN).
@@ -15,11 +16,11 @@
 namespace echo_rt {
 
 struct ConvGeometry {
-  int64_t n, c, h, w;     // input
-  int64_t o, kh, kw;      // weight [o, c / groups, kh, kw]
-  int64_t oh, ow;         // output spatial size
+  int64_t n, c, h, w; // input
+  int64_t o, kh, kw;  // weight [o, c / groups, kh, kw]
+  int64_t oh, ow;     // output spatial size
   int64_t sh, sw, ph, pw, dh, dw, groups;
-  int64_t cg, og;         // channels per group
+  int64_t cg, og; // channels per group
   int64_t ckk() const { return cg * kh * kw; }
   int64_t ohw() const { return oh * ow; }
   bool direct() const {

@@ -66,16 +66,18 @@ BatchNormArgs echo_rt::batchNormArgs(
   if (!(momentum >= 0.0 && momentum <= 1.0))
     fail(E, "momentum must be in [0, 1], got %g", momentum);
   if (a.c > 0 && a.n * a.inner < 2)
-    fail(E, "x %s has %lld value(s) per channel; the unbiased variance needs "
-            "at least 2",
+    fail(E,
+         "x %s has %lld value(s) per channel; the unbiased variance needs "
+         "at least 2",
          a.x.shapeStr().c_str(), (long long)(a.n * a.inner));
   return a;
 }
 
-BatchNormGradArgs echo_rt::batchNormGradArgs(
-    const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma), ECHO_TENSOR(saved_mean),
-    ECHO_TENSOR(saved_inv_std), ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-    ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+BatchNormGradArgs
+echo_rt::batchNormGradArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                           ECHO_TENSOR(saved_mean), ECHO_TENSOR(saved_inv_std),
+                           ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                           ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
   BatchNormGradArgs a;
   a.x = fview(E, "x", x_rank, x_desc);
   a.gamma = fview(E, "gamma", gamma_rank, gamma_desc);
@@ -117,10 +119,11 @@ LayerNormArgs echo_rt::layerNormArgs(const char *E, ECHO_TENSOR(x),
   return a;
 }
 
-LayerNormGradArgs echo_rt::layerNormGradArgs(
-    const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma), ECHO_TENSOR(mean),
-    ECHO_TENSOR(inv_std), ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-    ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+LayerNormGradArgs
+echo_rt::layerNormGradArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
+                           ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
+                           ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                           ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
   LayerNormGradArgs a;
   a.x = fview(E, "x", x_rank, x_desc);
   a.gamma = fview(E, "gamma", gamma_rank, gamma_desc);

@@ -1,4 +1,5 @@
-//===- NormalizationArgs.h - Checked arguments of the norm entries -*- C++ -*-===//
+//===- NormalizationArgs.h - Checked arguments of the norm entries -*- C++
+//-*-===//
 //
 // The arguments of echo_batch_norm(_grad) and echo_layer_norm(_grad),
 // viewed and checked once for every backend, so the backends agree on what
@@ -23,10 +24,9 @@ struct BatchNormArgs {
 };
 BatchNormArgs batchNormArgs(const char *entry, ECHO_TENSOR(x),
                             ECHO_TENSOR(gamma), ECHO_TENSOR(beta),
-                            ECHO_TENSOR(running_mean),
-                            ECHO_TENSOR(running_var), ECHO_TENSOR(y),
-                            ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
-                            ECHO_TENSOR(saved_mean),
+                            ECHO_TENSOR(running_mean), ECHO_TENSOR(running_var),
+                            ECHO_TENSOR(y), ECHO_TENSOR(new_mean),
+                            ECHO_TENSOR(new_var), ECHO_TENSOR(saved_mean),
                             ECHO_TENSOR(saved_inv_std), double epsilon,
                             double momentum);
 
@@ -35,11 +35,10 @@ struct BatchNormGradArgs {
   int64_t n, c, inner;
 };
 BatchNormGradArgs batchNormGradArgs(const char *entry, ECHO_TENSOR(x),
-                                    ECHO_TENSOR(gamma),
-                                    ECHO_TENSOR(saved_mean),
-                                    ECHO_TENSOR(saved_inv_std),
-                                    ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                    ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta));
+                                    ECHO_TENSOR(gamma), ECHO_TENSOR(saved_mean),
+                                    ECHO_TENSOR(saved_inv_std), ECHO_TENSOR(dy),
+                                    ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
+                                    ECHO_TENSOR(dbeta));
 
 /// x [..., D] with per-row statistics shaped x.shape[:-1].
 struct LayerNormArgs {

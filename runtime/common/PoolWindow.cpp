@@ -1,4 +1,5 @@
-//===- PoolWindow.cpp - Checking a pooling geometry -------------------------===//
+//===- PoolWindow.cpp - Checking a pooling geometry
+//-------------------------===//
 
 #include "PoolWindow.h"
 #include "RuntimeError.h"
@@ -38,5 +39,17 @@ PoolGeometry echo_rt::poolGeometry(const char *E, const TensorView &x,
     fail(E, "input %s has an empty spatial extent", x.shapeStr().c_str());
   g.oh = eh / sh + 1;
   g.ow = ew / sw + 1;
+  return g;
+}
+
+ArgmaxGeometry echo_rt::argmaxGeometry(const char *E, const TensorView &x,
+                                       const char *xn, int64_t kh, int64_t kw,
+                                       int64_t sh, int64_t sw, int64_t ph,
+                                       int64_t pw) {
+  ArgmaxGeometry g;
+  static_cast<PoolGeometry &>(g) = poolGeometry(
+      E, x, xn, kh, kw, sh, sw, ph, pw, echo_codecs::kPoolArgmaxMaxPositions);
+  g.positions = kh * kw;
+  g.bits = echo_codecs::poolArgmaxBits(g.positions);
   return g;
 }

@@ -1,9 +1,10 @@
 //===- PoolWindow.h - Pooling geometry of every backend ---------*- C++ -*-===//
 //
 // Max/average pooling, their gradients and the pool-argmax encoding, on
-// every backend (host and device code alike), must agree on the window of every pooled element and on
-// which position is its maximum (the first in row-major order; padding never
-// wins), or the argmax gradient would differ from max_pool2d_grad's.
+// every backend (host and device code alike), must agree on the window of every
+// pooled element and on which position is its maximum (the first in row-major
+// order; padding never wins), or the argmax gradient would differ from
+// max_pool2d_grad's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,12 +26,27 @@ PoolGeometry poolGeometry(const char *E, const TensorView &x, const char *xn,
                           int64_t kh, int64_t kw, int64_t sh, int64_t sw,
                           int64_t ph, int64_t pw, int64_t maxPositions = 0);
 
+/// The geometry of max pooling with its argmax encoded (Gist's pool
+/// argmax): checked as echo_max_pool2d checks it, plus the code width.
+struct ArgmaxGeometry : PoolGeometry {
+  int64_t positions;
+  int64_t bits;
+  int64_t outputs() const { return planes * oh * ow; }
+  int64_t bytes() const {
+    return echo_codecs::poolArgmaxBytes(outputs(), positions);
+  }
+};
+ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
+                              const char *xn, int64_t kh, int64_t kw,
+                              int64_t sh, int64_t sw, int64_t ph, int64_t pw);
+
 /// The window of output (oy, ox): its unclamped origin and its in-bounds
 /// part [y0, y1) x [x0, x1).
 struct PoolWindow {
   int64_t top, left, y0, y1, x0, x1;
 };
-ECHO_HD inline PoolWindow poolWindow(const PoolGeometry &g, int64_t oy, int64_t ox) {
+ECHO_HD inline PoolWindow poolWindow(const PoolGeometry &g, int64_t oy,
+                                     int64_t ox) {
   PoolWindow r;
   r.top = oy * g.sh - g.ph;
   r.left = ox * g.sw - g.pw;

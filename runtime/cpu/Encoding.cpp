@@ -152,27 +152,6 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
   }
 }
 
-//--- Pool argmax --------------------------------------------------------------
-
-/// The geometry of max pooling x ([N, C, H, W]), checked as
-/// echo_max_pool2d checks it, plus the argmax code width.
-struct ArgmaxGeometry : PoolGeometry {
-  int64_t positions;
-  int64_t bits;
-  int64_t outputs() const { return planes * oh * ow; }
-  int64_t bytes() const { return cd::poolArgmaxBytes(outputs(), positions); }
-};
-ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
-                              const char *xn, int64_t kh, int64_t kw,
-                              int64_t sh, int64_t sw, int64_t ph, int64_t pw) {
-  ArgmaxGeometry g;
-  static_cast<PoolGeometry &>(g) = poolGeometry(
-      E, x, xn, kh, kw, sh, sw, ph, pw, cd::kPoolArgmaxMaxPositions);
-  g.positions = kh * kw;
-  g.bits = cd::poolArgmaxBits(g.positions);
-  return g;
-}
-
 } // namespace
 
 

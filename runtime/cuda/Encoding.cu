@@ -431,22 +431,6 @@ void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 //--- pool argmax --------------------------------------------------------------
 
 namespace {
-struct ArgmaxGeometry : PoolGeometry {
-  int64_t positions;
-  int bits;
-  int64_t outputs() const { return planes * oh * ow; }
-  int64_t bytes() const { return cd::poolArgmaxBytes(outputs(), positions); }
-};
-ArgmaxGeometry argmaxGeometry(const char *E, const TensorView &x,
-                              const char *xn, int64_t kh, int64_t kw,
-                              int64_t sh, int64_t sw, int64_t ph, int64_t pw) {
-  ArgmaxGeometry g;
-  static_cast<PoolGeometry &>(g) = poolGeometry(
-      E, x, xn, kh, kw, sh, sw, ph, pw, cd::kPoolArgmaxMaxPositions);
-  g.positions = kh * kw;
-  g.bits = cd::poolArgmaxBits(g.positions);
-  return g;
-}
 
 /// The code of pooled element o: its window's first maximum.
 __device__ uint32_t argmaxCode(const PoolGeometry &g, const float *x,

@@ -9,12 +9,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GemmArgs.h"
 #include "Kernels.h"
 #include "Tensor.h"
 
 #include <climits>
 
 using namespace echo_cuda;
+using namespace echo_rt::gemm_args;
 
 namespace {
 
@@ -67,95 +69,40 @@ void sgemm(Context &ctx, const char *E, bool transA, bool transB, int64_t m,
 void entry::echo_linear(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
                         ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias) {
   const char *E = "echo_linear";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView W = fview(E, "w", w_rank, w_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectMinRank(E, X, "x", 1);
-  expectRank(E, W, "w", 2);
-  int64_t n = W.size(0), k = W.size(1);
-  expectDim(E, X, "x", X.rank - 1, k);
-  expectRank(E, Y, "y", X.rank);
-  for (int d = 0; d + 1 < X.rank; ++d)
-    expectDim(E, Y, "y", d, X.size(d));
-  expectDim(E, Y, "y", Y.rank - 1, n);
-  TensorView B;
-  if (has_bias) {
-    B = fview(E, "b", b_rank, b_desc);
-    expectRank(E, B, "b", 1);
-    expectDim(E, B, "b", 0, n);
-  }
-  int64_t m = X.rows();
-  sgemm(ctx, E, false, true, m, n, k, X.f32(), k, W.f32(), k, 0.0f, Y.f32());
+  LinearArgs a = linearArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
+                            y_rank, y_desc, has_bias);
+  sgemm(ctx, E, false, true, a.m, a.n, a.k, a.x.f32(), a.k, a.w.f32(), a.k,
+        0.0f, a.y.f32());
   // The bias is added after the product, in f32, as on the CPU.
   if (has_bias)
-    addBiasRows(ctx, E, Y.f32(), B.f32(), m, n);
+    addBiasRows(ctx, E, a.y.f32(), a.b.f32(), a.m, a.n);
 }
 
 void entry::echo_linear_grad_input(Context &ctx, ECHO_TENSOR(dy),
                                    ECHO_TENSOR(w), ECHO_TENSOR(dx)) {
   const char *E = "echo_linear_grad_input";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView W = fview(E, "w", w_rank, w_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectMinRank(E, DY, "dy", 1);
-  expectRank(E, W, "w", 2);
-  int64_t n = W.size(0), k = W.size(1);
-  expectDim(E, DY, "dy", DY.rank - 1, n);
-  expectRank(E, DX, "dx", DY.rank);
-  for (int d = 0; d + 1 < DY.rank; ++d)
-    expectDim(E, DX, "dx", d, DY.size(d));
-  expectDim(E, DX, "dx", DX.rank - 1, k);
-  sgemm(ctx, E, false, false, DY.rows(), k, n, DY.f32(), n, W.f32(), k, 0.0f,
-        DX.f32());
+  LinearGradInputArgs a =
+      linearGradInputArgs(E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc);
+  sgemm(ctx, E, false, false, a.m, a.k, a.n, a.dy.f32(), a.n, a.w.f32(), a.k,
+        0.0f, a.dx.f32());
 }
 
 void entry::echo_linear_grad_weight(Context &ctx, ECHO_TENSOR(dy),
                                     ECHO_TENSOR(x), ECHO_TENSOR(dw)) {
   const char *E = "echo_linear_grad_weight";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView DW = fview(E, "dw", dw_rank, dw_desc);
-  expectMinRank(E, DY, "dy", 1);
-  expectRank(E, X, "x", DY.rank);
-  for (int d = 0; d + 1 < DY.rank; ++d)
-    expectDim(E, X, "x", d, DY.size(d));
-  expectRank(E, DW, "dw", 2);
-  int64_t n = DY.last(), k = X.last();
-  expectDim(E, DW, "dw", 0, n);
-  expectDim(E, DW, "dw", 1, k);
-  sgemm(ctx, E, true, false, n, k, DY.rows(), DY.f32(), n, X.f32(), k, 0.0f,
-        DW.f32());
+  LinearGradWeightArgs a =
+      linearGradWeightArgs(E, dy_rank, dy_desc, x_rank, x_desc, dw_rank, dw_desc);
+  sgemm(ctx, E, true, false, a.n, a.k, a.m, a.dy.f32(), a.n, a.x.f32(), a.k,
+        0.0f, a.dw.f32());
 }
 
 void entry::echo_matmul(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
                         ECHO_TENSOR(c), int64_t transpose_a,
                         int64_t transpose_b) {
   const char *E = "echo_matmul";
-  TensorView A = fview(E, "a", a_rank, a_desc);
-  TensorView B = fview(E, "b", b_rank, b_desc);
-  TensorView C = fview(E, "c", c_rank, c_desc);
-  expectMinRank(E, A, "a", 2);
-  expectRank(E, B, "b", A.rank);
-  expectRank(E, C, "c", A.rank);
-  int r = A.rank;
-  for (int d = 0; d + 2 < r; ++d) {
-    expectDim(E, B, "b (batch dimension)", d, A.size(d));
-    expectDim(E, C, "c (batch dimension)", d, A.size(d));
-  }
-  int64_t ar = A.size(r - 2), ac = A.size(r - 1);
-  int64_t br = B.size(r - 2), bc = B.size(r - 1);
-  int64_t m = transpose_a ? ac : ar, ka = transpose_a ? ar : ac;
-  int64_t kb = transpose_b ? bc : br, n = transpose_b ? br : bc;
-  if (ka != kb)
-    fail(E,
-         "contraction sizes differ: a %s (transpose_a=%lld) gives %lld, "
-         "b %s (transpose_b=%lld) gives %lld",
-         A.shapeStr().c_str(), static_cast<long long>(transpose_a),
-         static_cast<long long>(ka), B.shapeStr().c_str(),
-         static_cast<long long>(transpose_b), static_cast<long long>(kb));
-  expectDim(E, C, "c", r - 2, m);
-  expectDim(E, C, "c", r - 1, n);
-  int64_t batch = A.prod(0, r - 2);
-  sgemm(ctx, E, transpose_a != 0, transpose_b != 0, m, n, ka, A.f32(), ac,
-        B.f32(), bc, 0.0f, C.f32(), batch, ar * ac, br * bc, m * n);
+  MatmulArgs g = matmulArgs(E, a_rank, a_desc, b_rank, b_desc, c_rank, c_desc,
+                            transpose_a, transpose_b);
+  sgemm(ctx, E, transpose_a != 0, transpose_b != 0, g.m, g.n, g.k, g.a.f32(),
+        g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch, g.ar * g.ac,
+        g.br * g.bc, g.m * g.n);
 }

@@ -15,6 +15,7 @@
 #include "Launch.h"
 #include "NormalizationArgs.h"
 #include "PoolCover.h"
+#include "SliceLayout.h"
 
 #include "echo/codecs.h"
 
@@ -22,6 +23,8 @@
 
 using namespace echo_cuda;
 using namespace echo_rt::norm_args;
+using echo_rt::readList;
+using echo_rt::sliceLayout;
 
 void echo_cuda::addBiasRows(Context &ctx, const char *E, float *y,
                             const float *b, int64_t rows, int64_t n) {
@@ -491,46 +494,6 @@ void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
 //--- data movement ----------------------------------------------------------------
 
 namespace {
-/// Reads a rank-long i64 list (offsets, strides, permutation): host memory.
-void readList(const char *E, const char *name, int64_t rank, void *desc,
-              int expected, int64_t *out) {
-  TensorView t = view(E, name, rank, desc, sizeof(int64_t));
-  if (t.rank != 1 || t.size(0) != expected)
-    fail(E, "%s must be a rank-1 i64 tensor with %d entries, got shape %s",
-         name, expected, t.shapeStr().c_str());
-  for (int d = 0; d < expected; ++d)
-    out[d] = t.i64()[d];
-}
-
-int64_t sliceLayout(const char *E, const TensorView &whole, const char *wn,
-                    const TensorView &part, const char *pn,
-                    ECHO_TENSOR(offsets), ECHO_TENSOR(strides),
-                    int64_t *partStridesInWhole) {
-  expectRank(E, part, pn, whole.rank);
-  int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
-  readList(E, "offsets", offsets_rank, offsets_desc, whole.rank, off);
-  readList(E, "strides", strides_rank, strides_desc, whole.rank, st);
-  rowMajorStrides(whole.rank, whole.sizes, ws);
-  int64_t base = 0;
-  for (int d = 0; d < whole.rank; ++d) {
-    if (st[d] < 1)
-      fail(E, "strides must be >= 1, got %lld in dimension %d",
-           (long long)st[d], d);
-    if (off[d] < 0)
-      fail(E, "offsets must be >= 0, got %lld in dimension %d",
-           (long long)off[d], d);
-    if (part.size(d) > 0 &&
-        off[d] + (part.size(d) - 1) * st[d] >= whole.size(d))
-      fail(E,
-           "slice %s (offset %lld, stride %lld) reads past the end of "
-           "dimension %d of %s %s",
-           part.shapeStr().c_str(), (long long)off[d], (long long)st[d], d, wn,
-           whole.shapeStr().c_str());
-    base += off[d] * ws[d];
-    partStridesInWhole[d] = st[d] * ws[d];
-  }
-  return base;
-}
 
 /// dst[i * dSt] = src[i * sSt] over `shape`.
 void stridedCopy(Context &ctx, const char *E, int rank, const int64_t *shape,

@@ -15,6 +15,8 @@
 
 namespace echo_cuda {
 
+using echo_rt::ArgmaxGeometry;
+using echo_rt::argmaxGeometry;
 using echo_rt::PoolGeometry;
 using echo_rt::poolGeometry;
 using echo_rt::PoolWindow;

@@ -1,0 +1,47 @@
+//===- SliceLayout.cpp - Index lists and strided slices -------------------===//
+
+#include "SliceLayout.h"
+#include "RuntimeError.h"
+
+using namespace echo_rt;
+
+void echo_rt::readList(const char *E, const char *name, int64_t rank,
+                       void *desc, int expected, int64_t *out) {
+  TensorView t = view(E, name, rank, desc, sizeof(int64_t));
+  if (t.rank != 1 || t.size(0) != expected)
+    fail(E, "%s must be a rank-1 i64 tensor with %d entries, got shape %s",
+         name, expected, t.shapeStr().c_str());
+  for (int d = 0; d < expected; ++d)
+    out[d] = t.i64()[d];
+}
+
+int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
+                             const char *wn, const TensorView &part,
+                             const char *pn, ECHO_TENSOR(offsets),
+                             ECHO_TENSOR(strides),
+                             int64_t *partStridesInWhole) {
+  expectRank(E, part, pn, whole.rank);
+  int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
+  readList(E, "offsets", offsets_rank, offsets_desc, whole.rank, off);
+  readList(E, "strides", strides_rank, strides_desc, whole.rank, st);
+  rowMajorStrides(whole.rank, whole.sizes, ws);
+  int64_t base = 0;
+  for (int d = 0; d < whole.rank; ++d) {
+    if (st[d] < 1)
+      fail(E, "strides must be >= 1, got %lld in dimension %d",
+           (long long)st[d], d);
+    if (off[d] < 0)
+      fail(E, "offsets must be >= 0, got %lld in dimension %d",
+           (long long)off[d], d);
+    if (part.size(d) > 0 &&
+        off[d] + (part.size(d) - 1) * st[d] >= whole.size(d))
+      fail(E,
+           "slice %s (offset %lld, stride %lld) reads past the end of "
+           "dimension %d of %s %s",
+           part.shapeStr().c_str(), (long long)off[d], (long long)st[d], d, wn,
+           whole.shapeStr().c_str());
+    base += off[d] * ws[d];
+    partStridesInWhole[d] = st[d] * ws[d];
+  }
+  return base;
+}

@@ -1,0 +1,32 @@
+//===- SliceLayout.h - Index lists and strided slices -------------*- C++
+//-*-===//
+//
+// The host-side index lists (offsets, strides, permutations) of the data
+// movement entries and the layout of a strided slice, read and checked
+// once for every backend.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_SLICELAYOUT_H
+#define ECHO_RUNTIME_COMMON_SLICELAYOUT_H
+
+#include "TensorView.h"
+#include "echo/abi_macros.h"
+
+namespace echo_rt {
+
+/// Reads a rank-1 i64 list of `expected` entries (host memory) into `out`.
+void readList(const char *entry, const char *name, int64_t rank, void *desc,
+              int expected, int64_t *out);
+
+/// Validates a slice of `part` shape out of `whole` and fills the strides
+/// (per dimension of part) of the sliced elements in whole; returns the
+/// offset of the first one.
+int64_t sliceLayout(const char *entry, const TensorView &whole, const char *wn,
+                    const TensorView &part, const char *pn,
+                    ECHO_TENSOR(offsets), ECHO_TENSOR(strides),
+                    int64_t *partStridesInWhole);
+
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_SLICELAYOUT_H
