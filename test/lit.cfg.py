@@ -30,6 +30,9 @@ config.substitutions.append(("%echo_lib_dir",
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# echo-run's step cache stays off in tests (a cached step skips the
+# pipeline and its diagnostics); test/Execution/step-cache.mlir turns it on.
+config.environment["ECHO_NO_CACHE"] = "1"
 
 # FileCheck, not, count come from the LLVM tools directory.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntrySignature.h"
+#include "StepObject.h"
 #include "StepSignature.h"
 
 #include "EchoDialect/EchoAttrNames.h"
@@ -30,21 +31,14 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -77,55 +71,6 @@ static cl::opt<bool> noBufferAssign(
 [[noreturn]] static void fail(const llvm::Twine &message) {
   llvm::errs() << "echo-compile: " << message << "\n";
   std::exit(1);
-}
-
-/// echo_step_invoke(void **packed): loads each parameter of `entry` from
-/// the pointer in its slot and stores the status into the last slot, the
-/// layout echo-run's JIT call uses.
-static void addPackedEntry(llvm::Module &module, llvm::Function &entry) {
-  llvm::LLVMContext &ctx = module.getContext();
-  auto *ptr = llvm::PointerType::get(ctx, 0);
-  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr},
-                                       /*isVarArg=*/false);
-  auto *wrapper = llvm::Function::Create(
-      type, llvm::GlobalValue::ExternalLinkage, "echo_step_invoke", module);
-  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", wrapper));
-  llvm::Value *packed = wrapper->getArg(0);
-  auto slot = [&](unsigned i) {
-    return b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, packed, i));
-  };
-  std::vector<llvm::Value *> args;
-  for (llvm::Argument &param : entry.args())
-    args.push_back(b.CreateLoad(param.getType(), slot(param.getArgNo())));
-  llvm::Value *status = b.CreateCall(&entry, args);
-  if (!status->getType()->isVoidTy())
-    b.CreateStore(status, slot(entry.arg_size()));
-  b.CreateRetVoid();
-}
-
-static void addManifest(llvm::Module &module, const std::string &text) {
-  llvm::Constant *init =
-      llvm::ConstantDataArray::getString(module.getContext(), text);
-  new llvm::GlobalVariable(module, init->getType(), /*isConstant=*/true,
-                           llvm::GlobalValue::ExternalLinkage, init,
-                           "echo_step_manifest");
-}
-
-/// Native code for the host, position independent (for --shared and for
-/// objects linked into shared libraries), generic CPU so that the object
-/// runs on any x86-64 (or other host architecture) machine.
-static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    fail("no code generator for " + triple.str() + ": " + error);
-  llvm::TargetOptions options;
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, "generic", "", options, llvm::Reloc::PIC_));
 }
 
 int main(int argc, char **argv) {
@@ -174,32 +119,19 @@ int main(int argc, char **argv) {
     return 1;
   manifest.signature = *signature;
 
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)))
+  if (failed(echo_run::lowerStep(*module, /*assignBuffers=*/!noBufferAssign,
+                                 manifest)))
     return 1;
-  echo::buildLowerToCPUPipeline(pm, /*assignBuffers=*/!noBufferAssign);
-  if (failed(pm.run(*module)))
-    return 1;
-  if (auto attr = (*module)->getAttrOfType<ArrayAttr>(echo::kAllocSitesAttr))
-    for (Attribute site : attr)
-      manifest.sites.push_back(cast<StringAttr>(site).getValue().str());
 
+  std::unique_ptr<llvm::TargetMachine> machine =
+      echo_run::hostTargetMachine(llvm::CodeGenOptLevel::Default, error);
+  if (!machine)
+    fail(error);
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext);
+  std::unique_ptr<llvm::Module> llvmModule = echo_run::buildStepModule(
+      *module, manifest, llvmContext, *machine, error);
   if (!llvmModule)
-    fail("translation to LLVM IR failed");
-  llvm::Function *step = llvmModule->getFunction(manifest.function);
-  if (!step)
-    fail("the lowered module has no function " + manifest.function);
-  addPackedEntry(*llvmModule, *step);
-  addManifest(*llvmModule, echo_run::writeManifest(manifest));
-
-  std::unique_ptr<llvm::TargetMachine> machine = hostTargetMachine();
-  llvmModule->setTargetTriple(machine->getTargetTriple());
-  llvmModule->setDataLayout(machine->createDataLayout());
-  if (llvm::verifyModule(*llvmModule, &llvm::errs()))
-    fail("the generated LLVM IR does not verify");
+    fail(error);
 
   // With --shared, the object goes to a temporary file first.
   std::string objectPath = outputFile;
@@ -217,12 +149,8 @@ int main(int argc, char **argv) {
     fail("cannot write " + objectPath + ": " + ec.message());
   if (emitLLVM) {
     llvmModule->print(out->os(), nullptr);
-  } else {
-    llvm::legacy::PassManager codegen;
-    if (machine->addPassesToEmitFile(codegen, out->os(), nullptr,
-                                     llvm::CodeGenFileType::ObjectFile))
-      fail("the host target cannot emit object files");
-    codegen.run(*llvmModule);
+  } else if (!echo_run::emitObject(*llvmModule, *machine, out->os(), error)) {
+    fail(error);
   }
   out->os().flush();
   if (out->os().has_error())

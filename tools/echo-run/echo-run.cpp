@@ -10,6 +10,8 @@
 #include "Buffer.h"
 #include "EntrySignature.h"
 #include "GradientCheck.h"
+#include "StepCache.h"
+#include "StepObject.h"
 #include "StepHost.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
@@ -19,8 +21,6 @@
 #include "EchoDialect/Transforms/Passes.h"
 #include "echo/loader.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/MLIRContext.h"
@@ -31,6 +31,9 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -143,6 +146,22 @@ static cl::opt<int64_t> capacity(
              "memory available now (echo-run keeps a host copy of every "
              "argument and result), elsewhere unlimited"),
     cl::init(0), cl::cat(echoRunCategory));
+
+static cl::opt<bool> noCache(
+    "no-cache",
+    cl::desc("Compile the step even if the step cache has it, and do not "
+             "store it (also: ECHO_NO_CACHE=1)"),
+    cl::cat(echoRunCategory));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Directory of the step cache (default: $ECHO_CACHE_DIR, else "
+             "$XDG_CACHE_HOME/echo-mlir or ~/.cache/echo-mlir); given, it "
+             "caches even under ECHO_NO_CACHE"),
+    cl::value_desc("DIR"), cl::init(""), cl::cat(echoRunCategory));
+static cl::opt<bool> cacheStats(
+    "cache-stats",
+    cl::desc("Say on stderr whether the step came from the cache"),
+    cl::cat(echoRunCategory));
 
 namespace {
 
@@ -283,6 +302,40 @@ std::unique_ptr<echo_runtime::Backend> loadBackend(const char *argv0) {
   return backend;
 }
 
+/// echo_step_invoke of a step object (StepObject.h), linked into `jit`
+/// against the backend's runtime entries.
+using StepInvoke = void (*)(void **);
+llvm::Expected<StepInvoke> loadStep(echo_runtime::Backend &rt,
+                                    std::unique_ptr<llvm::MemoryBuffer> object,
+                                    std::unique_ptr<llvm::orc::LLJIT> &jit) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto built = llvm::orc::LLJITBuilder().create();
+  if (!built)
+    return built.takeError();
+  jit = std::move(*built);
+  llvm::orc::JITDylib &dylib = jit->getMainJITDylib();
+  llvm::orc::SymbolMap map;
+  for (auto [symbol, address] : rt.allSymbols())
+    map[jit->mangleAndIntern(symbol)] = llvm::orc::ExecutorSymbolDef(
+        llvm::orc::ExecutorAddr::fromPtr(address),
+        llvm::JITSymbolFlags::Exported);
+  if (llvm::Error err = dylib.define(llvm::orc::absoluteSymbols(map)))
+    return std::move(err);
+  // The C library (memcpy and the like, which code generation may call).
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      jit->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  dylib.addGenerator(std::move(*process));
+  if (llvm::Error err = jit->addObjectFile(std::move(object)))
+    return std::move(err);
+  auto address = jit->lookup("echo_step_invoke");
+  if (!address)
+    return address.takeError();
+  return address->toPtr<StepInvoke>();
+}
+
 func::FuncOp findEntry(ModuleOp module) {
   std::string error;
   func::FuncOp fn = findEntryFunction(module, entryName, error);
@@ -341,62 +394,125 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputFile, &error);
   if (!file)
     fail(error);
+
+  // The step cache: skipped when profiling (the profiled step is the input
+  // with numbered sites, and the run writes the module back).
+  std::optional<StepCache> cache;
+  std::string cacheKey;
+  if (profileSparsity.empty() && !noCache &&
+      (!cacheDir.empty() || !std::getenv("ECHO_NO_CACHE") ||
+       !*std::getenv("ECHO_NO_CACHE"))) {
+    std::string dir =
+        cacheDir.empty() ? StepCache::defaultDirectory() : cacheDir;
+    if (!dir.empty()) {
+      cache.emplace(dir);
+      std::string options = "entry=" + entryName + " buffer-assign=" +
+                            (noBufferAssign ? "0" : "1");
+      cacheKey = StepCache::key(
+          file->getBuffer(), options,
+          StepCache::toolIdentity(llvm::sys::fs::getMainExecutable(
+              argv[0], reinterpret_cast<void *>(&loadBackend))));
+    }
+  }
+
+  StepManifest manifest;
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  std::optional<SparsityProfile> profile;
+  if (cache) {
+    std::string why;
+    switch (cache->lookup(cacheKey, manifest, object, why)) {
+    case StepCache::Found::Hit:
+      if (cacheStats)
+        llvm::errs() << "echo-run: cache: hit " << cache->pathOf(cacheKey)
+                     << "\n";
+      break;
+    case StepCache::Found::Corrupt:
+      llvm::errs() << "echo-run: warning: step cache entry "
+                   << cache->pathOf(cacheKey) << " " << why
+                   << "; compiling the step again\n";
+      break;
+    case StepCache::Found::Miss:
+      break;
+    }
+  }
+
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
+  // Parses, plans and lowers the step, and compiles it to `object`.
+  auto compile = [&] {
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      std::exit(1);
+    func::FuncOp entry = findEntry(*module);
+    if (llvm::any_of(entry.getArgumentTypes(),
+                     [](Type t) { return isa<BaseMemRefType>(t); }))
+      fail("@" + entry.getSymName() + " is already bufferized; echo-run "
+           "takes tensor-level steps and plans them itself (run it on the IR "
+           "before echo-training-pipeline, e.g. the output of "
+           "--echo-autodiff)");
+    manifest = StepManifest();
+    manifest.function = entry.getSymName().str();
+    FailureOr<EntrySignature> signature = analyzeEntry(entry);
+    if (failed(signature))
+      std::exit(1);
+    manifest.signature = *signature;
+    if (!profileSparsity.empty())
+      profile = prepareProfile(*module);
+    if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign,
+                         manifest)))
+      std::exit(1);
+    // The generated code only sequences runtime calls (the kernels are
+    // compiled C++), so optimizing it buys nothing and its compile time
+    // grows quickly with model size: compile without optimization.
+    std::unique_ptr<llvm::TargetMachine> machine =
+        hostTargetMachine(llvm::CodeGenOptLevel::None, error);
+    if (!machine)
+      fail(error);
+    llvm::LLVMContext llvmContext;
+    std::unique_ptr<llvm::Module> llvmModule =
+        buildStepModule(*module, manifest, llvmContext, *machine, error);
+    if (!llvmModule)
+      fail(error);
+    llvm::SmallVector<char, 0> code;
+    llvm::raw_svector_ostream os(code);
+    if (!emitObject(*llvmModule, *machine, os, error))
+      fail(error);
+    object = llvm::MemoryBuffer::getMemBufferCopy(
+        llvm::StringRef(code.data(), code.size()), "step.o");
+    if (!cache)
+      return;
+    if (!cache->store(cacheKey, manifest, object->getBuffer(), error))
+      llvm::errs() << "echo-run: warning: the step cache: " << error << "\n";
+    else if (cacheStats)
+      llvm::errs() << "echo-run: cache: stored " << cache->pathOf(cacheKey)
+                   << "\n";
+  };
+  bool fromCache = object != nullptr;
+  if (!fromCache)
+    compile();
 
-  func::FuncOp entry = findEntry(*module);
-  if (llvm::any_of(entry.getArgumentTypes(),
-                   [](Type t) { return isa<BaseMemRefType>(t); }))
-    fail("@" + entry.getSymName() + " is already bufferized; echo-run takes "
-         "tensor-level steps and plans them itself (run it on the IR before "
-         "echo-training-pipeline, e.g. the output of --echo-autodiff)");
-  std::string name = entry.getSymName().str();
-  FailureOr<EntrySignature> signature = analyzeEntry(entry);
-  if (failed(signature))
-    return 1;
-
-  std::optional<SparsityProfile> profile;
-  if (!profileSparsity.empty())
-    profile = prepareProfile(*module);
-
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)))
-    return 1;
-  echo::buildLowerToCPUPipeline(pm, /*assignBuffers=*/!noBufferAssign);
-  if (failed(pm.run(*module)))
-    return 1;
-
-  std::vector<std::string> sites;
-  if (auto attr = (*module)->getAttrOfType<ArrayAttr>(echo::kAllocSitesAttr))
-    for (Attribute site : attr)
-      sites.push_back(cast<StringAttr>(site).getValue().str());
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  llvm::Expected<StepInvoke> loaded = loadStep(rt, std::move(object), jit);
+  if (!loaded && fromCache) {
+    // An entry that checks out but does not link: compile it again.
+    llvm::errs() << "echo-run: warning: step cache entry "
+                 << cache->pathOf(cacheKey) << " does not load ("
+                 << llvm::toString(loaded.takeError())
+                 << "); compiling the step again\n";
+    compile();
+    loaded = loadStep(rt, std::move(object), jit);
+  }
+  if (!loaded)
+    fail("loading the compiled step failed: " +
+         llvm::toString(loaded.takeError()));
+  StepInvoke invokeStep = *loaded;
+  const EntrySignature *signature = &manifest.signature;
+  std::string name = manifest.function;
   std::vector<const char *> sitePtrs;
-  for (const std::string &s : sites)
+  for (const std::string &s : manifest.sites)
     sitePtrs.push_back(s.c_str());
-
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  // The generated code only sequences runtime calls (the kernels are
-  // compiled C++), so optimizing it buys nothing and its compile time grows
-  // quickly with model size: compile without optimization.
-  ExecutionEngineOptions options;
-  options.transformer = makeOptimizingTransformer(0, 0, nullptr);
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::None;
-  auto engine = ExecutionEngine::create(*module, options);
-  if (!engine)
-    fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
-  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    for (auto [symbol, address] : rt.allSymbols())
-      map[interner(symbol)] = llvm::orc::ExecutorSymbolDef(
-          llvm::orc::ExecutorAddr::fromPtr(address),
-          llvm::JITSymbolFlags::Exported);
-    return map;
-  });
 
   // On the cpu backend device memory is host memory: without a bound, a
   // model too large for the machine is ended by the kernel's OOM killer
@@ -468,8 +584,7 @@ int main(int argc, char **argv) {
     fail("--print-loss needs result #0 to be a scalar f32 loss");
 
   auto invoke = [&](int64_t iter) {
-    if (llvm::Error err = (*engine)->invokePacked(name, packed))
-      fail("running @" + name + " failed: " + llvm::toString(std::move(err)));
+    invokeStep(packed.data());
     if (status != ECHO_OK)
       failRuntime(rt, ctx, "in step " + std::to_string(iter) + " of @" + name);
   };

@@ -1,0 +1,130 @@
+//===- StepObject.cpp - A lowered step as native code -------------------===//
+
+#include "StepObject.h"
+
+#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace echo_run {
+
+namespace {
+
+/// echo_step_invoke(void **packed): loads each parameter of `entry` from
+/// the pointer in its slot and stores the status into the last slot, the
+/// layout of MLIR's packed calling convention.
+void addPackedEntry(llvm::Module &module, llvm::Function &entry) {
+  llvm::LLVMContext &ctx = module.getContext();
+  auto *ptr = llvm::PointerType::get(ctx, 0);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr},
+                                       /*isVarArg=*/false);
+  auto *wrapper = llvm::Function::Create(
+      type, llvm::GlobalValue::ExternalLinkage, "echo_step_invoke", module);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", wrapper));
+  llvm::Value *packed = wrapper->getArg(0);
+  auto slot = [&](unsigned i) {
+    return b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, packed, i));
+  };
+  std::vector<llvm::Value *> args;
+  for (llvm::Argument &param : entry.args())
+    args.push_back(b.CreateLoad(param.getType(), slot(param.getArgNo())));
+  llvm::Value *status = b.CreateCall(&entry, args);
+  if (!status->getType()->isVoidTy())
+    b.CreateStore(status, slot(entry.arg_size()));
+  b.CreateRetVoid();
+}
+
+void addManifest(llvm::Module &module, const std::string &text) {
+  llvm::Constant *init =
+      llvm::ConstantDataArray::getString(module.getContext(), text);
+  new llvm::GlobalVariable(module, init->getType(), /*isConstant=*/true,
+                           llvm::GlobalValue::ExternalLinkage, init,
+                           "echo_step_manifest");
+}
+
+} // namespace
+
+mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
+                              StepManifest &manifest) {
+  mlir::PassManager pm(module.getContext());
+  if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
+    return mlir::failure();
+  mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers);
+  if (mlir::failed(pm.run(module)))
+    return mlir::failure();
+  manifest.sites.clear();
+  if (auto attr =
+          module->getAttrOfType<mlir::ArrayAttr>(mlir::echo::kAllocSitesAttr))
+    for (mlir::Attribute site : attr)
+      manifest.sites.push_back(
+          mlir::cast<mlir::StringAttr>(site).getValue().str());
+  return mlir::success();
+}
+
+std::unique_ptr<llvm::TargetMachine>
+hostTargetMachine(llvm::CodeGenOptLevel level, std::string &error) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    error = "no code generator for " + triple.str() + ": " + error;
+    return nullptr;
+  }
+  llvm::TargetOptions options;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, "generic", "", options, llvm::Reloc::PIC_, std::nullopt,
+      level));
+}
+
+std::unique_ptr<llvm::Module> buildStepModule(mlir::ModuleOp lowered,
+                                              const StepManifest &manifest,
+                                              llvm::LLVMContext &context,
+                                              llvm::TargetMachine &machine,
+                                              std::string &error) {
+  std::unique_ptr<llvm::Module> module =
+      mlir::translateModuleToLLVMIR(lowered, context);
+  if (!module) {
+    error = "translation to LLVM IR failed";
+    return nullptr;
+  }
+  llvm::Function *step = module->getFunction(manifest.function);
+  if (!step) {
+    error = "the lowered module has no function " + manifest.function;
+    return nullptr;
+  }
+  addPackedEntry(*module, *step);
+  addManifest(*module, writeManifest(manifest));
+  module->setTargetTriple(machine.getTargetTriple());
+  module->setDataLayout(machine.createDataLayout());
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*module, &os)) {
+    error = "the generated LLVM IR does not verify: " + problems;
+    return nullptr;
+  }
+  return module;
+}
+
+bool emitObject(llvm::Module &module, llvm::TargetMachine &machine,
+                llvm::raw_pwrite_stream &os, std::string &error) {
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile)) {
+    error = "the host target cannot emit object files";
+    return false;
+  }
+  codegen.run(module);
+  return true;
+}
+
+} // namespace echo_run
