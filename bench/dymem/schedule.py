@@ -10,7 +10,7 @@ report's planned_peak_bytes. A variant is a model at its default
 configuration as echo-models builds it (each fork's branches one after the
 other) or, with "/bf", printed breadth-first (`echo-models MODEL
 --order=breadth-first`, every ready layer level by level, as a framework
-running ready ops would): an input order that is not memory-optimal.
+running ready ops would).
 `best` must never be above `none`; the script exits 1 if it is.
 
 Without --results it prints a table. With --results FILE it rewrites the
@@ -128,8 +128,8 @@ def markdown(rows, command=COMMAND):
          "of the three and the input (the input on ties). Rows marked "
          "*breadth-first* print the model with `echo-models MODEL "
          "--order=breadth-first` (every ready layer level by level, as a "
-         "framework running ready ops would): an input order that is not "
-         "memory-optimal. See docs/dymem.md.", "",
+         "framework running ready ops would) instead of the builders' "
+         "branch-by-branch order. See docs/dymem.md.", "",
          "| model | order built | policy | none | dfs | list | best "
          "| best vs none | best s |",
          "|---|---|---|---:|---:|---:|---:|---:|---:|"]

@@ -674,8 +674,10 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
     w("- **Dymem** (HPDC 2020): Inception-v4 at B=128, maximum footprint "
       "3650 MB under vDNN -> 2527 MB under Dymem (31% saving, 1.44x); both "
       "offload feature maps to the host, on CIFAR-10 inputs. No policy of "
-      "echo-mlir offloads, so this is context for the Inception-v4 "
-      "Baseline row only.")
+      "these tables offloads, so this is context for the Inception-v4 "
+      "Baseline row only; echo-mlir's offload (`offload=dymem|greedy`) and "
+      "its figures (VGG16, ResNet-50, NMT under a PCIe 4 profile) are in "
+      "docs/dymem.md.")
     w("")
     with open(path, "w") as f:
         f.write("\n".join(L))

@@ -4,9 +4,9 @@
 // the runtime measures equals the planned one byte for byte, below the
 // peak without offload.
 //
-// ResNet-50 (bottleneck blocks + BN, batch 1, 32x32): Dymem's rule, every
+// ResNet-50 (bottleneck blocks + BN, batch 2, 32x32): Dymem's rule, every
 // conv layer's input (no time budget).
-// RUN: echo-models resnet50 --batch 1 --image-size 32 | echo-opt --echo-autodiff -o %t.rn.mlir
+// RUN: echo-models resnet50 --batch 2 --image-size 32 | echo-opt --echo-autodiff -o %t.rn.mlir
 // RUN: echo-opt %t.rn.mlir '--echo-offload=policy=dymem max-slowdown=100000' -o %t.rn.off.mlir
 // RUN: FileCheck %s --check-prefix=OFFLOADED < %t.rn.off.mlir
 // RUN: echo-run %t.rn.mlir --seed 3 --dump-results %t.rn.out > /dev/null

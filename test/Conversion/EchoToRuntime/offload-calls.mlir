@@ -88,7 +88,10 @@ func.func @types(%m: tensor<8xi1>, %i: tensor<4xi32>, %l: tensor<2xi64>) -> (ten
 // CHECK: call @echo_offload_i32(%{{.*}}, %[[S1]]) : (memref<*xi32>, i64) -> ()
 // CHECK: %[[S2:.*]] = arith.constant 2 : i64
 // CHECK: call @echo_offload_i64(%{{.*}}, %[[S2]]) : (memref<*xi64>, i64) -> ()
+// CHECK: memref.alloc() {{.*}}echo.alloc_for = "echo.prefetch"{{.*}} : memref<8xi1>
 // CHECK: call @echo_prefetch_mask(%{{.*}}, %{{.*}}) : (memref<*xi1>, i64) -> ()
+// CHECK: memref.alloc() {{.*}}echo.alloc_for = "echo.prefetch"{{.*}} : memref<4xi32>
 // CHECK: call @echo_prefetch_i32(%{{.*}}, %{{.*}}) : (memref<*xi32>, i64) -> ()
+// CHECK: memref.alloc() {{.*}}echo.alloc_for = "echo.prefetch"{{.*}} : memref<2xi64>
 // CHECK: call @echo_prefetch_i64(%{{.*}}, %{{.*}}) : (memref<*xi64>, i64) -> ()
 // WAIT-LABEL: func.func @types(
