@@ -43,6 +43,10 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "dymem"))
+import schedule as schedule_section  # noqa: E402 (bench/dymem/schedule.py)
+
 REMATS = ["none", "mirror", "echo"]
 GISTS = ["none", "lossless", "fp16", "fp10", "fp8"]
 POLICIES = [(r, g) for r in REMATS for g in GISTS]
@@ -670,8 +674,10 @@ def write_report(path, args, models, gen, recs, svgs, wall, started, root,
     w("- **Dymem** (HPDC 2020): Inception-v4 at B=128, maximum footprint "
       "3650 MB under vDNN -> 2527 MB under Dymem (31% saving, 1.44x); both "
       "offload feature maps to the host, on CIFAR-10 inputs. No policy of "
-      "echo-mlir offloads, so this is context for the Inception-v4 "
-      "Baseline row only.")
+      "these tables offloads, so this is context for the Inception-v4 "
+      "Baseline row only; echo-mlir's offload (`offload=dymem|greedy`) and "
+      "its figures (VGG16, ResNet-50, NMT under a PCIe 4 profile) are in "
+      "docs/dymem.md.")
     w("")
     with open(path, "w") as f:
         f.write("\n".join(L))
@@ -697,6 +703,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=600,
                     help="seconds before one echo-opt run is killed")
     ap.add_argument("--command", default="bench/footprint/run.sh")
+    ap.add_argument("--no-schedule", action="store_true",
+                    help="leave out the echo-schedule section "
+                    "(bench/dymem/schedule.py)")
     args = ap.parse_args()
     args.jobs = max(1, args.jobs)
     bindir = os.path.abspath(args.bin)
@@ -708,11 +717,14 @@ def main():
         args.command = d["command"]
         args.jobs = d.get("jobs", args.jobs)
         args.timeout = d.get("timeout", args.timeout)
+        kept = schedule_section.read_section(args.out)
         write_report(args.out, args, d["models"],
                      {k: tuple(v) for k, v in d["gen"].items()}, d["runs"],
                      d["svgs"], d["wall"],
                      datetime.datetime.fromisoformat(d["started"]), root,
                      tuple(d["loads"]) if d.get("loads") else None)
+        if kept:
+            schedule_section.write_section(args.out, kept)
         log("wrote %s from %s" % (args.out, args.from_json))
         return 0
     started = datetime.datetime.now().astimezone()
@@ -786,6 +798,15 @@ def main():
                            "started": started.isoformat()}, f, indent=1)
         write_report(args.out, args, models, gen, recs, svgs, wall, started,
                      root, loads)
+        if not args.no_schedule:
+            log("echo-schedule section (bench/dymem/schedule.py)")
+            rows = schedule_section.measure(
+                bindir, schedule_section.DEFAULT_VARIANTS.split(","),
+                schedule_section.DEFAULT_POLICIES.split(","), args.jobs)
+            schedule_section.write_section(
+                args.out, schedule_section.markdown(rows, args.command))
+            failed = failed or any(
+                r["peaks"]["best"] > r["peaks"]["none"] for r in rows)
         log("wrote %s (%.0f s wall)" % (args.out, wall))
     finally:
         for name in os.listdir(work):

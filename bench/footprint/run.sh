@@ -6,10 +6,13 @@
 #            --echo-memory-report=format=json -o /dev/null
 # Writes docs/results.md from scratch (tables next to the published Echo,
 # Gist and Dymem figures) and the NMT memory timelines
-# docs/img/nmt-baseline.svg and docs/img/nmt-echo.svg.
+# docs/img/nmt-baseline.svg and docs/img/nmt-echo.svg. Then the echo-schedule
+# section (bench/dymem/schedule.py: input, dfs, list and best planned peaks;
+# `bench/dymem/run.sh schedule --results docs/results.md` rewrites it alone).
 #
 #   bench/footprint/run.sh [--jobs N] [--models a,b,...] [--out FILE]
 #                          [--img-dir DIR] [--json FILE] [--no-svg]
+#                          [--no-schedule]
 #   defaults: --jobs 2, all models, docs/results.md, docs/img
 #
 # ECHO_BIN (or --bin DIR) picks the tools (default build/bin). At most N

@@ -16,7 +16,7 @@ unsigned offloadPosition(const OffloadCandidate &c) {
   return std::max(c.producer, c.lastForwardUse);
 }
 
-/// Dymem: the prefetch is issued `layersAhead` conv layers (weight
+/// Dymem: the prefetch is issued `layersAhead` layers (weight
 /// gradients) before the first backward use, at the start of the backward
 /// pass when fewer layers come before it.
 unsigned dymemPrefetchPosition(const OffloadStep &step,
@@ -126,7 +126,7 @@ std::string mlir::echo::planOffloads(const OffloadStep &step,
   // The order candidates are tried in.
   std::vector<unsigned> order;
   for (unsigned k = 0; k < step.candidates.size(); ++k)
-    if (options.policy == OffloadPolicyKind::Greedy || step.candidates[k].convInput)
+    if (options.policy == OffloadPolicyKind::Greedy || step.candidates[k].layerInput)
       order.push_back(k);
   if (options.policy == OffloadPolicyKind::Greedy)
     std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {

@@ -29,6 +29,12 @@ namespace echo {
 using namespace mlir;
 using namespace mlir::echo;
 
+/// An element type the runtime's offload entries copy (offload_types.def).
+static bool isCopiedElementType(Type element) {
+  return element.isF32() || element.isInteger(1) || element.isInteger(8) ||
+         element.isInteger(32) || element.isInteger(64);
+}
+
 namespace {
 
 /// The stashed value a candidate stands for (an echo.stash result, or a
@@ -38,14 +44,33 @@ struct StashUse {
   SmallVector<OpOperand *> backwardUses;
 };
 
-/// Whether `value` (or, for an encoding, the tensor it encodes) is read by
-/// a convolution: Dymem offloads the inputs of conv layers.
-bool feedsConvolution(Value value) {
-  if (auto encode = value.getDefiningOp<EncodeOp>())
-    value = encode.getInput();
-  return llvm::any_of(value.getUsers(),
-                      [](Operation *user) { return isa<Conv2DOp>(user); });
-}
+/// The layers of Dymem's rules: the weight layers whose compute hides a
+/// copy. Dymem's are convolutions; a step without any (an RNN, which Dymem
+/// leaves to future work) has fully-connected layers in that role.
+struct DymemLayers {
+  bool convolutions;
+
+  explicit DymemLayers(Block &block)
+      : convolutions(llvm::any_of(block, [](Operation &op) {
+          return isa<Conv2DOp>(op);
+        })) {}
+  bool isLayer(Operation *op) const {
+    return convolutions ? isa<Conv2DOp>(op) : isa<LinearOp>(op);
+  }
+  /// The layer's weight gradient: what the prefetch distance counts.
+  bool isWeightGradient(Operation *op) const {
+    return convolutions ? isa<Conv2DGradWeightOp>(op)
+                        : isa<LinearGradWeightOp>(op);
+  }
+  /// Whether `value` (or, for an encoding, the tensor it encodes) is read by
+  /// a layer: Dymem offloads the layers' inputs.
+  bool feedsLayer(Value value) const {
+    if (auto encode = value.getDefiningOp<EncodeOp>())
+      value = encode.getInput();
+    return llvm::any_of(value.getUsers(),
+                        [&](Operation *user) { return isLayer(user); });
+  }
+};
 
 struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
   using Base::Base;
@@ -84,10 +109,11 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
       return;
     }
     step.backwardStart = seed - ops.begin();
+    DymemLayers layers(block);
     step.layerBoundary.resize(ops.size());
     for (auto [i, op] : llvm::enumerate(ops))
       step.layerBoundary[i] =
-          i >= step.backwardStart && isa<Conv2DGradWeightOp>(op);
+          i >= step.backwardStart && layers.isWeightGradient(op);
 
     // The position of the op of the block holding `user`; none for the
     // terminator.
@@ -114,10 +140,12 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
       } else {
         continue;
       }
-      // The runtime copies f32 tensors and encodings (abi.def).
+      // The runtime copies the element types of echo/offload_types.def
+      // (f32, bytes, masks, indices; test/Dymem/offload-types.mlir checks
+      // each lowers); a stash of another type stays on the device.
       auto tensor = dyn_cast<RankedTensorType>(value.getType());
       if (!isa<EncodedType>(value.getType()) &&
-          !(tensor && tensor.getElementType().isF32()))
+          !(tensor && isCopiedElementType(tensor.getElementType())))
         continue;
       // An argument stays on the device whatever happens to the stash; so
       // does a value stashed twice or read by the backward pass directly.
@@ -131,7 +159,7 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
       c.lastForwardUse = c.producer;
       c.firstBackwardUse = ops.size();
       c.bytes = getStorageBytes(value.getType());
-      c.convInput = feedsConvolution(input ? input : value);
+      c.layerInput = layers.feedsLayer(input ? input : value);
       bool offloadable = true;
       StashUse use{value, {}};
       auto visit = [&](OpOperand &operand, bool throughValue) {

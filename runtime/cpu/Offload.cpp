@@ -191,21 +191,18 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 
 } // namespace
 
-void entry::echo_offload(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
-  offload(ctx, "echo_offload", x_rank, x_desc, 4, slot);
-}
-
-void entry::echo_offload_bytes(Context &ctx, ECHO_TENSOR(x), int64_t slot) {
-  offload(ctx, "echo_offload_bytes", x_rank, x_desc, 1, slot);
-}
-
-void entry::echo_prefetch(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
-  prefetch(ctx, "echo_prefetch", y_rank, y_desc, 4, slot);
-}
-
-void entry::echo_prefetch_bytes(Context &ctx, ECHO_TENSOR(y), int64_t slot) {
-  prefetch(ctx, "echo_prefetch_bytes", y_rank, y_desc, 1, slot);
-}
+// The entries of echo/offload_types.def, each with its element size.
+#define ECHO_OFFLOAD_TYPE(KIND, SUFFIX, ELEMENT_BYTES)                         \
+  void entry::echo_offload##SUFFIX(Context &ctx, ECHO_TENSOR(x),               \
+                                   int64_t slot) {                             \
+    offload(ctx, "echo_offload" #SUFFIX, x_rank, x_desc, ELEMENT_BYTES, slot); \
+  }                                                                            \
+  void entry::echo_prefetch##SUFFIX(Context &ctx, ECHO_TENSOR(y),              \
+                                    int64_t slot) {                            \
+    prefetch(ctx, "echo_prefetch" #SUFFIX, y_rank, y_desc, ELEMENT_BYTES,      \
+             slot);                                                            \
+  }
+#include "echo/offload_types.def"
 
 void entry::echo_offload_wait(Context &ctx, int64_t slot) {
   if (slot < 0 || slot >= kMaxSlots)

@@ -53,3 +53,31 @@ TEST(Offload, PrefetchChecksTheSlot) {
   EXPECT_RT_ERROR(echo_offload(ARG(x), -1), "slot -1 is outside");
   EXPECT_RT_ERROR(echo_offload_wait(1 << 21), "is outside");
 }
+
+// Masks and indices (echo/offload_types.def) round-trip with their element
+// sizes: a slot holds the bytes of its tensor, whatever the element type.
+TEST(Offload, MasksAndIndices) {
+  MaskTensor m({9}), m2({9});
+  I32Tensor i({5}), i2({5});
+  I64Tensor l({3}), l2({3});
+  for (int64_t k = 0; k < 9; ++k)
+    m.data()[k] = uint8_t(k % 2);
+  for (int64_t k = 0; k < 5; ++k)
+    i.data()[k] = int32_t(k * 1000003 - 7);
+  for (int64_t k = 0; k < 3; ++k)
+    l.data()[k] = int64_t(k) << 40 | 5;
+  EXPECT_EQ(echo_offload_mask(ARG(m), 0), ECHO_OK);
+  EXPECT_EQ(echo_offload_i32(ARG(i), 1), ECHO_OK);
+  EXPECT_EQ(echo_offload_i64(ARG(l), 2), ECHO_OK);
+  EXPECT_EQ(echo_prefetch_i64(ARG(l2), 2), ECHO_OK);
+  EXPECT_EQ(echo_prefetch_i32(ARG(i2), 1), ECHO_OK);
+  EXPECT_EQ(echo_prefetch_mask(ARG(m2), 0), ECHO_OK);
+  for (int64_t slot = 0; slot < 3; ++slot)
+    EXPECT_EQ(echo_offload_wait(slot), ECHO_OK);
+  EXPECT_EQ(m2.values(), m.values());
+  EXPECT_EQ(i2.values(), i.values());
+  EXPECT_EQ(l2.values(), l.values());
+  // 5 i32 are 20 bytes: 3 i64 need 24.
+  EXPECT_RT_ERROR(echo_prefetch_i64(ARG(l2), 1),
+                  "slot 1 holds 20 bytes, y \\[3\\] needs 24");
+}

@@ -114,3 +114,46 @@ func.func @forward(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   return %a : tensor<64x64xf32>
 }
 // REMARK: remark: echo-offload: @forward has no backward pass (no echo.loss_seed): nothing to offload
+
+// -----
+
+// A step without convolutions (an RNN's): Dymem's layers are the
+// fully-connected ones. %r, a linear layer's input stashed for its weight
+// gradient (task 8), is offloaded after the linear and prefetched two
+// linear weight gradients ahead: before task 6. The dropout mask (i1) is
+// no layer input: Dymem leaves it, greedy offloads it too (masks go to
+// the host like f32 maps).
+func.func @train_step(%x: tensor<64x256xf32>, %w: tensor<256x256xf32>, %dy: tensor<64x256xf32>)
+    -> (tensor<256x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>, tensor<64x256xf32>) {
+  %r = echo.relu %x : tensor<64x256xf32>
+  %s = echo.stash %r : tensor<64x256xf32>
+  %h = echo.linear %r, %w : (tensor<64x256xf32>, tensor<256x256xf32>) -> tensor<64x256xf32>
+  %d, %m = echo.dropout %h probability 2.500000e-01 seed 7 : tensor<64x256xf32> -> tensor<64x256xf32>, tensor<64x256xi1>
+  %sm = echo.stash %m : tensor<64x256xi1>
+  %e = echo.tanh %d : tensor<64x256xf32>
+  %l = echo.neg %e {echo.loss_seed} : tensor<64x256xf32>
+  %g1 = echo.linear_grad_weight %dy, %l : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>
+  %g2 = echo.linear_grad_weight %dy, %x : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>
+  %g3 = echo.linear_grad_weight %l, %x : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>
+  %g4 = echo.linear_grad_weight %dy, %s : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>
+  %dd = echo.dropout_grad %sm, %dy probability 2.500000e-01 : tensor<64x256xi1>, tensor<64x256xf32>
+  return %g1, %g2, %g3, %g4, %dd : tensor<256x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>, tensor<256x256xf32>, tensor<64x256xf32>
+}
+// DYMEM-LABEL: func.func @train_step
+// DYMEM:      %[[S:.*]] = echo.stash %{{.*}} : tensor<64x256xf32>
+// DYMEM-NEXT: echo.linear
+// DYMEM-NEXT: %[[H:.*]], %[[T:.*]] = echo.offload %[[S]] : tensor<64x256xf32>
+// DYMEM-NOT:  echo.offload
+// DYMEM:      echo.neg
+// DYMEM-NEXT: echo.linear_grad_weight
+// DYMEM-NEXT: %[[P:.*]] = echo.prefetch %[[H]] after %[[T]] : !echo.host<tensor<64x256xf32>>
+// DYMEM-NEXT: echo.linear_grad_weight
+// DYMEM-NEXT: echo.linear_grad_weight
+// DYMEM-NEXT: echo.linear_grad_weight %{{.*}}, %[[P]]
+// DYMEM-NOT:  echo.offload
+// GREEDY-LABEL: func.func @train_step
+// GREEDY-DAG: echo.offload %{{.*}} : tensor<64x256xf32>
+// GREEDY-DAG: echo.offload %{{.*}} : tensor<64x256xi1>
+// GREEDY-DAG: echo.prefetch %{{.*}} after %{{.*}} : !echo.host<tensor<64x256xi1>>
+// REMARK: remark: echo-offload: @train_step on pcie4 (greedy): 2 of 2 stashes offloaded
+// BUDGET: remark: echo-offload: @train_step on pcie4 (dymem):

@@ -28,6 +28,16 @@ static cl::opt<bool> list("list", cl::desc("List the models and their options"),
 static cl::opt<bool> debugInfo("debug-info",
                                cl::desc("Print locations (layer names)"), cl::cat(modelsCategory));
 
+/// The op order printed: the builders' (branch by branch), or breadth-first.
+enum class OpOrder { AsBuilt, BreadthFirst };
+static cl::opt<OpOrder> opOrder(
+    "order", cl::desc("Op order of the printed function"),
+    cl::values(clEnumValN(OpOrder::AsBuilt, "as-built",
+                          "each branch of a fork in turn (default)"),
+               clEnumValN(OpOrder::BreadthFirst, "breadth-first",
+                          "by depth in the dataflow graph, as a framework "
+                          "running every ready layer would")),
+    cl::init(OpOrder::AsBuilt), cl::cat(modelsCategory));
 static cl::opt<int64_t> batch("batch", cl::desc("Batch size"), cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> seqLen("seq-len", cl::desc("Sequence length"),
                                cl::init(-1), cl::cat(modelsCategory));
@@ -98,10 +108,14 @@ int main(int argc, char **argv) {
   context.loadDialect<echo::EchoDialect, func::FuncDialect>();
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
   std::string error;
-  if (failed(echo::buildModel(*module, modelName, options, error))) {
+  FailureOr<func::FuncOp> fn =
+      echo::buildModel(*module, modelName, options, error);
+  if (failed(fn)) {
     llvm::errs() << "echo-models: " << error << "\n";
     return 1;
   }
+  if (opOrder == OpOrder::BreadthFirst)
+    echo::orderBreadthFirst(*fn);
   if (failed(verify(*module))) {
     llvm::errs() << "echo-models: model '" << modelName
                  << "' does not verify (a bug in its definition)\n";

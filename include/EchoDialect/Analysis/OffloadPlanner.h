@@ -29,21 +29,21 @@ struct OffloadCandidate {
   unsigned producer = 0;        // the task that writes the value
   unsigned lastForwardUse = 0;  // last task before the backward pass reading it
   unsigned firstBackwardUse = 0; // first task of the backward pass reading it
-  bool convInput = false;        // Dymem's candidates: inputs of conv layers
+  bool layerInput = false;       // Dymem's candidates: inputs of its layers
 };
 
 struct OffloadStep {
   std::vector<StreamTask> tasks; // compute tasks only, in program order
   unsigned backwardStart = 0;    // first task of the backward pass
   /// Per task: it belongs to a layer Dymem counts for the prefetch
-  /// distance (the weight gradient of a convolution).
+  /// distance (the weight gradient of one of its layers).
   std::vector<bool> layerBoundary;
   std::vector<OffloadCandidate> candidates;
 };
 
 enum class OffloadPolicyKind {
-  /// Dymem's rules: conv layers' inputs, in forward order; each prefetch
-  /// issued `layersAhead` conv layers before its first backward use.
+  /// Dymem's rules: its layers' inputs, in forward order; each prefetch
+  /// issued `layersAhead` layers before its first backward use.
   Dymem,
   /// Every stash, largest first; each prefetch issued as late as the
   /// compute left before its first use still hides the copy.

@@ -77,6 +77,8 @@ struct TrainingPipelineOptions
           clEnumValN(ScheduleMode::None, "none", "keep the order"),
           clEnumValN(ScheduleMode::DepthFirst, "dfs",
                      "Dymem's depth-first branch order"),
+          clEnumValN(ScheduleMode::List, "list",
+                     "the memory-aware list order"),
           clEnumValN(ScheduleMode::Best, "best",
                      "the lowest planned peak of input, dfs and list"))};
   PassOptions::Option<OffloadMode> offload{
@@ -87,7 +89,7 @@ struct TrainingPipelineOptions
       llvm::cl::values(
           clEnumValN(OffloadMode::None, "none", "keep every stash on the device"),
           clEnumValN(OffloadMode::Dymem, "dymem",
-                     "Dymem's rules: conv inputs, two conv layers ahead"),
+                     "Dymem's rules: conv (else FC) inputs, two layers ahead"),
           clEnumValN(OffloadMode::Greedy, "greedy",
                      "every stash, largest first, prefetched just in time"))};
   PassOptions::Option<DeviceKind> device{
@@ -163,6 +165,10 @@ LogicalResult emitOffloadCall(OpBuilder &builder, Operation *op, Value buffer,
 /// (echo_prefetch), after the slot's offload.
 LogicalResult emitPrefetchCall(OpBuilder &builder, Operation *op, Value buffer,
                                int64_t slot);
+
+/// Whether `callee` is one of the offload entries (echo_offload and its
+/// element-type variants of echo/offload_types.def; not echo_offload_wait).
+bool isOffloadEntry(llvm::StringRef callee);
 
 /// Waits for the copies of host pool slot `slot` (echo_offload_wait): before
 /// the device buffer an offload reads is freed.

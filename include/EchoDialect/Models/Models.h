@@ -47,6 +47,11 @@ FailureOr<func::FuncOp> buildModel(ModuleOp module, llvm::StringRef name,
                                    const ModelOptions &options,
                                    std::string &error);
 
+/// Reorders the ops of `fn` (a single block) breadth-first: by their depth
+/// in the dataflow graph, ties in the built order, as a framework that runs
+/// every ready layer level by level would. No dependency is broken.
+void orderBreadthFirst(func::FuncOp fn);
+
 } // namespace echo
 } // namespace mlir
 

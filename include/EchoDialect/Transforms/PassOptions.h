@@ -31,13 +31,13 @@ enum class OptimizerKind { None, Sgd, Momentum, Adam };
 enum class ScheduleOrder { Input, DepthFirst, List, Best };
 
 /// The echo-schedule run of the training pipeline: none, or its order.
-enum class ScheduleMode { None, DepthFirst, Best };
+enum class ScheduleMode { None, DepthFirst, List, Best };
 
 /// The device profile presets of echo-simulate (StreamSimulator.h).
 enum class DeviceKind { Pcie4, Pcie5, NvlinkC2C };
 
-/// echo-offload's policy (OffloadPlanner.h): Dymem's rules (conv inputs,
-/// prefetched a fixed number of conv layers ahead) or every stash, largest
+/// echo-offload's policy (OffloadPlanner.h): Dymem's rules (conv inputs, FC
+/// inputs without conv, prefetched a fixed number of layers ahead) or every stash, largest
 /// first, prefetched as late as the compute before its use hides the copy.
 enum class OffloadPolicy { Dymem, Greedy };
 

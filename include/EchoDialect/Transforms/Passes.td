@@ -517,7 +517,8 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
     Dymem (HPDC 2020, section 3) on a tensor-level, single-block training
     step: a stashed value (an `echo.stash` result, or an `echo.encode`
     result the backward pass reads: after Echo and Gist, what they still
-    stash, encoded where Gist encodes it; f32 tensors and encodings) is copied to host memory
+    stash, encoded where Gist encodes it; every element type of the
+    runtime's offload entries: f32, masks, indices, encodings) is copied to host memory
     right after its last forward use (`echo.offload`) and copied back before
     its first backward use (`echo.prefetch`, after the offload's token);
     the backward uses then read the prefetched value. Between the two the
@@ -533,8 +534,13 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
 
     | policy | candidates, order | prefetch issued |
     |---|---|---|
-    | `dymem` | stashes read by a convolution in the forward pass (its input, or the value a stashed encoding encodes), forward order | `layers-ahead` conv layers (weight gradients) before the first backward use, the start of the backward pass when fewer |
+    | `dymem` | stashes read by one of Dymem's layers in the forward pass (its input, or the value a stashed encoding encodes), forward order | `layers-ahead` layers (weight gradients) before the first backward use, the start of the backward pass when fewer |
     | `greedy` | every stash, largest first | at the latest op whose compute up to the first use hides the copy |
+
+    Dymem's layers are the convolutions; in a step without any (an RNN,
+    which Dymem leaves to future work) the fully-connected layers
+    (`echo.linear`) take their place, for the candidates and the prefetch
+    distance alike.
 
     A stash is a candidate when its backward uses all go through the stash,
     it is not a function argument or result, and one op at least runs
@@ -562,7 +568,7 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
            "Which stashes are offloaded, and when they come back",
            [{::llvm::cl::values(
              clEnumValN(::mlir::echo::OffloadPolicy::Dymem, "dymem",
-                        "conv inputs, prefetched layers-ahead conv layers early"),
+                        "inputs of conv layers (FC layers without conv), prefetched layers-ahead layers early"),
              clEnumValN(::mlir::echo::OffloadPolicy::Greedy, "greedy",
                         "every stash, largest first, prefetched just in time"))}]>,
     Option<"device", "device-profile", "::mlir::echo::DeviceKind",
@@ -576,7 +582,7 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
              clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
                         "GH200, NVLink-C2C"))}]>,
     Option<"layersAhead", "layers-ahead", "unsigned", /*default=*/"2",
-           "dymem: conv layers a prefetch is issued before its use (at least 1)">,
+           "dymem: layers a prefetch is issued before its use (at least 1)">,
     Option<"maxSlowdown", "max-slowdown", "double", /*default=*/"5.0",
            "Simulated step time allowed above no offload, in percent (at least 0)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",

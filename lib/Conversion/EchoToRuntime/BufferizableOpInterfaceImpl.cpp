@@ -146,12 +146,15 @@ struct StashOpModel
   }
 };
 
-/// echo.constant: a private constant memref.global, uploaded by the step.
-struct ConstantOpModel
-    : BufferizableOpInterface::ExternalModel<ConstantOpModel, ConstantOp> {
+/// A model whose op writes none of its operands and whose results alias
+/// none of them (fresh buffers, or none): the part of the interface the
+/// constant, offload and prefetch models share. `ReadsOperands`: whether the
+/// op reads its operands' buffers.
+template <typename Model, typename Op, bool ReadsOperands>
+struct NoAliasOpModel : BufferizableOpInterface::ExternalModel<Model, Op> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
-    return false;
+    return ReadsOperands;
   }
   bool bufferizesToMemoryWrite(Operation *, OpOperand &,
                                const AnalysisState &) const {
@@ -161,6 +164,11 @@ struct ConstantOpModel
                                       const AnalysisState &) const {
     return {};
   }
+};
+
+/// echo.constant: a private constant memref.global, uploaded by the step.
+struct ConstantOpModel
+    : NoAliasOpModel<ConstantOpModel, ConstantOp, /*ReadsOperands=*/false> {
   bool isWritable(Operation *, Value, const AnalysisState &) const {
     return false; // a write must copy first
   }
@@ -223,19 +231,7 @@ FailureOr<int64_t> offloadSlotOf(Value tokenOrHost) {
 /// consumed by the prefetch's bufferization). The operand's buffer is read
 /// here for the last time by the offload, so the planner frees it after.
 struct OffloadOpModel
-    : BufferizableOpInterface::ExternalModel<OffloadOpModel, OffloadOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
+    : NoAliasOpModel<OffloadOpModel, OffloadOp, /*ReadsOperands=*/true> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
@@ -247,8 +243,7 @@ struct OffloadOpModel
     int64_t slot = 0;
     if (auto fn = op->getParentOfType<func::FuncOp>())
       fn.walk([&](func::CallOp call) {
-        slot += call.getCallee().starts_with("echo_offload") &&
-                call.getCallee() != "echo_offload_wait";
+        slot += isOffloadEntry(call.getCallee());
       });
     if (failed(emitOffloadCall(rewriter, op, *buffer, slot)))
       return failure();
@@ -262,19 +257,7 @@ struct OffloadOpModel
 
 /// echo.prefetch: a fresh buffer filled by echo_prefetch(buffer, slot).
 struct PrefetchOpModel
-    : BufferizableOpInterface::ExternalModel<PrefetchOpModel, PrefetchOp> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return false;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
+    : NoAliasOpModel<PrefetchOpModel, PrefetchOp, /*ReadsOperands=*/false> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &,

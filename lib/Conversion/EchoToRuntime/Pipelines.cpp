@@ -94,9 +94,17 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   // The order is chosen last, on what the planner will see.
   if (options.schedule != ScheduleMode::None) {
     EchoScheduleOptions schedule;
-    schedule.order = options.schedule == ScheduleMode::DepthFirst
-                         ? ScheduleOrder::DepthFirst
-                         : ScheduleOrder::Best;
+    switch (options.schedule) {
+    case ScheduleMode::DepthFirst:
+      schedule.order = ScheduleOrder::DepthFirst;
+      break;
+    case ScheduleMode::List:
+      schedule.order = ScheduleOrder::List;
+      break;
+    default:
+      schedule.order = ScheduleOrder::Best;
+      break;
+    }
     pm.addPass(createEchoSchedule(schedule));
   }
   // Offload decides on the final order, and what is still stashed.

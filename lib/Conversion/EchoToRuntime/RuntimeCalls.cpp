@@ -514,23 +514,49 @@ LogicalResult mlir::echo::emitUploadCall(OpBuilder &builder, Operation *op,
       .i64(std::max(1u, bits / 8)).call("echo_upload");
 }
 
-/// The entry of an offload or prefetch: f32 tensors, or encodings as their
-/// bytes (one MLIR declaration per entry name, so one element type each).
-static std::string copyEntry(StringRef base, Value buffer) {
+/// The entry of an offload or prefetch for `buffer`'s element type: the one
+/// of echo/offload_types.def whose tensor parameter accepts it.
+static FailureOr<std::string> copyEntry(Operation *op, StringRef base,
+                                        Value buffer) {
   Type element = cast<MemRefType>(buffer.getType()).getElementType();
-  return (base + (element.isInteger(8) ? "_bytes" : "")).str();
+  for (StringRef suffix : {
+#define ECHO_OFFLOAD_TYPE(KIND, SUFFIX, ELEMENT_BYTES) #SUFFIX,
+#include "echo/offload_types.def"
+       }) {
+    std::string name = (base + suffix).str();
+    const RuntimeEntry *entry = lookupRuntimeEntry(name);
+    if (entry && entry->params.front().accepts(element))
+      return name;
+  }
+  return op->emitOpError("cannot be lowered: no runtime entry @")
+         << base << "* (echo/offload_types.def) copies elements of type "
+         << element;
+}
+
+bool mlir::echo::isOffloadEntry(StringRef callee) {
+  for (StringRef name : {
+#define ECHO_OFFLOAD_TYPE(KIND, SUFFIX, ELEMENT_BYTES) "echo_offload" #SUFFIX,
+#include "echo/offload_types.def"
+       })
+    if (callee == name)
+      return true;
+  return false;
 }
 
 LogicalResult mlir::echo::emitOffloadCall(OpBuilder &builder, Operation *op,
                                           Value buffer, int64_t slot) {
-  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(
-      copyEntry("echo_offload", buffer));
+  FailureOr<std::string> entry = copyEntry(op, "echo_offload", buffer);
+  if (failed(entry))
+    return failure();
+  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(*entry);
 }
 
 LogicalResult mlir::echo::emitPrefetchCall(OpBuilder &builder, Operation *op,
                                            Value buffer, int64_t slot) {
-  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(
-      copyEntry("echo_prefetch", buffer));
+  FailureOr<std::string> entry = copyEntry(op, "echo_prefetch", buffer);
+  if (failed(entry))
+    return failure();
+  return CallBuilder(builder, op).tensor(buffer).i64(slot).call(*entry);
 }
 
 LogicalResult mlir::echo::emitOffloadWaitCall(OpBuilder &builder,

@@ -75,8 +75,7 @@ LogicalResult waitBeforeFreeingOffloaded(func::FuncOp fn) {
   SmallVector<std::pair<func::CallOp, int64_t>> offloads;
   fn.walk([&](func::CallOp call) {
     IntegerAttr slot;
-    if ((call.getCallee() == "echo_offload" ||
-         call.getCallee() == "echo_offload_bytes") &&
+    if (isOffloadEntry(call.getCallee()) &&
         call.getNumOperands() == 2 &&
         matchPattern(call.getOperand(1), m_Constant(&slot)))
       offloads.push_back({call, slot.getInt()});

@@ -1,14 +1,14 @@
-// The runtime copies f32 tensors and encodings (abi.def): an offload of
-// another element type is a located error, and so is a prefetch whose host
+// The runtime copies the element types of echo/offload_types.def (f32,
+// encodings, masks, indices): an offload of another type is a located error, and so is a prefetch whose host
 // value and token do not come from one offload.
 // RUN: echo-opt %s -split-input-file -verify-diagnostics --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
 
-func.func @indices(%y: tensor<16xi32>) -> tensor<16xi32> {
-  // expected-error @+2 {{cannot lower to runtime entry @echo_offload: parameter 'x' takes}}
+func.func @half(%y: tensor<16xf16>) -> tensor<16xf16> {
+  // expected-error @+2 {{cannot be lowered: no runtime entry @echo_offload* (echo/offload_types.def) copies elements of type 'f16'}}
   // expected-error @+1 {{failed to bufferize op}}
-  %h, %t = echo.offload %y : tensor<16xi32>
-  %q = echo.prefetch %h after %t : !echo.host<tensor<16xi32>>
-  return %q : tensor<16xi32>
+  %h, %t = echo.offload %y : tensor<16xf16>
+  %q = echo.prefetch %h after %t : !echo.host<tensor<16xf16>>
+  return %q : tensor<16xf16>
 }
 
 // -----

@@ -66,3 +66,32 @@ func.func @encoded(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK: call @echo_prefetch_bytes(%{{.*}}, %{{.*}}) : (memref<*xi8>, i64) -> ()
 // CHECK: call @echo_decode_fp16(
 // WAIT-LABEL: func.func @encoded(
+
+// -----
+
+// Masks, i32 and i64 indices go to the host too, each through the entry of
+// its element type (runtime/include/echo/offload_types.def), slots numbered
+// across them.
+func.func @types(%m: tensor<8xi1>, %i: tensor<4xi32>, %l: tensor<2xi64>) -> (tensor<8xi1>, tensor<4xi32>, tensor<2xi64>) {
+  %hm, %tm = echo.offload %m : tensor<8xi1>
+  %hi, %ti = echo.offload %i : tensor<4xi32>
+  %hl, %tl = echo.offload %l : tensor<2xi64>
+  %pm = echo.prefetch %hm after %tm : !echo.host<tensor<8xi1>>
+  %pi = echo.prefetch %hi after %ti : !echo.host<tensor<4xi32>>
+  %pl = echo.prefetch %hl after %tl : !echo.host<tensor<2xi64>>
+  return %pm, %pi, %pl : tensor<8xi1>, tensor<4xi32>, tensor<2xi64>
+}
+// CHECK-LABEL: func.func @types(
+// CHECK: %[[S0:.*]] = arith.constant 0 : i64
+// CHECK: call @echo_offload_mask(%{{.*}}, %[[S0]]) : (memref<*xi1>, i64) -> ()
+// CHECK: %[[S1:.*]] = arith.constant 1 : i64
+// CHECK: call @echo_offload_i32(%{{.*}}, %[[S1]]) : (memref<*xi32>, i64) -> ()
+// CHECK: %[[S2:.*]] = arith.constant 2 : i64
+// CHECK: call @echo_offload_i64(%{{.*}}, %[[S2]]) : (memref<*xi64>, i64) -> ()
+// CHECK: memref.alloc() {{.*}}echo.alloc_for = "echo.prefetch"{{.*}} : memref<8xi1>
+// CHECK: call @echo_prefetch_mask(%{{.*}}, %{{.*}}) : (memref<*xi1>, i64) -> ()
+// CHECK: memref.alloc() {{.*}}echo.alloc_for = "echo.prefetch"{{.*}} : memref<4xi32>
+// CHECK: call @echo_prefetch_i32(%{{.*}}, %{{.*}}) : (memref<*xi32>, i64) -> ()
+// CHECK: memref.alloc() {{.*}}echo.alloc_for = "echo.prefetch"{{.*}} : memref<2xi64>
+// CHECK: call @echo_prefetch_i64(%{{.*}}, %{{.*}}) : (memref<*xi64>, i64) -> ()
+// WAIT-LABEL: func.func @types(
