@@ -202,7 +202,7 @@ void applyUpdatesEagerly(func::FuncOp step) {
     }
 
   // The op each update follows: the latest definition among its operands
-  // (arguments and the step count excluded); null keeps it at the start.
+  // (arguments and the step count excluded); one with none stays put.
   struct Target {
     int64_t position;
     Operation *after, *update;
