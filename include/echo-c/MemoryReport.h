@@ -22,6 +22,7 @@ typedef enum EchoMlirReportFormat {
   EchoMlirReportFormatJson = 1,  /* one JSON object per function and line */
   EchoMlirReportFormatTrace = 2, /* Chrome trace / Perfetto counters */
   EchoMlirReportFormatSvg = 3,   /* a stacked live-bytes chart */
+  EchoMlirReportFormatGraph = 4, /* the tensor-level step as nodes and edges */
 } EchoMlirReportFormat;
 
 /* Writes the memory report of `module` in `format` through `output`

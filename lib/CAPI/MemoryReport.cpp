@@ -27,6 +27,8 @@ static std::optional<ReportFormat> toReportFormat(EchoMlirReportFormat format) {
     return ReportFormat::Trace;
   case EchoMlirReportFormatSvg:
     return ReportFormat::Svg;
+  case EchoMlirReportFormatGraph:
+    return ReportFormat::Graph;
   }
   return std::nullopt;
 }

@@ -6,11 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Analysis/BufferViews.h"
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir {
@@ -24,6 +26,15 @@ using namespace mlir;
 using namespace mlir::echo;
 
 namespace {
+
+/// Whether `value`, or a view of its buffer (BufferViews.h), is stashed:
+/// the buffer is then kept for the backward pass.
+bool isStashed(Value value) {
+  return llvm::any_of(value.getUsers(), [](Operation *user) {
+    return isa<StashOp>(user) ||
+           (bufferizesToView(user) && isStashed(user->getResult(0)));
+  });
+}
 
 /// The category of result `result` of `op`.
 StringRef categoryOf(Operation *op, OpResult result, bool backward) {
@@ -39,9 +50,7 @@ StringRef categoryOf(Operation *op, OpResult result, bool backward) {
   if (backward)
     return isa<DecodeOp, PrefetchOp>(op) ? kCategoryImmediate
                                          : kCategoryGradientMaps;
-  bool stashed = llvm::any_of(result.getUsers(),
-                              [](Operation *user) { return isa<StashOp>(user); });
-  return stashed ? kCategoryStashed : kCategoryImmediate;
+  return isStashed(result) ? kCategoryStashed : kCategoryImmediate;
 }
 
 struct AnnotateMemoryPass
@@ -54,6 +63,7 @@ struct AnnotateMemoryPass
 
     int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
     llvm::StringMap<int64_t> stashedByKind;
+    llvm::DenseSet<Value> stashedBuffers;
     bool backward = false;
     fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == fn)
@@ -66,10 +76,14 @@ struct AnnotateMemoryPass
         (recomputed ? flopsRecompute
                     : backward ? flopsBackward : flopsForward) += flops;
       }
+      // A stash of a view counts under the buffer it views, once.
       if (auto stash = dyn_cast<StashOp>(op)) {
-        Operation *def = stash.getInput().getDefiningOp();
-        StringRef kind = def ? def->getName().getStringRef() : "argument";
-        stashedByKind[kind] += getStorageBytes(stash.getType());
+        Value held = viewedValue(stash.getInput());
+        if (stashedBuffers.insert(held).second) {
+          Operation *def = held.getDefiningOp();
+          StringRef kind = def ? def->getName().getStringRef() : "argument";
+          stashedByKind[kind] += getStorageBytes(held.getType());
+        }
       }
       if (op->getNumResults() && isa_and_nonnull<EchoDialect>(op->getDialect())) {
         SmallVector<Attribute> categories;

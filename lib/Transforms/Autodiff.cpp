@@ -15,7 +15,9 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
 namespace echo {
@@ -170,6 +172,75 @@ void GradientBuilder::eraseDeadBackwardOps() {
         firstBackward = op->getNextNode();
       op->erase();
     }
+}
+
+/// Moves each optimizer update right after the last op defining one of its
+/// operands (the final accumulation of its gradient), so the gradient dies
+/// there. Adam's step count `t` (a fill and an add shared by every update)
+/// moves right before the first update. Only positions change: every op
+/// still sees the same operand values, so every result is bit-identical.
+void applyUpdatesEagerly(func::FuncOp step) {
+  Block &body = step.getBody().front();
+  llvm::DenseMap<Operation *, int64_t> position;
+  for (auto [i, op] : llvm::enumerate(body))
+    position[&op] = i;
+
+  SmallVector<Operation *> updates;
+  for (Operation &op : body)
+    if (isa<SgdUpdateOp, AdamUpdateOp>(op))
+      updates.push_back(&op);
+  if (updates.empty())
+    return;
+  // Adam's shared step count, moved separately.
+  llvm::SmallPtrSet<Operation *, 2> stepCount;
+  if (auto adam = dyn_cast<AdamUpdateOp>(updates.front()))
+    if (Operation *add = adam.getStep().getDefiningOp()) {
+      stepCount.insert(add);
+      for (Value operand : add->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          stepCount.insert(def);
+    }
+
+  // The op each update follows: the latest definition among its operands
+  // (arguments and the step count excluded); one with none stays put.
+  struct Target {
+    int64_t position;
+    Operation *after, *update;
+  };
+  SmallVector<Target> targets;
+  for (Operation *update : updates) {
+    Operation *after = nullptr;
+    for (Value operand : update->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && !stepCount.contains(def) &&
+          (!after || position[def] > position[after]))
+        after = def;
+    }
+    if (after)
+      targets.push_back({position[after], after, update});
+  }
+  // Updates that follow the same op keep their relative order: moving the
+  // last one first, each one lands right after the op, before the others.
+  llvm::stable_sort(targets, [](const Target &a, const Target &b) {
+    return a.position < b.position;
+  });
+  for (const Target &t : llvm::reverse(targets))
+    t.update->moveAfter(t.after);
+  if (stepCount.empty())
+    return;
+  Operation *first = nullptr;
+  for (Operation &op : body)
+    if (isa<AdamUpdateOp>(op)) {
+      first = &op;
+      break;
+    }
+  // Definitions first (the fill), then the add.
+  SmallVector<Operation *> ordered(stepCount.begin(), stepCount.end());
+  llvm::sort(ordered, [&](Operation *a, Operation *b) {
+    return position[a] < position[b];
+  });
+  for (Operation *op : ordered)
+    op->moveBefore(first);
 }
 
 struct AutodiffPass : echo::impl::EchoAutodiffBase<AutodiffPass> {
@@ -406,6 +477,8 @@ void AutodiffPass::runOnOperation() {
   // Only now are the results in place, so unused backward ops are known.
   grads.eraseDeadBackwardOps();
   grads.insertStashes();
+  if (eagerUpdates)
+    applyUpdatesEagerly(step);
 }
 
 } // namespace

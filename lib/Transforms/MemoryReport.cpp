@@ -434,6 +434,8 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
 LogicalResult mlir::echo::writeMemoryReport(ModuleOp module,
                                             ReportFormat format,
                                             llvm::raw_ostream &os) {
+  if (format == ReportFormat::Graph)
+    return writeMemoryGraph(module, os);
   // Report the functions that carry a plan.
   std::vector<FunctionReport> reports;
   for (auto fn : module.getOps<func::FuncOp>()) {

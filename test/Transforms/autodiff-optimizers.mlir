@@ -2,10 +2,14 @@
 // options. Parameters are %w (arg 1) and %b (arg 3); the data arguments in
 // between keep their positions and optimizer state is appended after them.
 // RUN: echo-opt %s --echo-autodiff=function=f | FileCheck %s --check-prefix=NONE
-// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=sgd lr=0.5 weight-decay=0.01' | FileCheck %s --check-prefix=SGD
-// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=momentum momentum=0.8' | FileCheck %s --check-prefix=MOM
-// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=adam lr=0.001 beta1=0.8 beta2=0.99 epsilon=1e-6' | FileCheck %s --check-prefix=ADAM
-// RUN: echo-opt %s '--echo-autodiff=function=g output=g_step optimizer=adam' | FileCheck %s --check-prefix=OUT
+// The updates at the end of the step (eager-updates=false):
+// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=sgd lr=0.5 weight-decay=0.01 eager-updates=false' | FileCheck %s --check-prefix=SGD
+// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=momentum momentum=0.8 eager-updates=false' | FileCheck %s --check-prefix=MOM
+// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=adam lr=0.001 beta1=0.8 beta2=0.99 epsilon=1e-6 eager-updates=false' | FileCheck %s --check-prefix=ADAM
+// RUN: echo-opt %s '--echo-autodiff=function=g output=g_step optimizer=adam eager-updates=false' | FileCheck %s --check-prefix=OUT
+// Each update right after its gradient is final (the default):
+// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=sgd lr=0.5 weight-decay=0.01' | FileCheck %s --check-prefix=EAGER-SGD
+// RUN: echo-opt %s '--echo-autodiff=function=f optimizer=adam' | FileCheck %s --check-prefix=EAGER-ADAM
 
 func.func @f(%x: tensor<4x8xf32>, %w: tensor<16x8xf32> {echo.trainable}, %labels: tensor<4xi32>,
              %b: tensor<16xf32> {echo.trainable}) -> tensor<f32> {
@@ -92,3 +96,27 @@ func.func @g(%v: tensor<4xf32> {echo.trainable}) -> tensor<f32> {
 // OUT-NEXT:    %[[CNT:.*]] = echo.add %[[STEP]], %[[ONE]]
 // OUT-NEXT:    %[[NV:.*]], %[[NM:.*]], %[[NVV:.*]] = echo.adam_update %[[V]], %[[DV]], %[[M]], %[[VV]], %[[CNT]] {lr = 1.000000e-02 : f64} :
 // OUT-NEXT:    return %[[LOSS]], %[[NV]], %[[NM]], %[[NVV]], %[[CNT]]
+
+// Eager updates: W's update follows its gradient, before the bias gradient
+// is computed; B's follows the bias gradient. The operands are the same as
+// with the updates at the end.
+// EAGER-SGD-LABEL: func.func @train_step(
+// EAGER-SGD-SAME:    %[[X:arg[0-9]+]]: tensor<4x8xf32>, %[[W:arg[0-9]+]]: tensor<16x8xf32> {echo.trainable}, %[[LABELS:arg[0-9]+]]: tensor<4xi32>, %[[B:arg[0-9]+]]: tensor<16xf32> {echo.trainable})
+// EAGER-SGD:         %[[LOSS:.*]] = echo.cross_entropy
+// EAGER-SGD:         %[[DY:.*]] = echo.cross_entropy_grad
+// EAGER-SGD-NEXT:    %[[DW:.*]] = echo.linear_grad_weight %[[DY]], %[[X]]
+// EAGER-SGD-NEXT:    %[[NW:.*]] = echo.sgd_update %[[W]], %[[DW]] {lr = 5.000000e-01 : f64, weight_decay = 1.000000e-02 : f64}
+// EAGER-SGD-NEXT:    %[[DB:.*]] = echo.sum_to %[[DY]]
+// EAGER-SGD-NEXT:    %[[NB:.*]] = echo.sgd_update %[[B]], %[[DB]] {lr = 5.000000e-01 : f64, weight_decay = 1.000000e-02 : f64}
+// EAGER-SGD-NEXT:    return %[[LOSS]], %[[NW]], %[[NB]] : tensor<f32>, tensor<16x8xf32>, tensor<16xf32>
+
+// Adam's step count t = count + 1 is computed right before the first update.
+// EAGER-ADAM-LABEL: func.func @train_step(
+// EAGER-ADAM-SAME:    %[[STEP:arg8]]: tensor<f32> {echo.optimizer_state})
+// EAGER-ADAM:         %[[DW:.*]] = echo.linear_grad_weight
+// EAGER-ADAM-NEXT:    %[[ONE:.*]] = echo.fill 1.000000e+00 : tensor<f32>
+// EAGER-ADAM-NEXT:    %[[T:.*]] = echo.add %[[STEP]], %[[ONE]] : (tensor<f32>, tensor<f32>) -> tensor<f32>
+// EAGER-ADAM-NEXT:    %[[NW:.*]], %[[NMW:.*]], %[[NVW:.*]] = echo.adam_update %arg1, %[[DW]], %arg4, %arg6, %[[T]]
+// EAGER-ADAM-NEXT:    %[[DB:.*]] = echo.sum_to
+// EAGER-ADAM-NEXT:    %[[NB:.*]], %[[NMB:.*]], %[[NVB:.*]] = echo.adam_update %arg3, %[[DB]], %arg5, %arg7, %[[T]]
+// EAGER-ADAM-NEXT:    return %{{.*}}, %[[NW]], %[[NB]], %[[NMW]], %[[NMB]], %[[NVW]], %[[NVB]], %[[T]]

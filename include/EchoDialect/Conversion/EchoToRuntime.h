@@ -116,6 +116,11 @@ struct TrainingPipelineOptions
           clEnumValN(OptimizerKind::Adam, "adam", "Adam"))};
   PassOptions::Option<double> learningRate{
       *this, "lr", llvm::cl::desc("Learning rate"), llvm::cl::init(0.01)};
+  PassOptions::Option<bool> eagerUpdates{
+      *this, "eager-updates",
+      llvm::cl::desc("Apply each parameter's update as soon as its gradient "
+                     "is final (echo-autodiff's eager-updates)"),
+      llvm::cl::init(true)};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

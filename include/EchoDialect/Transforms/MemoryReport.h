@@ -22,6 +22,13 @@ namespace echo {
 LogicalResult writeMemoryReport(ModuleOp module, ReportFormat format,
                                 llvm::raw_ostream &os);
 
+/// Writes the tensor-level training steps of `module` (functions with
+/// echo.step_stats and no plan yet) as graphs: one JSON object per function
+/// and line, with nodes (arguments and ops: bytes, FLOPs, compute-heavy flag,
+/// memory category) and def-use edges (schema: docs/memory.md). Fails with a
+/// diagnostic when there is none or a function is already bufferized.
+LogicalResult writeMemoryGraph(ModuleOp module, llvm::raw_ostream &os);
+
 } // namespace echo
 } // namespace mlir
 

@@ -44,8 +44,9 @@ enum class OffloadPolicy { Dymem, Greedy };
 /// The echo-offload run of the training pipeline: none, or its policy.
 enum class OffloadMode { None, Dymem, Greedy };
 
-/// echo-memory-report's output form.
-enum class ReportFormat { Text, Json, Trace, Svg };
+/// echo-memory-report's output form (Graph: the tensor-level step as nodes
+/// and edges, read before bufferization).
+enum class ReportFormat { Text, Json, Trace, Svg, Graph };
 
 /// The DPR part of a gist mode.
 inline DprFormat dprOf(GistMode mode) {

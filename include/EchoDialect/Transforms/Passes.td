@@ -29,6 +29,11 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
       the arguments. Every result that replaces an argument carries the
       result attribute `echo.update_of = <argument index>`, which is how
       `echo-run --iterations` feeds it back.
+    * With an optimizer and `eager-updates` (the default), each update runs
+      right after the last op that defines its operands (the gradient's final
+      accumulation), in the backward pass, so each gradient dies there
+      instead of living until the end of the step. The updates compute the
+      same values; only their position changes.
 
     Example (`--echo-autodiff`):
 
@@ -88,6 +93,10 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
     Option<"skipExisting", "skip-existing", "bool", /*default=*/"false",
            "Do nothing if the output function already exists (pipelines "
            "accept both forward functions and training steps)">,
+    Option<"eagerUpdates", "eager-updates", "bool", /*default=*/"true",
+           "Apply each parameter's update right after its gradient is "
+           "final, so the gradient's buffer dies there (same values, bit "
+           "for bit); false keeps every update at the end of the step">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
@@ -193,7 +202,11 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
     function (a contract read by benchmarks: see docs/memory.md); `format=trace`
     a Chrome trace / Perfetto JSON with one counter track of live bytes per
     category over program points; `format=svg` a stacked live-bytes chart of
-    the first function (the training step when there is one).
+    the first function (the training step when there is one);
+    `format=graph` the tensor-level step (run after echo-annotate-memory,
+    before bufferization) as a JSON graph of nodes (bytes, FLOPs,
+    compute-heavy flag, memory category) and def-use edges, for external
+    rematerialization solvers.
     `output=PATH` writes to a file instead of stderr.
   }];
   let options = [
@@ -207,7 +220,10 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
              clEnumValN(::mlir::echo::ReportFormat::Trace, "trace",
                         "Chrome trace / Perfetto counters"),
              clEnumValN(::mlir::echo::ReportFormat::Svg, "svg",
-                        "a stacked live-bytes chart"))}]>,
+                        "a stacked live-bytes chart"),
+             clEnumValN(::mlir::echo::ReportFormat::Graph, "graph",
+                        "the tensor-level step as nodes and edges (JSON), "
+                        "before bufferization"))}]>,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "Output file ('-' for stderr)">,
   ];

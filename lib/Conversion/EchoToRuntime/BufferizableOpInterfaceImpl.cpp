@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Analysis/BufferViews.h"
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoOps.h"
@@ -66,6 +67,36 @@ StringRef categoryOf(Operation *op, unsigned result) {
   return kCategoryImmediate;
 }
 
+/// Computes `op` by a runtime call into freshly allocated result buffers.
+LogicalResult bufferizeToRuntimeCall(Operation *op, RewriterBase &rewriter,
+                                     const BufferizationOptions &options,
+                                     BufferizationState &state) {
+  SmallVector<Value> inputs;
+  for (Value operand : op->getOperands()) {
+    if (!isa<TensorLikeType>(operand.getType()))
+      return op->emitOpError("operand of type ")
+             << operand.getType() << " is not supported by the CPU backend";
+    FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+    if (failed(buffer))
+      return failure();
+    inputs.push_back(*buffer);
+  }
+  SmallVector<Value> outputs;
+  for (auto [i, result] : llvm::enumerate(op->getResults())) {
+    auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
+                                         bufferTypeOf(result.getType()));
+    alloc.setAlignment(64);
+    alloc->setAttr(kCategoryAttr, rewriter.getStringAttr(categoryOf(op, i)));
+    alloc->setAttr(kAllocForAttr,
+                   rewriter.getStringAttr(op->getName().getStringRef()));
+    outputs.push_back(alloc);
+  }
+  if (failed(emitRuntimeCall(rewriter, op, inputs, outputs)))
+    return failure();
+  replaceOpWithBufferizedValues(rewriter, op, outputs);
+  return success();
+}
+
 /// Ops computed by a runtime call into freshly allocated result buffers.
 template <typename OpTy>
 struct ComputeOpModel
@@ -87,30 +118,57 @@ struct ComputeOpModel
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    SmallVector<Value> inputs;
-    for (Value operand : op->getOperands()) {
-      if (!isa<TensorLikeType>(operand.getType()))
-        return op->emitOpError("operand of type ")
-               << operand.getType() << " is not supported by the CPU backend";
-      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
-      if (failed(buffer))
-        return failure();
-      inputs.push_back(*buffer);
-    }
-    SmallVector<Value> outputs;
-    for (auto [i, result] : llvm::enumerate(op->getResults())) {
-      auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
-                                           bufferTypeOf(result.getType()));
-      alloc.setAlignment(64);
-      alloc->setAttr(kCategoryAttr,
-                     rewriter.getStringAttr(categoryOf(op, i)));
-      alloc->setAttr(kAllocForAttr, rewriter.getStringAttr(
-                                        op->getName().getStringRef()));
-      outputs.push_back(alloc);
-    }
-    if (failed(emitRuntimeCall(rewriter, op, inputs, outputs)))
+    return bufferizeToRuntimeCall(op, rewriter, options, state);
+  }
+};
+
+/// echo.reshape: the operand's buffer with the result's shape (a
+/// memref.reinterpret_cast, no copy) where bufferizesToView says so; a copy
+/// into a buffer of its own otherwise.
+struct ReshapeOpModel
+    : BufferizableOpInterface::ExternalModel<ReshapeOpModel, ReshapeOp> {
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &,
+                              const AnalysisState &) const {
+    return !bufferizesToView(op);
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    if (!bufferizesToView(op))
+      return {};
+    return {{op->getResult(0), BufferRelation::Unknown}};
+  }
+  bool bufferizesToAllocation(Operation *op, Value) const {
+    return !bufferizesToView(op);
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    if (!bufferizesToView(op))
+      return bufferizeToRuntimeCall(op, rewriter, options, state);
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, op->getOperand(0), options, state);
+    if (failed(buffer))
       return failure();
-    replaceOpWithBufferizedValues(rewriter, op, outputs);
+    // A view at offset 0 with identity strides reads the source's elements
+    // in order only when the source is laid out that way too.
+    auto source = dyn_cast<MemRefType>(buffer->getType());
+    if (!source || !source.getLayout().isIdentity())
+      return bufferizeToRuntimeCall(op, rewriter, options, state);
+    MemRefType type = bufferTypeOf(op->getResult(0).getType());
+    type = MemRefType::get(type.getShape(), type.getElementType(),
+                           MemRefLayoutAttrInterface(),
+                           source.getMemorySpace());
+    SmallVector<int64_t> strides(type.getRank(), 1);
+    for (int64_t d = type.getRank() - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * type.getDimSize(d + 1);
+    Value view = memref::ReinterpretCastOp::create(
+        rewriter, op->getLoc(), type, *buffer, /*offset=*/0, type.getShape(),
+        strides);
+    replaceOpWithBufferizedValues(rewriter, op, view);
     return success();
   }
 };
@@ -303,7 +361,7 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Layers and shapes.
         DropoutOp, MaxPool2DOp, AvgPool2DOp, BatchNormOp, LayerNormOp,
         SoftmaxOp, LogSoftmaxOp, ReduceOp, ConcatOp, SliceOp, SplitOp,
-        ReshapeOp, TransposeOp, BroadcastToOp, CrossEntropyOp, ZerosOp, FillOp,
+        TransposeOp, BroadcastToOp, CrossEntropyOp, ZerosOp, FillOp,
         // Backward.
         ReluGradOp, TanhGradOp, SigmoidGradOp, GeluGradOp, SqrtGradOp,
         RsqrtGradOp, MaxGradOp, SumToOp, DropoutGradOp, MaxPool2DGradOp,
@@ -317,6 +375,7 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp, ReluGradEncodedOp>(ctx);
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
+    ReshapeOp::attachInterface<ReshapeOpModel>(*ctx);
     ConstantOp::attachInterface<ConstantOpModel>(*ctx);
     OffloadOp::attachInterface<OffloadOpModel>(*ctx);
     PrefetchOp::attachInterface<PrefetchOpModel>(*ctx);

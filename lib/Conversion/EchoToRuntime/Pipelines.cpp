@@ -78,6 +78,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   autodiff.skipExisting = true;
   autodiff.optimizer = options.optimizer;
   autodiff.learningRate = options.learningRate;
+  autodiff.eagerUpdates = options.eagerUpdates;
   pm.addPass(createEchoAutodiff(autodiff));
   if (options.remat != RematPolicy::None) {
     EchoRematOptions remat;
