@@ -3,7 +3,8 @@
 // Replaces stashes by encodings chosen from the backward op that reads the
 // value (Gist, ISCA 2018): 1 bit for ReLU outputs and dropout masks, an
 // argmax map for max pooling, CSR for sparse conv inputs, reduced precision
-// for the rest. See Passes.td and docs/gist.md.
+// for the rest. The choice is StashEncodingChoice.h's, which echo-remat
+// costs stashes by. See Passes.td and docs/gist.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,6 @@
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
-#include "EchoDialect/SparseMaps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -95,6 +95,14 @@ void GistEncodePass::runOnOperation() {
     return;
   StashEncoder encoder(fn);
 
+  // The encodings this run applies, decided per backward reader.
+  GistPlan plan;
+  plan.masks = false; // echo-remat's; lossless encodes them here
+  plan.lossless = lossless;
+  plan.dpr = dpr;
+  plan.csrDensity = csrDensity;
+  plan.dprMinBytes = dprMinBytes;
+
   MLIRContext *ctx = &getContext();
   OpBuilder b(ctx);
   SmallVector<StashOp> stashes;
@@ -104,27 +112,26 @@ void GistEncodePass::runOnOperation() {
   });
 
   // Pool backward ops first: they consume two stashes at once.
-  if (lossless) {
-    SmallVector<MaxPool2DGradOp> pools;
-    fn.walk([&](MaxPool2DGradOp g) { pools.push_back(g); });
-    for (MaxPool2DGradOp g : pools) {
-      auto xStash = g.getInput().getDefiningOp<StashOp>();
-      if (!xStash || !isa<Float32Type>(
-                         cast<ShapedType>(g.getInput().getType()).getElementType()))
-        continue;
-      auto kernel = DenseI64ArrayAttr::get(ctx, g.getKernel());
-      auto stride = DenseI64ArrayAttr::get(ctx, g.getStride());
-      auto padding = DenseI64ArrayAttr::get(ctx, g.getPadding());
-      auto encoding = EncodingAttr::get(ctx, EncodingKind::PoolArgmax, nullptr,
-                                        kernel, stride, padding);
-      Value e = encoder.encode(b, xStash.getInput(), xStash, encoding);
-      b.setInsertionPoint(g);
-      Value dx = MaxPool2DGradArgmaxOp::create(
-          b, g.getLoc(), g.getType(), e, g.getGrad(), g.getKernel(),
-          g.getStride(), g.getPadding());
-      g.getResult().replaceAllUsesWith(dx);
-      g.erase();
-    }
+  SmallVector<MaxPool2DGradOp> pools;
+  fn.walk([&](MaxPool2DGradOp g) { pools.push_back(g); });
+  for (MaxPool2DGradOp g : pools) {
+    auto xStash = g.getInput().getDefiningOp<StashOp>();
+    if (!xStash ||
+        chooseStashEncoding(xStash.getInput(), g, /*operand=*/0, plan) !=
+            EncodingKind::PoolArgmax)
+      continue;
+    auto kernel = DenseI64ArrayAttr::get(ctx, g.getKernel());
+    auto stride = DenseI64ArrayAttr::get(ctx, g.getStride());
+    auto padding = DenseI64ArrayAttr::get(ctx, g.getPadding());
+    auto encoding = EncodingAttr::get(ctx, EncodingKind::PoolArgmax, nullptr,
+                                      kernel, stride, padding);
+    Value e = encoder.encode(b, xStash.getInput(), xStash, encoding);
+    b.setInsertionPoint(g);
+    Value dx = MaxPool2DGradArgmaxOp::create(b, g.getLoc(), g.getType(), e,
+                                             g.getGrad(), g.getKernel(),
+                                             g.getStride(), g.getPadding());
+    g.getResult().replaceAllUsesWith(dx);
+    g.erase();
   }
 
   for (StashOp stash : stashes) {
@@ -135,44 +142,32 @@ void GistEncodePass::runOnOperation() {
     if (!encoder.waits(v, stash))
       continue;
     // 1-bit maps for ReLU and dropout backward (shared with echo-remat).
-    if (lossless && !encoder.encodeMasks(b, stash))
+    if (lossless && !encoder.encodeMasks(b, stash, plan))
       continue;
     // Group the other backward uses by the encoding that serves them.
-    SmallVector<OpOperand *> csr, other;
+    SmallVector<OpOperand *> csr, reduced;
+    std::optional<EncodingKind> reducedKind;
     for (OpOperand &use : stash.getResult().getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<RecomputeOp>(user)) {
-        // Recomputation needs the exact value: CSR (exact) for sparse maps,
-        // otherwise reduced precision when DPR is on, else a plain stash.
-        (isSparseFeatureMap(v) ? csr : other).push_back(&use);
-        continue;
-      }
-      if (isa<Conv2DGradWeightOp>(user) && use.getOperandNumber() == 0 &&
-          isSparseFeatureMap(v))
+      std::optional<EncodingKind> kind = chooseStashEncoding(v, use, plan);
+      if (kind == EncodingKind::Csr) {
         csr.push_back(&use);
-      else if (!StashEncoder::needsOnlyMask(use) ||
-               isa<FloatType>(type.getElementType()))
-        other.push_back(&use);
-    }
-    if (lossless) {
-      if (!csr.empty() && isa<FloatType>(type.getElementType())) {
-        auto density = FloatAttr::get(Float64Type::get(ctx),
-                                      plannedCsrDensity(v, type));
-        auto encoding = EncodingAttr::get(ctx, EncodingKind::Csr, density,
-                                          nullptr, nullptr, nullptr);
-        encoder.decodeFor(b, csr, encoder.encode(b, v, stash, encoding));
+      } else if (kind == EncodingKind::Fp16 || kind == EncodingKind::Fp10 ||
+                 kind == EncodingKind::Fp8) {
+        reduced.push_back(&use);
+        reducedKind = kind;
       }
-    } else {
-      other.append(csr.begin(), csr.end());
     }
-    if (dpr != DprFormat::None && !other.empty() && type.getElementType().isF32() &&
-        getStorageBytes(type) >= dprMinBytes) {
-      EncodingKind kind = dpr == DprFormat::Fp16   ? EncodingKind::Fp16
-                          : dpr == DprFormat::Fp10 ? EncodingKind::Fp10
-                                                   : EncodingKind::Fp8;
-      encoder.decodeFor(b, other,
-                        encoder.encode(b, v, stash, EncodingAttr::get(ctx, kind)));
+    if (!csr.empty()) {
+      auto density =
+          FloatAttr::get(Float64Type::get(ctx), plannedCsrDensity(v, type));
+      auto encoding = EncodingAttr::get(ctx, EncodingKind::Csr, density,
+                                        nullptr, nullptr, nullptr);
+      encoder.decodeFor(b, csr, encoder.encode(b, v, stash, encoding));
     }
+    if (!reduced.empty())
+      encoder.decodeFor(
+          b, reduced,
+          encoder.encode(b, v, stash, EncodingAttr::get(ctx, *reducedKind)));
     if (stash.getResult().use_empty())
       stash.erase();
   }

@@ -3,13 +3,11 @@
 #include "StashEncoder.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EncodingStorage.h"
-#include "EchoDialect/SparseMaps.h"
 
 using namespace mlir;
 using namespace mlir::echo;
 
-StashEncoder::StashEncoder(func::FuncOp fn) {
+StashEncoder::StashEncoder(func::FuncOp fn) : block(&fn.front()) {
   int64_t index = 0;
   Operation *seed = nullptr;
   for (Operation &op : fn.front()) {
@@ -56,26 +54,16 @@ void StashEncoder::decodeFor(OpBuilder &b, ArrayRef<OpOperand *> uses,
     use->set(decoded);
 }
 
-bool StashEncoder::needsOnlyMask(OpOperand &use) {
-  // Already-encoded values (!echo.encoded) are not tensors: never masks.
-  auto shaped = dyn_cast<ShapedType>(use.get().getType());
-  if (!shaped)
-    return false;
-  Type element = shaped.getElementType();
-  if (isa<ReluGradOp>(use.getOwner()))
-    return use.getOperandNumber() == 0 && isa<FloatType>(element);
-  if (isa<DropoutGradOp>(use.getOwner()))
-    return use.getOperandNumber() == 0 && element.isInteger(1);
-  return false;
-}
-
-bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash) const {
+bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash,
+                               const GistPlan &plan) const {
   Value v = stash.getInput();
   SmallVector<OpOperand *> relu, dropout;
   for (OpOperand &use : stash.getResult().getUses()) {
-    if (!needsOnlyMask(use))
-      continue;
-    (isa<ReluGradOp>(use.getOwner()) ? relu : dropout).push_back(&use);
+    std::optional<EncodingKind> kind = chooseStashEncoding(v, use, plan);
+    if (kind == EncodingKind::Binarize)
+      relu.push_back(&use);
+    else if (kind == EncodingKind::Mask1)
+      dropout.push_back(&use);
   }
   MLIRContext *ctx = stash.getContext();
   if (!relu.empty()) {
@@ -100,57 +88,17 @@ bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash) const {
   return false;
 }
 
-int64_t StashEncoder::encodedBytes(StashOp stash, const GistPlan &plan) {
-  Value v = stash.getInput();
-  auto type = dyn_cast<RankedTensorType>(v.getType());
-  if (!type) // an already-encoded value keeps its own size
-    return getStorageBytes(v.getType());
-  int64_t n = type.getNumElements();
-  bool f32 = type.getElementType().isF32();
-  bool sparse = isSparseFeatureMap(v);
-  // One encoded form per kind of reader, as gist-encode groups them.
-  int64_t mask = 0, argmax = 0, csr = 0;
-  bool other = false;
-  for (OpOperand &use : stash.getResult().getUses()) {
-    Operation *user = use.getOwner();
-    if ((plan.masks || plan.lossless) && needsOnlyMask(use)) {
-      mask = bitmaskBytes(n);
-    } else if (auto pool = dyn_cast<MaxPool2DGradOp>(user);
-               pool && plan.lossless && f32 && use.getOperandNumber() < 2) {
-      // The argmax map replaces both the pool's input and output stashes;
-      // it is charged to the input's.
-      if (use.getOperandNumber() == 0) {
-        int64_t bytes = poolArgmaxBytes(type.getShape(), pool.getKernel(),
-                                        pool.getStride(), pool.getPadding());
-        argmax = bytes >= 0 ? bytes : getStorageBytes(type);
-      }
-    } else if (isa<Conv2DGradWeightOp>(user) && plan.lossless && f32 &&
-               sparse && use.getOperandNumber() == 0) {
-      csr = csrBytes(n, 4, plan.csrDensity);
-    } else {
-      other = true;
-    }
-  }
-  int64_t plain = getStorageBytes(type);
-  if (other && f32 && plan.dpr != DprFormat::None && plain >= plan.dprMinBytes)
-    plain = plan.dpr == DprFormat::Fp16 ? fp16Bytes(n)
-            : plan.dpr == DprFormat::Fp10 ? fp10Bytes(n)
-                                 : fp8Bytes(n);
-  return mask + argmax + csr + (other ? plain : 0);
-}
-
-int64_t StashEncoder::regionInputBytes(Value v, const GistPlan &plan) {
-  auto type = dyn_cast<RankedTensorType>(v.getType());
-  if (!type)
-    return getStorageBytes(v.getType());
-  int64_t n = type.getNumElements(), plain = getStorageBytes(type);
-  if (!type.getElementType().isF32())
-    return plain;
-  if (plan.lossless && isSparseFeatureMap(v))
-    return std::min(plain, csrBytes(n, 4, plan.csrDensity));
-  if (plan.dpr == DprFormat::None || plain < plan.dprMinBytes)
-    return plain;
-  return plan.dpr == DprFormat::Fp16 ? fp16Bytes(n)
-         : plan.dpr == DprFormat::Fp10 ? fp10Bytes(n)
-                              : fp8Bytes(n);
+void StashEncoder::encodeMaskOnlyStashes(OpBuilder &b,
+                                         const GistPlan &plan) const {
+  // Values something else reads stay exact: keeping both forms costs more.
+  SmallVector<StashOp> stashes(block->getOps<StashOp>());
+  for (StashOp stash : stashes)
+    if (!stash->use_empty() &&
+        llvm::all_of(stash->getUses(),
+                     [&](OpOperand &use) {
+                       return isMaskEncoding(
+                           chooseStashEncoding(stash.getInput(), use, plan));
+                     }) &&
+        waits(stash.getInput(), stash))
+      encodeMasks(b, stash, plan);
 }

@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/Analysis/StashEncodingChoice.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/EchoOps.h"
-#include "EchoDialect/SparseMaps.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -28,10 +28,7 @@ bool mlir::echo::isSsdcCandidate(StashOp stash) {
   // Only stashes in a function body: gist-encode leaves the others alone.
   if (!isa_and_nonnull<func::FuncOp>(stash->getParentOp()))
     return false;
-  Value v = stash.getInput();
-  auto type = dyn_cast<ShapedType>(v.getType()); // not an encoded value
-  return type && isa<Float32Type>(type.getElementType()) &&
-         isSparseFeatureMap(v);
+  return mayStoreAsCsr(stash.getInput());
 }
 
 namespace {

@@ -1,17 +1,22 @@
 //===- RematStep.h - The training step as echo-remat sees it ----*- C++ -*-===//
 //
-// Private to lib/Transforms: the straight-line step indexed for Echo's
-// analysis (Remat.cpp) and its footprint model (RematPeakModel.cpp).
+// The straight-line step echo-autodiff builds, indexed once for Echo's
+// analyses (RematPartition.h, RematStashEstimate.h) and its footprint model
+// (RematPeakModel.h): op positions, the forward ops (before the loss seed)
+// and, for each forward value the backward pass reads, its stash.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ECHO_LIB_TRANSFORMS_REMATSTEP_H
-#define ECHO_LIB_TRANSFORMS_REMATSTEP_H
+#ifndef ECHODIALECT_ANALYSIS_REMATSTEP_H
+#define ECHODIALECT_ANALYSIS_REMATSTEP_H
 
 #include "EchoDialect/EchoOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+
+#include <optional>
 
 namespace mlir {
 namespace echo {
@@ -25,9 +30,13 @@ struct RematStep {
   DenseMap<Value, StashOp> stashOf;
 
   bool isForward(Operation *op) const { return op && forward.contains(op); }
+
+  /// Indexes `fn`'s body; std::nullopt when `fn` is not a training step
+  /// (external, several blocks, or no op carries the loss seed).
+  static std::optional<RematStep> index(func::FuncOp fn);
 };
 
 } // namespace echo
 } // namespace mlir
 
-#endif // ECHO_LIB_TRANSFORMS_REMATSTEP_H
+#endif // ECHODIALECT_ANALYSIS_REMATSTEP_H

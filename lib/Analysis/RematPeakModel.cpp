@@ -1,7 +1,6 @@
 //===- RematPeakModel.cpp - Footprint of recomputation choices -------------===//
 
-#include "RematPeakModel.h"
-#include "StashEncoder.h"
+#include "EchoDialect/Analysis/RematPeakModel.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -69,12 +68,12 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
       // Stored encoded after the last forward use when that is smaller.
       for (Operation *user : result.getUsers())
         if (auto stash = dyn_cast<StashOp>(user)) {
-          int64_t encoded = aligned(StashEncoder::encodedBytes(stash, plan));
+          int64_t encoded = aligned(encodedStashBytes(stash, plan));
           if (encoded < state.bytes)
             state.maskBytes = encoded;
         }
       if (int64_t encoded =
-              aligned(StashEncoder::regionInputBytes(result, plan));
+              aligned(encodedRegionInputBytes(result, plan));
           encoded < state.bytes)
         state.regionBytes = encoded;
       state.account(profile, 1);

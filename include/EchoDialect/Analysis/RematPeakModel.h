@@ -1,11 +1,11 @@
 //===- RematPeakModel.h - Footprint of recomputation choices ----*- C++ -*-===//
 //
-// Private to lib/Transforms. Echo's estimate (Remat.cpp) is local to one
-// subgraph; this model answers the global question "what is the step's peak
-// if this path is recomputed in these regions?" without touching the IR, so
-// echo-remat can revert a decision that raises the peak, choose between
-// trimmed and untrimmed paths, and place a path in one region (fewer FLOPs)
-// where that costs no peak.
+// Echo's estimate (RematStashEstimate.h) is local to one subgraph; this
+// model answers the global question "what is the step's peak if this path
+// is recomputed in these regions?" without touching the IR, so echo-remat
+// can revert a decision that raises the peak, choose between trimmed and
+// untrimmed paths, and place a path in one region (fewer FLOPs) where that
+// costs no peak.
 //
 // Program points: op i of the block is point 2i+1; a region placed right
 // before op i is point 2i. Each forward value is live from its producer to
@@ -15,13 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H
-#define ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H
-
-#include "RematStep.h"
-#include "StashEncoder.h"
+#ifndef ECHODIALECT_ANALYSIS_REMATPEAKMODEL_H
+#define ECHODIALECT_ANALYSIS_REMATPEAKMODEL_H
 
 #include "EchoDialect/Analysis/LiveProfile.h"
+#include "EchoDialect/Analysis/RematStep.h"
+#include "EchoDialect/Analysis/StashEncodingChoice.h"
 
 #include <array>
 #include <set>
@@ -151,4 +150,4 @@ private:
 } // namespace echo
 } // namespace mlir
 
-#endif // ECHO_LIB_TRANSFORMS_REMATPEAKMODEL_H
+#endif // ECHODIALECT_ANALYSIS_REMATPEAKMODEL_H

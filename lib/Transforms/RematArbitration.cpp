@@ -1,0 +1,82 @@
+//===- RematArbitration.cpp - Echo's decisions checked on the peak ---------===//
+//
+// Echo's estimate is local to a subgraph; here each decision is weighed on
+// the step's modeled peak against its alternatives, and one that raises the
+// peak is reverted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RematDecision.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
+                                  RematPeakModel &model,
+                                  MutableArrayRef<RematDecision> decisions) {
+  for (RematDecision &d : decisions) {
+    if (!d.groups.empty())
+      model.revert(d.change);
+    struct Candidate {
+      SmallVector<Operation *> path;
+      int64_t estimate, peak, flops;
+      RematPeakModel::Groups groups;
+    };
+    // Ties keep Echo's own decision (listed first).
+    SmallVector<Candidate, 3> candidates;
+    auto add = [&](ArrayRef<Operation *> path, int64_t estimate,
+                   bool single = false) {
+      Candidate c{SmallVector<Operation *>(path), estimate, model.peak(), 0, {}};
+      if (!path.empty()) {
+        c.groups = model.groups(path, single ? RematPeakModel::kOneRegion : 0);
+        RematPeakModel::Change change = model.apply(c.groups);
+        c.peak = model.peak();
+        c.flops = RematPeakModel::flops(c.groups);
+        model.revert(change);
+      }
+      candidates.push_back(std::move(c));
+    };
+    add(d.path, d.allocated);
+    if (!d.path.empty())
+      add({}, d.released);
+    else if (!d.trimmed.empty())
+      add(d.trimmed, d.trimmedEstimate);
+    if (!d.trimmed.empty())
+      add(d.trimmed, d.trimmedEstimate, /*single=*/true);
+    RematStashEstimate::OpSet all(d.subgraph.begin(), d.subgraph.end());
+    int64_t fullEstimate = estimate.stashBytes(d.subgraph, all);
+    if (d.trimmed.size() != d.subgraph.size())
+      add(d.subgraph, fullEstimate);
+    add(d.subgraph, fullEstimate, /*single=*/true);
+    Candidate *best = &candidates.front();
+    for (Candidate &c : candidates)
+      if (c.peak < best->peak)
+        best = &c;
+    if (best->path.empty() && !d.path.empty())
+      d.revertedBy = candidates.front().peak - best->peak;
+    d.path = best->path;
+    d.allocated = best->estimate;
+    d.groups = std::move(best->groups);
+    d.change = {};
+    if (!d.groups.empty())
+      d.change = model.apply(d.groups);
+  }
+}
+
+void mlir::echo::revertAboveBaseline(RematPeakModel &model,
+                                     MutableArrayRef<RematDecision> decisions,
+                                     int64_t basePeak) {
+  int64_t excess = model.peak() - basePeak;
+  if (excess <= 0)
+    return;
+  for (RematDecision &d : llvm::reverse(decisions)) {
+    if (d.groups.empty())
+      continue;
+    model.revert(d.change);
+    d.groups.clear();
+    d.change = {};
+    d.path.clear();
+    d.allocated = d.released;
+    d.revertedBy = excess;
+  }
+}
