@@ -53,6 +53,11 @@ for entry in "${MODELS[@]}"; do
     "$BIN/echo-step" "$STAGE/$step.so" --backend=cpu --seed "$seed" \
       --iterations $ITERATIONS --dump-results "$B/goldens/$step.bin" \
       --memory-stats=json > "$B/goldens/$step.stats.json"
+    # The same step on the CPU's reference kernels: how far two correct
+    # implementations drift apart on each result (compare_dumps --spread).
+    ECHO_CPU_KERNELS=reference "$BIN/echo-step" "$STAGE/$step.so" --backend=cpu \
+      --seed "$seed" --iterations $ITERATIONS \
+      --dump-results "$B/goldens/$step.reference.bin" > /dev/null
     echo "$step $seed $ITERATIONS" >> "$B/steps/list.txt"
     echo "gpu-bundle: $step"
   done
