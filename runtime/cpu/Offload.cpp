@@ -192,17 +192,7 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 } // namespace
 
 // The entries of echo/offload_types.def, each with its element size.
-#define ECHO_OFFLOAD_TYPE(KIND, SUFFIX, ELEMENT_BYTES)                         \
-  void entry::echo_offload##SUFFIX(Context &ctx, ECHO_TENSOR(x),               \
-                                   int64_t slot) {                             \
-    offload(ctx, "echo_offload" #SUFFIX, x_rank, x_desc, ELEMENT_BYTES, slot); \
-  }                                                                            \
-  void entry::echo_prefetch##SUFFIX(Context &ctx, ECHO_TENSOR(y),              \
-                                    int64_t slot) {                            \
-    prefetch(ctx, "echo_prefetch" #SUFFIX, y_rank, y_desc, ELEMENT_BYTES,      \
-             slot);                                                            \
-  }
-#include "echo/offload_types.def"
+#include "OffloadEntries.inc"
 
 void entry::echo_offload_wait(Context &ctx, int64_t slot) {
   if (slot < 0 || slot >= kMaxSlots)
