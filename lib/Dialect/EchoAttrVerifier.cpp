@@ -39,14 +39,7 @@ StringRef siteName(Site site) {
 }
 
 bool isCategory(StringRef name) {
-  return llvm::is_contained(
-      {StringRef(kCategoryWeights), StringRef(kCategoryWeightGradients),
-       StringRef(kCategoryOptimizerState), StringRef(kCategoryInputs),
-       StringRef(kCategoryStashed), StringRef(kCategoryEncoded),
-       StringRef(kCategoryImmediate), StringRef(kCategoryGradientMaps),
-       StringRef(kCategoryWorkspace), StringRef(kCategoryHost),
-       StringRef(kCategoryArena)},
-      name);
+  return llvm::is_contained(kCategories, name);
 }
 
 class AttrChecker {

@@ -11,6 +11,7 @@
 
 #include "Abi.h"
 #include "DynamicPool.h"
+#include "MemoryStats.h"
 #include "RuntimeError.h"
 
 #include <cstdint>
@@ -29,16 +30,9 @@ struct OneDnnState; // OneDnnState.h
 /// are kept for reuse by a later request of the same size (a step repeats
 /// its allocations every iteration): returning them to the host would
 /// unmap large blocks and fault every page in again on the next step.
-struct EchoAllocator {
+struct EchoAllocator : echo_rt::MemoryStats {
   struct Block;
   ~EchoAllocator();
-  int64_t capacity = 0;
-  std::vector<std::string> sites;
-  int64_t current = 0, peak = 0, allocations = 0;
-  int64_t csrOverflows = 0;
-  int64_t currentOf[ECHO_MEM_NUM_CATEGORIES] = {};
-  int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
-  int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
   Block *live = nullptr;
   /// Where step buffers go with echo_mem_use_pool (not enabled: each its
   /// own block, like every other allocation).
@@ -61,13 +55,6 @@ struct EchoAllocator {
   void releaseAll();
   /// Returns the cached free blocks to the host.
   void trimCache();
-  /// Counters to zero; capacity and sites replaced.
-  void reset(int64_t capacity, std::vector<std::string> sites);
-
-private:
-  bool fits(int64_t bytes) const;
-  void count(int64_t bytes, int64_t category);
-  void uncount(int64_t bytes, int64_t category);
 };
 
 namespace echo_rt {

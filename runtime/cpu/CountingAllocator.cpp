@@ -33,11 +33,6 @@ constexpr uint64_t kMagic = 0xec40a110c8ULL;
 constexpr uint64_t kCachedMagic = 0xec40cac4edULL; // freed, kept for reuse
 static_assert(sizeof(EchoAllocator::Block) <= kHeader, "header too large");
 
-const char *const kNames[ECHO_MEM_NUM_CATEGORIES] = {
-    "weights",   "weight_gradients", "optimizer_state", "inputs",
-    "stashed",   "encoded",          "immediate",       "gradient_maps",
-    "workspace", "host",             "arena"};
-
 /// The bytes a block of `bytes` takes with its header, aligned.
 size_t totalOf(int64_t bytes) {
   return (kHeader + (size_t)bytes + kHeader - 1) / kHeader * kHeader;
@@ -50,34 +45,11 @@ EchoAllocator::Block *headerOf(void *ptr) {
 
 } // namespace
 
-bool EchoAllocator::fits(int64_t bytes) const {
-  return bytes >= 0 && (capacity == 0 || current + bytes <= capacity);
-}
-
-void EchoAllocator::count(int64_t bytes, int64_t category) {
-  current += bytes;
-  currentOf[category] += bytes;
-  maxOf[category] = std::max(maxOf[category], currentOf[category]);
-  ++allocations;
-  if (current > peak) {
-    peak = current;
-    std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
-  }
-}
-
-void EchoAllocator::uncount(int64_t bytes, int64_t category) {
-  current -= bytes;
-  currentOf[category] -= bytes;
-}
-
 void *EchoAllocator::allocate(int64_t bytes, int64_t category,
                               const std::string &what, std::string &error) {
-  if (category < 0 || category >= ECHO_MEM_NUM_CATEGORIES)
-    category = ECHO_MEM_WORKSPACE;
+  category = echo_rt::validCategory(category);
   auto refuse = [&](const char *why) -> void * {
-    error = "out of memory: cannot allocate " + std::to_string(bytes) +
-            " bytes for " + what + ": " + std::to_string(current) + " of " +
-            std::to_string(capacity) + " bytes in use" + why;
+    error = refusal(bytes, what, why);
     return nullptr;
   };
   if (!fits(bytes))
@@ -112,9 +84,7 @@ void *EchoAllocator::allocate(int64_t bytes, int64_t category,
 
 void *EchoAllocator::allocateStep(int64_t bytes, int64_t site,
                                   std::string &error) {
-  echo_rt::AllocSite entry;
-  if (site >= 0 && site < (int64_t)sites.size())
-    entry = echo_rt::parseAllocSite(sites[site]);
+  echo_rt::AllocSite entry = this->site(site);
   // The capacity bounds live bytes in every mode (the measured peak is
   // comparable across policies); allocate() words the refusal.
   if (pool.enabled() && fits(bytes)) {
@@ -174,43 +144,9 @@ EchoAllocator::~EchoAllocator() {
   trimCache();
 }
 
-void EchoAllocator::reset(int64_t newCapacity,
-                          std::vector<std::string> newSites) {
-  // Blocks stay valid: the host may configure between steps while holding
-  // its parameters. Counting restarts from what is live now.
-  capacity = newCapacity;
-  sites = std::move(newSites);
-  peak = current;
-  allocations = 0;
-  csrOverflows = 0;
-  std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
-  std::copy(std::begin(currentOf), std::end(currentOf), maxOf);
-}
-
 extern "C" {
 
-const char *echo_mem_category_name(int64_t category) {
-  return category >= 0 && category < ECHO_MEM_NUM_CATEGORIES ? kNames[category]
-                                                             : nullptr;
-}
-
-int64_t echo_mem_category_of(const char *name) {
-  for (int64_t i = 0; name && i < ECHO_MEM_NUM_CATEGORIES; ++i)
-    if (std::strcmp(name, kNames[i]) == 0)
-      return i;
-  return -1;
-}
-
-echo_status echo_mem_configure(echo_context *ctx, int64_t capacity,
-                               const char *const *sites, int64_t num_sites) {
-  if (!ctx || capacity < 0 || num_sites < 0 || (num_sites && !sites))
-    return ECHO_ERR_INVALID_ARGUMENT;
-  std::vector<std::string> table;
-  for (int64_t i = 0; i < num_sites; ++i)
-    table.emplace_back(sites[i] ? sites[i] : "");
-  ctx->memory.reset(capacity, std::move(table));
-  return ECHO_OK;
-}
+#include "MemoryQueries.inc"
 
 echo_status echo_mem_use_pool(echo_context *ctx, int64_t policy,
                               const char *trace_path) {
@@ -264,28 +200,6 @@ echo_status echo_copy_to_device(echo_context *ctx, void *device_dst,
   return echo_copy_to_host(ctx, device_dst, host_src, bytes);
 }
 
-int64_t echo_mem_current_bytes(const echo_context *ctx) {
-  return ctx ? ctx->memory.current : 0;
-}
-int64_t echo_mem_peak_bytes(const echo_context *ctx) {
-  return ctx ? ctx->memory.peak : 0;
-}
-int64_t echo_mem_peak_bytes_of(const echo_context *ctx, int64_t category) {
-  return ctx && echo_mem_category_name(category)
-             ? ctx->memory.atPeakOf[category]
-             : 0;
-}
-int64_t echo_mem_max_bytes_of(const echo_context *ctx, int64_t category) {
-  return ctx && echo_mem_category_name(category) ? ctx->memory.maxOf[category]
-                                                 : 0;
-}
-int64_t echo_mem_num_allocations(const echo_context *ctx) {
-  return ctx ? ctx->memory.allocations : 0;
-}
-int64_t echo_mem_csr_overflows(const echo_context *ctx) {
-  return ctx ? ctx->memory.csrOverflows : 0;
-}
-
 void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
   if (!ctx)
     return nullptr;
@@ -302,7 +216,5 @@ void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
   }
   return ptr;
 }
-
-void echo_free(echo_context *ctx, void *ptr) { echo_mem_free(ctx, ptr); }
 
 } // extern "C"

@@ -15,6 +15,7 @@
 
 #include "Abi.h"
 #include "CopyStream.h"
+#include "MemoryStats.h"
 #include "RuntimeError.h"
 
 #include <cublas_v2.h>
@@ -29,18 +30,11 @@
 /// Device memory accounting (CountingAllocator.cpp). One cudaMalloc per
 /// block; the counters hold the requested bytes exactly, with the CPU
 /// backend's semantics, so a measured peak equals the planned one.
-struct EchoDeviceAllocator {
+struct EchoDeviceAllocator : echo_rt::MemoryStats {
   struct Block {
     int64_t bytes;
     int64_t category;
   };
-  int64_t capacity = 0;
-  std::vector<std::string> sites;
-  int64_t current = 0, peak = 0, allocations = 0;
-  int64_t csrOverflows = 0;
-  int64_t currentOf[ECHO_MEM_NUM_CATEGORIES] = {};
-  int64_t atPeakOf[ECHO_MEM_NUM_CATEGORIES] = {};
-  int64_t maxOf[ECHO_MEM_NUM_CATEGORIES] = {};
   std::map<void *, Block> live;
 
   /// Null when `bytes` would exceed the capacity or cudaMalloc fails;
@@ -51,7 +45,6 @@ struct EchoDeviceAllocator {
   /// when cudaFree itself failed.
   bool release(void *ptr, std::string *error = nullptr);
   void releaseAll();
-  void reset(int64_t capacity, std::vector<std::string> sites);
 };
 
 struct EchoProfileSite {

@@ -19,25 +19,15 @@
 
 using namespace echo_cuda;
 
-namespace {
-const char *const kNames[ECHO_MEM_NUM_CATEGORIES] = {
-    "weights",   "weight_gradients", "optimizer_state", "inputs",
-    "stashed",   "encoded",          "immediate",       "gradient_maps",
-    "workspace", "host",             "arena"};
-} // namespace
-
 void *EchoDeviceAllocator::allocate(int64_t bytes, int64_t category,
                                     const std::string &what,
                                     std::string &error) {
-  if (category < 0 || category >= ECHO_MEM_NUM_CATEGORIES)
-    category = ECHO_MEM_WORKSPACE;
+  category = echo_rt::validCategory(category);
   auto refuse = [&](const std::string &why) -> void * {
-    error = "out of memory: cannot allocate " + std::to_string(bytes) +
-            " bytes for " + what + ": " + std::to_string(current) + " of " +
-            std::to_string(capacity) + " bytes in use" + why;
+    error = refusal(bytes, what, why);
     return nullptr;
   };
-  if (bytes < 0 || (capacity > 0 && current + bytes > capacity))
+  if (!fits(bytes))
     return refuse("");
   // A zero-byte buffer still gets a distinct address, as on the CPU.
   void *ptr = nullptr;
@@ -47,14 +37,7 @@ void *EchoDeviceAllocator::allocate(int64_t bytes, int64_t category,
     return refuse(" (cudaMalloc failed: " + describe(e) + ")");
   }
   live[ptr] = Block{bytes, category};
-  current += bytes;
-  currentOf[category] += bytes;
-  maxOf[category] = std::max(maxOf[category], currentOf[category]);
-  ++allocations;
-  if (current > peak) {
-    peak = current;
-    std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
-  }
+  count(bytes, category);
   return ptr;
 }
 
@@ -64,8 +47,7 @@ bool EchoDeviceAllocator::release(void *ptr, std::string *error) {
   auto it = live.find(ptr);
   if (it == live.end())
     return false;
-  current -= it->second.bytes;
-  currentOf[it->second.category] -= it->second.bytes;
+  uncount(it->second.bytes, it->second.category);
   live.erase(it);
   cudaError_t e = cudaFree(ptr);
   if (e != cudaSuccess) {
@@ -79,17 +61,6 @@ bool EchoDeviceAllocator::release(void *ptr, std::string *error) {
 void EchoDeviceAllocator::releaseAll() {
   while (!live.empty())
     release(live.begin()->first);
-}
-
-void EchoDeviceAllocator::reset(int64_t newCapacity,
-                                std::vector<std::string> newSites) {
-  capacity = newCapacity;
-  sites = std::move(newSites);
-  peak = current;
-  allocations = 0;
-  csrOverflows = 0;
-  std::copy(std::begin(currentOf), std::end(currentOf), atPeakOf);
-  std::copy(std::begin(currentOf), std::end(currentOf), maxOf);
 }
 
 namespace {
@@ -126,28 +97,7 @@ echo_status copy(echo_context *ctx, const char *entry, void *dst,
 
 extern "C" {
 
-const char *echo_mem_category_name(int64_t category) {
-  return category >= 0 && category < ECHO_MEM_NUM_CATEGORIES ? kNames[category]
-                                                             : nullptr;
-}
-
-int64_t echo_mem_category_of(const char *name) {
-  for (int64_t i = 0; name && i < ECHO_MEM_NUM_CATEGORIES; ++i)
-    if (std::strcmp(name, kNames[i]) == 0)
-      return i;
-  return -1;
-}
-
-echo_status echo_mem_configure(echo_context *ctx, int64_t capacity,
-                               const char *const *sites, int64_t num_sites) {
-  if (!ctx || capacity < 0 || num_sites < 0 || (num_sites && !sites))
-    return ECHO_ERR_INVALID_ARGUMENT;
-  std::vector<std::string> table;
-  for (int64_t i = 0; i < num_sites; ++i)
-    table.emplace_back(sites[i] ? sites[i] : "");
-  ctx->memory.reset(capacity, std::move(table));
-  return ECHO_OK;
-}
+#include "MemoryQueries.inc"
 
 // The dynamic pool is the CPU backend's (docs/dymem.md, GTBM); here every
 // step buffer is its own cudaMalloc block.
@@ -207,28 +157,6 @@ echo_status echo_copy_to_device(echo_context *ctx, void *device_dst,
               cudaMemcpyHostToDevice);
 }
 
-int64_t echo_mem_current_bytes(const echo_context *ctx) {
-  return ctx ? ctx->memory.current : 0;
-}
-int64_t echo_mem_peak_bytes(const echo_context *ctx) {
-  return ctx ? ctx->memory.peak : 0;
-}
-int64_t echo_mem_peak_bytes_of(const echo_context *ctx, int64_t category) {
-  return ctx && echo_mem_category_name(category)
-             ? ctx->memory.atPeakOf[category]
-             : 0;
-}
-int64_t echo_mem_max_bytes_of(const echo_context *ctx, int64_t category) {
-  return ctx && echo_mem_category_name(category) ? ctx->memory.maxOf[category]
-                                                 : 0;
-}
-int64_t echo_mem_num_allocations(const echo_context *ctx) {
-  return ctx ? ctx->memory.allocations : 0;
-}
-int64_t echo_mem_csr_overflows(const echo_context *ctx) {
-  return ctx ? ctx->memory.csrOverflows : 0;
-}
-
 void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
   if (!ctx || ctx->status != ECHO_OK)
     return nullptr;
@@ -236,9 +164,7 @@ void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
     return nullptr;
   cudaSetDevice(ctx->device);
   EchoDeviceAllocator &m = ctx->memory;
-  echo_rt::AllocSite entry;
-  if (site >= 0 && site < (int64_t)m.sites.size())
-    entry = echo_rt::parseAllocSite(m.sites[site]);
+  echo_rt::AllocSite entry = m.site(site);
   std::string error;
   void *ptr = m.allocate(bytes, entry.category, entry.what, error);
   if (!ptr) {
@@ -247,7 +173,5 @@ void *echo_alloc(echo_context *ctx, int64_t bytes, int64_t site) {
   }
   return ptr;
 }
-
-void echo_free(echo_context *ctx, void *ptr) { echo_mem_free(ctx, ptr); }
 
 } // extern "C"

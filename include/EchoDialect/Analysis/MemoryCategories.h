@@ -10,25 +10,27 @@
 #define ECHODIALECT_ANALYSIS_MEMORYCATEGORIES_H
 
 #include "EchoDialect/EchoAttrNames.h"
+#include "echo/allocator.h"
 
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
 namespace echo {
 
-// Categories, as the memory report names them.
-constexpr llvm::StringLiteral kCategoryWeights = "weights";
-constexpr llvm::StringLiteral kCategoryWeightGradients = "weight_gradients";
-constexpr llvm::StringLiteral kCategoryOptimizerState = "optimizer_state";
-constexpr llvm::StringLiteral kCategoryInputs = "inputs";
-constexpr llvm::StringLiteral kCategoryStashed = "stashed";
-constexpr llvm::StringLiteral kCategoryEncoded = "encoded";
-constexpr llvm::StringLiteral kCategoryImmediate = "immediate";
-constexpr llvm::StringLiteral kCategoryGradientMaps = "gradient_maps";
-constexpr llvm::StringLiteral kCategoryWorkspace = "workspace";
-constexpr llvm::StringLiteral kCategoryHost = "host";
-/// The one allocation echo-buffer-assign places every temporary in.
-constexpr llvm::StringLiteral kCategoryArena = "arena";
+// Categories, as the memory report and the runtime's allocator name them:
+// kCategoryWeights = "weights", ..., kCategoryArena = "arena" (the one
+// allocation echo-buffer-assign places every temporary in). Declared once,
+// in echo/allocator.h.
+#define ECHO_MEM_CATEGORY_CONSTANT(id, Name, name)                             \
+  constexpr llvm::StringLiteral kCategory##Name = name;
+ECHO_MEM_CATEGORIES(ECHO_MEM_CATEGORY_CONSTANT)
+#undef ECHO_MEM_CATEGORY_CONSTANT
+
+/// Every category, in the runtime's order (index = EchoMemoryCategory).
+#define ECHO_MEM_CATEGORY_NAME(id, Name, name) llvm::StringLiteral(name),
+constexpr llvm::StringLiteral kCategories[] = {
+    ECHO_MEM_CATEGORIES(ECHO_MEM_CATEGORY_NAME)};
+#undef ECHO_MEM_CATEGORY_NAME
 
 } // namespace echo
 } // namespace mlir

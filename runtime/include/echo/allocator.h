@@ -20,23 +20,29 @@
 extern "C" {
 #endif
 
-/* Categories, in report order; the names match the memory report's
- * (docs/memory.md). `arena` is the one allocation of a planned step, which
- * holds buffers of several categories. */
+/* Categories, in report order: X(enumerator, Name, "name"). The names are
+ * the memory report's (docs/memory.md); the compiler's constants
+ * (EchoDialect/Analysis/MemoryCategories.h, kCategory<Name>) and both
+ * backends' echo_mem_category_name are generated from this one list.
+ * `arena` is the one allocation of a planned step, which holds buffers of
+ * several categories (echo-buffer-assign places every temporary in it). */
+#define ECHO_MEM_CATEGORIES(X)                                                 \
+  X(ECHO_MEM_WEIGHTS, Weights, "weights")                                      \
+  X(ECHO_MEM_WEIGHT_GRADIENTS, WeightGradients, "weight_gradients")            \
+  X(ECHO_MEM_OPTIMIZER_STATE, OptimizerState, "optimizer_state")               \
+  X(ECHO_MEM_INPUTS, Inputs, "inputs")                                         \
+  X(ECHO_MEM_STASHED, Stashed, "stashed")                                      \
+  X(ECHO_MEM_ENCODED, Encoded, "encoded")                                      \
+  X(ECHO_MEM_IMMEDIATE, Immediate, "immediate")                                \
+  X(ECHO_MEM_GRADIENT_MAPS, GradientMaps, "gradient_maps")                     \
+  X(ECHO_MEM_WORKSPACE, Workspace, "workspace")                                \
+  X(ECHO_MEM_HOST, Host, "host")                                               \
+  X(ECHO_MEM_ARENA, Arena, "arena")
+#define ECHO_MEM_CATEGORY_ENUMERATOR(id, Name, name) id,
 enum EchoMemoryCategory {
-  ECHO_MEM_WEIGHTS = 0,
-  ECHO_MEM_WEIGHT_GRADIENTS = 1,
-  ECHO_MEM_OPTIMIZER_STATE = 2,
-  ECHO_MEM_INPUTS = 3,
-  ECHO_MEM_STASHED = 4,
-  ECHO_MEM_ENCODED = 5,
-  ECHO_MEM_IMMEDIATE = 6,
-  ECHO_MEM_GRADIENT_MAPS = 7,
-  ECHO_MEM_WORKSPACE = 8,
-  ECHO_MEM_HOST = 9,
-  ECHO_MEM_ARENA = 10,
-  ECHO_MEM_NUM_CATEGORIES = 11
+  ECHO_MEM_CATEGORIES(ECHO_MEM_CATEGORY_ENUMERATOR) ECHO_MEM_NUM_CATEGORIES
 };
+#undef ECHO_MEM_CATEGORY_ENUMERATOR
 
 /* Mobility of a buffer (Dymem's GTBM, docs/dymem.md), chosen by the
  * compiler (echo-annotate-alloc-sites) and read by the runtime's dynamic
