@@ -1,9 +1,10 @@
 //===- SparseMaps.h - Which feature maps are sparse -------------*- C++ -*-===//
 //
 // ReLU and max-pooling outputs are the sparse feature maps Gist's SSDC
-// (sparse storage, dense compute; Gist Section III) pays off on. One
-// predicate, so gist-encode (which stores them in CSR), echo-remat (which
-// costs them so) and echo-run's sparsity profile (which measures them) agree.
+// (sparse storage, dense compute; Gist Section III) pays off on. Read
+// through StashEncodingChoice (the one rule that picks a stash's encoding,
+// for gist-encode, echo-remat's cost model and the peak model), which adds
+// the element-type condition of the runtime's CSR entries (f32).
 //
 //===----------------------------------------------------------------------===//
 
