@@ -61,6 +61,15 @@ LogicalResult liftWeightsToArguments(func::FuncOp fn, StringRef weightsDir);
 /// argument, and `tensor<f32>` as the only result.
 LogicalResult appendLoss(func::FuncOp fn, ImportLoss loss);
 
+/// What every importer does with a module: checks the shared options,
+/// then for each defined function raises it (`raise`, the importer's own
+/// part), cleans it up, lifts its weights when asked and appends the loss.
+/// Failures are reported at the module or the op that caused them.
+LogicalResult importFunctions(ModuleOp module, StringRef passName,
+                              bool weightsAsArguments, StringRef weightsDir,
+                              ImportLoss loss,
+                              function_ref<LogicalResult(func::FuncOp)> raise);
+
 /// Writes a little-endian f32 .npy file; the error text on failure.
 LogicalResult writeNpyF32(StringRef path, ArrayRef<int64_t> shape,
                           ArrayRef<float> values, std::string &error);

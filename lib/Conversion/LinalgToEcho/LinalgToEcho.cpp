@@ -339,19 +339,11 @@ struct EchoImportLinalgPass
   using EchoImportLinalgBase::EchoImportLinalgBase;
 
   void runOnOperation() override {
-    if (!weightsDir.empty() && !weightsAsArguments) {
-      getOperation().emitError("echo-import-linalg: weights-dir needs "
-                               "weights-as-arguments");
-      return signalPassFailure();
-    }
-    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      if (fn.isExternal())
-        continue;
-      if (failed(Raiser(fn).run()) || failed(cleanUpImportedFunction(fn)) ||
-          (weightsAsArguments && failed(liftWeightsToArguments(fn, weightsDir))) ||
-          failed(appendLoss(fn, loss)))
-        return signalPassFailure();
-    }
+    if (failed(importFunctions(getOperation(), "echo-import-linalg", weightsAsArguments,
+                               weightsDir, loss, [](func::FuncOp fn) {
+                                 return Raiser(fn).run();
+                               })))
+      signalPassFailure();
   }
 };
 
