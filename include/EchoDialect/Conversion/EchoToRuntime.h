@@ -46,8 +46,20 @@ void registerLowerToCPUDialects(DialectRegistry &registry);
 /// comparisons against the planned arena).
 void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true);
 
+/// Where another target's passes go in buildPlannedToLLVMPipeline (the
+/// CUDA pipeline, EchoToCUDA.h); each adds passes to the module-level `pm`.
+struct PlannedToLLVMExtensions {
+  /// After the buffers, their frees and the light ops' loops are final and
+  /// before the context is threaded through: kernel formation.
+  llvm::function_ref<void(OpPassManager &)> afterLightLoops;
+  /// Before the final cast cleanup: conversions of other dialects left in
+  /// host code (gpu-to-llvm).
+  llvm::function_ref<void(OpPassManager &)> beforeReconcile;
+};
+
 /// A step already planned by the training pipeline -> LLVM dialect.
-void buildPlannedToLLVMPipeline(OpPassManager &pm);
+void buildPlannedToLLVMPipeline(OpPassManager &pm,
+                                const PlannedToLLVMExtensions &extensions = {});
 
 /// The options of echo-training-pipeline, one struct for the command line
 /// and C++ callers (`options.remat = RematPolicy::Echo;`).

@@ -49,11 +49,14 @@ using namespace mlir;
 ///  - lower the rest (generic alloc functions are named so that an
 ///    allocation the runtime did not see fails to link instead of using
 ///    malloc).
-void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
+void mlir::echo::buildPlannedToLLVMPipeline(
+    OpPassManager &pm, const PlannedToLLVMExtensions &extensions) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addNestedPass<func::FuncOp>(createEchoFreeAfterLastUse());
   pm.addPass(createEchoAnnotateAllocSites());
+  if (extensions.afterLightLoops)
+    extensions.afterLightLoops(pm);
   pm.addPass(createEchoRuntimeContext());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -64,6 +67,8 @@ void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  if (extensions.beforeReconcile)
+    extensions.beforeReconcile(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
