@@ -19,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -548,6 +549,193 @@ LogicalResult sgdUpdate(LoopEmitter &e, const LightCall &c) {
 }
 
 //===----------------------------------------------------------------------===//
+// Layer norm (runtime/cpu/Normalization.cpp)
+//===----------------------------------------------------------------------===//
+
+/// x is [rows, d] (d its last dimension); gamma, beta, dgamma, dbeta are
+/// [d]; mean and inv_std are x's shape without its last dimension: the
+/// runtime's checkLayerNorm.
+bool isLayerNorm(const LightCall &c, StringRef x,
+                 std::initializer_list<StringRef> vectors) {
+  ArrayRef<int64_t> xs = c.shape(x);
+  if (xs.empty() || c.shape("mean") != xs.drop_back() ||
+      c.shape("inv_std") != xs.drop_back())
+    return false;
+  for (StringRef v : vectors)
+    if (c.shape(v) != ArrayRef<int64_t>{xs.back()})
+      return false;
+  return true;
+}
+
+LogicalResult layerNorm(LoopEmitter &e, const LightCall &c) {
+  double eps = c.real("epsilon");
+  if (!isLayerNorm(c, "x", {"gamma", "beta"}) || !sameShape(c, {"x", "y"}) ||
+      !(eps >= 0.0))
+    return failure();
+  int64_t d = c.shape("x").back(), rows = c.numel("x") / std::max<int64_t>(d, 1);
+  if (d == 0)
+    return failure();
+  Value x = e.flat(c.memref("x")), g = e.flat(c.memref("gamma")),
+        bt = e.flat(c.memref("beta")), y = e.flat(c.memref("y")),
+        mean = e.flat(c.memref("mean")), inv = e.flat(c.memref("inv_std"));
+  e.parallel(rows, [&](Value r) {
+    Value start = mulI(e, r, e.index(d));
+    auto xAt = [&](Value j) {
+      return extF64(e, e.load(x, addI(e, start, j)));
+    };
+    Value sum = e.loop(d, {e.f64(0.0)}, [&](Value j, ValueRange acc) {
+      return SmallVector<Value>{addF(e, acc[0], xAt(j))};
+    })[0];
+    Value mu = divF(e, sum, e.f64(static_cast<double>(d)));
+    Value sq = e.loop(d, {e.f64(0.0)}, [&](Value j, ValueRange acc) {
+      Value t = subF(e, xAt(j), mu);
+      return SmallVector<Value>{addF(e, acc[0], mulF(e, t, t))};
+    })[0];
+    // 1 / sqrt(sq / d + epsilon)
+    Value var = addF(e, divF(e, sq, e.f64(static_cast<double>(d))), e.f64(eps));
+    Value is = divF(e, e.f64(1.0), math::SqrtOp::create(e.b, e.loc, var));
+    e.loop(d, {}, [&](Value j, ValueRange) {
+      // (p - mu) * inv * g + b
+      Value n = mulF(e, mulF(e, subF(e, xAt(j), mu), is),
+                     extF64(e, e.load(g, j)));
+      Value out = addF(e, n, extF64(e, e.load(bt, j)));
+      e.store(truncF32(e, out), y, addI(e, start, j));
+      return SmallVector<Value>{};
+    });
+    e.store(truncF32(e, mu), mean, r);
+    e.store(truncF32(e, is), inv, r);
+  });
+  return success();
+}
+
+LogicalResult layerNormGrad(LoopEmitter &e, const LightCall &c) {
+  if (!isLayerNorm(c, "x", {"gamma", "dgamma", "dbeta"}) ||
+      !sameShape(c, {"x", "dy", "dx"}))
+    return failure();
+  int64_t d = c.shape("x").back(), rows = c.numel("x") / std::max<int64_t>(d, 1);
+  if (d == 0)
+    return failure();
+  Value x = e.flat(c.memref("x")), g = e.flat(c.memref("gamma")),
+        mean = e.flat(c.memref("mean")), inv = e.flat(c.memref("inv_std")),
+        dy = e.flat(c.memref("dy")), dx = e.flat(c.memref("dx")),
+        dg = e.flat(c.memref("dgamma")), db = e.flat(c.memref("dbeta"));
+  Value dd = e.f64(static_cast<double>(d));
+  // xhat = ((double)x - mu) * inv at element `at`.
+  auto xhatAt = [&](Value at, Value mu, Value is) {
+    return mulF(e, subF(e, extF64(e, e.load(x, at)), mu), is);
+  };
+  // dx, one thread per row.
+  e.parallel(rows, [&](Value r) {
+    Value start = mulI(e, r, e.index(d));
+    Value mu = extF64(e, e.load(mean, r)), is = extF64(e, e.load(inv, r));
+    // t = (double)dy * g
+    auto tAt = [&](Value j) {
+      return mulF(e, extF64(e, e.load(dy, addI(e, start, j))),
+                  extF64(e, e.load(g, j)));
+    };
+    SmallVector<Value> s = e.loop(
+        d, {e.f64(0.0), e.f64(0.0)}, [&](Value j, ValueRange acc) {
+          Value t = tAt(j);
+          Value xhat = xhatAt(addI(e, start, j), mu, is);
+          return SmallVector<Value>{addF(e, acc[0], t),
+                                    addF(e, acc[1], mulF(e, t, xhat))};
+        });
+    Value m1 = divF(e, s[0], dd), m2 = divF(e, s[1], dd);
+    e.loop(d, {}, [&](Value j, ValueRange) {
+      Value at = addI(e, start, j);
+      Value xhat = xhatAt(at, mu, is);
+      // inv * (dy * g - m1 - xhat * m2)
+      Value v = mulF(e, is, subF(e, subF(e, tAt(j), m1), mulF(e, xhat, m2)));
+      e.store(truncF32(e, v), dx, at);
+      return SmallVector<Value>{};
+    });
+  });
+  // dgamma and dbeta, one thread per column, rows in order.
+  e.parallel(d, [&](Value j) {
+    SmallVector<Value> s = e.loop(
+        rows, {e.f64(0.0), e.f64(0.0)}, [&](Value r, ValueRange acc) {
+          Value at = addI(e, mulI(e, r, e.index(d)), j);
+          Value mu = extF64(e, e.load(mean, r)), is = extF64(e, e.load(inv, r));
+          Value gy = extF64(e, e.load(dy, at));
+          return SmallVector<Value>{
+              addF(e, acc[0], mulF(e, gy, xhatAt(at, mu, is))),
+              addF(e, acc[1], gy)};
+        });
+    e.store(truncF32(e, s[0]), dg, j);
+    e.store(truncF32(e, s[1]), db, j);
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Dropout (runtime/cpu/Dropout.cpp: SplitMix64, docs/runtime.md)
+//===----------------------------------------------------------------------===//
+
+/// The scale (float)(1 / (1 - p)) of a valid probability p, else nullopt.
+std::optional<float> dropoutScale(double p) {
+  if (!(p >= 0.0 && p < 1.0))
+    return std::nullopt;
+  return static_cast<float>(1.0 / (1.0 - p));
+}
+
+/// u(seed, i) = (z >> 40) * 2^-24 of the i-th SplitMix64 output, in f64.
+Value dropoutUniform(LoopEmitter &e, int64_t seed, Value i) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Type i64 = b.getI64Type();
+  auto c = [&](uint64_t v) {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getIntegerAttr(i64, static_cast<int64_t>(v)));
+  };
+  auto xorShift = [&](Value z, uint64_t s) {
+    return arith::XOrIOp::create(b, loc, z,
+                                 arith::ShRUIOp::create(b, loc, z, c(s)));
+  };
+  Value n = arith::IndexCastUIOp::create(b, loc, i64, i);
+  Value z = arith::AddIOp::create(
+      b, loc, c(static_cast<uint64_t>(seed)),
+      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, n, c(1)),
+                            c(0x9E3779B97F4A7C15ull)));
+  z = arith::MulIOp::create(b, loc, xorShift(z, 30), c(0xBF58476D1CE4E5B9ull));
+  z = arith::MulIOp::create(b, loc, xorShift(z, 27), c(0x94D049BB133111EBull));
+  z = xorShift(z, 31);
+  Value top = arith::UIToFPOp::create(b, loc, b.getF64Type(),
+                                      arith::ShRUIOp::create(b, loc, z, c(40)));
+  return mulF(e, top, e.f64(1.0 / 16777216.0));
+}
+
+LogicalResult dropout(LoopEmitter &e, const LightCall &c) {
+  double p = c.real("probability");
+  std::optional<float> scale = dropoutScale(p);
+  if (!scale || !sameShape(c, {"x", "y", "mask"}))
+    return failure();
+  int64_t seed = c.integer("seed");
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y")),
+        mask = e.flat(c.memref("mask"));
+  e.parallel(c.numel("x"), [&](Value i) {
+    Value keep = cmpF(e, arith::CmpFPredicate::OGE, dropoutUniform(e, seed, i),
+                      e.f64(p));
+    e.store(keep, mask, i);
+    Value kept = mulF(e, e.load(x, i), e.f32(*scale));
+    e.store(select(e, keep, kept, e.f32(0.0f)), y, i);
+  });
+  return success();
+}
+
+LogicalResult dropoutGrad(LoopEmitter &e, const LightCall &c) {
+  std::optional<float> scale = dropoutScale(c.real("probability"));
+  if (!scale || !sameShape(c, {"mask", "dy", "dx"}))
+    return failure();
+  Value mask = e.flat(c.memref("mask")), dy = e.flat(c.memref("dy")),
+        dx = e.flat(c.memref("dx"));
+  e.parallel(c.numel("dy"), [&](Value i) {
+    Value kept = mulF(e, e.load(dy, i), e.f32(*scale));
+    e.store(select(e, e.load(mask, i), kept, e.f32(0.0f)), dx, i);
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // The table
 //===----------------------------------------------------------------------===//
 
@@ -568,6 +756,10 @@ const Kernel kKernels[] = {
     {"echo_reduce_max_grad", reduceMaxGrad},
     {"echo_softmax", softmax},
     {"echo_softmax_grad", softmaxGrad},
+    {"echo_layer_norm", layerNorm},
+    {"echo_layer_norm_grad", layerNormGrad},
+    {"echo_dropout", dropout},
+    {"echo_dropout_grad", dropoutGrad},
     {"echo_sgd_update", sgdUpdate},
     {"echo_fill", fill},
     {"echo_copy", copy},
