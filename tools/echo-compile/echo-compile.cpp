@@ -62,6 +62,12 @@ static cl::opt<bool> shared(
 static cl::opt<bool> emitLLVM("emit-llvm",
                               cl::desc("Write LLVM IR instead of native code"),
                               cl::cat(category));
+static cl::opt<echo::KernelSource> kernels(
+    "kernels",
+    cl::desc("Who computes the light ops (elementwise, reductions, softmax, "
+             "...): the runtime's entries or loops generated in the step"),
+    cl::init(echo::KernelSource::Runtime), echo::kernelSourceValues(),
+    cl::cat(category));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
@@ -120,7 +126,7 @@ int main(int argc, char **argv) {
   manifest.signature = *signature;
 
   if (failed(echo_run::lowerStep(*module, /*assignBuffers=*/!noBufferAssign,
-                                 manifest)))
+                                 kernels, manifest)))
     return 1;
 
   std::unique_ptr<llvm::TargetMachine> machine =

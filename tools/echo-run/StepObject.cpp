@@ -53,11 +53,12 @@ void addManifest(llvm::Module &module, const std::string &text) {
 } // namespace
 
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
+                              mlir::echo::KernelSource kernels,
                               StepManifest &manifest) {
   mlir::PassManager pm(module.getContext());
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return mlir::failure();
-  mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers);
+  mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels);
   if (mlir::failed(pm.run(module)))
     return mlir::failure();
   manifest.sites.clear();

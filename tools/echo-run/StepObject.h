@@ -17,6 +17,8 @@
 
 #include "StepSignature.h"
 
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CodeGen.h"
@@ -27,9 +29,11 @@
 namespace echo_run {
 
 /// Runs the CPU pipeline (echo-lower-to-cpu, buffer assignment unless
-/// `assignBuffers` is false, with the command line's pass manager options)
-/// on `module` and records the allocation sites it numbered in `manifest`.
+/// `assignBuffers` is false, light ops computed by `kernels`, with the
+/// command line's pass manager options) on `module` and records the
+/// allocation sites it numbered in `manifest`.
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
+                              mlir::echo::KernelSource kernels,
                               StepManifest &manifest);
 
 /// The host's code generator: generic CPU, position independent code (for

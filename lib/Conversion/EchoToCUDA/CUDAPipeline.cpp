@@ -156,7 +156,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
   PlannedToLLVMExtensions extensions;
   extensions.afterLightLoops = formKernels;
   extensions.beforeReconcile = lowerLaunches;
-  buildPlannedToLLVMPipeline(pm, extensions);
+  buildPlannedToLLVMPipeline(pm, KernelSource::Generated, extensions);
   return success();
 }
 
