@@ -514,6 +514,98 @@ LogicalResult transpose(LoopEmitter &e, const LightCall &c) {
   return success();
 }
 
+/// The runtime's sliceLayout: where a strided slice `part` of `whole` lies
+/// (offset of its first element, strides of its dimensions in `whole`), or
+/// nullopt where the runtime would reject it.
+struct SliceLayout {
+  int64_t base = 0;
+  SmallVector<int64_t> strides;
+};
+std::optional<SliceLayout> sliceLayout(ArrayRef<int64_t> whole,
+                                       ArrayRef<int64_t> part,
+                                       ArrayRef<int64_t> offsets,
+                                       ArrayRef<int64_t> strides) {
+  if (part.size() != whole.size() || offsets.size() != whole.size() ||
+      strides.size() != whole.size())
+    return std::nullopt;
+  SmallVector<int64_t> ws = rowMajorStrides(whole);
+  SliceLayout layout;
+  for (size_t d = 0; d < whole.size(); ++d) {
+    if (strides[d] < 1 || offsets[d] < 0 ||
+        (part[d] > 0 && offsets[d] + (part[d] - 1) * strides[d] >= whole[d]))
+      return std::nullopt;
+    layout.base += offsets[d] * ws[d];
+    layout.strides.push_back(strides[d] * ws[d]);
+  }
+  return layout;
+}
+
+Value plus(LoopEmitter &e, Value v, int64_t offset) {
+  return offset == 0 ? v : addI(e, v, e.index(offset));
+}
+
+LogicalResult slice(LoopEmitter &e, const LightCall &c) {
+  ArrayRef<int64_t> ys = c.shape("y");
+  auto layout = sliceLayout(c.shape("x"), ys, c.list("offsets"),
+                            c.list("strides"));
+  if (!layout)
+    return failure();
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y"));
+  e.parallel(c.numel("y"), [&](Value i) {
+    Value at = plus(e, e.remap(i, ys, layout->strides), layout->base);
+    e.store(e.load(x, at), y, i);
+  });
+  return success();
+}
+
+/// dx = 0, then each element of dy to its place (distinct places: strides
+/// are at least 1).
+LogicalResult sliceGrad(LoopEmitter &e, const LightCall &c) {
+  ArrayRef<int64_t> ys = c.shape("dy");
+  auto layout = sliceLayout(c.shape("dx"), ys, c.list("offsets"),
+                            c.list("strides"));
+  if (!layout)
+    return failure();
+  Value dy = e.flat(c.memref("dy")), dx = e.flat(c.memref("dx"));
+  e.parallel(c.numel("dx"), [&](Value i) { e.store(e.f32(0.0f), dx, i); });
+  e.parallel(c.numel("dy"), [&](Value i) {
+    Value at = plus(e, e.remap(i, ys, layout->strides), layout->base);
+    e.store(e.load(dy, i), dx, at);
+  });
+  return success();
+}
+
+/// part viewed as [outer, pRow] lies in whole viewed as [outer, wRow] at
+/// column offset * inner of every row.
+LogicalResult concatPart(LoopEmitter &e, const LightCall &c) {
+  ArrayRef<int64_t> ps = c.shape("part"), ws = c.shape("whole");
+  int64_t axis = c.integer("axis"), offset = c.integer("offset");
+  int64_t rank = static_cast<int64_t>(ws.size());
+  if (ps.size() != ws.size() || axis < 0 || axis >= rank)
+    return failure();
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && ps[d] != ws[d])
+      return failure();
+  if (offset < 0 || offset + ps[axis] > ws[axis])
+    return failure();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= ws[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= ws[d];
+  int64_t pRow = ps[axis] * inner, wRow = ws[axis] * inner;
+  bool toPart = c.integer("to_part") != 0;
+  Value part = e.flat(c.memref("part")), whole = e.flat(c.memref("whole"));
+  e.parallel(c.numel("part"), [&](Value i) {
+    Value w = plus(e, e.remap(i, {outer, pRow}, {wRow, 1}), offset * inner);
+    if (toPart)
+      e.store(e.load(whole, w), part, i);
+    else
+      e.store(e.load(part, i), whole, w);
+  });
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Optimizer updates (common/OptimizerArgs.h: sgdStep, sgdMomentumStep)
 //===----------------------------------------------------------------------===//
@@ -764,6 +856,9 @@ const Kernel kKernels[] = {
     {"echo_fill", fill},
     {"echo_copy", copy},
     {"echo_transpose", transpose},
+    {"echo_slice", slice},
+    {"echo_slice_grad", sliceGrad},
+    {"echo_concat_part", concatPart},
 };
 
 } // namespace
