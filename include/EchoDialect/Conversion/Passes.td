@@ -133,8 +133,8 @@ def EchoLightCallsToLoops : Pass<"echo-light-calls-to-loops", "::mlir::func::Fun
   let summary = "Replace calls of light runtime entries by scf.parallel loops";
   let description = [{
     Runs on a bufferized step, before echo-runtime-context. Each call of a
-    light runtime entry (elementwise, broadcast, reductions, softmax, SGD,
-    fill, copy, transpose: the table of
+    light runtime entry (elementwise, broadcast, reductions, softmax,
+    normalization, pooling, dropout, SGD, data movement: the table of
     lib/Conversion/RuntimeToLoops/LightKernels.cpp) whose tensor arguments
     are `memref.cast`s of static, identity-layout memrefs and whose kinds and
     scalars are constants becomes loops on those memrefs: `scf.parallel`

@@ -174,8 +174,14 @@ void LoopEmitter::parallel(int64_t n, function_ref<void(Value)> body) {
 SmallVector<Value>
 LoopEmitter::loop(int64_t n, ValueRange inits,
                   function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+  return loop(index(0), index(n), inits, body);
+}
+
+SmallVector<Value>
+LoopEmitter::loop(Value lb, Value ub, ValueRange inits,
+                  function_ref<SmallVector<Value>(Value, ValueRange)> body) {
   auto forOp = scf::ForOp::create(
-      b, loc, index(0), index(n), index(1), inits,
+      b, loc, lb, ub, index(1), inits,
       [&](OpBuilder &nested, Location, Value k, ValueRange carried) {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPoint(nested.getInsertionBlock(),

@@ -98,6 +98,10 @@ struct LoopEmitter {
   SmallVector<Value>
   loop(int64_t n, ValueRange inits,
        function_ref<SmallVector<Value>(Value, ValueRange)> body);
+  /// The same from `lb` to `ub` (no iteration when ub <= lb).
+  SmallVector<Value>
+  loop(Value lb, Value ub, ValueRange inits,
+       function_ref<SmallVector<Value>(Value, ValueRange)> body);
 
   /// Loads and stores on flattened memrefs.
   Value load(Value flatMemref, Value i);

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace echo {
@@ -44,18 +45,30 @@ struct LightCallsToLoopsPass
       light::LoopEmitter emitter{builder, call.getLoc()};
       if (failed(light::lookupKernel(call.getCallee())(emitter, *matched)))
         continue;
-      SmallVector<Value> operands(call.getOperands());
+      // An operand may appear twice (an unused velocity passed as the
+      // parameter): each defining op is visited once.
+      llvm::SetVector<Operation *> producers;
+      for (Value v : call.getOperands())
+        if (Operation *op = v.getDefiningOp())
+          producers.insert(op);
       call.erase();
-      for (Value v : operands)
-        eraseIfDead(v.getDefiningOp());
+      for (Operation *op : producers)
+        eraseIfDead(op);
     }
   }
 
-  /// Removes a cast or constant the erased call was the only user of.
+  /// Removes a cast or constant the erased call was the only user of (and
+  /// the global a removed cast read).
   static void eraseIfDead(Operation *op) {
-    if (op && op->use_empty() &&
-        isa<memref::CastOp, arith::ConstantOp, memref::GetGlobalOp>(op))
-      op->erase();
+    if (!op->use_empty() ||
+        !isa<memref::CastOp, arith::ConstantOp, memref::GetGlobalOp>(op))
+      return;
+    Operation *source = nullptr;
+    if (auto cast = dyn_cast<memref::CastOp>(op))
+      source = cast.getSource().getDefiningOp<memref::GetGlobalOp>();
+    op->erase();
+    if (source)
+      eraseIfDead(source);
   }
 };
 

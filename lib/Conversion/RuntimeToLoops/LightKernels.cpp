@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -514,6 +515,98 @@ LogicalResult transpose(LoopEmitter &e, const LightCall &c) {
   return success();
 }
 
+/// The runtime's sliceLayout: where a strided slice `part` of `whole` lies
+/// (offset of its first element, strides of its dimensions in `whole`), or
+/// nullopt where the runtime would reject it.
+struct SliceLayout {
+  int64_t base = 0;
+  SmallVector<int64_t> strides;
+};
+std::optional<SliceLayout> sliceLayout(ArrayRef<int64_t> whole,
+                                       ArrayRef<int64_t> part,
+                                       ArrayRef<int64_t> offsets,
+                                       ArrayRef<int64_t> strides) {
+  if (part.size() != whole.size() || offsets.size() != whole.size() ||
+      strides.size() != whole.size())
+    return std::nullopt;
+  SmallVector<int64_t> ws = rowMajorStrides(whole);
+  SliceLayout layout;
+  for (size_t d = 0; d < whole.size(); ++d) {
+    if (strides[d] < 1 || offsets[d] < 0 ||
+        (part[d] > 0 && offsets[d] + (part[d] - 1) * strides[d] >= whole[d]))
+      return std::nullopt;
+    layout.base += offsets[d] * ws[d];
+    layout.strides.push_back(strides[d] * ws[d]);
+  }
+  return layout;
+}
+
+Value plus(LoopEmitter &e, Value v, int64_t offset) {
+  return offset == 0 ? v : addI(e, v, e.index(offset));
+}
+
+LogicalResult slice(LoopEmitter &e, const LightCall &c) {
+  ArrayRef<int64_t> ys = c.shape("y");
+  auto layout = sliceLayout(c.shape("x"), ys, c.list("offsets"),
+                            c.list("strides"));
+  if (!layout)
+    return failure();
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y"));
+  e.parallel(c.numel("y"), [&](Value i) {
+    Value at = plus(e, e.remap(i, ys, layout->strides), layout->base);
+    e.store(e.load(x, at), y, i);
+  });
+  return success();
+}
+
+/// dx = 0, then each element of dy to its place (distinct places: strides
+/// are at least 1).
+LogicalResult sliceGrad(LoopEmitter &e, const LightCall &c) {
+  ArrayRef<int64_t> ys = c.shape("dy");
+  auto layout = sliceLayout(c.shape("dx"), ys, c.list("offsets"),
+                            c.list("strides"));
+  if (!layout)
+    return failure();
+  Value dy = e.flat(c.memref("dy")), dx = e.flat(c.memref("dx"));
+  e.parallel(c.numel("dx"), [&](Value i) { e.store(e.f32(0.0f), dx, i); });
+  e.parallel(c.numel("dy"), [&](Value i) {
+    Value at = plus(e, e.remap(i, ys, layout->strides), layout->base);
+    e.store(e.load(dy, i), dx, at);
+  });
+  return success();
+}
+
+/// part viewed as [outer, pRow] lies in whole viewed as [outer, wRow] at
+/// column offset * inner of every row.
+LogicalResult concatPart(LoopEmitter &e, const LightCall &c) {
+  ArrayRef<int64_t> ps = c.shape("part"), ws = c.shape("whole");
+  int64_t axis = c.integer("axis"), offset = c.integer("offset");
+  int64_t rank = static_cast<int64_t>(ws.size());
+  if (ps.size() != ws.size() || axis < 0 || axis >= rank)
+    return failure();
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && ps[d] != ws[d])
+      return failure();
+  if (offset < 0 || offset + ps[axis] > ws[axis])
+    return failure();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= ws[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= ws[d];
+  int64_t pRow = ps[axis] * inner, wRow = ws[axis] * inner;
+  bool toPart = c.integer("to_part") != 0;
+  Value part = e.flat(c.memref("part")), whole = e.flat(c.memref("whole"));
+  e.parallel(c.numel("part"), [&](Value i) {
+    Value w = plus(e, e.remap(i, {outer, pRow}, {wRow, 1}), offset * inner);
+    if (toPart)
+      e.store(e.load(whole, w), part, i);
+    else
+      e.store(e.load(part, i), whole, w);
+  });
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Optimizer updates (common/OptimizerArgs.h: sgdStep, sgdMomentumStep)
 //===----------------------------------------------------------------------===//
@@ -668,6 +761,373 @@ LogicalResult layerNormGrad(LoopEmitter &e, const LightCall &c) {
 }
 
 //===----------------------------------------------------------------------===//
+// Batch norm (runtime/cpu/Normalization.cpp)
+//===----------------------------------------------------------------------===//
+
+/// x is [N, C, ...]; `vectors` are [C]: the runtime's channelDims and
+/// expectVector checks. Sets n, c and inner (the product of the rest).
+bool isBatchNorm(const LightCall &c, std::initializer_list<StringRef> vectors,
+                 int64_t &n, int64_t &ch, int64_t &inner) {
+  ArrayRef<int64_t> xs = c.shape("x");
+  if (xs.size() < 2)
+    return false;
+  n = xs[0], ch = xs[1], inner = 1;
+  for (int64_t d : xs.drop_front(2))
+    inner *= d;
+  for (StringRef v : vectors)
+    if (c.shape(v) != ArrayRef<int64_t>{ch})
+      return false;
+  return true;
+}
+
+/// The runtime's LaneSum over the n rows of `inner` elements of one
+/// channel: element j of each row goes to double lane j % 8, and the lanes
+/// are added pairwise at the end. `term(at)` is the value at flat index at.
+Value laneSum(LoopEmitter &e, int64_t n, int64_t inner,
+              function_ref<Value(int64_t, Value)> rowStart,
+              function_ref<Value(Value)> term) {
+  constexpr int64_t kLanes = 8;
+  SmallVector<Value> zeros(kLanes, e.f64(0.0));
+  int64_t blocks = (inner + kLanes - 1) / kLanes;
+  SmallVector<Value> lanes = e.loop(n, zeros, [&](Value i, ValueRange acc) {
+    Value start = rowStart(0, i);
+    return e.loop(blocks, acc, [&](Value blk, ValueRange lane) {
+      Value j0 = mulI(e, blk, e.index(kLanes));
+      SmallVector<Value> next;
+      for (int64_t k = 0; k < kLanes; ++k) {
+        Value j = plus(e, j0, k);
+        Value inside = arith::CmpIOp::create(
+            e.b, e.loc, arith::CmpIPredicate::ult, j, e.index(inner));
+        // A position past the row reads its last element and is dropped.
+        Value safe = arith::MinUIOp::create(e.b, e.loc, j, e.index(inner - 1));
+        Value sum = addF(e, lane[k], term(addI(e, start, safe)));
+        next.push_back(select(e, inside, sum, lane[k]));
+      }
+      return next;
+    });
+  });
+  return addF(e, addF(e, addF(e, lanes[0], lanes[1]), addF(e, lanes[2], lanes[3])),
+              addF(e, addF(e, lanes[4], lanes[5]), addF(e, lanes[6], lanes[7])));
+}
+
+/// Offset of row i of channel ch: (i * C + ch) * inner.
+Value channelRow(LoopEmitter &e, Value ch, Value i, int64_t c, int64_t inner) {
+  return mulI(e, addI(e, mulI(e, i, e.index(c)), ch), e.index(inner));
+}
+
+/// One thread per channel: statistics, then the channel's outputs.
+LogicalResult batchNorm(LoopEmitter &e, const LightCall &c) {
+  int64_t n, ch, inner;
+  double eps = c.real("epsilon"), mom = c.real("momentum");
+  if (!isBatchNorm(c, {"gamma", "beta", "running_mean", "running_var",
+                       "new_mean", "new_var", "saved_mean", "saved_inv_std"},
+                   n, ch, inner) ||
+      !sameShape(c, {"x", "y"}) || !(eps >= 0.0) ||
+      !(mom >= 0.0 && mom <= 1.0) || (ch > 0 && n * inner < 2))
+    return failure();
+  int64_t count = n * inner;
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y"));
+  Value g = c.memref("gamma"), bt = c.memref("beta"),
+        rm = c.memref("running_mean"), rv = c.memref("running_var"),
+        nm = c.memref("new_mean"), nv = c.memref("new_var"),
+        sm = c.memref("saved_mean"), si = c.memref("saved_inv_std");
+  e.parallel(ch, [&](Value chan) {
+    auto row = [&](int64_t, Value i) {
+      return channelRow(e, chan, i, ch, inner);
+    };
+    auto xAt = [&](Value at) { return extF64(e, e.load(x, at)); };
+    Value mean = divF(e, laneSum(e, n, inner, row, xAt),
+                      e.f64(static_cast<double>(count)));
+    Value sq = laneSum(e, n, inner, row, [&](Value at) {
+      Value d = subF(e, xAt(at), mean);
+      return mulF(e, d, d);
+    });
+    Value var = divF(e, sq, e.f64(static_cast<double>(count)));
+    Value invStd = divF(e, e.f64(1.0),
+                        math::SqrtOp::create(e.b, e.loc, addF(e, var, e.f64(eps))));
+    Value scale = mulF(e, extF64(e, e.load(g, chan)), invStd);
+    Value shift = subF(e, extF64(e, e.load(bt, chan)), mulF(e, mean, scale));
+    e.loop(n, {}, [&](Value i, ValueRange) {
+      Value start = row(0, i);
+      e.loop(inner, {}, [&](Value j, ValueRange) {
+        Value at = addI(e, start, j);
+        e.store(truncF32(e, addF(e, mulF(e, xAt(at), scale), shift)), y, at);
+        return SmallVector<Value>{};
+      });
+      return SmallVector<Value>{};
+    });
+    Value unbiased = divF(e, sq, e.f64(static_cast<double>(count - 1)));
+    // (1 - momentum) * running + momentum * batch
+    auto blend = [&](Value running, Value batch) {
+      return truncF32(e, addF(e, mulF(e, e.f64(1.0 - mom), extF64(e, running)),
+                              mulF(e, e.f64(mom), batch)));
+    };
+    e.store(blend(e.load(rm, chan), mean), nm, chan);
+    e.store(blend(e.load(rv, chan), unbiased), nv, chan);
+    e.store(truncF32(e, mean), sm, chan);
+    e.store(truncF32(e, invStd), si, chan);
+  });
+  return success();
+}
+
+LogicalResult batchNormGrad(LoopEmitter &e, const LightCall &c) {
+  int64_t n, ch, inner;
+  if (!isBatchNorm(c, {"gamma", "saved_mean", "saved_inv_std", "dgamma",
+                       "dbeta"},
+                   n, ch, inner) ||
+      !sameShape(c, {"x", "dy", "dx"}))
+    return failure();
+  int64_t count = n * inner;
+  Value x = e.flat(c.memref("x")), dy = e.flat(c.memref("dy")),
+        dx = e.flat(c.memref("dx"));
+  Value g = c.memref("gamma"), sm = c.memref("saved_mean"),
+        si = c.memref("saved_inv_std"), dg = c.memref("dgamma"),
+        db = c.memref("dbeta");
+  e.parallel(ch, [&](Value chan) {
+    auto row = [&](int64_t, Value i) {
+      return channelRow(e, chan, i, ch, inner);
+    };
+    Value mean = extF64(e, e.load(sm, chan)), inv = extF64(e, e.load(si, chan));
+    // xhat = ((double)x - mean) * inv
+    auto xhat = [&](Value at) {
+      return mulF(e, subF(e, extF64(e, e.load(x, at)), mean), inv);
+    };
+    auto dyAt = [&](Value at) { return extF64(e, e.load(dy, at)); };
+    Value sdy = laneSum(e, n, inner, row, dyAt);
+    Value sdyx = laneSum(e, n, inner, row,
+                         [&](Value at) { return mulF(e, dyAt(at), xhat(at)); });
+    e.store(truncF32(e, sdy), db, chan);
+    e.store(truncF32(e, sdyx), dg, chan);
+    if (count == 0)
+      return;
+    Value a = mulF(e, extF64(e, e.load(g, chan)), inv);
+    Value m1 = divF(e, sdy, e.f64(static_cast<double>(count)));
+    Value m2 = divF(e, sdyx, e.f64(static_cast<double>(count)));
+    e.loop(n, {}, [&](Value i, ValueRange) {
+      Value start = row(0, i);
+      e.loop(inner, {}, [&](Value j, ValueRange) {
+        Value at = addI(e, start, j);
+        // a * (dy - m1 - xhat * m2)
+        Value v = mulF(e, a, subF(e, subF(e, dyAt(at), m1),
+                                  mulF(e, xhat(at), m2)));
+        e.store(truncF32(e, v), dx, at);
+        return SmallVector<Value>{};
+      });
+      return SmallVector<Value>{};
+    });
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling (runtime/cpu/Pooling.cpp, common/PoolWindow.h)
+//===----------------------------------------------------------------------===//
+
+/// NCHW pooling of `x` into `y` with the call's window, as the runtime's
+/// poolGeometry checks it; nullopt where the runtime would reject it.
+struct Pool {
+  int64_t planes, h, w, oh, ow, kh, kw, sh, sw, ph, pw;
+
+  static std::optional<Pool> of(const LightCall &c, StringRef x, StringRef y) {
+    Pool g;
+    g.kh = c.integer("kernel_h"), g.kw = c.integer("kernel_w");
+    g.sh = c.integer("stride_h"), g.sw = c.integer("stride_w");
+    g.ph = c.integer("pad_h"), g.pw = c.integer("pad_w");
+    ArrayRef<int64_t> xs = c.shape(x), ys = c.shape(y);
+    if (g.kh < 1 || g.kw < 1 || g.sh < 1 || g.sw < 1 || g.ph < 0 ||
+        g.pw < 0 || g.ph >= g.kh || g.pw >= g.kw || xs.size() != 4 ||
+        ys.size() != 4)
+      return std::nullopt;
+    g.planes = xs[0] * xs[1], g.h = xs[2], g.w = xs[3];
+    int64_t eh = g.h + 2 * g.ph - g.kh, ew = g.w + 2 * g.pw - g.kw;
+    if (eh < 0 || ew < 0 || g.h == 0 || g.w == 0)
+      return std::nullopt;
+    g.oh = eh / g.sh + 1, g.ow = ew / g.sw + 1;
+    if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != g.oh || ys[3] != g.ow)
+      return std::nullopt;
+    return g;
+  }
+
+  /// The in-bounds window [y0, y1) x [x0, x1) of output (oy, ox).
+  struct Window {
+    Value y0, y1, x0, x1;
+  };
+  Window window(LoopEmitter &e, Value oy, Value ox) const {
+    auto range = [&](Value o, int64_t s, int64_t p, int64_t k, int64_t n) {
+      Value top = arith::SubIOp::create(e.b, e.loc, mulI(e, o, e.index(s)),
+                                        e.index(p));
+      Value lo = arith::MaxSIOp::create(e.b, e.loc, top, e.index(0));
+      Value hi = arith::MinSIOp::create(e.b, e.loc, plus(e, top, k), e.index(n));
+      return std::make_pair(lo, hi);
+    };
+    auto [y0, y1] = range(oy, sh, ph, kh, h);
+    auto [x0, x1] = range(ox, sw, pw, kw, w);
+    return {y0, y1, x0, x1};
+  }
+
+  /// The outputs whose windows hold input row (or column) `i`:
+  /// [ceil((i + p - k + 1) / s), floor((i + p) / s)] within [0, n).
+  std::pair<Value, Value> covering(LoopEmitter &e, Value i, int64_t s,
+                                   int64_t p, int64_t k, int64_t n) const {
+    Value first = arith::CeilDivSIOp::create(e.b, e.loc, plus(e, i, p - k + 1),
+                                             e.index(s));
+    Value last = arith::DivUIOp::create(e.b, e.loc, plus(e, i, p), e.index(s));
+    Value lo = arith::MaxSIOp::create(e.b, e.loc, first, e.index(0));
+    Value end = arith::MinSIOp::create(e.b, e.loc, plus(e, last, 1), e.index(n));
+    return {lo, end};
+  }
+};
+
+/// Visits the window's positions in row-major order; `body` gets the flat
+/// position within the plane and the carried values.
+SmallVector<Value>
+forWindow(LoopEmitter &e, const Pool &g, const Pool::Window &r,
+          ValueRange inits,
+          function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+  return e.loop(r.y0, r.y1, inits, [&](Value iy, ValueRange outer) {
+    Value row = mulI(e, iy, e.index(g.w));
+    return e.loop(r.x0, r.x1, outer, [&](Value ix, ValueRange acc) {
+      return body(addI(e, row, ix), acc);
+    });
+  });
+}
+
+/// The runtime's windowArg: the first position equal to `target`, else the
+/// first maximum (windowMax); flat within the plane at `plane`.
+Value windowArg(LoopEmitter &e, const Pool &g, Value x, Value plane,
+                const Pool::Window &r, Value target) {
+  Value first = addI(e, mulI(e, r.y0, e.index(g.w)), r.x0);
+  Value none = e.index(-1);
+  SmallVector<Value> found = forWindow(
+      e, g, r, {none, first, e.load(x, addI(e, plane, first))},
+      [&](Value pos, ValueRange acc) {
+        Value v = e.load(x, addI(e, plane, pos));
+        Value noEq = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::slt,
+                                           acc[0], e.index(0));
+        Value eq = cmpF(e, arith::CmpFPredicate::OEQ, v, target);
+        Value takeEq = arith::AndIOp::create(e.b, e.loc, noEq, eq);
+        Value gt = cmpF(e, arith::CmpFPredicate::OGT, v, acc[2]);
+        return SmallVector<Value>{select(e, takeEq, pos, acc[0]),
+                                  select(e, gt, pos, acc[1]),
+                                  select(e, gt, v, acc[2])};
+      });
+  Value haveEq = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sge,
+                                       found[0], e.index(0));
+  return select(e, haveEq, found[0], found[1]);
+}
+
+/// (plane, oy, ox) of output `o`.
+std::tuple<Value, Value, Value> outputCoords(LoopEmitter &e, const Pool &g,
+                                             Value o) {
+  Value ox = arith::RemUIOp::create(e.b, e.loc, o, e.index(g.ow));
+  Value rest = arith::DivUIOp::create(e.b, e.loc, o, e.index(g.ow));
+  Value oy = arith::RemUIOp::create(e.b, e.loc, rest, e.index(g.oh));
+  Value p = arith::DivUIOp::create(e.b, e.loc, rest, e.index(g.oh));
+  return {p, oy, ox};
+}
+
+LogicalResult maxPool(LoopEmitter &e, const LightCall &c) {
+  std::optional<Pool> g = Pool::of(c, "x", "y");
+  if (!g)
+    return failure();
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y"));
+  e.parallel(c.numel("y"), [&](Value o) {
+    auto [p, oy, ox] = outputCoords(e, *g, o);
+    Value plane = mulI(e, p, e.index(g->h * g->w));
+    Pool::Window r = g->window(e, oy, ox);
+    Value first = addI(e, plane, addI(e, mulI(e, r.y0, e.index(g->w)), r.x0));
+    Value best = forWindow(e, *g, r, {e.load(x, first)},
+                           [&](Value pos, ValueRange acc) {
+                             Value v = e.load(x, addI(e, plane, pos));
+                             Value gt = cmpF(e, arith::CmpFPredicate::OGT, v,
+                                             acc[0]);
+                             return SmallVector<Value>{select(e, gt, v, acc[0])};
+                           })[0];
+    e.store(best, y, o);
+  });
+  return success();
+}
+
+LogicalResult avgPool(LoopEmitter &e, const LightCall &c) {
+  std::optional<Pool> g = Pool::of(c, "x", "y");
+  if (!g)
+    return failure();
+  float inv = 1.0f / static_cast<float>(g->kh * g->kw);
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y"));
+  e.parallel(c.numel("y"), [&](Value o) {
+    auto [p, oy, ox] = outputCoords(e, *g, o);
+    Value plane = mulI(e, p, e.index(g->h * g->w));
+    Pool::Window r = g->window(e, oy, ox);
+    Value s = forWindow(e, *g, r, {e.f32(0.0f)}, [&](Value pos, ValueRange acc) {
+      return SmallVector<Value>{addF(e, acc[0], e.load(x, addI(e, plane, pos)))};
+    })[0];
+    e.store(mulF(e, s, e.f32(inv)), y, o);
+  });
+  return success();
+}
+
+/// The runtime scatters each output's gradient into dx in row-major output
+/// order, adding in f32 from 0; here each dx element gathers, in the same
+/// order, from the outputs whose windows hold it. `contribution(acc, o, oy,
+/// ox, plane, pos)` is acc after output o's part at position pos of plane.
+void poolGradGather(
+    LoopEmitter &e, const Pool &g, Value dx,
+    function_ref<Value(Value, Value, Value, Value, Value, Value)> contribution) {
+  e.parallel(g.planes * g.h * g.w, [&](Value i) {
+    Value ix = arith::RemUIOp::create(e.b, e.loc, i, e.index(g.w));
+    Value rest = arith::DivUIOp::create(e.b, e.loc, i, e.index(g.w));
+    Value iy = arith::RemUIOp::create(e.b, e.loc, rest, e.index(g.h));
+    Value p = arith::DivUIOp::create(e.b, e.loc, rest, e.index(g.h));
+    Value pos = addI(e, mulI(e, iy, e.index(g.w)), ix);
+    std::pair<Value, Value> rows = g.covering(e, iy, g.sh, g.ph, g.kh, g.oh);
+    std::pair<Value, Value> cols = g.covering(e, ix, g.sw, g.pw, g.kw, g.ow);
+    Value sum = e.loop(rows.first, rows.second, {e.f32(0.0f)},
+                       [&](Value oy, ValueRange a) {
+      return e.loop(cols.first, cols.second, a, [&](Value ox, ValueRange acc) {
+        Value o = addI(e, mulI(e, addI(e, mulI(e, p, e.index(g.oh)), oy),
+                               e.index(g.ow)),
+                       ox);
+        return SmallVector<Value>{
+            contribution(acc[0], o, oy, ox, p, pos)};
+      });
+    })[0];
+    e.store(sum, dx, i);
+  });
+}
+
+LogicalResult maxPoolGrad(LoopEmitter &e, const LightCall &c) {
+  std::optional<Pool> g = Pool::of(c, "x", "y");
+  if (!g || !sameShape(c, {"y", "dy"}) || !sameShape(c, {"x", "dx"}))
+    return failure();
+  Value x = e.flat(c.memref("x")), y = e.flat(c.memref("y")),
+        dy = e.flat(c.memref("dy")), dx = e.flat(c.memref("dx"));
+  poolGradGather(e, *g, dx,
+                 [&](Value acc, Value o, Value oy, Value ox, Value p,
+                     Value pos) {
+                   Value plane = mulI(e, p, e.index(g->h * g->w));
+                   Value arg = windowArg(e, *g, x, plane, g->window(e, oy, ox),
+                                         e.load(y, o));
+                   Value mine = arith::CmpIOp::create(
+                       e.b, e.loc, arith::CmpIPredicate::eq, arg, pos);
+                   return select(e, mine, addF(e, acc, e.load(dy, o)), acc);
+                 });
+  return success();
+}
+
+LogicalResult avgPoolGrad(LoopEmitter &e, const LightCall &c) {
+  std::optional<Pool> g = Pool::of(c, "dx", "dy");
+  if (!g)
+    return failure();
+  float inv = 1.0f / static_cast<float>(g->kh * g->kw);
+  Value dy = e.flat(c.memref("dy")), dx = e.flat(c.memref("dx"));
+  poolGradGather(e, *g, dx,
+                 [&](Value acc, Value o, Value, Value, Value, Value) {
+                   return addF(e, acc, mulF(e, e.load(dy, o), e.f32(inv)));
+                 });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Dropout (runtime/cpu/Dropout.cpp: SplitMix64, docs/runtime.md)
 //===----------------------------------------------------------------------===//
 
@@ -756,6 +1216,12 @@ const Kernel kKernels[] = {
     {"echo_reduce_max_grad", reduceMaxGrad},
     {"echo_softmax", softmax},
     {"echo_softmax_grad", softmaxGrad},
+    {"echo_batch_norm", batchNorm},
+    {"echo_batch_norm_grad", batchNormGrad},
+    {"echo_max_pool2d", maxPool},
+    {"echo_max_pool2d_grad", maxPoolGrad},
+    {"echo_avg_pool2d", avgPool},
+    {"echo_avg_pool2d_grad", avgPoolGrad},
     {"echo_layer_norm", layerNorm},
     {"echo_layer_norm_grad", layerNormGrad},
     {"echo_dropout", dropout},
@@ -764,6 +1230,9 @@ const Kernel kKernels[] = {
     {"echo_fill", fill},
     {"echo_copy", copy},
     {"echo_transpose", transpose},
+    {"echo_slice", slice},
+    {"echo_slice_grad", sliceGrad},
+    {"echo_concat_part", concatPart},
 };
 
 } // namespace

@@ -147,3 +147,82 @@ func.func @left_alone(%d: memref<?xf32>, %x: memref<4xf32>, %y: memref<4xf32>,
   call @echo_linear_grad_input(%xu, %wu, %xu) : (memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
   return
 }
+
+// -----
+
+// SGD without momentum: the velocity slots repeat the parameter's buffer
+// and are not read; the update is in double, rounded once.
+// CHECK-LABEL: func.func @sgd(
+// CHECK-SAME: %[[P:.*]]: memref<3xf32>, %[[G:.*]]: memref<3xf32>)
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK-DAG:   %[[PV:.*]] = memref.load %[[P]][%[[I]]] : memref<3xf32>
+// CHECK-DAG:   %[[PD:.*]] = arith.extf %[[PV]] : f32 to f64
+// CHECK-DAG:   %[[GV:.*]] = memref.load %[[G]][%[[I]]] : memref<3xf32>
+// CHECK-DAG:   %[[GD:.*]] = arith.extf %[[GV]] : f32 to f64
+// CHECK-DAG:   %[[WD:.*]] = arith.mulf %{{.*}}, %[[PD]] : f64
+// CHECK:   %[[GI:.*]] = arith.addf %[[GD]], %[[WD]] : f64
+// CHECK:   %[[STEP:.*]] = arith.mulf %{{.*}}, %[[GI]] : f64
+// CHECK:   %[[NEW:.*]] = arith.subf %[[PD]], %[[STEP]] : f64
+// CHECK:   %[[F:.*]] = arith.truncf %[[NEW]] : f64 to f32
+// CHECK:   memref.store %[[F]], %[[P]][%[[I]]] : memref<3xf32>
+// CHECK-NOT: call
+// CHECK-NOT: memref.cast
+func.func private @echo_sgd_update(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, f64, i64)
+func.func @sgd(%p: memref<3xf32>, %g: memref<3xf32>) {
+  %lr = arith.constant 1.000000e-01 : f64
+  %mu = arith.constant 0.000000e+00 : f64
+  %wd = arith.constant 5.000000e-04 : f64
+  %no = arith.constant 0 : i64
+  %pu = memref.cast %p : memref<3xf32> to memref<*xf32>
+  %gu = memref.cast %g : memref<3xf32> to memref<*xf32>
+  call @echo_sgd_update(%pu, %gu, %pu, %pu, %pu, %lr, %mu, %wd, %no) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, f64, i64) -> ()
+  return
+}
+
+// -----
+
+// Softmax along the middle axis of [2, 3, 4]: one thread per line (8
+// lines, stride 4), the maximum in f32, the sum of exp in f64.
+// CHECK-LABEL: func.func @softmax(
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C8]])
+// CHECK:   scf.for {{.*}} -> (f32)
+// CHECK:     arith.cmpf ogt
+// CHECK:   scf.for {{.*}} -> (f64)
+// CHECK:     math.exp %{{.*}} : f64
+// CHECK:   scf.for
+// CHECK:     math.exp %{{.*}} : f64
+// CHECK:     arith.truncf
+// CHECK-NOT: call
+func.func private @echo_softmax(memref<*xf32>, memref<*xf32>, i64, i64)
+func.func @softmax(%x: memref<2x3x4xf32>, %y: memref<2x3x4xf32>) {
+  %axis = arith.constant 1 : i64
+  %no = arith.constant 0 : i64
+  %xu = memref.cast %x : memref<2x3x4xf32> to memref<*xf32>
+  %yu = memref.cast %y : memref<2x3x4xf32> to memref<*xf32>
+  call @echo_softmax(%xu, %yu, %axis, %no) : (memref<*xf32>, memref<*xf32>, i64, i64) -> ()
+  return
+}
+
+// -----
+
+// Out-of-range scalars stay calls, for the runtime to report: a dropout
+// probability of 1, a softmax axis past the rank.
+// CHECK-LABEL: func.func @invalid_scalars(
+// CHECK-NOT: scf.parallel
+// CHECK: call @echo_dropout(
+// CHECK: call @echo_softmax(
+func.func private @echo_dropout(memref<*xf32>, memref<*xf32>, memref<*xi1>, f64, i64)
+func.func private @echo_softmax(memref<*xf32>, memref<*xf32>, i64, i64)
+func.func @invalid_scalars(%x: memref<4xf32>, %y: memref<4xf32>, %m: memref<4xi1>) {
+  %one = arith.constant 1.000000e+00 : f64
+  %seed = arith.constant 7 : i64
+  %axis = arith.constant 1 : i64
+  %no = arith.constant 0 : i64
+  %xu = memref.cast %x : memref<4xf32> to memref<*xf32>
+  %yu = memref.cast %y : memref<4xf32> to memref<*xf32>
+  %mu = memref.cast %m : memref<4xi1> to memref<*xi1>
+  call @echo_dropout(%xu, %yu, %mu, %one, %seed) : (memref<*xf32>, memref<*xf32>, memref<*xi1>, f64, i64) -> ()
+  call @echo_softmax(%xu, %yu, %axis, %no) : (memref<*xf32>, memref<*xf32>, i64, i64) -> ()
+  return
+}
