@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Makes the bundle that scripts/gpu-check.sh runs on a machine with an
 # NVIDIA GPU and no MLIR (docs/gpu.md): for each model below, its training
-# step compiled ahead of time (echo-compile -o NAME.o) under Baseline, Echo
-# and Echo + Gist fp8, with CPU golden results and memory statistics
-# (echo-step on the CPU backend: its measured peak is the planned one), plus
-# the runtime sources, the check script and the PyTorch reference.
+# step compiled ahead of time under Baseline, Echo and Echo + Gist fp8, with
+# CPU golden results and memory statistics (echo-step on the CPU backend:
+# its measured peak is the planned one), plus the runtime sources, the check
+# script and the PyTorch reference. Each step comes twice:
+#   steps/NAME.o      light ops on the runtime's hand-written kernels
+#                     (echo-compile, the CPU pipeline);
+#   steps/NAME.gen.o  light ops as generated kernels (echo-compile
+#                     --target=cuda), their fatbins embedded in the object:
+#                     host code and kernel binaries, no libMLIR.
+# CUDA_CHIPS (default sm_90,sm_80) are the chips the kernels are compiled
+# for; the object embeds the first one's fatbin.
 #
 # usage: scripts/gpu-bundle.sh [BUILD_DIR] [OUT.tar.gz]
 set -euo pipefail
@@ -30,6 +37,7 @@ POLICIES=(
   "echo-fp8|--echo-remat=policy=echo gist=fp8|--gist-encode=lossless=true dpr=fp8"
 )
 ITERATIONS=2
+CUDA_CHIPS=${CUDA_CHIPS:-sm_90,sm_80}
 
 for entry in "${MODELS[@]}"; do
   IFS='|' read -r name args seed <<<"$entry"
@@ -49,6 +57,8 @@ for entry in "${MODELS[@]}"; do
       cp "$STAGE/$name.step.mlir" "$STAGE/$step.mlir"
     fi
     "$BIN/echo-compile" "$STAGE/$step.mlir" -o "$B/steps/$step.o"
+    "$BIN/echo-compile" "$STAGE/$step.mlir" --target=cuda \
+      --cuda-options="chips=$CUDA_CHIPS" -o "$B/steps/$step.gen.o"
     "$BIN/echo-compile" "$STAGE/$step.mlir" --shared -o "$STAGE/$step.so"
     "$BIN/echo-step" "$STAGE/$step.so" --backend=cpu --seed "$seed" \
       --iterations $ITERATIONS --dump-results "$B/goldens/$step.bin" \
@@ -58,7 +68,10 @@ for entry in "${MODELS[@]}"; do
     ECHO_CPU_KERNELS=reference "$BIN/echo-step" "$STAGE/$step.so" --backend=cpu \
       --seed "$seed" --iterations $ITERATIONS \
       --dump-results "$B/goldens/$step.reference.bin" > /dev/null
-    echo "$step $seed $ITERATIONS" >> "$B/steps/list.txt"
+    # step seed iterations golden: the generated kernels' step is held to
+    # the same CPU goldens.
+    echo "$step $seed $ITERATIONS $step" >> "$B/steps/list.txt"
+    echo "$step.gen $seed $ITERATIONS $step" >> "$B/steps/list.txt"
     echo "gpu-bundle: $step"
   done
 done

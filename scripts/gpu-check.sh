@@ -4,7 +4,8 @@
 # Run it inside the unpacked bundle:
 #   tar xzf echo-gpu-bundle.tar.gz && cd echo-gpu-bundle && bash gpu-check.sh
 # It builds the runtime (CUDA backend and echo-step) from the bundled
-# sources, then for each compiled step:
+# sources, then for each compiled step (NAME: the runtime's kernels;
+# NAME.gen: generated kernels, CUDA backend only):
 #   1. runs it twice on the GPU: the two result dumps must be identical;
 #   2. compares them with the CPU goldens (bench/compare_dumps.py, f32
 #      results within RTOL normwise, or within twice the difference between
@@ -60,7 +61,12 @@ if [ -x build/unittests/EchoRuntimeTests ]; then
 fi
 
 printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak" "/plan" "step ms"
-while read -r step seed iterations; do
+while read -r step seed iterations golden; do
+  golden=${golden:-$step}
+  if [ "$golden" != "$step" ] && [ "$BACKEND" != cuda ]; then
+    echo "$step: skipped (its generated kernels need the CUDA backend)"
+    continue
+  fi
   c++ -shared "steps/$step.o" -o "build/$step.so" || { fail "$step: link"; continue; }
   run() {
     "$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" \
@@ -73,8 +79,8 @@ while read -r step seed iterations; do
   bits=identical
   cmp -s "out/$step.1.bin" "out/$step.2.bin" || { bits=DIFFER; fail "$step: two runs differ"; }
   spread=()
-  [ -f "goldens/$step.reference.bin" ] && spread=(--spread "goldens/$step.reference.bin")
-  python3 bench/compare_dumps.py "goldens/$step.bin" "out/$step.1.bin" --rtol "$RTOL" \
+  [ -f "goldens/$golden.reference.bin" ] && spread=(--spread "goldens/$golden.reference.bin")
+  python3 bench/compare_dumps.py "goldens/$golden.bin" "out/$step.1.bin" --rtol "$RTOL" \
     "${spread[@]}" > "out/$step.compare.txt"
   diffline=$(tail -1 "out/$step.compare.txt")
   if ! echo "$diffline" | grep -q ": ok$"; then
@@ -83,7 +89,7 @@ while read -r step seed iterations; do
   fi
   rel=$(echo "$diffline" | sed -n 's/worst relative difference \([^ ]*\).*/\1/p')
   peak=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "out/$step.stats.json")
-  plan=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "goldens/$step.stats.json")
+  plan=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "goldens/$golden.stats.json")
   ratio=$(python3 -c "print('%.4f' % ($peak / $plan))" 2>/dev/null || echo "?")
   ms=$("$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" --iterations 21 --time 2>/dev/null \
        | sed -n 's/step time \([0-9.]*\) ms.*/\1/p')

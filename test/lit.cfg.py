@@ -40,3 +40,9 @@ tool_dirs = [config.echo_tools_dir, config.llvm_tools_dir]
 tools = ["echo-opt", "echo-run", "echo-models", "echo-compile", "echo-step",
          "echo-capi-pipeline-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# cuda-toolkit: echo-mlir was configured with a CUDA toolkit, the default of
+# --echo-lower-to-cuda (ptxas, fatbinary, libdevice); %cuda_toolkit is it.
+if getattr(config, "echo_cuda_toolkit", ""):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%cuda_toolkit", config.echo_cuda_toolkit))

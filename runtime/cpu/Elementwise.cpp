@@ -7,14 +7,15 @@
 
 #include "Context.h"
 #include "TensorView.h"
+#include "echo/gelu.h"
 
 #include <cmath>
 
 using namespace echo_rt;
 
 namespace {
-constexpr float kGeluC = 0.7978845608028654f; // sqrt(2 / pi)
-constexpr float kGeluA = 0.044715f;
+constexpr float kGeluC = echo_gelu::kC;
+constexpr float kGeluA = echo_gelu::kA;
 
 template <typename Fn> void map1(const float *x, float *y, int64_t n, Fn fn) {
   for (int64_t i = 0; i < n; ++i)

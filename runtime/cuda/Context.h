@@ -139,6 +139,16 @@ void awaitCopies(const char *entry, Context &ctx, int64_t rank, void *desc,
                  size_t elementBytes);
 void finishCopies(Context &ctx);
 void releaseCopies(Context &ctx);
+/// Makes the compute stream wait (on the device) for every pending copy:
+/// generated kernels do not say which buffers they touch.
+cudaError_t awaitAllCopies(Context &ctx);
+
+/// The context whose step runs on this thread, from a successful
+/// echo_step_begin to its echo_step_end (nullptr outside a step). The mgpu*
+/// functions of generated kernels (Mgpu.cpp) launch on its stream, in order
+/// with the entries, and record their failures as its error.
+Context *activeStep();
+void setActiveStep(Context *ctx);
 } // namespace echo_cuda
 
 #endif // ECHO_RUNTIME_CUDA_CONTEXT_H

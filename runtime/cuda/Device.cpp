@@ -143,6 +143,13 @@ unsigned long long readFlag(const char *entry, Context &ctx) {
   return v;
 }
 
+namespace {
+thread_local Context *stepOfThisThread = nullptr;
+} // namespace
+
+Context *activeStep() { return stepOfThisThread; }
+void setActiveStep(Context *ctx) { stepOfThisThread = ctx; }
+
 } // namespace echo_cuda
 
 using namespace echo_cuda;
@@ -193,6 +200,8 @@ echo_status echo_context_create(echo_context **out) {
 void echo_context_destroy(echo_context *ctx) {
   if (!ctx)
     return;
+  if (activeStep() == ctx)
+    setActiveStep(nullptr);
   if (ctx->usable || ctx->stream) {
     // Nothing to report to: best effort, in reverse order of creation.
     cudaSetDevice(ctx->device);

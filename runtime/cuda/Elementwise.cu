@@ -13,6 +13,7 @@
 
 #include "Launch.h"
 #include "OptimizerArgs.h"
+#include "echo/gelu.h"
 
 #include <cmath>
 
@@ -20,8 +21,8 @@ using namespace echo_cuda;
 using namespace echo_rt::optimizer_args;
 
 namespace {
-constexpr float kGeluC = 0.7978845608028654f; // sqrt(2 / pi)
-constexpr float kGeluA = 0.044715f;
+constexpr float kGeluC = echo_gelu::kC;
+constexpr float kGeluA = echo_gelu::kA;
 
 __device__ float unaryValue(int kind, float v) {
   switch (kind) {

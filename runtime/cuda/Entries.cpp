@@ -83,12 +83,15 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
   if (!ctx->usable)
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          "echo_step_begin: " + ctx->whyUnusable);
+  setActiveStep(ctx);
   return ECHO_OK;
 }
 
 echo_status echo_step_end(echo_context *ctx) {
   if (!ctx)
     return ECHO_ERR_INVALID_ARGUMENT;
+  if (activeStep() == ctx)
+    setActiveStep(nullptr);
   // Kernels run asynchronously: a fault inside one surfaces here at the
   // latest, as the step's status.
   return guarded(ctx, "echo_step_end", [&] {

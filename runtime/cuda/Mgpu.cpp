@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Kernels.h"
 
 #include <string>
@@ -19,15 +20,30 @@ namespace {
 // The first failure of this thread (echo/cuda_mgpu.h).
 thread_local std::string mgpuError;
 
+/// Records `message` as this thread's mgpu error and, inside a step, as
+/// the step's context error, so the step's status reports it.
+void record(const std::string &message) {
+  if (mgpuError.empty())
+    mgpuError = message;
+  if (Context *ctx = activeStep())
+    ctx->setError(ECHO_ERR_INTERNAL, message);
+}
+
 /// Records a failed status; true when `e` is a success.
 bool ok(cudaError_t e, const char *function, const char *call) {
   if (e == cudaSuccess)
     return true;
   cudaGetLastError();
-  if (mgpuError.empty())
-    mgpuError = std::string(function) + ": " + call +
-                " failed: " + describe(e);
+  record(std::string(function) + ": " + call + " failed: " + describe(e));
   return false;
+}
+
+/// The stream of the step running on this thread, or nullptr: generated
+/// kernels run there, ordered with the entries (cuBLAS, cuDNN, hand-written
+/// kernels) on one stream.
+cudaStream_t stepStream() {
+  Context *ctx = activeStep();
+  return ctx ? ctx->stream : nullptr;
 }
 
 // The kernel's dynamic shared memory beyond this needs an opt-in.
@@ -68,9 +84,8 @@ void mgpuModuleUnload(void *module) {
 void *mgpuModuleGetFunction(void *module, const char *name) {
   cudaKernel_t kernel = nullptr;
   if (!module) {
-    if (mgpuError.empty())
-      mgpuError = std::string("mgpuModuleGetFunction: no module for ") +
-                  (name ? name : "a kernel") + " (its load failed)";
+    record(std::string("mgpuModuleGetFunction: no module for ") +
+           (name ? name : "a kernel") + " (its load failed)");
     return nullptr;
   }
   if (!ok(cudaLibraryGetKernel(&kernel, static_cast<cudaLibrary_t>(module),
@@ -85,12 +100,14 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t smem, void *stream,
                       void **params, void **extra, size_t) {
   const char *F = "mgpuLaunchKernel";
+  // Like an entry, a launch inside a failed step does nothing: its
+  // buffers may not exist (errors are sticky, runtime.md).
+  if (Context *ctx = activeStep(); ctx && ctx->status != ECHO_OK)
+    return;
   if (!function || extra) {
-    if (mgpuError.empty())
-      mgpuError = std::string(F) + (function ? ": packed (extra) kernel "
-                                               "arguments are not supported"
-                                             : ": no kernel (its lookup "
-                                               "failed)");
+    record(std::string(F) + (function ? ": packed (extra) kernel "
+                                        "arguments are not supported"
+                                      : ": no kernel (its lookup failed)"));
     return;
   }
   auto kernel = static_cast<cudaKernel_t>(function);
@@ -111,7 +128,19 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
      F, "cudaLaunchKernel");
 }
 
+// gpu-to-llvm's synchronous launches are mgpuStreamCreate, the launch,
+// mgpuStreamSynchronize and mgpuStreamDestroy. Inside a step they use the
+// step's stream: the kernel runs in order with the entries, waits (on the
+// device) for pending offload/prefetch copies, and the host does not wait
+// for it (echo_step_end does, as for every entry); the stream is the
+// context's, so it is not destroyed.
 void *mgpuStreamCreate(void) {
+  if (Context *ctx = activeStep()) {
+    if (ok(cudaSetDevice(ctx->device), "mgpuStreamCreate", "cudaSetDevice"))
+      ok(awaitAllCopies(*ctx), "mgpuStreamCreate",
+         "cudaStreamWaitEvent (pending copies)");
+    return ctx->stream;
+  }
   cudaStream_t stream = nullptr;
   if (!ok(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
           "mgpuStreamCreate", "cudaStreamCreateWithFlags"))
@@ -120,11 +149,15 @@ void *mgpuStreamCreate(void) {
 }
 
 void mgpuStreamDestroy(void *stream) {
+  if (stream && stream == stepStream())
+    return;
   ok(cudaStreamDestroy(static_cast<cudaStream_t>(stream)), "mgpuStreamDestroy",
      "cudaStreamDestroy");
 }
 
 void mgpuStreamSynchronize(void *stream) {
+  if (stream && stream == stepStream())
+    return;
   ok(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)),
      "mgpuStreamSynchronize", "cudaStreamSynchronize");
 }

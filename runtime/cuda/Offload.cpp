@@ -97,6 +97,16 @@ void echo_cuda::awaitCopies(const char *entry, Context &ctx, int64_t rank,
                   c.pending.end());
 }
 
+cudaError_t echo_cuda::awaitAllCopies(Context &ctx) {
+  EchoCudaCopies &c = ctx.copies;
+  for (const EchoCudaCopies::Pending &p : c.pending)
+    if (cudaError_t e = cudaStreamWaitEvent(ctx.stream, c.slots[p.slot].done, 0);
+        e != cudaSuccess)
+      return e;
+  c.pending.clear();
+  return cudaSuccess;
+}
+
 void echo_cuda::finishCopies(Context &ctx) {
   EchoCudaCopies &c = ctx.copies;
   if (c.stream)

@@ -9,8 +9,13 @@
 //                                           // then the i32 status it writes
 //   const char echo_step_manifest[];        // StepSignature's manifest
 //
-// The step calls the runtime ABI (echo_*) and nothing else, so one object
-// runs on any backend library: echo-step loads it next to one.
+// With --target=cpu the step calls the runtime ABI (echo_*) and nothing
+// else, so one object runs on any backend library: echo-step loads it next
+// to one. With --target=cuda (--echo-lower-to-cuda) the light ops are
+// generated kernels: the object embeds their binaries (the GPU offloading
+// translation: a constructor loads them with mgpuModuleLoad, each launch is
+// mgpuLaunchKernel) and runs with libecho_runtime_cuda, which defines the
+// mgpu* functions, only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +24,7 @@
 #include "StepSignature.h"
 
 #include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/Conversion/EchoToCUDA.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Transforms/Passes.h"
@@ -29,8 +35,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +66,30 @@ static cl::opt<bool> shared(
 static cl::opt<bool> emitLLVM("emit-llvm",
                               cl::desc("Write LLVM IR instead of native code"),
                               cl::cat(category));
+static cl::opt<echo::KernelSource> kernels(
+    "kernels",
+    cl::desc("Who computes the light ops (elementwise, reductions, softmax, "
+             "...): the runtime's entries or loops generated in the step"),
+    cl::init(echo::KernelSource::Runtime), echo::kernelSourceValues(),
+    cl::cat(category));
+enum class StepTarget { Cpu, Cuda };
+static cl::opt<StepTarget> target(
+    "target",
+    cl::desc("Where the light ops run (heavy ops are runtime calls either "
+             "way)"),
+    cl::init(StepTarget::Cpu),
+    cl::values(clEnumValN(StepTarget::Cpu, "cpu",
+                          "the CPU pipeline (--echo-lower-to-cpu): any "
+                          "backend library"),
+               clEnumValN(StepTarget::Cuda, "cuda",
+                          "--echo-lower-to-cuda: generated kernels embedded "
+                          "in the object; libecho_runtime_cuda only")),
+    cl::cat(category));
+static cl::opt<std::string> cudaOptions(
+    "cuda-options",
+    cl::desc("Options of --echo-lower-to-cuda with --target=cuda, as on "
+             "echo-opt's command line (e.g. \"chips=sm_90 format=fatbin\")"),
+    cl::init(""), cl::cat(category));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
@@ -82,14 +110,24 @@ int main(int argc, char **argv) {
                               "to native code for echo-step\n");
   if (shared && emitLLVM)
     fail("--shared and --emit-llvm exclude each other");
+  if (target != StepTarget::Cuda && !cudaOptions.empty())
+    fail("--cuda-options needs --target=cuda");
+  if (target == StepTarget::Cuda &&
+      kernels.getNumOccurrences() && kernels != echo::KernelSource::Generated)
+    fail("--target=cuda generates the light-op kernels; --kernels=runtime "
+         "is for --target=cpu");
+  echo::LowerToCUDAOptions cudaPipeline;
+  if (failed(cudaPipeline.parseFromString(cudaOptions)))
+    fail("invalid --cuda-options '" + cudaOptions + "'");
+  cudaPipeline.assignBuffers = !noBufferAssign;
 
   registerAllPasses();
   echo::registerEchoTransformsPasses();
   echo::registerEchoConversionPasses();
   DialectRegistry registry;
-  echo::registerLowerToCPUDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
+  // The CUDA registrations include the CPU ones and the translations of
+  // gpu.binary and gpu.launch_func.
+  echo::registerLowerToCUDADialects(registry);
   MLIRContext context(registry);
 
   std::string error;
@@ -119,9 +157,22 @@ int main(int argc, char **argv) {
     return 1;
   manifest.signature = *signature;
 
-  if (failed(echo_run::lowerStep(*module, /*assignBuffers=*/!noBufferAssign,
-                                 manifest)))
+  if (target == StepTarget::Cuda) {
+    std::string pipelineError;
+    if (failed(echo_run::lowerStepWith(
+            *module,
+            [&](OpPassManager &pm) {
+              if (failed(echo::buildLowerToCUDAPipeline(pm, cudaPipeline,
+                                                        pipelineError)))
+                fail("--target=cuda: " + pipelineError);
+            },
+            manifest)))
+      return 1;
+  } else if (failed(echo_run::lowerStep(*module,
+                                        /*assignBuffers=*/!noBufferAssign,
+                                        kernels, manifest))) {
     return 1;
+  }
 
   std::unique_ptr<llvm::TargetMachine> machine =
       echo_run::hostTargetMachine(llvm::CodeGenOptLevel::Default, error);

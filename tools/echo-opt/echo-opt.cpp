@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/Conversion/EchoToCUDA.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/ImportPasses.h"
 #include "EchoDialect/EchoDialect.h"
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::echo::registerEchoTransformsPasses();
   mlir::echo::registerLowerToCPUPipeline();
+  mlir::echo::registerLowerToCUDAPipeline();
   mlir::echo::registerEchoImportPasses();
   mlir::echo::test::registerTestPasses();
 
@@ -44,7 +46,7 @@ int main(int argc, char **argv) {
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
-  mlir::echo::registerLowerToCPUDialects(registry);
+  mlir::echo::registerLowerToCUDADialects(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "echo-mlir optimizer driver\n", registry));

@@ -53,11 +53,24 @@ void addManifest(llvm::Module &module, const std::string &text) {
 } // namespace
 
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
+                              mlir::echo::KernelSource kernels,
                               StepManifest &manifest) {
+  return lowerStepWith(
+      module,
+      [&](mlir::OpPassManager &pm) {
+        mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels);
+      },
+      manifest);
+}
+
+mlir::LogicalResult
+lowerStepWith(mlir::ModuleOp module,
+              llvm::function_ref<void(mlir::OpPassManager &)> build,
+              StepManifest &manifest) {
   mlir::PassManager pm(module.getContext());
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return mlir::failure();
-  mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers);
+  build(pm);
   if (mlir::failed(pm.run(module)))
     return mlir::failure();
   manifest.sites.clear();

@@ -17,7 +17,10 @@
 
 #include "StepSignature.h"
 
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Target/TargetMachine.h"
@@ -27,10 +30,19 @@
 namespace echo_run {
 
 /// Runs the CPU pipeline (echo-lower-to-cpu, buffer assignment unless
-/// `assignBuffers` is false, with the command line's pass manager options)
-/// on `module` and records the allocation sites it numbered in `manifest`.
+/// `assignBuffers` is false, light ops computed by `kernels`, with the
+/// command line's pass manager options) on `module` and records the
+/// allocation sites it numbered in `manifest`.
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
+                              mlir::echo::KernelSource kernels,
                               StepManifest &manifest);
+
+/// Runs the pipeline `build` adds (another target's lowering, e.g.
+/// --echo-lower-to-cuda) on `module` as lowerStep runs the CPU one.
+mlir::LogicalResult
+lowerStepWith(mlir::ModuleOp module,
+              llvm::function_ref<void(mlir::OpPassManager &)> build,
+              StepManifest &manifest);
 
 /// The host's code generator: generic CPU, position independent code (for
 /// --shared and for objects linked into shared libraries or JIT-loaded).

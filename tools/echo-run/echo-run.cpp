@@ -99,6 +99,12 @@ static cl::opt<double> gradientEpsilon(
     "gradient-epsilon", cl::desc("Step of --check-gradients (on a unit "
                                  "direction)"),
     cl::init(1e-2), cl::cat(echoRunCategory));
+static cl::opt<echo::KernelSource> kernels(
+    "kernels",
+    cl::desc("Who computes the light ops (elementwise, reductions, softmax, "
+             "...): the runtime's entries or loops generated in the step"),
+    cl::init(echo::KernelSource::Runtime), echo::kernelSourceValues(),
+    cl::cat(echoRunCategory));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
@@ -406,8 +412,10 @@ int main(int argc, char **argv) {
         cacheDir.empty() ? StepCache::defaultDirectory() : cacheDir;
     if (!dir.empty()) {
       cache.emplace(dir);
-      std::string options = "entry=" + entryName + " buffer-assign=" +
-                            (noBufferAssign ? "0" : "1");
+      std::string options =
+          "entry=" + entryName + " buffer-assign=" +
+          (noBufferAssign ? "0" : "1") + " kernels=" +
+          (kernels == echo::KernelSource::Generated ? "generated" : "runtime");
       cacheKey = StepCache::key(
           file->getBuffer(), options,
           StepCache::toolIdentity(llvm::sys::fs::getMainExecutable(
@@ -460,7 +468,7 @@ int main(int argc, char **argv) {
     manifest.signature = *signature;
     if (!profileSparsity.empty())
       profile = prepareProfile(*module);
-    if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign,
+    if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign, kernels,
                          manifest)))
       std::exit(1);
     // The generated code only sequences runtime calls (the kernels are

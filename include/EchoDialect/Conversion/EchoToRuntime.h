@@ -41,13 +41,53 @@ void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 /// bufferization, LLVM, and the upstream bufferization models).
 void registerLowerToCPUDialects(DialectRegistry &registry);
 
+/// Who computes the light ops of a lowered step.
+enum class KernelSource {
+  /// Every op is a call of its runtime entry.
+  Runtime,
+  /// Light ops are loops in the step (echo-light-calls-to-loops); heavy ops
+  /// and calls it cannot handle stay runtime calls.
+  Generated,
+};
+
+/// The values of every --kernels option (pipeline, echo-run, echo-compile).
+inline llvm::cl::ValuesClass kernelSourceValues() {
+  return llvm::cl::values(
+      clEnumValN(KernelSource::Runtime, "runtime", "the runtime's entries"),
+      clEnumValN(KernelSource::Generated, "generated",
+                 "loops generated in the step (echo-light-calls-to-loops)"));
+}
+
+/// The options of echo-lower-to-cpu.
+struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
+  PassOptions::Option<KernelSource> kernels{
+      *this, "kernels",
+      llvm::cl::desc("Who computes the light ops (elementwise, reductions, "
+                     "softmax, ...)"),
+      llvm::cl::init(KernelSource::Runtime), kernelSourceValues()};
+};
+
 /// Tensor-level echo module -> LLVM dialect calling the runtime ABI. With
 /// `assignBuffers` false, every temporary keeps its own allocation (for
 /// comparisons against the planned arena).
-void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true);
+void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true,
+                             KernelSource kernels = KernelSource::Runtime);
+
+/// Where another target's passes go in buildPlannedToLLVMPipeline (the
+/// CUDA pipeline, EchoToCUDA.h); each adds passes to the module-level `pm`.
+struct PlannedToLLVMExtensions {
+  /// After the buffers, their frees and the light ops' loops are final and
+  /// before the context is threaded through: kernel formation.
+  llvm::function_ref<void(OpPassManager &)> afterLightLoops;
+  /// Before the final cast cleanup: conversions of other dialects left in
+  /// host code (gpu-to-llvm).
+  llvm::function_ref<void(OpPassManager &)> beforeReconcile;
+};
 
 /// A step already planned by the training pipeline -> LLVM dialect.
-void buildPlannedToLLVMPipeline(OpPassManager &pm);
+void buildPlannedToLLVMPipeline(OpPassManager &pm,
+                                KernelSource kernels = KernelSource::Runtime,
+                                const PlannedToLLVMExtensions &extensions = {});
 
 /// The options of echo-training-pipeline, one struct for the command line
 /// and C++ callers (`options.remat = RematPolicy::Echo;`).
@@ -129,7 +169,7 @@ struct TrainingPipelineOptions
 void buildTrainingPipeline(OpPassManager &pm,
                            const TrainingPipelineOptions &options);
 
-/// Registers the pipeline as --echo-lower-to-cpu.
+/// Registers the pipeline as --echo-lower-to-cpu (LowerToCPUOptions).
 void registerLowerToCPUPipeline();
 
 /// Emits the runtime call that computes `op` from operand buffers `inputs`

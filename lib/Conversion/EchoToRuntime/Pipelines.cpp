@@ -6,6 +6,7 @@
 //   echo-training-pipeline: forward function (or training step)
 //     -> [echo-autodiff] -> memory passes -> planned, bufferized step
 //   echo-lower-to-cpu: tensor-level step -> planned step -> LLVM dialect
+//     (kernels=generated: light ops as loops, echo-light-calls-to-loops)
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,8 @@
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -46,30 +49,44 @@ using namespace mlir;
 ///  - number allocations so the runtime allocator can name them;
 ///  - thread the runtime context through the step: statuses, error
 ///    locations, allocation through the context's allocator;
+///  - with generated kernels, replace the light ops' calls by loops, once
+///    the buffers and their frees are final and before the calls get the
+///    context;
 ///  - lower the rest (generic alloc functions are named so that an
 ///    allocation the runtime did not see fails to link instead of using
-///    malloc).
-void mlir::echo::buildPlannedToLLVMPipeline(OpPassManager &pm) {
+///    malloc; transcendental functions call libm, as the runtime does).
+void mlir::echo::buildPlannedToLLVMPipeline(
+    OpPassManager &pm, KernelSource kernels,
+    const PlannedToLLVMExtensions &extensions) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addNestedPass<func::FuncOp>(createEchoFreeAfterLastUse());
   pm.addPass(createEchoAnnotateAllocSites());
+  if (kernels == KernelSource::Generated)
+    pm.addNestedPass<func::FuncOp>(createEchoLightCallsToLoops());
+  if (extensions.afterLightLoops)
+    extensions.afterLightLoops(pm);
   pm.addPass(createEchoRuntimeContext());
+  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   memrefToLLVM.useAlignedAlloc = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  if (extensions.beforeReconcile)
+    extensions.beforeReconcile(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers) {
+void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
+                                         KernelSource kernels) {
   buildPlanPipeline(pm, assignBuffers);
-  buildPlannedToLLVMPipeline(pm);
+  buildPlannedToLLVMPipeline(pm, kernels);
 }
 
 void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
@@ -142,11 +159,14 @@ void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
 
 void mlir::echo::registerLowerToCPUPipeline() {
   registerEchoConversionPasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LowerToCPUOptions>(
       "echo-lower-to-cpu",
       "Lower a tensor-level echo module to the LLVM dialect calling the "
-      "runtime C ABI (memory plan, bufferization, out-params, LLVM)",
-      [](OpPassManager &pm) { buildLowerToCPUPipeline(pm); });
+      "runtime C ABI (memory plan, bufferization, out-params, LLVM); "
+      "kernels=generated computes the light ops in generated loops",
+      [](OpPassManager &pm, const LowerToCPUOptions &options) {
+        buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels);
+      });
   PassPipelineRegistration<TrainingPipelineOptions>(
       "echo-training-pipeline",
       "Forward function or training step -> planned training step: "

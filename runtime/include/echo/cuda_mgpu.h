@@ -18,6 +18,15 @@
  * echo_cuda_mgpu_clear_error(). A function that fails returns a null
  * handle where it returns one.
  *
+ * Inside a step (between a successful echo_step_begin and echo_step_end on
+ * the calling thread), generated kernels run on the step context's stream,
+ * in order with the entries: mgpuStreamCreate returns that stream (after
+ * making it wait, on the device, for the context's pending offload and
+ * prefetch copies), mgpuStreamSynchronize and mgpuStreamDestroy of it do
+ * nothing (echo_step_end waits for the stream), a failure is also recorded
+ * as the context's sticky error (ECHO_ERR_INTERNAL), so the step's status
+ * reports it, and a launch after the context has failed does nothing.
+ *
  *===----------------------------------------------------------------------===*/
 
 #ifndef ECHO_CUDA_MGPU_H
