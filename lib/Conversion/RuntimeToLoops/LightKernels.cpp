@@ -1243,10 +1243,3 @@ KernelBuilder light::lookupKernel(StringRef name) {
       return k.build;
   return nullptr;
 }
-
-SmallVector<StringRef> light::generatedEntries() {
-  SmallVector<StringRef> names;
-  for (const Kernel &k : kKernels)
-    names.push_back(k.entry);
-  return names;
-}

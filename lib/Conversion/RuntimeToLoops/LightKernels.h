@@ -23,9 +23,6 @@ using KernelBuilder = LogicalResult (*)(LoopEmitter &, const LightCall &);
 /// The builder of entry `name`, or null for an entry left to the runtime.
 KernelBuilder lookupKernel(StringRef name);
 
-/// Every entry with a builder, in table order (documentation and tests).
-SmallVector<StringRef> generatedEntries();
-
 } // namespace light
 } // namespace echo
 } // namespace mlir

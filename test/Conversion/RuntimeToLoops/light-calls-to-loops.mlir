@@ -226,3 +226,35 @@ func.func @invalid_scalars(%x: memref<4xf32>, %y: memref<4xf32>, %m: memref<4xi1
   call @echo_softmax(%xu, %yu, %axis, %no) : (memref<*xf32>, memref<*xf32>, i64, i64) -> ()
   return
 }
+
+// -----
+
+// Gradient kinds no echo op emits today still follow the runtime: exp
+// (dy * y), log (dy / x), neg (-dy, fwd unused).
+// CHECK-LABEL: func.func @unary_grad_kinds(
+// CHECK-SAME: %[[F:.*]]: memref<5xf32>, %[[DY:.*]]: memref<5xf32>, %[[DX:.*]]: memref<5xf32>)
+// CHECK: scf.parallel
+// CHECK-DAG: %[[Y1:.*]] = memref.load %[[F]]
+// CHECK-DAG: %[[D1:.*]] = memref.load %[[DY]]
+// CHECK: arith.mulf %[[D1]], %[[Y1]] : f32
+// CHECK: scf.parallel
+// CHECK-DAG: %[[X2:.*]] = memref.load %[[F]]
+// CHECK-DAG: %[[D2:.*]] = memref.load %[[DY]]
+// CHECK: arith.divf %[[D2]], %[[X2]] : f32
+// CHECK: scf.parallel
+// CHECK: %[[D3:.*]] = memref.load %[[DY]]
+// CHECK: arith.negf %[[D3]] : f32
+// CHECK-NOT: call
+func.func private @echo_unary_grad(i64, memref<*xf32>, memref<*xf32>, memref<*xf32>)
+func.func @unary_grad_kinds(%f: memref<5xf32>, %dy: memref<5xf32>, %dx: memref<5xf32>) {
+  %exp = arith.constant 4 : i64
+  %log = arith.constant 5 : i64
+  %neg = arith.constant 6 : i64
+  %fu = memref.cast %f : memref<5xf32> to memref<*xf32>
+  %dyu = memref.cast %dy : memref<5xf32> to memref<*xf32>
+  %dxu = memref.cast %dx : memref<5xf32> to memref<*xf32>
+  call @echo_unary_grad(%exp, %fu, %dyu, %dxu) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary_grad(%log, %fu, %dyu, %dxu) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  call @echo_unary_grad(%neg, %fu, %dyu, %dxu) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+  return
+}
