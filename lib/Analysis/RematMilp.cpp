@@ -36,6 +36,12 @@ namespace {
 
 /// CBC's infinity: bounds at or beyond it are absent.
 constexpr double kInfinity = 1e30;
+/// Programs with more lifetime columns than this are not built (the
+/// formulation itself would take longer than any time limit).
+constexpr int64_t kMaxColumns = 40000;
+/// Past this many temporary-liveness columns a region's internal peak is
+/// bounded by the sum of its temporaries instead.
+constexpr int64_t kMaxInternalColumns = 20000;
 
 /// A region point before the first backward reader `first`.
 int64_t regionPoint(int64_t first) { return first % 2 ? first - 1 : first; }
@@ -230,6 +236,8 @@ const char *mlir::echo::statusName(RematMilpResult::Status status) {
     return "infeasible";
   case RematMilpResult::Status::NoSolution:
     return "no solution";
+  case RematMilpResult::Status::TooLarge:
+    return "too large";
   }
   return "unknown";
 }
@@ -346,6 +354,7 @@ struct Formulation {
   std::vector<std::map<int, int>> b;       // per region: node -> column
   std::vector<double> flopsObjective, peakObjective;
   double unit = 1; // bytes per unit of the program
+  bool tooLarge = false, exactInternal = true;
 };
 
 int64_t gcdOf(const RematGraph &graph) {
@@ -469,6 +478,36 @@ Formulation formulate(const RematGraph &graph) {
   for (int64_t p = 0; p < points; ++p)
     if (isRow[p])
       rowPoints.push_back(p);
+  // The program's size before building it.
+  {
+    int64_t lifetimes = 0, internals = 0;
+    auto rowsIn = [&](int64_t s, int64_t e) {
+      return int64_t(std::upper_bound(rowPoints.begin(), rowPoints.end(), e) -
+                     std::upper_bound(rowPoints.begin(), rowPoints.end(), s));
+    };
+    for (int u = 0; u < n; ++u)
+      lifetimes += rowsIn(nodes[u].def, maxEnd(u));
+    for (const Region &region : f.regions) {
+      lifetimes += int64_t(region.candidates.size());
+      if (!isRow[region.at])
+        continue;
+      std::map<int, size_t> position;
+      for (size_t i = 0; i < region.candidates.size(); ++i)
+        position[region.candidates[i]] = i;
+      for (size_t i = 0; i < region.candidates.size(); ++i) {
+        size_t last = i;
+        for (auto [reader, operand] : readers[region.candidates[i]])
+          if (auto it = position.find(reader); it != position.end())
+            last = std::max(last, it->second);
+        internals += int64_t(last - i);
+      }
+    }
+    if (lifetimes > kMaxColumns) {
+      f.tooLarge = true;
+      return f;
+    }
+    f.exactInternal = internals <= kMaxInternalColumns;
+  }
   // The terms of each row, filled in below; P >= base + terms.
   std::map<int64_t, Program::Terms> rowTerms;
   std::map<int64_t, double> rowConstant;
@@ -562,6 +601,14 @@ Formulation formulate(const RematGraph &graph) {
         terms.push_back({f.r[t], -coef});
     };
     const std::vector<int> &cands = region.candidates;
+    if (!f.exactInternal) {
+      // At most every temporary at once.
+      Program::Terms row{{internal, 1}};
+      for (int t : cands)
+        temp(t, row, -units(nodes[t].bytes));
+      prog.atLeast(row, 0);
+      continue;
+    }
     for (size_t k = 0; k < cands.size(); ++k) {
       // I >= temporaries live at position k.
       Program::Terms row{{internal, 1}};
@@ -741,6 +788,11 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
   };
   RematMilpResult result;
   Formulation f = formulate(graph);
+  if (f.tooLarge) {
+    result.status = RematMilpResult::Status::TooLarge;
+    return result;
+  }
+  result.exact = f.exactInternal;
   result.columns = f.program.columns();
   result.rows = f.program.rowCount();
   std::vector<bool> none(graph.nodes.size(), false);
@@ -770,7 +822,8 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
     Program::Solution s =
         f.program.solve(f.peakObjective, kInfinity, -1,
                         startOf(graph, f, none), left() * 2 / 3);
-    result.peakBound = int64_t(std::ceil(s.bound * f.unit - 0.5));
+    if (result.exact)
+      result.peakBound = int64_t(std::ceil(s.bound * f.unit - 0.5));
     if (s.found) {
       result.recompute = recomputeOf(f, s.values);
       result.outcome = evaluate(graph, result.recompute);

@@ -129,9 +129,12 @@ void emitOptimalRemark(Location loc, const OptimalSummary &s) {
       remark << ", objective " << int64_t(std::llround(r.objective))
              << ", bound " << int64_t(std::llround(r.bound)) << ", gap "
              << percent(r.gap()) << "%";
+    if (!r.exact)
+      remark << " (region internals bounded above: no proof)";
   } else {
-    remark << s.values << " subgraphs solved with the others fixed, "
-           << s.proven << " to optimality, " << s.improved << " improved";
+    remark << "the step is too large for one program; " << s.values
+           << " subgraphs solved with the others fixed, " << s.proven
+           << " to optimality, " << s.improved << " improved";
   }
   remark << "; modeled peak " << s.peak << " bytes (Echo " << s.echoPeak
          << "), recompute FLOPs " << s.flops << " (Echo " << s.echoFlops
@@ -228,7 +231,9 @@ void RematPass::runOnOperation() {
     if (remarks)
       emitOptimalRemark(fn.getLoc(), summary);
     if (remarks && summary.joint && budgetBytes() < 0 &&
-        summary.result.status != RematMilpResult::Status::NoSolution)
+        summary.result.exact &&
+        (summary.result.status == RematMilpResult::Status::Optimal ||
+         summary.result.status == RematMilpResult::Status::Feasible))
       mlir::emitRemark(fn.getLoc())
           << "echo-remat: lower bound of the modeled peak over per-use "
              "recomputation plans (the MILP's bound): "

@@ -17,9 +17,6 @@ using namespace mlir::echo;
 
 namespace {
 
-/// Steps with at most this many values to decide are one program.
-constexpr size_t kJointValues = 300;
-
 int64_t flopsOf(ArrayRef<RematDecision> decisions) {
   int64_t total = 0;
   for (const RematDecision &d : decisions)
@@ -85,17 +82,15 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
   summary.echoFlops = summary.flops = flopsOf(decisions);
   std::vector<RematDecision> echo(decisions.begin(), decisions.end());
 
-  size_t values = 0;
-  for (RematDecision &d : decisions)
-    values += d.subgraph.size();
-  summary.joint = values <= kJointValues;
-  if (summary.joint) {
+  // The whole step as one program, unless it is too large to build.
+  RematPeakModel::MilpGraph graph;
+  {
     for (RematDecision &d : llvm::reverse(decisions))
       unapply(model, d);
     std::vector<SmallVector<Operation *>> subgraphs;
     for (RematDecision &d : decisions)
       subgraphs.push_back(d.subgraph);
-    RematPeakModel::MilpGraph graph = model.milpGraph(subgraphs);
+    graph = model.milpGraph(subgraphs);
     summary.values = int64_t(graph.graph.nodes.size());
     summary.modelAgrees =
         evaluate(graph.graph, std::vector<bool>(graph.graph.nodes.size()))
@@ -104,6 +99,18 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
     options.budget = budget;
     options.timeLimit = std::max(0.1, left());
     summary.result = solveRematMilp(graph.graph, options);
+    summary.joint =
+        summary.result.status != RematMilpResult::Status::TooLarge;
+    if (!summary.joint) {
+      for (auto [d, e] : llvm::zip(decisions, echo)) {
+        d = e;
+        reapply(model, d);
+      }
+      summary.values = 0;
+      summary.modelAgrees = true;
+    }
+  }
+  if (summary.joint) {
     std::vector<bool> recompute = summary.result.recompute;
     recompute.resize(graph.graph.nodes.size(), false);
     for (auto [g, d] : llvm::enumerate(decisions))
@@ -131,8 +138,8 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
     if (share <= 0.01)
       break;
     unapply(model, d);
-    RematPeakModel::MilpGraph graph = model.milpGraph({d.subgraph});
-    bool any = llvm::any_of(graph.graph.nodes, [](const RematGraph::Node &n) {
+    RematPeakModel::MilpGraph one = model.milpGraph({d.subgraph});
+    bool any = llvm::any_of(one.graph.nodes, [](const RematGraph::Node &n) {
       return n.group >= 0 && !n.stashUses.empty();
     });
     if (!any) {
@@ -140,14 +147,14 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
       continue;
     }
     summary.modelAgrees &=
-        evaluate(graph.graph, std::vector<bool>(graph.graph.nodes.size()))
+        evaluate(one.graph, std::vector<bool>(one.graph.nodes.size()))
             .peak == model.peak();
     RematMilpOptions options;
     options.budget = budget;
     options.timeLimit = share;
-    RematMilpResult result = solveRematMilp(graph.graph, options);
+    RematMilpResult result = solveRematMilp(one.graph, options);
     ++summary.values;
-    if (result.status == RematMilpResult::Status::Optimal)
+    if (result.status == RematMilpResult::Status::Optimal && result.exact)
       ++summary.proven;
     int64_t otherFlops =
         flopsOf(decisions) - RematPeakModel::flops(d.groups);
@@ -157,7 +164,7 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
     if (result.recompute.empty())
       continue;
     unapply(model, d);
-    take(model, d, graph, result.recompute, 0);
+    take(model, d, one, result.recompute, 0);
     int64_t peak = model.peak();
     if (better(peak, otherFlops + RematPeakModel::flops(d.groups),
                incumbentPeak,

@@ -87,7 +87,7 @@ struct RematMilpOptions {
 };
 
 struct RematMilpResult {
-  enum class Status { Optimal, Feasible, Infeasible, NoSolution };
+  enum class Status { Optimal, Feasible, Infeasible, NoSolution, TooLarge };
   Status status = Status::NoSolution;
   std::vector<bool> recompute;
   RematOutcome outcome; // evaluate() of recompute
@@ -99,6 +99,10 @@ struct RematMilpResult {
   double gap() const {
     return objective > 0 ? (objective - bound) / objective : 0;
   }
+  /// False when regions' internal peaks were bounded by the sum of their
+  /// temporaries (too many to model exactly): plans are still evaluated
+  /// exactly, but the bound is no lower bound and Optimal no proof.
+  bool exact = true;
   int64_t columns = 0, rows = 0;
   double seconds = 0;
 };

@@ -285,9 +285,9 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     which light ops of each subgraph to recompute, in per-use regions, with
     the model's lifetimes, encodings and in-place pairs, for the lowest
     peak and then the fewest recompute FLOPs at it (`budget=min`), or the
-    fewest FLOPs within `budget=BYTES`. The whole step is one program when
-    it has at most 300 values to decide; otherwise each subgraph is solved
-    with the others fixed, in order. Within `time-limit` the best solution
+    fewest FLOPs within `budget=BYTES`. The whole step is one program
+    unless that is too large to build (RematMilp.cpp's size limits); then
+    each subgraph is solved with the others fixed, in order. Within `time-limit` the best solution
     found is kept. At `budget=min` the plan is never worse than Echo's by
     the modeled peak: both are computed and the better one kept (a remark
     says which, with the solver status, objective, bound and gap).
