@@ -46,8 +46,9 @@ def run(ir, remat):
         sys.exit("echo-opt failed (%s):\n%s" % (remat, p.stderr[-3000:]))
     reports = [json.loads(l) for l in p.stderr.splitlines() if l.startswith("{")]
     steps = [r for r in reports if r.get("function") == "train_step"] or reports
+    # The solve, the MILP's bound, and the floor at the plan's peak point.
     remarks = [l for l in p.stderr.splitlines() if "echo-remat: optimal" in l
-               or "lower bound" in l]
+               or "lower bound" in l or "no recomputation goes below" in l]
     return max(steps, key=lambda r: r.get("ops", 0)), remarks, seconds
 
 

@@ -235,8 +235,8 @@ void RematPass::runOnOperation() {
         (summary.result.status == RematMilpResult::Status::Optimal ||
          summary.result.status == RematMilpResult::Status::Feasible))
       mlir::emitRemark(fn.getLoc())
-          << "echo-remat: lower bound of the modeled peak over per-use "
-             "recomputation plans (the MILP's bound): "
+          << "echo-remat: proven lower bound of the modeled peak of "
+             "per-use region plans (the MILP's bound): "
           << summary.result.peakBound << " bytes";
   }
 

@@ -7,7 +7,7 @@
 //
 // RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal remarks=true time-limit=2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: echo-remat: optimal: one program for 20 values ({{[0-9]+}} columns, {{[0-9]+}} rows): optimal, objective 2816, bound 2816, gap 0.00%; modeled peak 2816 bytes (Echo 3072), recompute FLOPs 256 (Echo 640); kept the MILP's plan
-// REMARK: remark: echo-remat: lower bound of the modeled peak over per-use recomputation plans (the MILP's bound): 2816 bytes
+// REMARK: remark: echo-remat: proven lower bound of the modeled peak of per-use region plans (the MILP's bound): 2816 bytes
 // REMARK: remark: echo-remat: modeled peak 2816 bytes
 //
 // Within a budget: the fewest FLOPs at or below it; below the optimum the
