@@ -16,6 +16,8 @@ PACKAGES=(
   libgtest-dev
   # CPU runtime: BLAS for matrix products and convolutions.
   libopenblas-dev libdnnl-dev
+  # echo-remat policy=optimal: the COIN-OR CBC MILP solver (C API, pkg-config cbc).
+  coinor-libcbc-dev pkg-config
 )
 
 # --fuzz: also what the libFuzzer target needs (scripts/fuzz.sh, make fuzz):

@@ -10,11 +10,10 @@
 using namespace mlir;
 using namespace mlir::echo;
 
-namespace {
 /// Whether `user` may write a result over `operand`'s storage when the
 /// operand dies there: an InPlaceOpInterface pair whose result has the
 /// operand's size, the condition echo-buffer-assign applies to the call.
-bool mayOverwrite(Operation *user, OpOperand &operand) {
+bool mlir::echo::mayOverwrite(Operation *user, OpOperand &operand) {
   auto inPlace = dyn_cast<InPlaceOpInterface>(user);
   if (!inPlace)
     return false;
@@ -26,6 +25,7 @@ bool mayOverwrite(Operation *user, OpOperand &operand) {
   });
 }
 
+namespace {
 int64_t pointOf(const RematStep &step, Operation *op) {
   Operation *top = step.block->findAncestorOpInBlock(*op);
   return 2 * step.position.lookup(top) + 1;

@@ -21,6 +21,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <cmath>
+#include <cstdio>
+#include <string>
+
 namespace mlir {
 namespace echo {
 #define GEN_PASS_DEF_ECHOREMAT
@@ -41,6 +45,12 @@ struct RematPass : echo::impl::EchoRematBase<RematPass> {
 private:
   /// Options out of range: a located error.
   LogicalResult checkOptions();
+  /// budget=: -1 for min, else bytes (checkOptions has parsed it).
+  int64_t budgetBytes() const;
+  /// Echo's choices (trimming, the peak check, the FLOPs phase).
+  bool echoChoices() const {
+    return policy == RematPolicy::Echo || policy == RematPolicy::Optimal;
+  }
   /// Echo's decision for one subgraph, from the estimate alone.
   RematDecision decide(const RematStashEstimate &estimate,
                        ArrayRef<Operation *> subgraph) const;
@@ -73,6 +83,16 @@ LogicalResult RematPass::checkOptions() {
     return getOperation().emitError(
                "echo-remat: exchange-rate must be >= 0, got ")
            << double(exchangeRate);
+  StringRef text = budget;
+  uint64_t bytes;
+  if (text != "min" && (text.getAsInteger(10, bytes) || int64_t(bytes) < 0))
+    return getOperation().emitError("echo-remat: budget must be 'min' or a "
+                                    "byte count >= 0, got '")
+           << text << "'";
+  if (!(timeLimit > 0.0 && timeLimit <= 86400.0))
+    return getOperation().emitError(
+               "echo-remat: time-limit must be in (0, 86400] seconds, got ")
+           << double(timeLimit);
   int64_t align = alignment;
   if (align <= 0 || (align & (align - 1)))
     return getOperation().emitError(
@@ -81,11 +101,53 @@ LogicalResult RematPass::checkOptions() {
   return success();
 }
 
+int64_t RematPass::budgetBytes() const {
+  uint64_t bytes;
+  if (StringRef(budget) == "min" || StringRef(budget).getAsInteger(10, bytes))
+    return -1;
+  return int64_t(bytes);
+}
+
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f", 100 * fraction);
+  return text;
+}
+
+/// policy=optimal's remark: the solve, the plan kept, and how far below
+/// the plan a proof reaches.
+void emitOptimalRemark(Location loc, const OptimalSummary &s) {
+  InFlightDiagnostic remark = mlir::emitRemark(loc);
+  remark << "echo-remat: optimal: ";
+  if (s.joint) {
+    const RematMilpResult &r = s.result;
+    remark << "one program for " << s.values << " values ("
+           << r.columns << " columns, " << r.rows << " rows): "
+           << statusName(r.status);
+    if (r.status == RematMilpResult::Status::Optimal ||
+        r.status == RematMilpResult::Status::Feasible)
+      remark << ", objective " << int64_t(std::llround(r.objective))
+             << ", bound " << int64_t(std::llround(r.bound)) << ", gap "
+             << percent(r.gap()) << "%";
+    if (!r.exact)
+      remark << " (region internals bounded above: no proof)";
+  } else {
+    remark << "the step is too large for one program; " << s.values
+           << " subgraphs solved with the others fixed, " << s.proven
+           << " to optimality, " << s.improved << " improved";
+  }
+  remark << "; modeled peak " << s.peak << " bytes (Echo " << s.echoPeak
+         << "), recompute FLOPs " << s.flops << " (Echo " << s.echoFlops
+         << "); kept " << (s.keptEcho ? "Echo's plan" : "the MILP's plan");
+  if (!s.modelAgrees)
+    remark << " (the program's Baseline differs from the model's)";
+}
+
 RematDecision RematPass::decide(const RematStashEstimate &estimate,
                                 ArrayRef<Operation *> subgraph) const {
   RematDecision d;
   d.subgraph.assign(subgraph.begin(), subgraph.end());
-  if (policy == RematPolicy::Echo)
+  if (echoChoices())
     d.path = trimPath(estimate, subgraph);
   else
     d.path = d.subgraph;
@@ -128,7 +190,7 @@ void RematPass::runOnOperation() {
   // give up Echo's lead over prior work. Only Echo's checks and the
   // remarks need it.
   int64_t mirrorPeak = basePeak;
-  if ((policy == RematPolicy::Echo && peakCheck) || remarks) {
+  if ((echoChoices() && peakCheck) || remarks) {
     SmallVector<RematPeakModel::Change> changes;
     for (RematDecision &d : decisions)
       changes.push_back(
@@ -152,7 +214,7 @@ void RematPass::runOnOperation() {
       d.allocated = d.released;
     }
   }
-  if (policy == RematPolicy::Echo && peakCheck) {
+  if (echoChoices() && peakCheck) {
     improveDecisions(estimate, model, decisions);
     revertAboveBaseline(model, decisions, basePeak);
     // With gist= the model misses part of what gist-encode adds around
@@ -162,6 +224,20 @@ void RematPass::runOnOperation() {
     int64_t limit = std::min({basePeak, std::max(peak, mirrorPeak - 1),
                               peak + int64_t(peak * flopsSlack)});
     mergeRegions(estimate, model, decisions, limit, exchangeRate);
+  }
+  if (policy == RematPolicy::Optimal) {
+    OptimalSummary summary =
+        planOptimal(model, decisions, budgetBytes(), timeLimit);
+    if (remarks)
+      emitOptimalRemark(fn.getLoc(), summary);
+    if (remarks && summary.joint && budgetBytes() < 0 &&
+        summary.result.exact &&
+        (summary.result.status == RematMilpResult::Status::Optimal ||
+         summary.result.status == RematMilpResult::Status::Feasible))
+      mlir::emitRemark(fn.getLoc())
+          << "echo-remat: proven lower bound of the modeled peak of "
+             "per-use region plans (the MILP's bound): "
+          << summary.result.peakBound << " bytes";
   }
 
   if (remarks) {

@@ -6,6 +6,7 @@
 //   RematArbitration.cpp  the path with the lowest modeled peak, and the
 //                         guard that reverts all when the peak rises
 //   RematMerge.cpp        the FLOPs phase: cheaper placements of the paths
+//   RematOptimal.cpp      policy=optimal: the MILP's plan (RematMilp.h)
 //   RematMaterialize.cpp  the echo.recompute regions of one decision
 // Remat.cpp orders them.
 //
@@ -62,6 +63,26 @@ void revertAboveBaseline(RematPeakModel &model,
 void mergeRegions(const RematStashEstimate &estimate, RematPeakModel &model,
                   MutableArrayRef<RematDecision> decisions, int64_t limit,
                   double exchangeRate);
+
+/// What policy=optimal did, for its remark.
+struct OptimalSummary {
+  bool joint = false;  // one program for the step (else per subgraph)
+  int64_t values = 0;  // values decided (joint), or subgraphs solved
+  int64_t proven = 0;  // subgraphs solved to optimality (per subgraph)
+  int64_t improved = 0; // subgraphs where the MILP's plan was kept
+  RematMilpResult result; // the joint solve
+  bool modelAgrees = true; // the program's Baseline is the model's
+  int64_t echoPeak = 0, echoFlops = 0, peak = 0, flops = 0;
+  bool keptEcho = true;
+};
+
+/// policy=optimal, on Echo's decisions applied to `model`: the MILP's
+/// choices (per-use regions) where they are better by (`budget` < 0) the
+/// modeled peak and then FLOPs, or (`budget` >= 0) the FLOPs of a plan
+/// within the budget; Echo's decisions otherwise.
+OptimalSummary planOptimal(RematPeakModel &model,
+                           MutableArrayRef<RematDecision> decisions,
+                           int64_t budget, double timeLimit);
 
 /// The links of a chain that `decision`'s regions re-run, in program order.
 SmallVector<Operation *> chainLinks(const RematDecision &decision);

@@ -1,6 +1,6 @@
 // Recomputation re-executes the same kernels on the same inputs, so the
 // results of a step (loss, gradients / updated weights) are bit-identical to
-// Baseline under both policies: MLP, LSTM LM, additive attention and a conv
+// Baseline under every policy (echo, mirror, optimal): MLP, LSTM LM, additive attention and a conv
 // model, two SGD steps each, compared byte for byte with cmp.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 %S/Inputs/echo_tool.py echo-opt models mlp --batch=4 --hidden=16 > %t/mlp.mlir
@@ -11,7 +11,8 @@
 // RUN:   echo-opt %t/$m.mlir --echo-autodiff | echo-run --seed 1 --iterations 2 --dump-results %t/$m.none.out && \
 // RUN:   echo-opt %t/$m.mlir --echo-autodiff '--echo-remat=policy=echo' | echo-run --seed 1 --iterations 2 --dump-results %t/$m.echo.out && \
 // RUN:   echo-opt %t/$m.mlir --echo-autodiff '--echo-remat=policy=mirror' | echo-run --seed 1 --iterations 2 --dump-results %t/$m.mirror.out && \
-// RUN:   cmp %t/$m.none.out %t/$m.echo.out && cmp %t/$m.none.out %t/$m.mirror.out && echo "identical $m" || exit 1; \
+// RUN:   echo-opt %t/$m.mlir --echo-autodiff '--echo-remat=policy=optimal time-limit=2' | echo-run --seed 1 --iterations 2 --dump-results %t/$m.optimal.out && \
+// RUN:   cmp %t/$m.none.out %t/$m.echo.out && cmp %t/$m.none.out %t/$m.mirror.out && cmp %t/$m.none.out %t/$m.optimal.out && echo "identical $m" || exit 1; \
 // RUN: done | FileCheck %s
 // The transformation must actually fire on each model (otherwise the
 // comparison is vacuous).

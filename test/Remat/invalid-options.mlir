@@ -6,6 +6,14 @@
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{gist=fp4}))' 2>&1 | FileCheck %s --check-prefix=GIST
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{flops-slack=-0.5}))' 2>&1 | FileCheck %s --check-prefix=SLACK
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{exchange-rate=-1}))' 2>&1 | FileCheck %s --check-prefix=RATE
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal budget=-5}))' 2>&1 | FileCheck %s --check-prefix=NEGBUDGET
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal budget=lots}))' 2>&1 | FileCheck %s --check-prefix=BADBUDGET
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal time-limit=0}))' 2>&1 | FileCheck %s --check-prefix=TIME
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal time-limit=soon}))' 2>&1 | FileCheck %s --check-prefix=TIMEPARSE
+// NEGBUDGET: invalid-options.mlir:[[#@LINE+11]]:1: error: echo-remat: budget must be 'min' or a byte count >= 0, got '-5'
+// BADBUDGET: invalid-options.mlir:[[#@LINE+10]]:1: error: echo-remat: budget must be 'min' or a byte count >= 0, got 'lots'
+// TIME: invalid-options.mlir:[[#@LINE+9]]:1: error: echo-remat: time-limit must be in (0, 86400] seconds, got 0.000000e+00
+// TIMEPARSE: for the --time-limit option: 'soon' value invalid for floating point argument!
 // RATE: invalid-options.mlir:[[#@LINE+7]]:1: error: echo-remat: exchange-rate must be >= 0, got -1.000000e+00
 // SLACK: invalid-options.mlir:[[#@LINE+6]]:1: error: echo-remat: flops-slack must be in [0, 1], got -5.000000e-01
 // GIST: for the --gist option: Cannot find option named 'fp4'!

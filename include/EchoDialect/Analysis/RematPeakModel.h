@@ -19,6 +19,7 @@
 #define ECHODIALECT_ANALYSIS_REMATPEAKMODEL_H
 
 #include "EchoDialect/Analysis/LiveProfile.h"
+#include "EchoDialect/Analysis/RematMilp.h"
 #include "EchoDialect/Analysis/RematStep.h"
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 
@@ -27,6 +28,10 @@
 
 namespace mlir {
 namespace echo {
+
+/// Whether `user` may write its result over `operand` where the operand
+/// dies (in place), as echo-buffer-assign decides it.
+bool mayOverwrite(Operation *user, OpOperand &operand);
 
 class RematPeakModel {
 public:
@@ -82,6 +87,17 @@ public:
   int64_t floorAt(int64_t point,
                   llvm::function_ref<bool(Operation *)> recomputable) const;
   int64_t points() const { return profile.size(); }
+
+  /// The recomputation problem of `subgraphs` (each in program order) on
+  /// the current choices, without IR (RematMilp.h): their values (group i
+  /// for subgraphs[i]; ops with several results are kept) and the values
+  /// they read, with everything else of the profile as the base. Call it
+  /// with the subgraphs' own groups reverted. RematMilpGraph.cpp.
+  struct MilpGraph {
+    RematGraph graph;
+    SmallVector<Operation *> defs; // per node, its producer
+  };
+  MilpGraph milpGraph(ArrayRef<SmallVector<Operation *>> subgraphs) const;
   /// FLOPs the regions re-execute.
   static int64_t flops(ArrayRef<Group> groups);
 

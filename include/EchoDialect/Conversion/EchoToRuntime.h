@@ -99,7 +99,17 @@ struct TrainingPipelineOptions
       llvm::cl::values(
           clEnumValN(RematPolicy::None, "none", "recompute nothing"),
           clEnumValN(RematPolicy::Mirror, "mirror", "recompute all light ops"),
-          clEnumValN(RematPolicy::Echo, "echo", "Echo's selective policy"))};
+          clEnumValN(RematPolicy::Echo, "echo", "Echo's selective policy"),
+          clEnumValN(RematPolicy::Optimal, "optimal",
+                     "the MILP's plan, never worse than Echo's"))};
+  PassOptions::Option<std::string> rematBudget{
+      *this, "remat-budget",
+      llvm::cl::desc("remat=optimal: peak bytes to stay within, or min"),
+      llvm::cl::init("min")};
+  PassOptions::Option<double> rematTimeLimit{
+      *this, "remat-time-limit",
+      llvm::cl::desc("remat=optimal: seconds for the MILP solver"),
+      llvm::cl::init(10.0)};
   PassOptions::Option<GistMode> gist{
       *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
       llvm::cl::init(GistMode::None),

@@ -12,8 +12,9 @@
 namespace mlir {
 namespace echo {
 
-/// echo-remat's policy; `None` recomputes nothing (the Baseline).
-enum class RematPolicy { None, Mirror, Echo };
+/// echo-remat's policy; `None` recomputes nothing (the Baseline),
+/// `Optimal` solves the peak model's problem as a MILP (RematMilp.h).
+enum class RematPolicy { None, Mirror, Echo, Optimal };
 
 /// How the gist-encode run of a pipeline stores stashes: nothing, the
 /// lossless encodings only, or those plus delayed precision reduction.

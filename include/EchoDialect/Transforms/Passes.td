@@ -280,6 +280,18 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
        costed so. `gist=` tells the pass which gist-encode run follows so it
        costs stashes and region inputs as that run will store them.
 
+    `policy=optimal` first plans as Echo does, then solves the peak model's
+    problem as a mixed-integer program with COIN-OR CBC (RematMilp.h):
+    which light ops of each subgraph to recompute, in per-use regions, with
+    the model's lifetimes, encodings and in-place pairs, for the lowest
+    peak and then the fewest recompute FLOPs at it (`budget=min`), or the
+    fewest FLOPs within `budget=BYTES`. The whole step is one program
+    unless that is too large to build (RematMilp.cpp's size limits); then
+    each subgraph is solved with the others fixed, in order. Within `time-limit` the best solution
+    found is kept. At `budget=min` the plan is never worse than Echo's by
+    the modeled peak: both are computed and the better one kept (a remark
+    says which, with the solver status, objective, bound and gap).
+
     `policy=mirror` recomputes every op of every subgraph without trimming,
     once per subgraph in one region before the first backward use: MXNet's
     mirror (Chen et al., 2016), the prior work Echo compares with.
@@ -315,7 +327,15 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
              clEnumValN(::mlir::echo::RematPolicy::Mirror, "mirror",
                         "recompute all light ops"),
              clEnumValN(::mlir::echo::RematPolicy::None, "none",
-                        "recompute nothing"))}]>,
+                        "recompute nothing"),
+             clEnumValN(::mlir::echo::RematPolicy::Optimal, "optimal",
+                        "the MILP's plan, or Echo's where that is better"))}]>,
+    Option<"budget", "budget", "std::string", /*default=*/"\"min\"",
+           "policy=optimal: the peak (bytes) the plan must stay within, "
+           "with the fewest recompute FLOPs; min: the lowest peak, then "
+           "the fewest FLOPs">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"10",
+           "policy=optimal: seconds the MILP solver may take in all">,
     ListOption<"heavyOps", "heavy-ops", "std::string",
                "Op names treated as compute-heavy in addition to those the "
                "cost interface marks">,

@@ -101,6 +101,8 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     EchoRematOptions remat;
     remat.policy = options.remat;
     remat.gist = options.gist;
+    remat.budget = options.rematBudget;
+    remat.timeLimit = options.rematTimeLimit;
     pm.addNestedPass<func::FuncOp>(createEchoRemat(remat));
   }
   // Gist encodes what recomputation leaves stashed.
