@@ -15,7 +15,7 @@ for name, options in models:
     rows = {r: echo_tool.report(echo_opt, ir, r) for r in ("none", "echo", "mirror")}
     # policy=optimal keeps Echo's plan unless the MILP's is better.
     rows["optimal"] = echo_tool.report(
-        echo_opt, ir, "optimal remat-time-limit=2")
+        echo_opt, ir, "optimal remat-time-limit=20")
     peak = {r: rows[r]["planned_peak_bytes"] for r in rows}
     st = {r: echo_tool.stashed(rows[r]) for r in rows}
     print("model %s peak none=%d echo=%d mirror=%d optimal=%d stashed none=%d echo=%d mirror=%d" % (
