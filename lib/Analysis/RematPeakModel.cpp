@@ -229,6 +229,7 @@ void RematPeakModel::fillBody(Group &group,
   for (Value v : group.yielded)
     worklist.push_back(v.getDefiningOp());
   group.body.clear();
+  group.footprint.reset();
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (!onPath.count(op) || !needed.insert(op).second)
@@ -324,33 +325,45 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
       addInterval(group.at, moved.back(), sizeOf(v));
       change.movedUses.push_back({v, std::move(moved)});
     }
-    // A body op may write over an input where the region is its last use.
-    llvm::SmallDenseSet<Value, 8> overwrittenInputs;
-    for (Operation *op : group.body)
-      if (isa<InPlaceOpInterface>(op))
-        for (OpOperand &use : op->getOpOperands())
-          if (mayOverwrite(op, use))
-            overwrittenInputs.insert(use.get());
-    for (Value in : group.inputs) {
+    const Group::Footprint &footprint = footprintOf(group);
+    for (auto [in, overwritten] :
+         llvm::zip_equal(group.inputs, footprint.overwritten)) {
       if (!stateOf(in))
         continue; // block arguments live all step anyway
-      bool overwritten = overwrittenInputs.contains(in);
       update(in, [&](ValueState &state) {
         state.regionUses.insert(group.at);
         if (overwritten)
           state.overwrittenAt.push_back(group.at);
       });
-      change.addedUses.push_back({in, group.at, overwritten});
+      change.addedUses.push_back({in, group.at, bool(overwritten)});
     }
-    // An input kept encoded is decoded for the region: that copy is live
-    // while the region runs.
-    int64_t decoded = 0;
-    for (Value in : group.inputs)
-      if (const ValueState *state = stateOf(in); state && state->regionBytes)
-        decoded += state->bytes;
-    addInterval(group.at, group.at, internalPeak(group) + decoded);
+    addInterval(group.at, group.at, footprint.bytes);
   }
   return change;
+}
+
+const RematPeakModel::Group::Footprint &
+RematPeakModel::footprintOf(const Group &group) const {
+  if (group.footprint)
+    return *group.footprint;
+  Group::Footprint &footprint = group.footprint.emplace();
+  // A body op may write over an input where the region is its last use.
+  llvm::SmallDenseSet<Value, 8> overwrittenInputs;
+  for (Operation *op : group.body)
+    if (isa<InPlaceOpInterface>(op))
+      for (OpOperand &use : op->getOpOperands())
+        if (mayOverwrite(op, use))
+          overwrittenInputs.insert(use.get());
+  // An input kept encoded is decoded for the region: that copy is live
+  // while the region runs.
+  int64_t decoded = 0;
+  for (Value in : group.inputs) {
+    footprint.overwritten.push_back(overwrittenInputs.contains(in));
+    if (const ValueState *state = stateOf(in); state && state->regionBytes)
+      decoded += state->bytes;
+  }
+  footprint.bytes = internalPeak(group) + decoded;
+  return footprint;
 }
 
 void RematPeakModel::revert(const Change &change) {

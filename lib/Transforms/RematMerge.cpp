@@ -38,7 +38,9 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
                                RematPeakModel::kJoinShared};
   for (int64_t w = model.points() / 2; w >= 2; w /= 2)
     windows.push_back(w);
-  std::vector<Option> options;
+  // SmallVector grows by moving its elements; std::vector would copy every
+  // option's regions on each growth (SmallVector's move is not noexcept).
+  SmallVector<Option, 0> options;
   SmallVector<int64_t> flopsOf(ds.size()), onceFlopsOf(ds.size());
   for (auto [i, d] : llvm::enumerate(ds)) {
     if (d.groups.size() < 2)

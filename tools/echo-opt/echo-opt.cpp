@@ -28,6 +28,19 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+
+/// Sets --mlir-print-assume-verified (registered by the printer, which
+/// reads it when the output is printed) unless the command line set it.
+static void assumeVerifiedOnPrinting() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("mlir-print-assume-verified");
+  if (it == options.end())
+    return;
+  auto *flag = static_cast<llvm::cl::opt<bool> *>(it->second);
+  if (flag->getNumOccurrences() == 0)
+    flag->setValue(true);
+}
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -48,6 +61,16 @@ int main(int argc, char **argv) {
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
   mlir::echo::registerLowerToCUDADialects(registry);
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "echo-mlir optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "echo-mlir optimizer driver\n", registry);
+  // The parser verifies the module and the pass manager verifies it again
+  // after every pass that changes it, so what is printed has passed the
+  // verifier already. The printer would verify the whole output once more
+  // (about 5% of a planned NMT step's compile time); unless a check was
+  // turned off, it may assume the result of the last one.
+  auto config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldVerifyPasses() && config.shouldVerifyOnParsing())
+    assumeVerifiedOnPrinting();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, inputFilename, outputFilename, registry));
 }

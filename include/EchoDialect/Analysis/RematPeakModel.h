@@ -24,6 +24,7 @@
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 
 #include <array>
+#include <optional>
 #include <set>
 
 namespace mlir {
@@ -47,6 +48,15 @@ public:
     SmallVector<Value> yielded;     // path values read later
     SmallVector<Operation *> body;  // path ops they need, program order
     SmallVector<Value> inputs;      // values read from outside the body
+    /// What apply charges at the region's point (its temporaries' peak
+    /// and the inputs decoded for it) and which inputs a body op may write
+    /// over: fixed by the body, so worked out on the group's first apply
+    /// (echo-remat scores each option many times).
+    struct Footprint {
+      int64_t bytes = 0;
+      SmallVector<bool> overwritten; // per input
+    };
+    mutable std::optional<Footprint> footprint;
   };
 
   using Groups = SmallVector<Group, 1>;
@@ -150,6 +160,7 @@ private:
   /// Re-registers `v`'s interval after `update` changes its uses.
   template <typename Fn> void update(Value v, Fn &&fn);
   int64_t internalPeak(const Group &group) const;
+  const Group::Footprint &footprintOf(const Group &group) const;
   /// The body and inputs of `group`: the path ops its values need.
   /// `onPath` maps each path op to its index on the path.
   static void fillBody(Group &group,
