@@ -175,4 +175,37 @@ def EchoLightCallsToLoops : Pass<"echo-light-calls-to-loops", "::mlir::func::Fun
                            "::mlir::scf::SCFDialect"];
 }
 
+def EchoMergeKernelModules : Pass<"echo-merge-kernel-modules", "::mlir::ModuleOp"> {
+  let summary = "Put every outlined kernel into one gpu.module";
+  let description = [{
+    `gpu-kernel-outlining` gives each kernel its own `gpu.module`, so
+    `gpu-module-to-binary` runs the NVPTX back end, ptxas and fatbinary once
+    per kernel and chip, and the step object loads one module per kernel at
+    start-up. This pass moves the symbols of every top-level `gpu.module`
+    into the first one, renamed `echo_kernels`, and points each
+    `gpu.launch_func` there: one compilation per chip, one load. Outlining
+    names a kernel after its function, so two modules may hold the same
+    name; each symbol is renamed after its module, unique among top-level
+    symbols (`@m::@k` becomes `@echo_kernels::@m`, or
+    `@echo_kernels::@m_k` when `m` holds several symbols). A name clash that
+    remains, or a host symbol named `echo_kernels`, is an error. Part of
+    `--echo-lower-to-cuda`, right after outlining.
+
+    ```mlir
+    // Before
+    gpu.module @f_kernel { gpu.func @f_kernel(...) kernel { ... } }
+    gpu.module @f_kernel_0 { gpu.func @f_kernel(...) kernel { ... } }
+    gpu.launch_func @f_kernel::@f_kernel ...
+    gpu.launch_func @f_kernel_0::@f_kernel ...
+    // After
+    gpu.module @echo_kernels {
+      gpu.func @f_kernel(...) kernel { ... }
+      gpu.func @f_kernel_0(...) kernel { ... }
+    }
+    gpu.launch_func @echo_kernels::@f_kernel ...
+    gpu.launch_func @echo_kernels::@f_kernel_0 ...
+    ```
+  }];
+}
+
 #endif // ECHO_CONVERSION_PASSES_TD

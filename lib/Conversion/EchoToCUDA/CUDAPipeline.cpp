@@ -124,6 +124,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
     pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
     pm.addPass(createGpuKernelOutliningPass());
+    pm.addPass(createEchoMergeKernelModules());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
 

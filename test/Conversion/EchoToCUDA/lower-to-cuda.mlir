@@ -15,17 +15,17 @@
 // CHECK-LABEL: llvm.func @step(
 // CHECK: %[[BLOCK:.*]] = llvm.mlir.constant(256 : index) : i64
 // CHECK: llvm.call @echo_step_begin
-// CHECK: gpu.launch_func @step_kernel::@step_kernel blocks in ({{.*}}) threads in (%[[BLOCK]], {{.*}})
+// CHECK: gpu.launch_func @echo_kernels::@step_kernel blocks in ({{.*}}) threads in (%[[BLOCK]], {{.*}})
 // CHECK: llvm.call @echo_step_end
-// CHECK: gpu.binary @step_kernel [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, {{.*}}#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">
+// CHECK: gpu.binary @echo_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, {{.*}}#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">
 
 // SM90: llvm.mlir.constant(128 : index)
-// SM90: gpu.binary @step_kernel [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{[{][^}]*[}]}}, "{{.*}}">]
+// SM90: gpu.binary @echo_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{[{][^}]*[}]}}, "{{.*}}">]
 
-// PTX: gpu.binary @step_kernel
+// PTX: gpu.binary @echo_kernels
 // PTX-SAME: chip = "sm_80"{{.*}}assembly = "{{.*}}.version 8.0\0A.target sm_80{{.*}}.entry step_kernel{{.*}}chip = "sm_90"{{.*}}assembly = "{{.*}}.version 8.0\0A.target sm_90{{.*}}.entry step_kernel{{.*}}ex2.approx
 
-// BIN: gpu.binary @step_kernel [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{[{][^}]*[}]}}, bin = "\7FELF
+// BIN: gpu.binary @echo_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{[{][^}]*[}]}}, bin = "\7FELF
 
 func.func @step(%a: memref<1000xf32>, %b: memref<1000xf32>) {
   %c0 = arith.constant 0 : index
