@@ -65,6 +65,11 @@ struct LowerToCUDAOptions : public PassPipelineOptions<LowerToCUDAOptions> {
       llvm::cl::desc("NVPTX target features of every chip (the PTX ISA "
                      "version; sm_90 needs at least +ptx78)"),
       llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> ptxasOptions{
+      *this, "ptxas-options",
+      llvm::cl::desc("Extra ptxas options of every chip (e.g. -O0 where "
+                     "only assembling matters, as in CI)"),
+      llvm::cl::init("")};
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block of the generated kernels (the tile "

@@ -140,6 +140,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
       GpuNVVMAttachTargetOptions target;
       target.chip = chip;
       target.features = options.ptxFeatures;
+      target.cmdOptions = options.ptxasOptions;
       pm.addPass(createGpuNVVMAttachTarget(target));
     }
     GpuModuleToBinaryPassOptions binary;

@@ -62,7 +62,7 @@ def main():
     for name, passes in POLICIES:
         planned = run([echo_opt, "-"] + passes, step) if passes else step
         out = run([echo_opt, "-",
-                   "--echo-lower-to-cuda=chips=%s format=fatbin" % chips],
+                   "--echo-lower-to-cuda=chips=%s format=fatbin ptxas-options=-O0" % chips],
                   planned)
         # No echo op is left; the kernels are gpu.launch_func ops of the
         # host code and gpu.binary ops (lowered when translated to LLVM IR).
