@@ -316,7 +316,7 @@ Program::Solution Program::solve(const std::vector<double> &objective,
   Cbc_setAllowableFractionGap(model, 0);
   Cbc_setParameter(model, "threads", "1");
   // CGL's preprocessing crashes on some of these programs
-  // (CglPreProcess::postProcess, CBC 2.10.8 on the small NMT step); the
+  // (CglPreProcess::postProcess, CBC 2.10.8, on the test-size nmt-large step); the
   // programs are small enough to solve without it.
   Cbc_setParameter(model, "preprocess", "off");
   if (!start.empty()) {
