@@ -30,11 +30,12 @@ MODELS=(
   "lstm-lm|lstm-lm --batch 16 --seq-len 20 --hidden 128 --vocab 1000|2"
   "resnet32|resnet-cifar --batch 32|3"
 )
-# policy | passes after autodiff
+# policy | passes after autodiff | the lossless policy of a lossy one
+# (compare_dumps.py --lossy: its goldens measure the encodings' effect)
 POLICIES=(
-  "baseline|"
-  "echo|--echo-remat=policy=echo"
-  "echo-fp8|--echo-remat=policy=echo gist=fp8|--gist-encode=lossless=true dpr=fp8"
+  "baseline||"
+  "echo|--echo-remat=policy=echo||"
+  "echo-fp8|--echo-remat=policy=echo gist=fp8|--gist-encode=lossless=true dpr=fp8|echo"
 )
 ITERATIONS=2
 CUDA_CHIPS=${CUDA_CHIPS:-sm_90,sm_80}
@@ -46,7 +47,7 @@ for entry in "${MODELS[@]}"; do
   "$BIN/echo-opt" "$STAGE/$name.mlir" '--echo-autodiff=optimizer=sgd lr=0.01' \
     > "$STAGE/$name.step.mlir"
   for policy in "${POLICIES[@]}"; do
-    IFS='|' read -r pname remat gist <<<"$policy"
+    IFS='|' read -r pname remat gist lossless <<<"$policy"
     step=$name.$pname
     passes=()
     [ -n "$remat" ] && passes+=("$remat")
@@ -68,10 +69,11 @@ for entry in "${MODELS[@]}"; do
     ECHO_CPU_KERNELS=reference "$BIN/echo-step" "$STAGE/$step.so" --backend=cpu \
       --seed "$seed" --iterations $ITERATIONS \
       --dump-results "$B/goldens/$step.reference.bin" > /dev/null
-    # step seed iterations golden: the generated kernels' step is held to
-    # the same CPU goldens.
-    echo "$step $seed $ITERATIONS $step" >> "$B/steps/list.txt"
-    echo "$step.gen $seed $ITERATIONS $step" >> "$B/steps/list.txt"
+    # step seed iterations golden [lossless golden]: the generated kernels'
+    # step is held to the same CPU goldens.
+    lossy_ref=${lossless:+$name.$lossless}
+    echo "$step $seed $ITERATIONS $step $lossy_ref" >> "$B/steps/list.txt"
+    echo "$step.gen $seed $ITERATIONS $step $lossy_ref" >> "$B/steps/list.txt"
     echo "gpu-bundle: $step"
   done
 done

@@ -9,7 +9,9 @@
 #   1. runs it twice on the GPU: the two result dumps must be identical;
 #   2. compares them with the CPU goldens (bench/compare_dumps.py, f32
 #      results within RTOL normwise, or within twice the difference between
-#      the CPU's two kernel sets where that is larger; integers exactly);
+#      the CPU's two kernel sets plus, for a lossy step, the encodings'
+#      effect on the CPU (lossy vs lossless goldens) where that is larger;
+#      integers exactly);
 #   3. prints the measured device peak next to the planned one (the CPU
 #      backend's measured peak, which equals the plan);
 #   4. times 20 steps (echo-step --time).
@@ -61,7 +63,7 @@ if [ -x build/unittests/EchoRuntimeTests ]; then
 fi
 
 printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak" "/plan" "step ms"
-while read -r step seed iterations golden; do
+while read -r step seed iterations golden lossless; do
   golden=${golden:-$step}
   if [ "$golden" != "$step" ] && [ "$BACKEND" != cuda ]; then
     echo "$step: skipped (its generated kernels need the CUDA backend)"
@@ -80,6 +82,7 @@ while read -r step seed iterations golden; do
   cmp -s "out/$step.1.bin" "out/$step.2.bin" || { bits=DIFFER; fail "$step: two runs differ"; }
   spread=()
   [ -f "goldens/$golden.reference.bin" ] && spread=(--spread "goldens/$golden.reference.bin")
+  [ -n "${lossless:-}" ] && spread+=(--lossy "goldens/$lossless.bin")
   python3 bench/compare_dumps.py "goldens/$golden.bin" "out/$step.1.bin" --rtol "$RTOL" \
     "${spread[@]}" > "out/$step.compare.txt"
   diffline=$(tail -1 "out/$step.compare.txt")

@@ -11,7 +11,17 @@ at least twice the difference between the two goldens: results such as a
 batch norm's shift, a sum whose terms nearly cancel, differ between correct
 implementations far more than rtol, and a candidate is held to that spread.
 
+With --lossy LOSSLESS (the same step without its lossy encodings, on the
+same implementation as GOLDEN), GOLDEN is a lossy step (Gist fp16/fp10/fp8)
+and the tolerance grows by twice the encodings' own effect, the difference
+between GOLDEN and LOSSLESS. Two implementations whose stashed maps differ
+in the last bits round them to different codes, so each lands about that
+far from the lossless result, in its own direction:
+
+    tol = max(rtol, 2 * (spread + |GOLDEN - LOSSLESS|))   (normwise, per result)
+
 usage: compare_dumps.py GOLDEN CANDIDATE [--rtol R] [--spread OTHER]
+                        [--lossy LOSSLESS]
 """
 import argparse
 import struct
@@ -39,18 +49,26 @@ def read_dump(path):
     return results
 
 
+def max_diff(g, other_bytes, n):
+    o = struct.unpack("<%df" % n, other_bytes)
+    return max((abs(x - y) for x, y in zip(g, o)), default=0.0)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("golden")
     p.add_argument("candidate")
     p.add_argument("--rtol", type=float, default=1e-3)
     p.add_argument("--spread")
+    p.add_argument("--lossy")
     a = p.parse_args()
     golden, cand = read_dump(a.golden), read_dump(a.candidate)
     other = read_dump(a.spread) if a.spread else None
-    if other is not None and len(other) != len(golden):
-        print("result counts differ: %d vs %d" % (len(golden), len(other)))
-        return 1
+    lossless = read_dump(a.lossy) if a.lossy else None
+    for extra in (other, lossless):
+        if extra is not None and len(extra) != len(golden):
+            print("result counts differ: %d vs %d" % (len(golden), len(extra)))
+            return 1
     if len(golden) != len(cand):
         print("result counts differ: %d vs %d" % (len(golden), len(cand)))
         return 1
@@ -76,16 +94,20 @@ def main():
             diff = float("inf")
         rel = diff / scale
         worst = max(worst, rel)
-        tol = a.rtol
+        spread = effect = 0.0
         if other is not None:
-            o = struct.unpack("<%df" % n, other[i][2])
-            spread = max((abs(x - y) for x, y in zip(g, o)), default=0.0)
-            tol = max(tol, 2.0 * spread / scale)
+            spread = max_diff(g, other[i][2], n)
+        if lossless is not None:
+            effect = max_diff(g, lossless[i][2], n)
+        tol = max(a.rtol, 2.0 * (spread + effect) / scale)
         if rel > tol:
             print("%s: relative difference %.3e > %.1e" % (gh, rel, tol))
             ok = False
+    widened = [w for w, on in (("the CPU spread", other), ("the lossy effect",
+                                                            lossless)) if on]
     print("worst relative difference %.3e (tolerance %.1e%s): %s"
-          % (worst, a.rtol, ", or twice the CPU spread" if other else "",
+          % (worst, a.rtol,
+             ", or twice " + " + ".join(widened) if widened else "",
              "ok" if ok else "FAIL"))
     return 0 if ok else 1
 
