@@ -36,13 +36,15 @@ class LSTMLM(nn.Module):  # lib/Models/LSTMLanguageModel.cpp, unrolled
             nn.Linear(2 * hidden, 4 * hidden) for _ in range(layers))
         self.decoder = nn.Linear(hidden, vocab)
 
-    def forward(self, tokens):
-        batch, steps = tokens.shape
-        emb = self.embedding(tokens)
-        zeros = emb.new_zeros(batch, self.hidden)
-        state = [(zeros, zeros) for _ in self.gates]
-        outputs = []
-        for t in range(steps):
+    def zero_state(self, emb):
+        zeros = emb.new_zeros(emb.shape[0], self.hidden)
+        return [(zeros, zeros) for _ in self.gates]
+
+    def run(self, emb, state):
+        """The cells over the time steps of emb [B, k, H] from state (one
+        (h, c) per layer): the top layer's outputs [B, k, H], the new state."""
+        state, outputs = list(state), []
+        for t in range(emb.shape[1]):
             x = emb[:, t, :]
             for l, gates in enumerate(self.gates):
                 h, c = state[l]
@@ -52,8 +54,15 @@ class LSTMLM(nn.Module):  # lib/Models/LSTMLanguageModel.cpp, unrolled
                 state[l] = (h, c)
                 x = h
             outputs.append(x)
-        logits = self.decoder(torch.stack(outputs, 1))
+        return torch.stack(outputs, 1), state
+
+    def decode(self, h):
+        logits = self.decoder(h)
         return logits.reshape(-1, logits.shape[-1])
+
+    def forward(self, tokens):
+        emb = self.embedding(tokens)
+        return self.decode(self.run(emb, self.zero_state(emb))[0])
 
 
 def conv_bn(cin, cout, stride):
