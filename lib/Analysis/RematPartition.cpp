@@ -15,11 +15,36 @@ bool RematPartition::isHeavy(Operation *op) const {
   return cost && cost.isComputeHeavy();
 }
 
-bool RematPartition::isRecomputable(Operation *op) const {
+bool RematPartition::isClonable(Operation *op) {
   return isa_and_nonnull<EchoDialect>(op->getDialect()) &&
          op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-         !isa<StashOp, EncodeOp, DecodeOp, OffloadOp, PrefetchOp>(op) &&
-         !isHeavy(op);
+         !isa<StashOp, EncodeOp, DecodeOp, OffloadOp, PrefetchOp>(op);
+}
+
+bool RematPartition::isRecomputable(Operation *op) const {
+  return isClonable(op) && !isHeavy(op);
+}
+
+std::vector<SmallVector<Operation *>> RematPartition::withHeavyProducers(
+    const RematStep &step, ArrayRef<SmallVector<Operation *>> subgraphs) const {
+  llvm::DenseSet<Operation *> taken;
+  std::vector<SmallVector<Operation *>> result;
+  for (ArrayRef<Operation *> subgraph : subgraphs) {
+    SmallVector<Operation *> extended(subgraph.begin(), subgraph.end());
+    for (Operation *op : subgraph)
+      for (Value in : op->getOperands()) {
+        Operation *def = in.getDefiningOp();
+        // One result: the MILP decides values, one per recomputed op.
+        if (step.isForward(def) && isHeavy(def) && isClonable(def) &&
+            def->getNumResults() == 1 && taken.insert(def).second)
+          extended.push_back(def);
+      }
+    llvm::sort(extended, [&](Operation *a, Operation *b) {
+      return step.position.lookup(a) < step.position.lookup(b);
+    });
+    result.push_back(std::move(extended));
+  }
+  return result;
 }
 
 std::vector<SmallVector<Operation *>>

@@ -93,6 +93,9 @@ LogicalResult RematPass::checkOptions() {
     return getOperation().emitError(
                "echo-remat: time-limit must be in (0, 86400] seconds, got ")
            << double(timeLimit);
+  if (recomputeHeavy && policy != RematPolicy::Optimal)
+    return getOperation().emitError(
+        "echo-remat: recompute-heavy needs policy=optimal");
   int64_t align = alignment;
   if (align <= 0 || (align & (align - 1)))
     return getOperation().emitError(
@@ -226,8 +229,13 @@ void RematPass::runOnOperation() {
     mergeRegions(estimate, model, decisions, limit, exchangeRate);
   }
   if (policy == RematPolicy::Optimal) {
+    std::vector<SmallVector<Operation *>> subgraphs;
+    for (RematDecision &d : decisions)
+      subgraphs.push_back(d.subgraph);
+    if (recomputeHeavy)
+      subgraphs = partition.withHeavyProducers(step, subgraphs);
     OptimalSummary summary =
-        planOptimal(model, decisions, budgetBytes(), timeLimit);
+        planOptimal(model, decisions, subgraphs, budgetBytes(), timeLimit);
     if (remarks)
       emitOptimalRemark(fn.getLoc(), summary);
     if (remarks && summary.joint && budgetBytes() < 0 &&
@@ -246,8 +254,10 @@ void RematPass::runOnOperation() {
     for (RematDecision &d : llvm::reverse(decisions))
       if (!d.groups.empty())
         model.revert(d.change);
-    int64_t floor = model.floorAt(
-        at, [&](Operation *op) { return partition.isRecomputable(op); });
+    int64_t floor = model.floorAt(at, [&](Operation *op) {
+      return recomputeHeavy ? RematPartition::isClonable(op)
+                            : partition.isRecomputable(op);
+    });
     // At the function's location, without printing the whole function.
     mlir::emitRemark(fn.getLoc())
         << "echo-remat: modeled peak " << peak << " bytes at point " << at

@@ -79,9 +79,12 @@ struct OptimalSummary {
 /// policy=optimal, on Echo's decisions applied to `model`: the MILP's
 /// choices (per-use regions) where they are better by (`budget` < 0) the
 /// modeled peak and then FLOPs, or (`budget` >= 0) the FLOPs of a plan
-/// within the budget; Echo's decisions otherwise.
+/// within the budget; Echo's decisions otherwise. `subgraphs[i]`: the ops
+/// the program decides for decisions[i] (its subgraph, or with
+/// recompute-heavy the heavy ops it reads too).
 OptimalSummary planOptimal(RematPeakModel &model,
                            MutableArrayRef<RematDecision> decisions,
+                           ArrayRef<SmallVector<Operation *>> subgraphs,
                            int64_t budget, double timeLimit);
 
 /// The links of a chain that `decision`'s regions re-run, in program order.

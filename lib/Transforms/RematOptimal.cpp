@@ -70,6 +70,7 @@ void take(RematPeakModel &model, RematDecision &d,
 
 OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
                                        MutableArrayRef<RematDecision> decisions,
+                                       ArrayRef<SmallVector<Operation *>> subgraphs,
                                        int64_t budget, double timeLimit) {
   auto started = std::chrono::steady_clock::now();
   auto left = [&] {
@@ -87,9 +88,6 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
   {
     for (RematDecision &d : llvm::reverse(decisions))
       unapply(model, d);
-    std::vector<SmallVector<Operation *>> subgraphs;
-    for (RematDecision &d : decisions)
-      subgraphs.push_back(d.subgraph);
     graph = model.milpGraph(subgraphs);
     summary.values = int64_t(graph.graph.nodes.size());
     summary.modelAgrees =
@@ -138,7 +136,7 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
     if (share <= 0.01)
       break;
     unapply(model, d);
-    RematPeakModel::MilpGraph one = model.milpGraph({d.subgraph});
+    RematPeakModel::MilpGraph one = model.milpGraph({subgraphs[g]});
     bool any = llvm::any_of(one.graph.nodes, [](const RematGraph::Node &n) {
       return n.group >= 0 && !n.stashUses.empty();
     });

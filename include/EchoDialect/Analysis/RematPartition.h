@@ -27,7 +27,9 @@ public:
 
   bool isHeavy(Operation *op) const;
   /// Echo-dialect, region-free, side-effect-free, not a stash, encoding or
-  /// offload op, and not heavy.
+  /// offload op: what a recompute region may clone.
+  static bool isClonable(Operation *op);
+  /// Clonable and not heavy.
   bool isRecomputable(Operation *op) const;
 
   /// The subgraphs, each in program order, in the order Algorithm 1 finds
@@ -35,6 +37,14 @@ public:
   /// subgraph growing through recomputable producers and the next one
   /// starting behind the heavy ops that block it. Disjoint.
   std::vector<SmallVector<Operation *>> subgraphs(const RematStep &step) const;
+
+  /// `subgraphs` (as subgraphs() gives them), each with the heavy forward
+  /// ops whose results it reads added, in program order: clonable ops with
+  /// one result, each added to the first subgraph that reads it. What
+  /// policy=optimal decides with recompute-heavy.
+  std::vector<SmallVector<Operation *>>
+  withHeavyProducers(const RematStep &step,
+                     ArrayRef<SmallVector<Operation *>> subgraphs) const;
 
 private:
   std::vector<std::string> heavyOps;

@@ -288,7 +288,10 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     fewest FLOPs within `budget=BYTES`. The whole step is one program
     unless that is too large to build (RematMilp.cpp's size limits); then
     each subgraph is solved with the others fixed, in order. Within `time-limit` the best solution
-    found is kept. At `budget=min` the plan is never worse than Echo's by
+    found is kept. With `recompute-heavy`, each subgraph's program also
+    holds the single-result compute-heavy ops (matmul, linear, conv) whose
+    results it reads: a region may re-run one from its operands, which it
+    reads as region inputs (kept or stashed for it), and its FLOPs count. At `budget=min` the plan is never worse than Echo's by
     the modeled peak: both are computed and the better one kept (a remark
     says which, with the solver status, objective, bound and gap).
 
@@ -336,6 +339,10 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            "the fewest FLOPs">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"10",
            "policy=optimal: seconds the MILP solver may take in all">,
+    Option<"recomputeHeavy", "recompute-heavy", "bool", /*default=*/"false",
+           "policy=optimal: the MILP may also recompute the single-result "
+           "compute-heavy ops whose results a subgraph reads, from their "
+           "operands, charging their FLOPs">,
     ListOption<"heavyOps", "heavy-ops", "std::string",
                "Op names treated as compute-heavy in addition to those the "
                "cost interface marks">,
