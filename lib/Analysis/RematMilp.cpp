@@ -55,7 +55,31 @@ struct Region {
   std::vector<int> candidates; // their ancestors in the group, ascending
 };
 
+/// Per node: the other results of its op (nodes sharing its decision).
+std::vector<std::vector<int>> siblingsOf(const RematGraph &graph) {
+  std::vector<std::vector<int>> siblings(graph.nodes.size());
+  for (int v = 0; v < int(graph.nodes.size()); ++v)
+    if (int first = graph.nodes[v].sameOp; first >= 0) {
+      for (int s : siblings[first]) {
+        siblings[s].push_back(v);
+        siblings[v].push_back(s);
+      }
+      siblings[first].push_back(v);
+      siblings[v].push_back(first);
+    }
+  return siblings;
+}
+
+/// `recompute` with every later result following its op's first.
+std::vector<bool> byOp(const RematGraph &graph, std::vector<bool> recompute) {
+  for (size_t v = 0; v < graph.nodes.size(); ++v)
+    if (int first = graph.nodes[v].sameOp; first >= 0)
+      recompute[v] = recompute[first];
+  return recompute;
+}
+
 std::vector<Region> regionsOf(const RematGraph &graph) {
+  std::vector<std::vector<int>> siblings = siblingsOf(graph);
   std::map<std::pair<int, int64_t>, Region> byKey;
   for (int v = 0; v < int(graph.nodes.size()); ++v) {
     const RematGraph::Node &node = graph.nodes[v];
@@ -77,6 +101,9 @@ std::vector<Region> regionsOf(const RematGraph &graph) {
         if (graph.nodes[o.node].group == region.group &&
             seen.insert(o.node).second)
           worklist.push_back(o.node);
+      for (int s : siblings[w])
+        if (seen.insert(s).second)
+          worklist.push_back(s);
     }
     region.candidates.assign(seen.begin(), seen.end());
     result.push_back(std::move(region));
@@ -88,6 +115,7 @@ std::vector<Region> regionsOf(const RematGraph &graph) {
 /// recomputed ancestors in the group (a subset of the candidates).
 std::vector<bool> bodyOf(const RematGraph &graph, const Region &region,
                          const std::vector<bool> &recompute) {
+  std::vector<std::vector<int>> siblings = siblingsOf(graph);
   std::vector<bool> in(graph.nodes.size(), false);
   std::vector<int> worklist;
   for (int v : region.yielders)
@@ -103,6 +131,12 @@ std::vector<bool> bodyOf(const RematGraph &graph, const Region &region,
           !in[o.node]) {
         in[o.node] = true;
         worklist.push_back(o.node);
+      }
+    // The op is re-run whole: its other results are temporaries.
+    for (int s : siblings[w])
+      if (!in[s]) {
+        in[s] = true;
+        worklist.push_back(s);
       }
   }
   return in;
@@ -121,7 +155,8 @@ bool contains(const std::vector<int64_t> &points, int64_t p) {
 } // namespace
 
 RematOutcome mlir::echo::evaluate(const RematGraph &graph,
-                                  const std::vector<bool> &recompute) {
+                                  const std::vector<bool> &decided) {
+  std::vector<bool> recompute = byOp(graph, decided);
   int64_t points = graph.points();
   std::vector<int64_t> delta(points + 1, 0);
   auto add = [&](int64_t start, int64_t end, int64_t bytes) {
@@ -386,6 +421,13 @@ Formulation formulate(const RematGraph &graph) {
   for (int v = 0; v < n; ++v)
     if (graph.recomputable(v))
       f.r[v] = prog.column(0, 1, true);
+  // An op's results share its decision.
+  for (int v = 0; v < n; ++v)
+    if (int first = nodes[v].sameOp; first >= 0 && f.r[v] >= 0) {
+      prog.atLeast({{f.r[v], 1}, {f.r[first], -1}}, 0);
+      prog.atLeast({{f.r[first], 1}, {f.r[v], -1}}, 0);
+    }
+  std::vector<std::vector<int>> siblings = siblingsOf(graph);
 
   // Readers of each node (graph order), for bodies and temporaries.
   std::vector<std::vector<std::pair<int, const RematGraph::Operand *>>>
@@ -548,7 +590,14 @@ Formulation formulate(const RematGraph &graph) {
         prog.atLeast({{bw, 1}, {f.r[w], -1}}, 0); // b >= r
         continue;
       }
-      Program::Terms some{{bw, -1}}; // b <= sum of readers' b
+      // b <= sum of readers' and other results' b; b >= each of those
+      // others' (same decision, the op re-run whole).
+      Program::Terms some{{bw, -1}};
+      for (int s : siblings[w])
+        if (auto it = b.find(s); it != b.end()) {
+          some.push_back({it->second, 1});
+          prog.atLeast({{bw, 1}, {it->second, -1}}, 0);
+        }
       for (auto [reader, operand] : readers[w]) {
         auto it = b.find(reader);
         if (it == b.end())

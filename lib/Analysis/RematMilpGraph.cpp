@@ -15,17 +15,22 @@ using namespace mlir;
 using namespace mlir::echo;
 
 RematPeakModel::MilpGraph RematPeakModel::milpGraph(
-    ArrayRef<SmallVector<Operation *>> subgraphs) const {
+    ArrayRef<SmallVector<Operation *>> subgraphs, bool wholeOps) const {
   // Values decided (with their group) and values read by them.
   DenseMap<Value, int> groupOf;
   llvm::SetVector<Value> chosen;
   for (auto [g, subgraph] : llvm::enumerate(subgraphs))
     for (Operation *op : subgraph) {
+      // Ops with several results are kept, or with wholeOps decided
+      // whole (every result must be modeled).
+      bool decided = op->getNumResults() == 1 ||
+                     (wholeOps && llvm::all_of(op->getResults(), [&](Value r) {
+                        return stateOf(r) != nullptr;
+                      }));
       for (Value result : op->getResults())
         if (stateOf(result)) {
           chosen.insert(result);
-          // One node per op: ops with several results are kept.
-          if (op->getNumResults() == 1)
+          if (decided)
             groupOf[result] = int(g);
         }
       for (Value operand : op->getOperands())
@@ -56,10 +61,13 @@ RematPeakModel::MilpGraph RematPeakModel::milpGraph(
     node.maskBytes = state.maskBytes;
     node.regionBytes = state.regionBytes;
     Operation *def = v.getDefiningOp();
-    if (auto cost = dyn_cast<CostOpInterface>(def))
+    unsigned resultNumber = cast<OpResult>(v).getResultNumber();
+    if (auto cost = dyn_cast<CostOpInterface>(def); cost && resultNumber == 0)
       node.flops = cost.getFlops();
     auto g = groupOf.find(v);
     node.group = g == groupOf.end() ? -1 : g->second;
+    if (node.group >= 0 && resultNumber > 0)
+      node.sameOp = nodeOf.lookup(def->getResult(0));
     node.stashUses.assign(state.stashUses.begin(), state.stashUses.end());
     node.fixedRegionUses.assign(state.regionUses.begin(),
                                 state.regionUses.end());

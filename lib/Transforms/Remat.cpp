@@ -235,10 +235,14 @@ void RematPass::runOnOperation() {
     if (recomputeHeavy)
       subgraphs = partition.withHeavyProducers(step, subgraphs);
     OptimalSummary summary =
-        planOptimal(model, decisions, subgraphs, budgetBytes(), timeLimit);
+        planOptimal(model, decisions, subgraphs, /*wholeOps=*/recomputeHeavy,
+                    budgetBytes(), timeLimit);
     if (remarks)
       emitOptimalRemark(fn.getLoc(), summary);
-    if (remarks && summary.joint && budgetBytes() < 0 &&
+    // With recompute-heavy the IR-free graph can differ from the model
+    // (regions re-running heavy and multi-result ops), so its bound is no
+    // proof about the model.
+    if (remarks && summary.joint && budgetBytes() < 0 && !recomputeHeavy &&
         summary.result.exact &&
         (summary.result.status == RematMilpResult::Status::Optimal ||
          summary.result.status == RematMilpResult::Status::Feasible))

@@ -81,11 +81,12 @@ struct OptimalSummary {
 /// modeled peak and then FLOPs, or (`budget` >= 0) the FLOPs of a plan
 /// within the budget; Echo's decisions otherwise. `subgraphs[i]`: the ops
 /// the program decides for decisions[i] (its subgraph, or with
-/// recompute-heavy the heavy ops it reads too).
+/// recompute-heavy the heavy ops it reads too); `wholeOps`: ops with several
+/// results are decided too (RematPeakModel::milpGraph).
 OptimalSummary planOptimal(RematPeakModel &model,
                            MutableArrayRef<RematDecision> decisions,
                            ArrayRef<SmallVector<Operation *>> subgraphs,
-                           int64_t budget, double timeLimit);
+                           bool wholeOps, int64_t budget, double timeLimit);
 
 /// The links of a chain that `decision`'s regions re-run, in program order.
 SmallVector<Operation *> chainLinks(const RematDecision &decision);

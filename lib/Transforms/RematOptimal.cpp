@@ -57,8 +57,10 @@ void take(RematPeakModel &model, RematDecision &d,
           const std::vector<bool> &recompute, int g) {
   d.path.clear();
   for (size_t n = 0; n < graph.defs.size(); ++n)
-    if (recompute[n] && graph.graph.nodes[n].group == g)
-      d.path.push_back(graph.defs[n]); // nodes are in program order
+    // Nodes are in program order, an op's results next to each other.
+    if (recompute[n] && graph.graph.nodes[n].group == g &&
+        (d.path.empty() || d.path.back() != graph.defs[n]))
+      d.path.push_back(graph.defs[n]);
   d.groups.clear();
   if (!d.path.empty())
     d.groups = model.groups(d.path, /*window=*/0);
@@ -71,7 +73,8 @@ void take(RematPeakModel &model, RematDecision &d,
 OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
                                        MutableArrayRef<RematDecision> decisions,
                                        ArrayRef<SmallVector<Operation *>> subgraphs,
-                                       int64_t budget, double timeLimit) {
+                                       bool wholeOps, int64_t budget,
+                                       double timeLimit) {
   auto started = std::chrono::steady_clock::now();
   auto left = [&] {
     std::chrono::duration<double> spent =
@@ -88,7 +91,7 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
   {
     for (RematDecision &d : llvm::reverse(decisions))
       unapply(model, d);
-    graph = model.milpGraph(subgraphs);
+    graph = model.milpGraph(subgraphs, wholeOps);
     summary.values = int64_t(graph.graph.nodes.size());
     summary.modelAgrees =
         evaluate(graph.graph, std::vector<bool>(graph.graph.nodes.size()))
@@ -136,7 +139,7 @@ OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
     if (share <= 0.01)
       break;
     unapply(model, d);
-    RematPeakModel::MilpGraph one = model.milpGraph({subgraphs[g]});
+    RematPeakModel::MilpGraph one = model.milpGraph({subgraphs[g]}, wholeOps);
     bool any = llvm::any_of(one.graph.nodes, [](const RematGraph::Node &n) {
       return n.group >= 0 && !n.stashUses.empty();
     });

@@ -4,7 +4,8 @@
 // each square's backward reads its linear's output, so without the option
 // all three stay stashed until the backward (no light op can stand in for
 // a heavy result). With it, a region re-runs each linear from %x right
-// before its backward reader.
+// before its backward reader. Ops with several results are decided too
+// (the LSTM section below).
 //
 // Without the option: nothing to recompute, the plan is Echo's.
 // RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal remarks=true time-limit=5' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIGHT
@@ -47,6 +48,20 @@
 // RUN: echo-opt %s --echo-autodiff | echo-run --seed 1 --iterations 2 --dump-results %t/none.out
 // RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal recompute-heavy=true time-limit=5' | echo-run --seed 1 --iterations 2 --dump-results %t/heavy.out
 // RUN: cmp %t/none.out %t/heavy.out
+//
+// An LSTM LM: ops with several results (the cell's echo.split) are decided
+// too, one decision per op, so a region re-runs a cell's gates (linear,
+// then split) from its stashed concat(x, h); gradients stay bit-identical.
+// RUN: python3 %S/Inputs/echo_tool.py echo-opt models lstm-lm --batch=4 --seq-len=3 --hidden=8 --layers=1 --vocab=64 > %t/lstm.mlir
+// RUN: echo-opt %t/lstm.mlir --echo-autodiff '--echo-remat=policy=optimal recompute-heavy=true time-limit=5' > %t/lstm.heavy.mlir
+// RUN: FileCheck %s --check-prefix=LSTM < %t/lstm.heavy.mlir
+// LSTM-LABEL: func.func @train_step
+// LSTM: echo.recompute
+// LSTM: %[[G:.*]] = echo.linear %in,
+// LSTM-NEXT: echo.split %[[G]] axis 1
+// RUN: echo-opt %t/lstm.mlir --echo-autodiff | echo-run --seed 1 --iterations 2 --dump-results %t/lstm.none.out
+// RUN: echo-run --seed 1 --iterations 2 --dump-results %t/lstm.heavy.out < %t/lstm.heavy.mlir
+// RUN: cmp %t/lstm.none.out %t/lstm.heavy.out
 //
 // Invalid: only policy=optimal decides heavy ops; the value is a bool.
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=echo recompute-heavy=true}))' 2>&1 | FileCheck %s --check-prefix=POLICY

@@ -46,9 +46,13 @@ struct RematGraph {
     int64_t maskBytes = 0;
     /// Its stored size as a region input when kept encoded; 0 when plain.
     int64_t regionBytes = 0;
+    /// FLOPs of its op; for an op with several results, on the first.
     int64_t flops = 0;
     /// Its subgraph (regions re-run ops within one); -1: never recomputed.
     int group = -1;
+    /// For a later result of an op with several: its first result, whose
+    /// decision it shares (a region re-runs the op whole); else -1.
+    int sameOp = -1;
     /// Points of its backward readers (through its stash), ascending.
     std::vector<int64_t> stashUses;
     /// Points where regions no decision here changes read it.
@@ -74,7 +78,8 @@ struct RematOutcome {
 };
 
 /// The peak model's arithmetic: the step's peak and recompute FLOPs when
-/// the nodes with recompute[n] set are recomputed (others kept).
+/// the nodes with recompute[n] set are recomputed (others kept). A node
+/// with sameOp >= 0 follows its first result's entry.
 RematOutcome evaluate(const RematGraph &graph,
                       const std::vector<bool> &recompute);
 

@@ -100,14 +100,16 @@ public:
 
   /// The recomputation problem of `subgraphs` (each in program order) on
   /// the current choices, without IR (RematMilp.h): their values (group i
-  /// for subgraphs[i]; ops with several results are kept) and the values
+  /// for subgraphs[i]; ops with several results are kept, or with
+  /// `wholeOps` decided one decision per op, RematGraph::sameOp) and the values
   /// they read, with everything else of the profile as the base. Call it
   /// with the subgraphs' own groups reverted. RematMilpGraph.cpp.
   struct MilpGraph {
     RematGraph graph;
     SmallVector<Operation *> defs; // per node, its producer
   };
-  MilpGraph milpGraph(ArrayRef<SmallVector<Operation *>> subgraphs) const;
+  MilpGraph milpGraph(ArrayRef<SmallVector<Operation *>> subgraphs,
+                      bool wholeOps = false) const;
   /// FLOPs the regions re-execute.
   static int64_t flops(ArrayRef<Group> groups);
 
