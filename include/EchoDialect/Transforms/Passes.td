@@ -290,8 +290,10 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     each subgraph is solved with the others fixed, in order. Within `time-limit` the best solution
     found is kept. With `recompute-heavy`, each subgraph's program also
     holds the single-result compute-heavy ops (matmul, linear, conv) whose
-    results it reads: a region may re-run one from its operands, which it
-    reads as region inputs (kept or stashed for it), and its FLOPs count. At `budget=min` the plan is never worse than Echo's by
+    results it reads, and decides its ops with several results (split) too,
+    one decision per op: a region may re-run a heavy op from its operands,
+    which it reads as region inputs (kept or stashed for it), and its FLOPs
+    count. At `budget=min` the plan is never worse than Echo's by
     the modeled peak: both are computed and the better one kept (a remark
     says which, with the solver status, objective, bound and gap).
 
@@ -342,7 +344,7 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     Option<"recomputeHeavy", "recompute-heavy", "bool", /*default=*/"false",
            "policy=optimal: the MILP may also recompute the single-result "
            "compute-heavy ops whose results a subgraph reads, from their "
-           "operands, charging their FLOPs">,
+           "operands, charging their FLOPs, and ops with several results">,
     ListOption<"heavyOps", "heavy-ops", "std::string",
                "Op names treated as compute-heavy in addition to those the "
                "cost interface marks">,
