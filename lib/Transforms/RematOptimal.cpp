@@ -70,11 +70,11 @@ void take(RematPeakModel &model, RematDecision &d,
 
 } // namespace
 
-OptimalSummary mlir::echo::planOptimal(RematPeakModel &model,
-                                       MutableArrayRef<RematDecision> decisions,
-                                       ArrayRef<SmallVector<Operation *>> subgraphs,
-                                       bool wholeOps, int64_t budget,
-                                       double timeLimit) {
+OptimalSummary
+mlir::echo::planOptimal(RematPeakModel &model,
+                        MutableArrayRef<RematDecision> decisions,
+                        ArrayRef<SmallVector<Operation *>> subgraphs,
+                        bool wholeOps, int64_t budget, double timeLimit) {
   auto started = std::chrono::steady_clock::now();
   auto left = [&] {
     std::chrono::duration<double> spent =
