@@ -157,6 +157,7 @@ bool contains(const std::vector<int64_t> &points, int64_t p) {
 RematOutcome mlir::echo::evaluate(const RematGraph &graph,
                                   const std::vector<bool> &decided) {
   std::vector<bool> recompute = byOp(graph, decided);
+  std::vector<std::vector<int>> siblings = siblingsOf(graph);
   int64_t points = graph.points();
   std::vector<int64_t> delta(points + 1, 0);
   auto add = [&](int64_t start, int64_t end, int64_t bytes) {
@@ -202,10 +203,16 @@ RematOutcome mlir::echo::evaluate(const RematGraph &graph,
       position[order[i]] = i;
     std::vector<int64_t> diesBefore(order.size(), 0), diesAfter(order.size(), 0);
     std::vector<std::vector<std::pair<size_t, bool>>> readers(n);
-    for (size_t i = 0; i < order.size(); ++i)
+    for (size_t i = 0; i < order.size(); ++i) {
       for (const RematGraph::Operand &o : graph.nodes[order[i]].operands)
         if (body[o.node])
           readers[o.node].push_back({i, o.lastOverwrites});
+      // An op's results are allocated together: each lives at least
+      // until its op's last result is.
+      for (int s : siblings[order[i]])
+        if (body[s] && s < order[i])
+          readers[s].push_back({i, false});
+    }
     int64_t live = 0, peak = 0;
     for (size_t i = 0; i < order.size(); ++i) {
       live -= diesBefore[i];
@@ -677,6 +684,11 @@ Formulation formulate(const RematGraph &graph) {
               (reader == cands[k] && !operand->lastOverwrites))
             keeping.push_back(it->second);
         }
+        // Its op's later results keep it live, as evaluate() has it.
+        for (int sib : siblings[t])
+          if (sib >= cands[k])
+            if (auto it = b.find(sib); it != b.end())
+              keeping.push_back(it->second);
         if (keeping.empty())
           continue;
         int y = prog.column(0, 1, false);
