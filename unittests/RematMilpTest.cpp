@@ -245,6 +245,33 @@ TEST(RematMilpTest, MultiResultOpIsReRunWhole) {
   EXPECT_EQ(r.outcome.peak, 256 + 4096);
 }
 
+TEST(RematMilpTest, MultiResultTemporariesLiveTogether) {
+  // An op with results b1, b2 (read by nothing) and c (read by the
+  // backward at 11): the region at point 10 re-runs it whole, and b1, b2
+  // are allocated with c, so both are live at once there.
+  RematGraph graph;
+  graph.base.assign(13, 0);
+  graph.base[10] = 1000;
+  RematGraph::Node a, b1, b2, c;
+  a.def = 1;
+  a.forwardEnd = 3;
+  a.bytes = 256;
+  a.stashUses = {11};
+  for (RematGraph::Node *n : {&b1, &b2, &c}) {
+    n->def = n->forwardEnd = 3;
+    n->group = 0;
+    n->operands = {{0, false, false}};
+  }
+  b1.bytes = b2.bytes = 1024;
+  c.bytes = 2048;
+  b2.sameOp = c.sameOp = 1;
+  c.stashUses = {11};
+  graph.nodes = {a, b1, b2, c};
+  std::vector<bool> all{false, true, true, true};
+  // Point 10: a, the base, the temporaries b1 + b2, and c from the region.
+  EXPECT_EQ(evaluate(graph, all).peak, 256 + 1000 + 2048 + 2048);
+}
+
 TEST(RematMilpTest, BudgetBelowTheOptimumIsInfeasible) {
   std::mt19937 rng(7);
   RematGraph graph = randomGraph(rng, 6, 4);
