@@ -49,7 +49,7 @@
 // category, drawn for the training step.
 // RUN: echo-opt %t.planned.mlir --echo-memory-report=format=svg -o /dev/null 2> %t.svg
 // RUN: python3 %S/Inputs/check_formats.py svg %t.svg | FileCheck %s --check-prefix=SVG
-// SVG: svg ok: 'Live arena bytes of @train_step', 6 polygons
+// SVG: svg ok: 'Live arena bytes of @train_step', 7 polygons
 //
 // output=PATH writes the report there and nothing to stderr.
 // RUN: rm -f %t.out.json
