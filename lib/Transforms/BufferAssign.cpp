@@ -229,7 +229,14 @@ void BufferAssignPass::runOnOperation() {
     slotOf[i] = it->second;
   }
 
-  BufferPlan plan = planBuffers(requests);
+  // Results kept in the arena live to the end of the step: the planner
+  // also tries placing them after every temporary, into the gaps the
+  // temporaries leave.
+  SmallVector<bool> placedLast(requests.size(), false);
+  for (unsigned i = 0; i < buffers.size(); ++i)
+    if (buffers[i].alloc->hasAttr(kArenaResultAttr))
+      placedLast[slotOf[i]] = true;
+  BufferPlan plan = planBuffers(requests, placedLast);
   std::string problem = verifyPlan(requests, plan);
   if (!problem.empty()) {
     fn.emitError("echo-buffer-assign produced an invalid plan: ") << problem;
