@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 using namespace echo_run;
@@ -37,12 +38,17 @@ StepManifest randomManifest(std::mt19937_64 &gen) {
     m.signature.arguments.push_back(a);
   }
   int nResults = gen() % 4;
+  bool arena = gen() % 2;
   for (int i = 0; i < nResults; ++i) {
     ResultSpec r;
     r.tensor.dtype = "f32";
     r.tensor.shape = {2, 3};
     r.updateOf = (int64_t)(gen() % (nArgs + 1)) - 1;
     r.category = gen() % 6;
+    if (arena && r.updateOf < 0) {
+      r.arenaOffset = 256 * (gen() % 4);
+      m.arenaBytes = std::max(m.arenaBytes, r.arenaOffset + r.tensor.bytes());
+    }
     m.signature.results.push_back(r);
   }
   return m;
@@ -80,7 +86,10 @@ TEST(StepManifest, RoundTripsRandomSignatures) {
                   back.signature.results[i].tensor);
       EXPECT_EQ(m.signature.results[i].updateOf,
                 back.signature.results[i].updateOf);
+      EXPECT_EQ(m.signature.results[i].arenaOffset,
+                back.signature.results[i].arenaOffset);
     }
+    EXPECT_EQ(back.arenaBytes, m.arenaBytes);
   }
 }
 
@@ -95,22 +104,35 @@ TEST(StepManifest, RejectsMalformedText) {
   for (size_t cut = 0; cut + 4 < good.size(); ++cut)
     EXPECT_FALSE(parseManifest(good.substr(0, cut), out, error)) << cut;
   const char *bad[] = {
-      "echo-step-manifest 1\nfunction f\narg 9 2 1 0 0 f32 4 0 x\nend\n",
-      "echo-step-manifest 1\nfunction f\narg 0 2 1 0 0 f16 2 0 x\nend\n",
-      "echo-step-manifest 1\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
-      "echo-step-manifest 1\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
-      "echo-step-manifest 1\nfunction f\nresult 0 0 f32 4 0\nend\n",
-      "echo-step-manifest 1\nfunction f\nsite bad\\q\nend\n",
-      "echo-step-manifest 1\nfunction f\nwhat\nend\n",
-      "echo-step-manifest 1\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 9 2 1 0 0 f32 4 0 x\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f16 2 0 x\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
+      "echo-step-manifest 2\nfunction f\nresult 0 0 -1 f32 4 0\nend\n",
+      // In the arena: outside it, with no arena, feeding an argument.
+      "echo-step-manifest 2\nfunction f\nresult -1 1 256 f32 4 1 64\n"
+      "arena 300\nend\n",
+      "echo-step-manifest 2\nfunction f\nresult -1 1 0 f32 4 0\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 1 f32 4 0 w\n"
+      "result 0 1 0 f32 4 0\narena 256\nend\n",
+      "echo-step-manifest 2\nfunction f\narena 0\nend\n",
+      // The format before arena results.
+      "echo-step-manifest 1\nfunction f\nend\n",
+      "echo-step-manifest 2\nfunction f\nsite bad\\q\nend\n",
+      "echo-step-manifest 2\nfunction f\nwhat\nend\n",
+      "echo-step-manifest 2\nend\n",
   };
   for (const char *text : bad)
     EXPECT_FALSE(parseManifest(text, out, error)) << text;
-  EXPECT_TRUE(parseManifest("echo-step-manifest 1\nfunction f\n"
+  EXPECT_TRUE(parseManifest("echo-step-manifest 2\nfunction f\n"
                             "arg 0 2 1 0 1 f32 4 2 3 4 w\n"
-                            "result 0 0 f32 4 2 3 4\nend\n",
+                            "result 0 0 -1 f32 4 2 3 4\n"
+                            "result -1 1 256 f32 4 1 16\n"
+                            "arena 320\nend\n",
                             out, error))
       << error;
+  EXPECT_EQ(out.arenaBytes, 320);
+  EXPECT_EQ(out.signature.results[1].arenaOffset, 256);
 }
 
 } // namespace

@@ -13,6 +13,9 @@
 # these changes (e.g. a worktree of main); this build is build/ next to this
 # checkout (ECHO_BUILD overrides it).
 #
+# Gradients kept in the arena (grad-results=arena) are measured with one
+# build by bench/grad-lifetimes/arena.sh.
+#
 # Usage: bench/grad-lifetimes/run.sh BEFORE_BUILD [optimizer...]
 #   default optimizers: none adam
 set -euo pipefail

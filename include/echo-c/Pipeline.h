@@ -42,16 +42,28 @@ typedef enum EchoMlirOptimizerKind {
   EchoMlirOptimizerKindAdam = 3,
 } EchoMlirOptimizerKind;
 
+/* Where the step keeps the results that replace no argument (the gradients
+ * and the loss), docs/memory.md. */
+typedef enum EchoMlirGradResults {
+  /* buffers the caller allocates for the whole step (out-parameters) */
+  EchoMlirGradResultsOutParams = 0,
+  /* the step's arena, from their first write: the planned step takes the
+   * arena as its last argument and lists each result's offset in it in
+   * `echo.arena_results` (docs/runtime.md) */
+  EchoMlirGradResultsArena = 1,
+} EchoMlirGradResults;
+
 typedef struct EchoMlirTrainingPipelineOptions {
   EchoMlirRematPolicy remat;
   EchoMlirGistMode gist;
   EchoMlirOptimizerKind optimizer;
   /* Must be positive and finite when an optimizer is chosen. */
   double learningRate;
+  EchoMlirGradResults gradResults;
 } EchoMlirTrainingPipelineOptions;
 
 /* The defaults of the command line: remat none, gist none, no optimizer,
- * learning rate 0.01. */
+ * learning rate 0.01, gradients in out-parameters. */
 ECHO_MLIR_CAPI_EXPORTED EchoMlirTrainingPipelineOptions
 echoMlirTrainingPipelineOptionsGetDefault(void);
 

@@ -2,6 +2,8 @@
 
 #include "EchoDialect/Analysis/BufferPlanner.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -357,7 +359,11 @@ BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
   return plan;
 }
 
-BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
+namespace {
+
+/// planBuffers without flagged requests: both orders, repaired when neither
+/// reaches the bound.
+BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
   const PlacementOrder orders[] = {PlacementOrder::LargestFirst,
                                    PlacementOrder::LongestFirst};
   std::vector<size_t> byOrder[2];
@@ -390,6 +396,48 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests) {
     }
   }
   return plans[1].arenaBytes < plans[0].arenaBytes ? plans[1] : plans[0];
+}
+
+} // namespace
+
+BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests,
+                                   llvm::ArrayRef<bool> placedLast) {
+  BufferPlan best = planAll(requests);
+  if (!llvm::is_contained(placedLast, true))
+    return best;
+  // The others planned on their own, then each flagged request best-fit
+  // into that fixed plan, in each order.
+  std::vector<size_t> others, flagged;
+  for (size_t i = 0; i < requests.size(); ++i)
+    (placedLast[i] ? flagged : others).push_back(i);
+  std::vector<BufferRequest> otherRequests;
+  for (size_t i : others)
+    otherRequests.push_back(requests[i]);
+  BufferPlan otherPlan = planAll(otherRequests);
+  BufferPlan prefix;
+  prefix.offsets.assign(requests.size(), 0);
+  for (size_t k = 0; k < others.size(); ++k)
+    prefix.offsets[others[k]] = otherPlan.offsets[k];
+  std::vector<BufferRequest> flaggedRequests;
+  for (size_t i : flagged)
+    flaggedRequests.push_back(requests[i]);
+  CompressedLifetimes lifetimes(requests);
+  OccupancyIndex used(lifetimes.points);
+  for (PlacementOrder order :
+       {PlacementOrder::LargestFirst, PlacementOrder::LongestFirst}) {
+    std::vector<size_t> byOrder = others;
+    for (size_t k : sortedOrder(flaggedRequests, order))
+      byOrder.push_back(flagged[k]);
+    int64_t top;
+    BufferPlan plan = placeInOrder(requests, lifetimes, used, byOrder, top,
+                                   &prefix, others.size());
+    if (plan.arenaBytes < best.arenaBytes) {
+      plan.strategy = otherPlan.strategy + ", then flagged " +
+                      strategyName(order);
+      best = std::move(plan);
+    }
+  }
+  return best;
 }
 
 int64_t mlir::echo::liveBytesLowerBound(llvm::ArrayRef<BufferRequest> requests) {

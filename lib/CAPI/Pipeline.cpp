@@ -67,6 +67,16 @@ toOptimizerKind(EchoMlirOptimizerKind kind) {
   return std::nullopt;
 }
 
+static std::optional<GradResults> toGradResults(EchoMlirGradResults where) {
+  switch (where) {
+  case EchoMlirGradResultsOutParams:
+    return GradResults::OutParams;
+  case EchoMlirGradResultsArena:
+    return GradResults::Arena;
+  }
+  return std::nullopt;
+}
+
 /// Fills `options` from `c`, or emits an error naming the field that holds
 /// no value of its enum.
 static LogicalResult convertOptions(MLIRContext *context,
@@ -86,9 +96,15 @@ static LogicalResult convertOptions(MLIRContext *context,
     return emitError(loc, "training pipeline option 'optimizer': ")
            << static_cast<int>(c.optimizer)
            << " is not an EchoMlirOptimizerKind";
+  std::optional<GradResults> gradResults = toGradResults(c.gradResults);
+  if (!gradResults)
+    return emitError(loc, "training pipeline option 'gradResults': ")
+           << static_cast<int>(c.gradResults)
+           << " is not an EchoMlirGradResults";
   options.remat = *remat;
   options.gist = *gist;
   options.optimizer = *optimizer;
+  options.gradResults = *gradResults;
   // The update ops' verifiers reject a learning rate that is not positive
   // and finite, with the op's location.
   options.learningRate = c.learningRate;
@@ -102,6 +118,7 @@ EchoMlirTrainingPipelineOptions echoMlirTrainingPipelineOptionsGetDefault(void) 
   c.gist = EchoMlirGistModeNone;
   c.optimizer = EchoMlirOptimizerKindNone;
   c.learningRate = defaults.learningRate;
+  c.gradResults = EchoMlirGradResultsOutParams;
   return c;
 }
 

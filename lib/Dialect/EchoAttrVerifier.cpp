@@ -6,11 +6,12 @@
 // appears: a wrong kind, a value out of range or an unknown name is a
 // located verifier error instead of a silent misreading downstream.
 // test/Dialect/attr-names-covered.test checks that every name declared in
-// EchoAttrNames.h has a rule here.
+// EchoAttrNames.h and ArenaResultAttrNames.h has a rule here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/ArenaResultAttrNames.h"
 #include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoDialect.h"
 
@@ -96,6 +97,7 @@ private:
   LogicalResult inPlacePairs();
   LogicalResult density();
   LogicalResult allocSites();
+  LogicalResult arenaResults();
 
   Operation *op;
   StringRef name;
@@ -173,10 +175,28 @@ LogicalResult AttrChecker::allocSites() {
   return success();
 }
 
+/// (result, offset) pairs, results in increasing order.
+LogicalResult AttrChecker::arenaResults() {
+  if (failed(only(Site::Op)))
+    return failure();
+  auto pairs = dyn_cast<DenseI64ArrayAttr>(value);
+  if (!pairs || pairs.size() % 2 != 0)
+    return error() << "must be an array<i64> of (result, offset) pairs";
+  ArrayRef<int64_t> flat = pairs.asArrayRef();
+  for (size_t k = 0; k < flat.size(); k += 2) {
+    if (flat[k] < 0 || flat[k + 1] < 0)
+      return error() << "must not hold negative values";
+    if (k > 0 && flat[k] <= flat[k - 2])
+      return error() << "must list results in increasing order";
+  }
+  return success();
+}
+
 LogicalResult AttrChecker::check() {
   using Check = LogicalResult (AttrChecker::*)();
-  // Every name of EchoAttrNames.h, with its rule.
-  if (name == kTrainableAttr || name == kOptimizerStateAttr)
+  // Every name of EchoAttrNames.h and ArenaResultAttrNames.h, with its rule.
+  if (name == kTrainableAttr || name == kOptimizerStateAttr ||
+      name == kArenaArgAttr)
     return unit(Site::Argument);
   if (name == kLossSeedAttr)
     return unit(Site::Op);
@@ -186,7 +206,8 @@ LogicalResult AttrChecker::check() {
     return site == Site::Op ? only(Site::Result) : nonNegative(site);
   if (name == kArenaBytesAttr || name == kArenaLowerBoundAttr ||
       name == kOffsetAttr || name == kBytesAttr || name == kSlotAttr ||
-      name == kProfileSiteAttr || name == kAllocSiteAttr)
+      name == kProfileSiteAttr || name == kAllocSiteAttr ||
+      name == kArenaResultAttr)
     return nonNegative();
   if (name == kAllocForAttr || name == kPlannerAttr)
     return string();
@@ -198,11 +219,12 @@ LogicalResult AttrChecker::check() {
                    .Case(kInPlaceCallAttr, &AttrChecker::inPlacePairs)
                    .Case(kDensityAttr, &AttrChecker::density)
                    .Case(kAllocSitesAttr, &AttrChecker::allocSites)
+                   .Case(kArenaResultsAttr, &AttrChecker::arenaResults)
                    .Default(nullptr);
   if (rule)
     return (this->*rule)();
   return error() << "is not an attribute of the echo dialect (the names are "
-                    "declared in EchoAttrNames.h)";
+                    "declared in EchoAttrNames.h and ArenaResultAttrNames.h)";
 }
 
 } // namespace

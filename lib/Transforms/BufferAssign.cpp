@@ -10,6 +10,7 @@
 
 #include "EchoDialect/Analysis/BufferPlanner.h"
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/ArenaResultAttrNames.h"
 #include "EchoDialect/EchoInterfaces.h"
 #include "EchoDialect/Transforms/Passes.h"
 
@@ -19,6 +20,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+
+#include <map>
 
 namespace mlir {
 namespace echo {
@@ -110,8 +113,24 @@ BufferAssignPass::uses(memref::AllocOp alloc, Block &block,
 
 void BufferAssignPass::runOnOperation() {
   func::FuncOp fn = getOperation();
-  if (fn.isExternal() || !fn.getBody().hasOneBlock())
-    return; // plans straight-line steps only; others keep their allocations
+  if (fn.isExternal())
+    return;
+  if (!fn.getBody().hasOneBlock()) {
+    // Plans straight-line steps only; others keep their allocations, which
+    // a result kept in the arena cannot.
+    WalkResult kept = fn.walk([&](memref::AllocOp alloc) {
+      if (!alloc->hasAttr(kArenaResultAttr))
+        return WalkResult::advance();
+      alloc.emitOpError("holds a result of @")
+          << fn.getSymName()
+          << " in the arena, but echo-buffer-assign plans straight-line "
+             "functions only";
+      return WalkResult::interrupt();
+    });
+    if (kept.wasInterrupted())
+      signalPassFailure();
+    return;
+  }
   Block &block = fn.front();
 
   DenseMap<Operation *, int64_t> point;
@@ -128,12 +147,21 @@ void BufferAssignPass::runOnOperation() {
         !alloc.getType().getLayout().isIdentity() ||
         alloc.getType().getMemorySpace())
       continue;
+    bool result = alloc->hasAttr(kArenaResultAttr);
     FailureOr<Lifetime> lifetime = uses(alloc, block, point);
-    if (failed(lifetime))
-      continue;
+    if (failed(lifetime)) {
+      if (!result)
+        continue;
+      alloc.emitOpError("holds a result of @")
+          << fn.getSymName() << " in the arena but escapes the function";
+      return signalPassFailure();
+    }
+    // A result lives from its first write to the end of the step, not to
+    // its last use in it.
+    int64_t end = result ? point[block.getTerminator()] : lifetime->lastUse;
     indexOf[alloc] = buffers.size();
-    buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc],
-                       lifetime->lastUse, lifetime->firstUse});
+    buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc], end,
+                       lifetime->firstUse});
   }
   if (buffers.empty())
     return;
@@ -201,25 +229,50 @@ void BufferAssignPass::runOnOperation() {
     slotOf[i] = it->second;
   }
 
-  BufferPlan plan = planBuffers(requests);
+  // Results kept in the arena live to the end of the step: the planner
+  // also tries placing them after every temporary, into the gaps the
+  // temporaries leave.
+  SmallVector<bool> placedLast(requests.size(), false);
+  for (unsigned i = 0; i < buffers.size(); ++i)
+    if (buffers[i].alloc->hasAttr(kArenaResultAttr))
+      placedLast[slotOf[i]] = true;
+  BufferPlan plan = planBuffers(requests, placedLast);
   std::string problem = verifyPlan(requests, plan);
   if (!problem.empty()) {
     fn.emitError("echo-buffer-assign produced an invalid plan: ") << problem;
     return signalPassFailure();
   }
 
-  // Rewrite: one arena, a view per buffer.
+  // Rewrite: one arena, a view per buffer. The arena of a step that keeps
+  // results in it must outlive the step: the caller provides it.
   OpBuilder b(&getContext());
   b.setInsertionPointToStart(&block);
   auto arenaType = MemRefType::get({std::max<int64_t>(plan.arenaBytes, 1)},
                                    b.getI8Type());
-  auto arena = memref::AllocOp::create(b, fn.getLoc(), arenaType);
-  arena.setAlignment(alignment);
-  arena->setAttr(kCategoryAttr, b.getStringAttr(kCategoryArena));
-  arena->setAttr(kAllocForAttr,
-                 b.getStringAttr("the memory arena of @" + fn.getSymName()));
+  bool keepsResults = llvm::any_of(buffers, [](const Buffer &buffer) {
+    return buffer.alloc->hasAttr(kArenaResultAttr);
+  });
+  Value arena;
+  if (keepsResults) {
+    if (failed(fn.insertArgument(
+            fn.getNumArguments(), arenaType,
+            b.getDictionaryAttr(
+                b.getNamedAttr(kArenaArgAttr, b.getUnitAttr())),
+            fn.getLoc())))
+      return signalPassFailure();
+    arena = fn.getArguments().back();
+  } else {
+    auto alloc = memref::AllocOp::create(b, fn.getLoc(), arenaType);
+    alloc.setAlignment(alignment);
+    alloc->setAttr(kCategoryAttr, b.getStringAttr(kCategoryArena));
+    alloc->setAttr(kAllocForAttr,
+                   b.getStringAttr("the memory arena of @" + fn.getSymName()));
+    arena = alloc.getResult();
+  }
+  std::map<int64_t, int64_t> resultOffsets;
   StringAttr categoryName = b.getStringAttr(kCategoryAttr),
              allocForName = b.getStringAttr(kAllocForAttr),
+             resultName = b.getStringAttr(kArenaResultAttr),
              offsetName = b.getStringAttr(kOffsetAttr),
              bytesName = b.getStringAttr(kBytesAttr),
              lifetimeName = b.getStringAttr(kLifetimeAttr),
@@ -233,9 +286,11 @@ void BufferAssignPass::runOnOperation() {
                                        arena, shift, ValueRange{});
     // All at once: each setAttr would build and unique a new dictionary.
     NamedAttrList attrs;
-    for (StringAttr name : {categoryName, allocForName})
+    for (StringAttr name : {categoryName, allocForName, resultName})
       if (Attribute attr = alloc->getDiscardableAttr(name))
         attrs.append(name, attr);
+    if (auto result = alloc->getAttrOfType<IntegerAttr>(resultName))
+      resultOffsets[result.getInt()] = offset;
     attrs.append(offsetName, b.getI64IntegerAttr(offset));
     attrs.append(bytesName, b.getI64IntegerAttr(buffer.bytes));
     attrs.append(lifetimeName,
@@ -249,6 +304,12 @@ void BufferAssignPass::runOnOperation() {
   fn->setAttr(kArenaLowerBoundAttr,
               b.getI64IntegerAttr(liveBytesLowerBound(requests)));
   fn->setAttr(kPlannerAttr, b.getStringAttr(plan.strategy));
+  if (!resultOffsets.empty()) {
+    SmallVector<int64_t> pairs;
+    for (auto [result, offset] : resultOffsets)
+      pairs.append({result, offset});
+    fn->setAttr(kArenaResultsAttr, b.getDenseI64ArrayAttr(pairs));
+  }
 }
 
 } // namespace

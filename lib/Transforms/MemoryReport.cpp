@@ -36,15 +36,26 @@ using namespace mlir::echo;
 
 namespace {
 
-/// Categories of the arena, in stacking order.
-const StringRef kArenaCategories[] = {kCategoryStashed,      kCategoryEncoded,
-                                      kCategoryImmediate,    kCategoryGradientMaps,
-                                      kCategoryWorkspace,    kCategoryHost};
+/// Categories of the arena, in stacking order. Results kept in the arena
+/// (echo-arena-results) are weight_gradients there.
+const StringRef kArenaCategories[] = {
+    kCategoryStashed,   kCategoryEncoded, kCategoryImmediate,
+    kCategoryGradientMaps, kCategoryWorkspace, kCategoryHost,
+    kCategoryWeightGradients};
 /// Persistent categories.
 const StringRef kPersistentCategories[] = {kCategoryWeights,
                                            kCategoryWeightGradients,
                                            kCategoryOptimizerState,
                                            kCategoryInputs};
+/// The categories of the breakdown, each once: persistent, then arena.
+SmallVector<StringRef> breakdownCategories() {
+  SmallVector<StringRef> all(std::begin(kPersistentCategories),
+                             std::end(kPersistentCategories));
+  for (StringRef c : kArenaCategories)
+    if (!llvm::is_contained(all, c))
+      all.push_back(c);
+  return all;
+}
 
 struct PlannedBuffer {
   int64_t start, end, bytes, slot;
@@ -78,6 +89,15 @@ struct FunctionReport {
   std::vector<Sample> timeline;
 
   int64_t planned() const { return persistentBytes + arenaBytes; }
+  /// Bytes of `category` live at the peak: persistent, and in the arena.
+  int64_t atPeakOf(StringRef category) const {
+    int64_t bytes = 0;
+    if (auto it = persistent.find(category.str()); it != persistent.end())
+      bytes += it->second;
+    if (auto it = atPeak.find(category.str()); it != atPeak.end())
+      bytes += it->second;
+    return bytes;
+  }
   int64_t lowerBound() const { return persistentBytes + arenaLowerBound; }
 };
 
@@ -205,14 +225,8 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
 
 llvm::json::Object toJson(const FunctionReport &r) {
   llvm::json::Object breakdown;
-  for (StringRef c : kPersistentCategories) {
-    auto it = r.persistent.find(c.str());
-    breakdown[c] = it == r.persistent.end() ? 0 : it->second;
-  }
-  for (StringRef c : kArenaCategories) {
-    auto it = r.atPeak.find(c.str());
-    breakdown[c] = it == r.atPeak.end() ? 0 : it->second;
-  }
+  for (StringRef c : breakdownCategories())
+    breakdown[c] = r.atPeakOf(c);
   llvm::json::Object byKind;
   for (auto &[kind, bytes] : r.stashedByKind)
     byKind[kind] = bytes;
@@ -263,10 +277,8 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
     os << llvm::format("  %-18s %14lld  %10.2f MiB\n", c.str().c_str(),
                        (long long)bytes, mb(bytes));
   };
-  for (StringRef c : kPersistentCategories)
-    row(c, r.persistent.count(c.str()) ? r.persistent.at(c.str()) : 0);
-  for (StringRef c : kArenaCategories)
-    row(c, r.atPeak.count(c.str()) ? r.atPeak.at(c.str()) : 0);
+  for (StringRef c : breakdownCategories())
+    row(c, r.atPeakOf(c));
   os << llvm::format("FLOPs: forward %lld, backward %lld, recompute %lld\n",
                      (long long)r.flopsForward, (long long)r.flopsBackward,
                      (long long)r.flopsRecompute);
@@ -372,8 +384,10 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
                top = 40, bottom = 50;
   const double streamsHeight = r.simulated ? 80 : 0;
   const double height = chartHeight; // of the chart; the streams go below
-  const char *colors[] = {"#d62728", "#9467bd", "#1f77b4",
-                          "#2ca02c", "#7f7f7f", "#ff7f0e"};
+  const char *colors[] = {"#d62728", "#9467bd", "#1f77b4", "#2ca02c",
+                          "#7f7f7f", "#ff7f0e", "#8c564b"};
+  static_assert(std::size(colors) == std::size(kArenaCategories),
+                "one color per arena category");
   int64_t maxPoint = r.timeline.empty() ? 1 : r.timeline.back().point;
   int64_t maxBytes = std::max<int64_t>(1, r.arenaBytes);
   auto x = [&](int64_t p) {

@@ -8,7 +8,8 @@
 
 using namespace mlir;
 
-void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers) {
+void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers,
+                                   GradResults gradResults) {
   pm.addNestedPass<func::FuncOp>(createEchoAnnotateMemory());
   pm.addNestedPass<func::FuncOp>(createEchoInlineRecompute());
 
@@ -23,6 +24,9 @@ void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+
+  if (assignBuffers && gradResults == GradResults::Arena)
+    pm.addPass(createEchoArenaResults());
 
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;

@@ -20,6 +20,9 @@ struct Buffer {
   void *data = nullptr; // device memory
   std::vector<int64_t> descriptor;
   std::vector<char> host;
+  /// Device memory of another buffer (a result in the step's arena): not
+  /// freed on its own.
+  bool view = false;
 
   void bind(void *ptr) {
     data = ptr;

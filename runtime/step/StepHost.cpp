@@ -103,6 +103,45 @@ bool writeResults(const std::string &path, const std::vector<Buffer> &results,
   return true;
 }
 
+std::vector<Buffer>
+bindResults(const StepManifest &manifest,
+            const std::function<Buffer(size_t)> &allocate,
+            const Buffer *arena) {
+  std::vector<Buffer> results;
+  for (size_t i = 0; i < manifest.signature.results.size(); ++i) {
+    const ResultSpec &r = manifest.signature.results[i];
+    if (r.arenaOffset < 0) {
+      results.push_back(allocate(i));
+      continue;
+    }
+    Buffer b = describeBuffer(r.tensor);
+    b.bind(static_cast<char *>(arena->data) + r.arenaOffset);
+    b.view = true;
+    b.host.assign(b.spec.bytes(), 0);
+    results.push_back(std::move(b));
+  }
+  return results;
+}
+
+std::vector<void *> packStepArguments(void **context, std::vector<Buffer> &args,
+                                      std::vector<Buffer> &results,
+                                      Buffer *arena, int32_t *status) {
+  std::vector<void *> packed{context};
+  auto pack = [&](Buffer &b) {
+    for (int64_t &field : b.descriptor)
+      packed.push_back(&field);
+  };
+  for (Buffer &b : args)
+    pack(b);
+  for (Buffer &b : results)
+    if (!b.view)
+      pack(b);
+  if (arena)
+    pack(*arena);
+  packed.push_back(status);
+  return packed;
+}
+
 bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
                    std::vector<Buffer> &results,
                    const std::function<bool(int64_t, std::string &)> &invoke,

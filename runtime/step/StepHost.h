@@ -36,6 +36,21 @@ bool loadInput(const std::string &item, std::vector<Buffer> &args,
 bool writeResults(const std::string &path, const std::vector<Buffer> &results,
                   std::string &error);
 
+/// The results of the step `manifest` describes: each out-parameter is
+/// `allocate(i)` (device memory and host copy), each result in the arena a
+/// view of `arena` at its offset with a host copy. `arena` is the buffer of
+/// manifest.arenaBytes the caller passes to the step (null when that is 0).
+std::vector<Buffer>
+bindResults(const StepManifest &manifest,
+            const std::function<Buffer(size_t)> &allocate, const Buffer *arena);
+
+/// The packed calling convention of StepManifest: `context`, every
+/// descriptor field of the arguments, of the out-parameters and of `arena`
+/// (when the step takes one), then `status`, which the step writes.
+std::vector<void *> packStepArguments(void **context, std::vector<Buffer> &args,
+                                      std::vector<Buffer> &results,
+                                      Buffer *arena, int32_t *status);
+
 /// What the iterations of a training step print and allow.
 struct IterationOptions {
   int64_t iterations = 1;

@@ -15,7 +15,7 @@ int64_t TensorSpec::numElements() const {
 
 namespace {
 
-constexpr const char *kMagic = "echo-step-manifest 1";
+constexpr const char *kMagic = "echo-step-manifest 2";
 
 /// Free text (names, sites) as the rest of a line: backslash and newline
 /// escaped.
@@ -95,10 +95,13 @@ std::string writeManifest(const StepManifest &manifest) {
     os << ' ' << escape(a.name) << '\n';
   }
   for (const ResultSpec &r : manifest.signature.results) {
-    os << "result " << r.updateOf << ' ' << r.category << ' ';
+    os << "result " << r.updateOf << ' ' << r.category << ' ' << r.arenaOffset
+       << ' ';
     writeTensor(os, r.tensor);
     os << '\n';
   }
+  if (manifest.arenaBytes > 0)
+    os << "arena " << manifest.arenaBytes << '\n';
   os << "end\n";
   return os.str();
 }
@@ -114,7 +117,7 @@ bool parseManifest(const std::string &text, StepManifest &out,
     return false;
   };
   if (!std::getline(lines, line) || line != kMagic) {
-    error = "not an echo step manifest (version 1)";
+    error = "not an echo step manifest (version 2)";
     return false;
   }
   ++lineNo;
@@ -144,9 +147,13 @@ bool parseManifest(const std::string &text, StepManifest &out,
       out.signature.arguments.push_back(a);
     } else if (kind == "result") {
       ResultSpec r;
-      if (!(is >> r.updateOf >> r.category) || !readTensor(is, r.tensor))
+      if (!(is >> r.updateOf >> r.category >> r.arenaOffset) ||
+          r.arenaOffset < -1 || !readTensor(is, r.tensor))
         return bad("bad result");
       out.signature.results.push_back(r);
+    } else if (kind == "arena") {
+      if (!(is >> out.arenaBytes) || out.arenaBytes <= 0)
+        return bad("bad arena");
     } else if (kind == "end") {
       ended = true;
     } else {
@@ -157,10 +164,19 @@ bool parseManifest(const std::string &text, StepManifest &out,
     return bad("missing 'end'");
   if (out.function.empty())
     return bad("no function");
-  for (const ResultSpec &r : out.signature.results)
+  for (const ResultSpec &r : out.signature.results) {
     if (r.updateOf >= (int64_t)out.signature.arguments.size() ||
         r.updateOf < -1)
       return bad("a result updates an argument that does not exist");
+    if (r.arenaOffset < 0)
+      continue;
+    // Fed back into an argument, it would be overwritten by the step that
+    // reads it.
+    if (r.updateOf >= 0)
+      return bad("a result that replaces an argument lies in the arena");
+    if (r.arenaOffset + r.tensor.bytes() > out.arenaBytes)
+      return bad("a result lies outside the arena");
+  }
   return true;
 }
 

@@ -50,6 +50,10 @@ struct ResultSpec {
   TensorSpec tensor;
   int64_t updateOf = -1;  // argument this result replaces, or -1
   int64_t category = 0;
+  /// Where the step leaves it: -1, an out-parameter the caller allocates;
+  /// otherwise its byte offset in the arena the caller passes
+  /// (grad-results=arena, echo.arena_results).
+  int64_t arenaOffset = -1;
 };
 
 struct EntrySignature {
@@ -57,12 +61,20 @@ struct EntrySignature {
   std::vector<ResultSpec> results;
 };
 
-/// A compiled step's manifest: its function, signature and the allocation
-/// sites echo_mem_configure takes.
+/// A compiled step's manifest: its function, signature, the allocation
+/// sites echo_mem_configure takes, and the bytes of the arena it takes as
+/// its last argument (0: it allocates its own arena; every result is an
+/// out-parameter).
+///
+/// The step's parameters, in order: the context, every argument, every
+/// result with arenaOffset -1 (out-parameters), then the arena when
+/// arenaBytes > 0. Results in the arena are valid until the caller passes
+/// that arena to a step again.
 struct StepManifest {
   std::string function;
   EntrySignature signature;
   std::vector<std::string> sites;
+  int64_t arenaBytes = 0;
 };
 
 /// The manifest as text, one record a line (names and sites are escaped so

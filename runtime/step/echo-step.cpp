@@ -25,6 +25,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -219,22 +220,25 @@ int main(int argc, char **argv) {
       fail(error);
   for (Buffer &b : args)
     upload(b);
-  for (size_t i = 0; i < signature.results.size(); ++i)
-    results.push_back(allocate(describeBuffer(signature.results[i].tensor),
-                               signature.results[i].category,
-                               "result #" + std::to_string(i) + " of @" +
-                                   name));
+  // The arena a grad-results=arena step keeps its results in: allocated
+  // once, it holds the last step's results after the iterations.
+  std::optional<Buffer> arena;
+  if (manifest.arenaBytes > 0)
+    arena = allocate(describeBuffer(TensorSpec{{manifest.arenaBytes}, "i8", 1}),
+                     ECHO_MEM_ARENA, "the memory arena of @" + name);
+  results = bindResults(
+      manifest,
+      [&](size_t i) {
+        return allocate(describeBuffer(signature.results[i].tensor),
+                        signature.results[i].category,
+                        "result #" + std::to_string(i) + " of @" + name);
+      },
+      arena ? &*arena : nullptr);
 
-  // The packed calling convention: the context, every descriptor field,
-  // then the status the step returns.
   void *contextArg = ctx;
   int32_t status = 0;
-  std::vector<void *> packed{&contextArg};
-  for (std::vector<Buffer> *group : {&args, &results})
-    for (Buffer &b : *group)
-      for (int64_t &field : b.descriptor)
-        packed.push_back(&field);
-  packed.push_back(&status);
+  std::vector<void *> packed = packStepArguments(
+      &contextArg, args, results, arena ? &*arena : nullptr, &status);
 
   double timedMs = 0;
   int64_t timedSteps = 0;
@@ -284,7 +288,10 @@ int main(int argc, char **argv) {
   }
   for (std::vector<Buffer> *group : {&args, &results})
     for (Buffer &b : *group)
-      rt.echo_mem_free(ctx, b.data);
+      if (!b.view)
+        rt.echo_mem_free(ctx, b.data);
+  if (arena)
+    rt.echo_mem_free(ctx, arena->data);
   rt.echo_context_destroy(ctx);
   std::cout.flush();
   return 0;

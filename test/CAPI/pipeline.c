@@ -143,8 +143,9 @@ static void testDefaults(void) {
   printf("testDefaults\n");
   EchoMlirTrainingPipelineOptions defaults =
       echoMlirTrainingPipelineOptionsGetDefault();
-  printf("remat %d gist %d optimizer %d lr %g\n", (int)defaults.remat,
-         (int)defaults.gist, (int)defaults.optimizer, defaults.learningRate);
+  printf("remat %d gist %d optimizer %d lr %g grad results %d\n",
+         (int)defaults.remat, (int)defaults.gist, (int)defaults.optimizer,
+         defaults.learningRate, (int)defaults.gradResults);
 
   MlirContext context = createContext();
   MlirModule module = parseInput(context, "mlp.mlir");
@@ -164,13 +165,55 @@ static void testDefaults(void) {
   mlirContextDestroy(context);
 }
 /* CHECK-LABEL: testDefaults
- * CHECK-NEXT: remat 0 gist 0 optimizer 0 lr 0.01
+ * CHECK-NEXT: remat 0 gist 0 optimizer 0 lr 0.01 grad results 0
  * CHECK-NEXT: pipeline: success
  * CHECK-NEXT: diagnostics:
  * CHECK-NEXT: report: success
  * CHECK-NEXT: diagnostics:
  * CHECK-NEXT: text:
  * CHECK: planned peak
+ */
+
+/* With gradResults = arena the planned step keeps the loss and the
+ * gradients in its arena and says where (echo.arena_results: result index,
+ * offset pairs); with the default it has no such attribute. */
+static void testGradResultsInArena(void) {
+  printf("testGradResultsInArena\n");
+  EchoMlirGradResults modes[] = {EchoMlirGradResultsOutParams,
+                                 EchoMlirGradResultsArena};
+  for (int i = 0; i < 2; ++i) {
+    MlirContext context = createContext();
+    MlirModule module = parseInput(context, "mlp.mlir");
+    Text diagnostics = {0}, text = {0};
+    EchoMlirTrainingPipelineOptions options =
+        echoMlirTrainingPipelineOptionsGetDefault();
+    options.gradResults = modes[i];
+    printResult("pipeline",
+                echoMlirRunTrainingPipeline(module, &options, appendText,
+                                            &diagnostics),
+                &diagnostics);
+    MlirOperation step = mlirSymbolTableLookup(
+        mlirSymbolTableCreate(mlirModuleGetOperation(module)),
+        mlirStringRefCreateFromCString("train_step"));
+    MlirAttribute where = mlirOperationGetAttributeByName(
+        step, mlirStringRefCreateFromCString("echo.arena_results"));
+    if (mlirAttributeIsNull(where))
+      appendText(mlirStringRefCreateFromCString("none"), &text);
+    else
+      mlirAttributePrint(where, appendText, &text);
+    printf("arena results: %s\n", textOf(&text));
+    clearText(&text);
+    mlirModuleDestroy(module);
+    mlirContextDestroy(context);
+  }
+}
+/* CHECK-LABEL: testGradResultsInArena
+ * CHECK-NEXT: pipeline: success
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: arena results: none
+ * CHECK-NEXT: pipeline: success
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: arena results: array<i64: 0, {{[0-9]+}}, 1, {{[0-9]+}}
  */
 
 /* A C enum holds any int: values outside the enums are errors, one named
@@ -201,6 +244,12 @@ static void testBadOptions(void) {
               echoMlirRunTrainingPipeline(module, &options, appendText,
                                           &diagnostics),
               &diagnostics);
+  options = echoMlirTrainingPipelineOptionsGetDefault();
+  options.gradResults = (EchoMlirGradResults)2;
+  printResult("gradResults 2",
+              echoMlirRunTrainingPipeline(module, &options, appendText,
+                                          &diagnostics),
+              &diagnostics);
   /* The module is untouched by a rejected option. */
   MlirOperation step = mlirSymbolTableLookup(
       mlirSymbolTableCreate(mlirModuleGetOperation(module)),
@@ -228,6 +277,9 @@ static void testBadOptions(void) {
  * CHECK-NEXT: optimizer 4: failure
  * CHECK-NEXT: diagnostics:
  * CHECK-NEXT: error: training pipeline option 'optimizer': 4 is not an EchoMlirOptimizerKind
+ * CHECK-NEXT: gradResults 2: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: error: training pipeline option 'gradResults': 2 is not an EchoMlirGradResults
  * CHECK-NEXT: train_step after bad options: absent
  * CHECK-NEXT: lr -1: failure
  * CHECK-NEXT: diagnostics:
@@ -389,6 +441,7 @@ int main(int argc, char **argv) {
   inputs = argv[1];
   testPipelineAndReport();
   testDefaults();
+  testGradResultsInArena();
   testBadOptions();
   testRejectedIR();
   testReportErrors();

@@ -22,4 +22,14 @@
 // RUN: echo-opt %t.adam.mlir --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2> %t.adam.report
 // RUN: echo-run %t.adam.mlir --iterations 3 --memory-stats=json > %t.adam.stats
 // RUN: python3 %S/Inputs/compare_peak.py %t.adam.report %t.adam.stats | FileCheck %s
+//
+// With the gradients and the loss in the arena (grad-results=arena): the
+// caller allocates the arena instead of the out-parameters, and the peak
+// still agrees.
+// RUN: echo-opt %t.mlp.mlir --echo-training-pipeline=grad-results=arena --echo-memory-report=format=json -o /dev/null 2> %t.mlp.arena.report
+// RUN: echo-run %t.mlp.mlir --grad-results=arena --memory-stats=json > %t.mlp.arena.stats
+// RUN: python3 %S/Inputs/compare_peak.py %t.mlp.arena.report %t.mlp.arena.stats | FileCheck %s
+// RUN: echo-opt %t.cnn.mlir --echo-training-pipeline=grad-results=arena --echo-memory-report=format=json -o /dev/null 2> %t.cnn.arena.report
+// RUN: echo-run %t.cnn.mlir --grad-results=arena --memory-stats=json > %t.cnn.arena.stats
+// RUN: python3 %S/Inputs/compare_peak.py %t.cnn.arena.report %t.cnn.arena.stats | FileCheck %s
 // CHECK: peak agrees: {{[1-9][0-9]*}} bytes

@@ -95,6 +95,10 @@ static cl::opt<bool> noBufferAssign(
     cl::desc("Give every temporary its own allocation instead of planning "
              "one arena"),
     cl::cat(category));
+static cl::opt<echo::GradResults> gradResults(
+    "grad-results", cl::desc(echo::kGradResultsDescription),
+    cl::init(echo::GradResults::OutParams), echo::gradResultsValues(),
+    cl::cat(category));
 
 [[noreturn]] static void fail(const llvm::Twine &message) {
   llvm::errs() << "echo-compile: " << message << "\n";
@@ -112,6 +116,11 @@ int main(int argc, char **argv) {
     fail("--shared and --emit-llvm exclude each other");
   if (target != StepTarget::Cuda && !cudaOptions.empty())
     fail("--cuda-options needs --target=cuda");
+  if (gradResults == echo::GradResults::Arena &&
+      (noBufferAssign || target == StepTarget::Cuda))
+    fail("--grad-results=arena keeps results in the planned arena of the "
+         "CPU pipeline; it does not combine with --no-buffer-assign or "
+         "--target=cuda");
   if (target == StepTarget::Cuda &&
       kernels.getNumOccurrences() && kernels != echo::KernelSource::Generated)
     fail("--target=cuda generates the light-op kernels; --kernels=runtime "
@@ -170,7 +179,7 @@ int main(int argc, char **argv) {
       return 1;
   } else if (failed(echo_run::lowerStep(*module,
                                         /*assignBuffers=*/!noBufferAssign,
-                                        kernels, manifest))) {
+                                        kernels, gradResults, manifest))) {
     return 1;
   }
 

@@ -3,8 +3,10 @@
 #include "StepObject.h"
 
 #include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/ArenaResultAttrNames.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/IRBuilder.h"
@@ -54,13 +56,47 @@ void addManifest(llvm::Module &module, const std::string &text) {
 
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
+                              mlir::echo::GradResults gradResults,
                               StepManifest &manifest) {
   return lowerStepWith(
       module,
       [&](mlir::OpPassManager &pm) {
-        mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels);
+        mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels,
+                                            gradResults);
       },
       manifest);
+}
+
+/// Records in `manifest` which results the lowered step keeps in its
+/// arena, at which offsets (echo.arena_results), and the arena's size.
+static mlir::LogicalResult recordArenaResults(mlir::ModuleOp module,
+                                              StepManifest &manifest) {
+  for (ResultSpec &r : manifest.signature.results)
+    r.arenaOffset = -1;
+  manifest.arenaBytes = 0;
+  mlir::Operation *fn =
+      mlir::SymbolTable::lookupSymbolIn(module, manifest.function);
+  auto pairs = fn ? fn->getAttrOfType<mlir::DenseI64ArrayAttr>(
+                        mlir::echo::kArenaResultsAttr)
+                  : mlir::DenseI64ArrayAttr();
+  if (!pairs)
+    return mlir::success();
+  auto bytes =
+      fn->getAttrOfType<mlir::IntegerAttr>(mlir::echo::kArenaBytesAttr);
+  if (!bytes)
+    return fn->emitError("keeps results in its arena but has no ")
+           << mlir::echo::kArenaBytesAttr;
+  manifest.arenaBytes = std::max<int64_t>(bytes.getInt(), 1);
+  llvm::ArrayRef<int64_t> flat = pairs.asArrayRef();
+  for (size_t k = 0; k + 1 < flat.size(); k += 2) {
+    int64_t result = flat[k], offset = flat[k + 1];
+    if (result < 0 || result >= (int64_t)manifest.signature.results.size())
+      return fn->emitError("keeps result #")
+             << result << " in its arena, but the step has "
+             << manifest.signature.results.size() << " results";
+    manifest.signature.results[result].arenaOffset = offset;
+  }
+  return mlir::success();
 }
 
 mlir::LogicalResult
@@ -79,7 +115,7 @@ lowerStepWith(mlir::ModuleOp module,
     for (mlir::Attribute site : attr)
       manifest.sites.push_back(
           mlir::cast<mlir::StringAttr>(site).getValue().str());
-  return mlir::success();
+  return recordArenaResults(module, manifest);
 }
 
 std::unique_ptr<llvm::TargetMachine>
@@ -113,6 +149,26 @@ std::unique_ptr<llvm::Module> buildStepModule(mlir::ModuleOp lowered,
   llvm::Function *step = module->getFunction(manifest.function);
   if (!step) {
     error = "the lowered module has no function " + manifest.function;
+    return nullptr;
+  }
+  // The packed slots the host fills (StepManifest) must be the step's
+  // parameters: the context, then each memref's descriptor fields.
+  size_t slots = 1;
+  auto descriptorFields = [](const TensorSpec &t) {
+    return 3 + 2 * t.shape.size();
+  };
+  for (const ArgumentSpec &a : manifest.signature.arguments)
+    slots += descriptorFields(a.tensor);
+  for (const ResultSpec &r : manifest.signature.results)
+    if (r.arenaOffset < 0)
+      slots += descriptorFields(r.tensor);
+  if (manifest.arenaBytes > 0)
+    slots += descriptorFields(TensorSpec{{manifest.arenaBytes}, "i8", 1});
+  if (step->arg_size() != slots) {
+    error = "the lowered " + manifest.function + " takes " +
+            std::to_string(step->arg_size()) +
+            " parameters, but its signature describes " +
+            std::to_string(slots);
     return nullptr;
   }
   addPackedEntry(*module, *step);

@@ -30,11 +30,13 @@
 namespace echo_run {
 
 /// Runs the CPU pipeline (echo-lower-to-cpu, buffer assignment unless
-/// `assignBuffers` is false, light ops computed by `kernels`, with the
-/// command line's pass manager options) on `module` and records the
-/// allocation sites it numbered in `manifest`.
+/// `assignBuffers` is false, light ops computed by `kernels`, results
+/// placed as `gradResults` says, with the command line's pass manager
+/// options) on `module` and records in `manifest` the allocation sites it
+/// numbered and where the step leaves its results.
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
+                              mlir::echo::GradResults gradResults,
                               StepManifest &manifest);
 
 /// Runs the pipeline `build` adds (another target's lowering, e.g.

@@ -105,6 +105,10 @@ static cl::opt<echo::KernelSource> kernels(
              "...): the runtime's entries or loops generated in the step"),
     cl::init(echo::KernelSource::Runtime), echo::kernelSourceValues(),
     cl::cat(echoRunCategory));
+static cl::opt<echo::GradResults> gradResults(
+    "grad-results", cl::desc(echo::kGradResultsDescription),
+    cl::init(echo::GradResults::OutParams), echo::gradResultsValues(),
+    cl::cat(echoRunCategory));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
@@ -361,6 +365,9 @@ int main(int argc, char **argv) {
                                           "step on a runtime backend\n");
   if (iterations < 0)
     fail("--iterations must be >= 0");
+  if (noBufferAssign && gradResults == echo::GradResults::Arena)
+    fail("--grad-results=arena keeps results in the planned arena; it does "
+         "not combine with --no-buffer-assign");
   if (capacity < 0)
     fail("--capacity must be >= 0");
   if (!profileSparsity.empty() && checkGradientsOpt.getNumOccurrences())
@@ -415,7 +422,9 @@ int main(int argc, char **argv) {
       std::string options =
           "entry=" + entryName + " buffer-assign=" +
           (noBufferAssign ? "0" : "1") + " kernels=" +
-          (kernels == echo::KernelSource::Generated ? "generated" : "runtime");
+          (kernels == echo::KernelSource::Generated ? "generated" : "runtime") +
+          " grad-results=" +
+          (gradResults == echo::GradResults::Arena ? "arena" : "out-params");
       cacheKey = StepCache::key(
           file->getBuffer(), options,
           StepCache::toolIdentity(llvm::sys::fs::getMainExecutable(
@@ -469,7 +478,7 @@ int main(int argc, char **argv) {
     if (!profileSparsity.empty())
       profile = prepareProfile(*module);
     if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign, kernels,
-                         manifest)))
+                         gradResults, manifest)))
       std::exit(1);
     // The generated code only sequences runtime calls (the kernels are
     // compiled C++), so optimizing it buys nothing and its compile time
@@ -571,21 +580,25 @@ int main(int argc, char **argv) {
   loadInputs(args);
   for (Buffer &b : args)
     upload(b);
-  for (auto [i, result] : llvm::enumerate(signature->results))
-    results.push_back(allocate(describeBuffer(result.tensor), result.category,
-                               "result #" + std::to_string(i) + " of @" +
-                                   name));
+  // The arena a grad-results=arena step keeps its results in: allocated
+  // once, it holds the last step's results after the iterations.
+  std::optional<Buffer> arena;
+  if (manifest.arenaBytes > 0)
+    arena = allocate(describeBuffer(TensorSpec{{manifest.arenaBytes}, "i8", 1}),
+                     ECHO_MEM_ARENA, "the memory arena of @" + name);
+  results = bindResults(
+      manifest,
+      [&](size_t i) {
+        const ResultSpec &result = signature->results[i];
+        return allocate(describeBuffer(result.tensor), result.category,
+                        "result #" + std::to_string(i) + " of @" + name);
+      },
+      arena ? &*arena : nullptr);
 
-  // The packed calling convention: the context, every descriptor field,
-  // then the status the step returns.
   void *contextArg = ctx;
   int32_t status = 0;
-  std::vector<void *> packed{&contextArg};
-  for (std::vector<Buffer> *group : {&args, &results})
-    for (Buffer &b : *group)
-      for (int64_t &field : b.descriptor)
-        packed.push_back(&field);
-  packed.push_back(&status);
+  std::vector<void *> packed = packStepArguments(
+      &contextArg, args, results, arena ? &*arena : nullptr, &status);
 
   if (printLoss && !(!results.empty() && results[0].spec.shape.empty() &&
                      results[0].spec.dtype == "f32"))
@@ -665,7 +678,10 @@ int main(int argc, char **argv) {
     writeProfile(*profile, rt, ctx);
   for (std::vector<Buffer> *group : {&args, &results})
     for (Buffer &b : *group)
-      rt.echo_mem_free(ctx, b.data);
+      if (!b.view)
+        rt.echo_mem_free(ctx, b.data);
+  if (arena)
+    rt.echo_mem_free(ctx, arena->data);
   rt.echo_context_destroy(ctx);
   return 0;
 }

@@ -48,8 +48,14 @@ BufferPlan planBestFit(llvm::ArrayRef<BufferRequest> requests,
                        PlacementOrder order);
 
 /// Runs every placement order and keeps the smallest arena (ties: the
-/// first), as XLA's heap simulator does.
-BufferPlan planBuffers(llvm::ArrayRef<BufferRequest> requests);
+/// first), as XLA's heap simulator does. When `placedLast` (empty, or one
+/// flag per request) flags some requests, each order is also tried with the
+/// flagged ones placed after all others: buffers that live to the end (a
+/// step's results kept in its arena) then fill the gaps the others leave
+/// instead of splitting the arena early, and the plan is never larger than
+/// the others' plan with the flagged buffers stacked above it.
+BufferPlan planBuffers(llvm::ArrayRef<BufferRequest> requests,
+                       llvm::ArrayRef<bool> placedLast = {});
 
 /// The physical limit: the largest total size of buffers live at one
 /// program point, each rounded up to the smallest alignment among the

@@ -58,6 +58,22 @@ inline llvm::cl::ValuesClass kernelSourceValues() {
                  "loops generated in the step (echo-light-calls-to-loops)"));
 }
 
+/// The values of every --grad-results option (pipelines, echo-run,
+/// echo-compile).
+inline llvm::cl::ValuesClass gradResultsValues() {
+  return llvm::cl::values(
+      clEnumValN(GradResults::OutParams, "out-params",
+                 "buffers the caller allocates for the whole step"),
+      clEnumValN(GradResults::Arena, "arena",
+                 "the step's arena from their first write; the caller "
+                 "provides the arena and reads them there"));
+}
+
+/// The description of every --grad-results option.
+inline constexpr const char *kGradResultsDescription =
+    "Where the step keeps the results that replace no argument (gradients, "
+    "loss)";
+
 /// The options of echo-lower-to-cpu.
 struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
   PassOptions::Option<KernelSource> kernels{
@@ -65,13 +81,18 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
       llvm::cl::desc("Who computes the light ops (elementwise, reductions, "
                      "softmax, ...)"),
       llvm::cl::init(KernelSource::Runtime), kernelSourceValues()};
+  PassOptions::Option<GradResults> gradResults{
+      *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
+      llvm::cl::init(GradResults::OutParams), gradResultsValues()};
 };
 
 /// Tensor-level echo module -> LLVM dialect calling the runtime ABI. With
 /// `assignBuffers` false, every temporary keeps its own allocation (for
-/// comparisons against the planned arena).
+/// comparisons against the planned arena) and every result is an
+/// out-parameter.
 void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true,
-                             KernelSource kernels = KernelSource::Runtime);
+                             KernelSource kernels = KernelSource::Runtime,
+                             GradResults gradResults = GradResults::OutParams);
 
 /// Where another target's passes go in buildPlannedToLLVMPipeline (the
 /// CUDA pipeline, EchoToCUDA.h); each adds passes to the module-level `pm`.
@@ -166,6 +187,9 @@ struct TrainingPipelineOptions
           clEnumValN(OptimizerKind::Adam, "adam", "Adam"))};
   PassOptions::Option<double> learningRate{
       *this, "lr", llvm::cl::desc("Learning rate"), llvm::cl::init(0.01)};
+  PassOptions::Option<GradResults> gradResults{
+      *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
+      llvm::cl::init(GradResults::OutParams), gradResultsValues()};
   PassOptions::Option<bool> eagerUpdates{
       *this, "eager-updates",
       llvm::cl::desc("Apply each parameter's update as soon as its gradient "

@@ -45,6 +45,12 @@ enum class OffloadPolicy { Dymem, Greedy };
 /// The echo-offload run of the training pipeline: none, or its policy.
 enum class OffloadMode { None, Dymem, Greedy };
 
+/// Where a step keeps its results that replace no argument (the gradients
+/// and the loss): buffers the caller allocates for the whole step
+/// (out-parameters), or the step's arena from their first write on, read
+/// by the caller after the step (echo-arena-results; docs/memory.md).
+enum class GradResults { OutParams, Arena };
+
 /// echo-memory-report's output form (Graph: the tensor-level step as nodes
 /// and edges, read before bufferization).
 enum class ReportFormat { Text, Json, Trace, Svg, Graph };

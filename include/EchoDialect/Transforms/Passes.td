@@ -147,6 +147,45 @@ def EchoAnnotateMemory : Pass<"echo-annotate-memory", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoArenaResults : Pass<"echo-arena-results", "::mlir::ModuleOp"> {
+  let summary = "Keep a step's results that replace no argument in its arena";
+  let description = [{
+    Runs on bufferized modules, before `buffer-results-to-out-params`. The
+    results of a public, straight-line function that no call in the module
+    uses and that replace no argument (no `echo.update_of`: the gradients
+    and the loss) stop being results: the buffer each was returned in stays
+    in the step, marked `echo.arena_result = <result index>` and
+    `echo.category = "weight_gradients"`. A returned value that is not a
+    buffer of the step's own (an argument, a view, a buffer returned twice)
+    is first copied into one. The bytes leave `persistent` in
+    `echo.step_stats`.
+
+    `echo-buffer-assign` then places each such buffer in the arena, live
+    from its first write to the end of the step, and makes the arena the
+    function's last argument (`echo.arena`): the caller provides it, and
+    reads each result at the offset recorded in `echo.arena_results`. A
+    result is thus allocated when it is first written instead of for the
+    whole step (`grad-results=arena` of the pipelines; docs/memory.md).
+
+    ```mlir
+    // Before
+    func.func @step(%w: memref<4xf32>) -> memref<4xf32> {
+      %g = memref.alloc() : memref<4xf32>
+      ...
+      return %g : memref<4xf32>
+    }
+    // After
+    func.func @step(%w: memref<4xf32>) {
+      %g = memref.alloc() {echo.arena_result = 0 : i64,
+                           echo.category = "weight_gradients"} : memref<4xf32>
+      ...
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
   let summary = "Place every temporary buffer at an offset of one arena";
   let description = [{
@@ -176,6 +215,13 @@ def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
 
     The function gets `echo.arena_bytes`, `echo.arena_lower_bound_bytes` (the
     most bytes live at one program point) and `echo.planner`.
+
+    Buffers marked `echo.arena_result` (echo-arena-results) live from their
+    first use to the end of the function. A function with such buffers
+    takes its arena as a new last argument (`echo.arena`) instead of
+    allocating it, and gets `echo.arena_results = array<i64: result,
+    offset, ...>`: the caller's arena holds those results after the call.
+    Such a function must be straight-line (an error otherwise).
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", /*default=*/"256",

@@ -10,6 +10,8 @@
 #ifndef ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 #define ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 
+#include "EchoDialect/Transforms/PassOptions.h"
+
 namespace mlir {
 class OpPassManager;
 namespace echo {
@@ -19,9 +21,14 @@ namespace echo {
 ///  - execute recomputation regions in place;
 ///  - bufferize across function boundaries with identity layouts, so the
 ///    entry function takes plain row-major buffers;
-///  - turn results into caller-allocated out-parameters;
+///  - with `gradResults` Arena and `assignBuffers`, keep the results that
+///    replace no argument in the arena (echo-arena-results);
+///  - turn the other results into caller-allocated out-parameters;
 ///  - with `assignBuffers`, place the temporaries in one arena.
-void buildPlanPipeline(OpPassManager &pm, bool assignBuffers);
+/// Without `assignBuffers` there is no arena: every result is an
+/// out-parameter whatever `gradResults` says.
+void buildPlanPipeline(OpPassManager &pm, bool assignBuffers,
+                       GradResults gradResults = GradResults::OutParams);
 
 } // namespace echo
 } // namespace mlir

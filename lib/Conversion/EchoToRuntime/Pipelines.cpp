@@ -84,8 +84,9 @@ void mlir::echo::buildPlannedToLLVMPipeline(
 }
 
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
-                                         KernelSource kernels) {
-  buildPlanPipeline(pm, assignBuffers);
+                                         KernelSource kernels,
+                                         GradResults gradResults) {
+  buildPlanPipeline(pm, assignBuffers, gradResults);
   buildPlannedToLLVMPipeline(pm, kernels);
 }
 
@@ -142,7 +143,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     simulate.remarks = false; // the memory report prints the figures
     pm.addNestedPass<func::FuncOp>(createEchoSimulate(simulate));
   }
-  buildPlanPipeline(pm, /*assignBuffers=*/true);
+  buildPlanPipeline(pm, /*assignBuffers=*/true, options.gradResults);
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
@@ -167,7 +168,8 @@ void mlir::echo::registerLowerToCPUPipeline() {
       "runtime C ABI (memory plan, bufferization, out-params, LLVM); "
       "kernels=generated computes the light ops in generated loops",
       [](OpPassManager &pm, const LowerToCPUOptions &options) {
-        buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels);
+        buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels,
+                                options.gradResults);
       });
   PassPipelineRegistration<TrainingPipelineOptions>(
       "echo-training-pipeline",

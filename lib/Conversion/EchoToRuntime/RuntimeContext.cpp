@@ -8,6 +8,7 @@
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Conversion/RuntimeAbi.h"
+#include "EchoDialect/ArenaResultAttrNames.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -270,6 +271,13 @@ RuntimeContextPass::threadCalls(func::FuncOp fn,
 LogicalResult RuntimeContextPass::lowerAllocations() {
   bool unsupported = false;
   module.walk([&](memref::AllocOp alloc) {
+    // Freed with the step, it would lose the result it holds.
+    if (alloc->hasAttr(kArenaResultAttr)) {
+      alloc.emitOpError("holds a step result but was not placed in the "
+                        "arena (run echo-buffer-assign)");
+      unsupported = true;
+      return;
+    }
     if (!alloc.getType().hasStaticShape() ||
         !alloc.getType().getLayout().isIdentity()) {
       alloc.emitOpError("cannot be allocated through the echo runtime: only "

@@ -110,6 +110,35 @@ func.func @in_place_odd(%a: memref<*xf32>, %b: memref<*xf32>) {
 
 // -----
 
+// expected-error@+1 {{attribute 'echo.arena_results' must be an array<i64> of (result, offset) pairs}}
+func.func @arena_results_odd() attributes {echo.arena_results = array<i64: 0>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.arena_results' must list results in increasing order}}
+func.func @arena_results_order() attributes {echo.arena_results = array<i64: 1, 0, 0, 256>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{attribute 'echo.arena' belongs on a function argument, not on an operation}}
+func.func @arena_on_op() attributes {echo.arena} {
+  return
+}
+
+// -----
+
+func.func @arena_result_negative() {
+  // expected-error@+1 {{attribute 'echo.arena_result' must not be negative, got -1}}
+  %0 = memref.alloc() {echo.arena_result = -1 : i64} : memref<4xf32>
+  return
+}
+
+// -----
+
 func.func @density_above_one(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{attribute 'echo.density' must be an f64 in [0, 1], got 1.500000e+00 : f64}}
   %0 = echo.relu %x {echo.density = 1.5 : f64} : tensor<4xf32>
