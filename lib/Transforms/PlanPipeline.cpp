@@ -8,7 +8,9 @@
 
 using namespace mlir;
 
-void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers) {
+void mlir::echo::buildPlanPipeline(
+    OpPassManager &pm, bool assignBuffers,
+    llvm::function_ref<void(OpPassManager &)> beforeAssign) {
   pm.addNestedPass<func::FuncOp>(createEchoAnnotateMemory());
   pm.addNestedPass<func::FuncOp>(createEchoInlineRecompute());
 
@@ -29,6 +31,8 @@ void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers) {
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
 
+  if (beforeAssign)
+    beforeAssign(pm);
   if (assignBuffers)
     pm.addNestedPass<func::FuncOp>(createEchoBufferAssign());
 }

@@ -54,11 +54,13 @@ void addManifest(llvm::Module &module, const std::string &text) {
 
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
+                              EchoMathMode math, int64_t workspaceBudget,
                               StepManifest &manifest) {
   return lowerStepWith(
       module,
       [&](mlir::OpPassManager &pm) {
-        mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels);
+        mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels, math,
+                                            workspaceBudget);
       },
       manifest);
 }

@@ -30,11 +30,13 @@
 namespace echo_run {
 
 /// Runs the CPU pipeline (echo-lower-to-cpu, buffer assignment unless
-/// `assignBuffers` is false, light ops computed by `kernels`, with the
-/// command line's pass manager options) on `module` and records the
-/// allocation sites it numbered in `manifest`.
+/// `assignBuffers` is false, light ops computed by `kernels`, heavy ops in
+/// `math`, planned workspaces of `workspaceBudget` bytes, with the command
+/// line's pass manager options) on `module` and records the allocation
+/// sites it numbered in `manifest`.
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
+                              EchoMathMode math, int64_t workspaceBudget,
                               StepManifest &manifest);
 
 /// Runs the pipeline `build` adds (another target's lowering, e.g.

@@ -10,6 +10,8 @@
 #ifndef ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 #define ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace mlir {
 class OpPassManager;
 namespace echo {
@@ -20,8 +22,13 @@ namespace echo {
 ///  - bufferize across function boundaries with identity layouts, so the
 ///    entry function takes plain row-major buffers;
 ///  - turn results into caller-allocated out-parameters;
+///  - `beforeAssign`, when given, adds passes on the bufferized step that
+///    create buffers the arena must hold (the lowerings' planned
+///    workspaces, echo-plan-workspaces);
 ///  - with `assignBuffers`, place the temporaries in one arena.
-void buildPlanPipeline(OpPassManager &pm, bool assignBuffers);
+void buildPlanPipeline(
+    OpPassManager &pm, bool assignBuffers,
+    llvm::function_ref<void(OpPassManager &)> beforeAssign = {});
 
 } // namespace echo
 } // namespace mlir

@@ -56,7 +56,7 @@ using namespace mlir;
 ///    allocation the runtime did not see fails to link instead of using
 ///    malloc; transcendental functions call libm, as the runtime does).
 void mlir::echo::buildPlannedToLLVMPipeline(
-    OpPassManager &pm, KernelSource kernels,
+    OpPassManager &pm, KernelSource kernels, EchoMathMode math,
     const PlannedToLLVMExtensions &extensions) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -66,7 +66,9 @@ void mlir::echo::buildPlannedToLLVMPipeline(
     pm.addNestedPass<func::FuncOp>(createEchoLightCallsToLoops());
   if (extensions.afterLightLoops)
     extensions.afterLightLoops(pm);
-  pm.addPass(createEchoRuntimeContext());
+  EchoRuntimeContextOptions context;
+  context.math = math;
+  pm.addPass(createEchoRuntimeContext(context));
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -83,10 +85,24 @@ void mlir::echo::buildPlannedToLLVMPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
+                                                 bool assignBuffers,
+                                                 int64_t workspaceBudget) {
+  buildPlanPipeline(pm, assignBuffers, [&](OpPassManager &pm) {
+    if (workspaceBudget == 0)
+      return;
+    EchoPlanWorkspacesOptions workspaces;
+    workspaces.budget = workspaceBudget;
+    pm.addNestedPass<func::FuncOp>(createEchoPlanWorkspaces(workspaces));
+  });
+}
+
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
-                                         KernelSource kernels) {
-  buildPlanPipeline(pm, assignBuffers);
-  buildPlannedToLLVMPipeline(pm, kernels);
+                                         KernelSource kernels,
+                                         EchoMathMode math,
+                                         int64_t workspaceBudget) {
+  buildPlanPipelineWithWorkspaces(pm, assignBuffers, workspaceBudget);
+  buildPlannedToLLVMPipeline(pm, kernels, math);
 }
 
 void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
@@ -142,7 +158,8 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     simulate.remarks = false; // the memory report prints the figures
     pm.addNestedPass<func::FuncOp>(createEchoSimulate(simulate));
   }
-  buildPlanPipeline(pm, /*assignBuffers=*/true);
+  buildPlanPipelineWithWorkspaces(pm, /*assignBuffers=*/true,
+                                  options.workspaceBudget);
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
@@ -167,7 +184,8 @@ void mlir::echo::registerLowerToCPUPipeline() {
       "runtime C ABI (memory plan, bufferization, out-params, LLVM); "
       "kernels=generated computes the light ops in generated loops",
       [](OpPassManager &pm, const LowerToCPUOptions &options) {
-        buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels);
+        buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels,
+                                options.math, options.workspaceBudget);
       });
   PassPipelineRegistration<TrainingPipelineOptions>(
       "echo-training-pipeline",
