@@ -155,8 +155,8 @@ const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
                     std::to_string(ws.bytes) + " bytes (the smallest needs " +
                     std::to_string(smallest) +
                     "); raise the lowering's workspace-budget"};
-  throw Error{ECHO_ERR_INTERNAL, std::string(E) + ": cuDNN offers no " +
-                                     kind + " algorithm for this " + what};
+  throw Error{ECHO_ERR_INTERNAL, std::string(E) + ": cuDNN offers no " + kind +
+                                     " algorithm for this " + what};
 }
 
 /// The workspace pointer for `bytes` of it: the planned buffer, or scratch.
@@ -177,11 +177,10 @@ void *workspaceFor(const char *E, Context &ctx, const Workspace &ws,
 } // namespace
 
 void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y),
-                        ECHO_TENSOR(workspace), int64_t has_bias,
-                        int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                        int64_t pad_w, int64_t dilation_h, int64_t dilation_w,
-                        int64_t groups) {
+                        ECHO_TENSOR(b), ECHO_TENSOR(y), ECHO_TENSOR(workspace),
+                        int64_t has_bias, int64_t stride_h, int64_t stride_w,
+                        int64_t pad_h, int64_t pad_w, int64_t dilation_h,
+                        int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
@@ -233,10 +232,10 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
 
 void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
                                    ECHO_TENSOR(w), ECHO_TENSOR(dx),
-                                   ECHO_TENSOR(workspace), int64_t stride_h, int64_t stride_w,
-                                   int64_t pad_h, int64_t pad_w,
-                                   int64_t dilation_h, int64_t dilation_w,
-                                   int64_t groups) {
+                                   ECHO_TENSOR(workspace), int64_t stride_h,
+                                   int64_t stride_w, int64_t pad_h,
+                                   int64_t pad_w, int64_t dilation_h,
+                                   int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_input";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
@@ -271,18 +270,18 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
   void *scratchData = workspaceFor(E, ctx, ws, bytes);
   const float one = 1.0f, zero = 0.0f;
   check(E,
-        cudnnConvolutionBackwardData(h, &one, d.w, W.data, d.y, DY.data,
-                                     d.conv, perf.algo, scratchData, bytes,
-                                     &zero, d.x, DX.data),
+        cudnnConvolutionBackwardData(h, &one, d.w, W.data, d.y, DY.data, d.conv,
+                                     perf.algo, scratchData, bytes, &zero, d.x,
+                                     DX.data),
         "cudnnConvolutionBackwardData");
 }
 
 void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
                                     ECHO_TENSOR(dy), ECHO_TENSOR(dw),
-                                    ECHO_TENSOR(workspace), int64_t stride_h, int64_t stride_w,
-                                    int64_t pad_h, int64_t pad_w,
-                                    int64_t dilation_h, int64_t dilation_w,
-                                    int64_t groups) {
+                                    ECHO_TENSOR(workspace), int64_t stride_h,
+                                    int64_t stride_w, int64_t pad_h,
+                                    int64_t pad_w, int64_t dilation_h,
+                                    int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_weight";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
@@ -307,8 +306,8 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
                                                       (int)perfs.size(),
                                                       &count, perfs.data()),
         "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
-  const auto &perf = choose(E, d, ctx.math, ws, perfs, count,
-                            "backward-filter convolution");
+  const auto &perf =
+      choose(E, d, ctx.math, ws, perfs, count, "backward-filter convolution");
   size_t bytes = 0;
   check(E,
         cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv,

@@ -32,14 +32,14 @@ Outputs convAll(echo_context *ctx, FTensor &x, FTensor &w,
                 int64_t s, int64_t p, int64_t g) {
   FTensor y(ys), dx(x.shape()), dw(w.shape());
   auto &rt = backend();
-  EXPECT_EQ(rt.echo_conv2d(ctx, ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, 1, s, s, p, p,
-                           1, 1, g),
+  EXPECT_EQ(rt.echo_conv2d(ctx, ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, 1,
+                           s, s, p, p, 1, 1, g),
             ECHO_OK);
-  EXPECT_EQ(rt.echo_conv2d_grad_input(ctx, ARG(dy), ARG(w), ARG(dx), NO_WORKSPACE, s, s, p,
-                                      p, 1, 1, g),
+  EXPECT_EQ(rt.echo_conv2d_grad_input(ctx, ARG(dy), ARG(w), ARG(dx),
+                                      NO_WORKSPACE, s, s, p, p, 1, 1, g),
             ECHO_OK);
-  EXPECT_EQ(rt.echo_conv2d_grad_weight(ctx, ARG(x), ARG(dy), ARG(dw), NO_WORKSPACE, s, s, p,
-                                       p, 1, 1, g),
+  EXPECT_EQ(rt.echo_conv2d_grad_weight(ctx, ARG(x), ARG(dy), ARG(dw),
+                                       NO_WORKSPACE, s, s, p, p, 1, 1, g),
             ECHO_OK);
   return {y.values(), dx.values(), dw.values()};
 }

@@ -145,12 +145,14 @@ TEST_F(Errors, MatmulBatchMismatch) {
 
 TEST_F(Errors, ConvOutputShapeAndGroups) {
   FTensor x({1, 4, 8, 8}), w({6, 2, 3, 3}), b({6}), y({1, 6, 8, 8});
-  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, 0, 1, 1, 0, 0, 1, 1,
-                          2), "echo_conv2d: y shape \\[1x6x8x8\\]: "
-              "dimension 2 must be 6");
+  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, 0,
+                              1, 1, 0, 0, 1, 1, 2),
+                  "echo_conv2d: y shape \\[1x6x8x8\\]: "
+                  "dimension 2 must be 6");
   FTensor y6({1, 6, 6, 6});
-  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y6), NO_WORKSPACE, 0, 1, 1, 0, 0, 1,
-                          1, 3), "groups 3 must divide");
+  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y6), NO_WORKSPACE, 0,
+                              1, 1, 0, 0, 1, 1, 3),
+                  "groups 3 must divide");
 }
 
 TEST_F(Errors, EmbeddingIndexOutOfRange) {

@@ -47,8 +47,7 @@ struct PlanWorkspacesPass
         return;
       for (auto [i, param] : llvm::enumerate(entry->params))
         if (StringRef(param.name) == kWorkspaceParam &&
-            i < call.getNumOperands() &&
-            isEmptyBuffer(call.getOperand(i)))
+            i < call.getNumOperands() && isEmptyBuffer(call.getOperand(i)))
           workspaces.push_back({call, unsigned(i)});
     });
     for (auto [call, i] : workspaces) {

@@ -348,8 +348,7 @@ void RuntimeContextPass::runOnOperation() {
     if (math != ECHO_MATH_IEEE) {
       Value mode = arith::ConstantIntOp::create(
           b, fn.getLoc(), static_cast<int64_t>(EchoMathMode(math)), 64);
-      func::CallOp::create(b, fn.getLoc(), *setMath,
-                           ValueRange{context, mode});
+      func::CallOp::create(b, fn.getLoc(), *setMath, ValueRange{context, mode});
     }
     SmallVector<func::ReturnOp> returns;
     fn.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
