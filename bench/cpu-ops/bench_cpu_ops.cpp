@@ -450,13 +450,14 @@ HeavyResult benchConv(const Options &o, const Conv &g) {
   Buffer col(oneByOne ? 1 : ckk * oh * ow);
   x.random(10), w.random(11, -0.1f, 0.1f);
   Desc X(x.data(), {g.n, g.c, g.h, g.w}), W(w.data(), {g.o, g.c, g.kh, g.kw}),
-      B(b.data(), {g.o}), Y(ye.data(), {g.n, g.o, oh, ow});
+      B(b.data(), {g.o}), Y(ye.data(), {g.n, g.o, oh, ow}),
+      NoWorkspace(nullptr, {0}); // the CPU backend needs none
   // The direct side writes to its own buffer for the check, then (timing)
   // to the echo output, so both sides store to the same memory.
   float *dst = yd.data();
   auto echo = [&] {
-    echo_conv2d(gCtx, ARG(X), ARG(W), ARG(B), ARG(Y), 0, 1, 1, g.pad, g.pad, 1, 1,
-                1);
+    echo_conv2d(gCtx, ARG(X), ARG(W), ARG(B), ARG(Y), ARG(NoWorkspace), 0, 1,
+                1, g.pad, g.pad, 1, 1, 1);
   };
   auto direct = [&] {
     for (int64_t i = 0; i < g.n; ++i) {

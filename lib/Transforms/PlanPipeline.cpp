@@ -8,8 +8,9 @@
 
 using namespace mlir;
 
-void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers,
-                                   GradResults gradResults) {
+void mlir::echo::buildPlanPipeline(
+    OpPassManager &pm, bool assignBuffers, GradResults gradResults,
+    llvm::function_ref<void(OpPassManager &)> beforeAssign) {
   pm.addNestedPass<func::FuncOp>(createEchoAnnotateMemory());
   pm.addNestedPass<func::FuncOp>(createEchoInlineRecompute());
 
@@ -33,6 +34,8 @@ void mlir::echo::buildPlanPipeline(OpPassManager &pm, bool assignBuffers,
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
 
+  if (beforeAssign)
+    beforeAssign(pm);
   if (assignBuffers)
     pm.addNestedPass<func::FuncOp>(createEchoBufferAssign());
 }

@@ -74,11 +74,13 @@ void col2im(const ConvGeometry &g, const float *col, float *dx) {
 
 } // namespace
 
-void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
-                            ECHO_TENSOR(y), int64_t has_bias, int64_t stride_h,
-                            int64_t stride_w, int64_t pad_h, int64_t pad_w,
-                            int64_t dilation_h, int64_t dilation_w,
-                            int64_t groups) {
+// The workspace is for backends whose libraries need scratch (the CUDA
+// backend's cuDNN); these kernels use their own temporaries.
+void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
+                        ECHO_TENSOR(b), ECHO_TENSOR(y), ECHO_TENSOR(workspace),
+                        int64_t has_bias, int64_t stride_h, int64_t stride_w,
+                        int64_t pad_h, int64_t pad_w, int64_t dilation_h,
+                        int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
@@ -118,11 +120,12 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSO
       }
 }
 
-void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(w),
-                                       ECHO_TENSOR(dx), int64_t stride_h,
-                                       int64_t stride_w, int64_t pad_h,
-                                       int64_t pad_w, int64_t dilation_h,
-                                       int64_t dilation_w, int64_t groups) {
+void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
+                                   ECHO_TENSOR(w), ECHO_TENSOR(dx),
+                                   ECHO_TENSOR(workspace), int64_t stride_h,
+                                   int64_t stride_w, int64_t pad_h,
+                                   int64_t pad_w, int64_t dilation_h,
+                                   int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_input";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
@@ -154,11 +157,12 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(w)
     }
 }
 
-void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(dy),
-                                        ECHO_TENSOR(dw), int64_t stride_h,
-                                        int64_t stride_w, int64_t pad_h,
-                                        int64_t pad_w, int64_t dilation_h,
-                                        int64_t dilation_w, int64_t groups) {
+void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
+                                    ECHO_TENSOR(dy), ECHO_TENSOR(dw),
+                                    ECHO_TENSOR(workspace), int64_t stride_h,
+                                    int64_t stride_w, int64_t pad_h,
+                                    int64_t pad_w, int64_t dilation_h,
+                                    int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_weight";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);

@@ -10,6 +10,7 @@
 
 #include "Context.h"
 #include "CopyStream.h"
+#include "MathMode.h"
 #include "TensorView.h"
 
 #include <new>
@@ -89,6 +90,19 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
         "echo_step_begin: the step was compiled for runtime ABI version " +
             std::to_string(abi_version) + ", this backend implements version " +
             std::to_string(ECHO_ABI_VERSION));
+  return ECHO_OK;
+}
+
+// Every mode computes IEEE FP32 here: the CPU kernels have no faster,
+// less precise variant, and they are deterministic either way.
+echo_status echo_step_set_math(echo_context *ctx, int64_t mode) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (ctx->status != ECHO_OK)
+    return ctx->status;
+  std::string error = echo_rt::checkMathMode(mode);
+  if (!error.empty())
+    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
   return ECHO_OK;
 }
 

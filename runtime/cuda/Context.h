@@ -72,6 +72,11 @@ struct echo_context {
   void *cublasWorkspace = nullptr; // fixed, so cuBLAS results are
                                    // reproducible on this stream
   unsigned long long *flag = nullptr; // device word for kernel checks
+  // Numerics of the heavy ops (EchoMathMode): the step's, from
+  // echo_step_set_math, reset by echo_step_begin; and the one the cuBLAS
+  // handle is set to, which cublas() brings in line before each GEMM.
+  int64_t math = ECHO_MATH_IEEE;
+  int64_t cublasMath = ECHO_MATH_IEEE;
 
   EchoDeviceAllocator memory;
   std::vector<EchoProfileSite> profile;
@@ -113,8 +118,10 @@ void checkLaunch(const char *entry, const char *kernel);
 /// Device setup of a usable context, done before every call into it
 /// (cudaSetDevice: the calling thread may have another current device).
 void activate(const char *entry, Context &ctx);
-/// The handles, created on first use and bound to the context's stream;
-/// IEEE FP32 math (no TF32) in both.
+/// The handles, created on first use and bound to the context's stream.
+/// cublas() returns the handle in the step's math mode (ctx.math):
+/// CUBLAS_DEFAULT_MATH (IEEE FP32, no TF32) or CUBLAS_TF32_TENSOR_OP_MATH;
+/// convolutions set their math per descriptor (Conv.cpp).
 cublasHandle_t cublas(const char *entry, Context &ctx);
 cudnnHandle_t cudnn(const char *entry, Context &ctx);
 /// At least `bytes` of device scratch, valid until the next call; the

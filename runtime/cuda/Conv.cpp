@@ -1,13 +1,20 @@
 //===- Conv.cpp - 2-D convolution on cuDNN --------------------------------===//
 //
 // NCHW x OIHW with symmetric padding, dilation and groups, through cuDNN's
-// convolution forward, backward-data and backward-filter. Numerics: FP32
-// FMA math only (CUDNN_FMA_MATH: no TF32 tensor cores) and, among the
+// convolution forward, backward-data and backward-filter. Numerics follow
+// the step's math mode (echo_step_set_math): under ECHO_MATH_IEEE, FP32 FMA
+// math only (CUDNN_FMA_MATH: no TF32 tensor cores) and, among the
 // algorithms cuDNN's heuristics rank for the shapes, the first that is
-// deterministic and runs in FMA math; its workspace comes from the
-// context's scratch. Shapes are checked by the code the CPU backend uses
-// (runtime/common/ConvGeometry.cpp); the bias is added afterwards
-// in f32, as on the CPU.
+// deterministic and runs in FMA math; under ECHO_MATH_TF32, the first
+// ranked (the fastest expected) in FMA or default math (TF32 tensor cores
+// permitted, no down-conversion below TF32), deterministic or not. The
+// algorithm's workspace is the step's planned buffer (the entry's
+// `workspace` argument, of the compiler's workspace budget) when it has
+// bytes: only algorithms whose workspace fits are considered. With an
+// empty one it comes from the context's scratch, grown on demand. Shapes
+// are checked by the code the CPU backend uses
+// (runtime/common/ConvGeometry.cpp); the bias is added afterwards in f32,
+// as on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +22,10 @@
 #include "Kernels.h"
 #include "Tensor.h"
 
+#include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 using namespace echo_cuda;
@@ -38,7 +48,8 @@ struct ConvDescriptors {
   cudnnFilterDescriptor_t w = nullptr;
   cudnnConvolutionDescriptor_t conv = nullptr;
 
-  ConvDescriptors(const char *entry, const ConvGeometry &g) : E(entry) {
+  ConvDescriptors(const char *entry, const ConvGeometry &g, int64_t mode)
+      : E(entry) {
     check(E, cudnnCreateTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
     check(E, cudnnCreateTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
     check(E, cudnnCreateFilterDescriptor(&w), "cudnnCreateFilterDescriptor");
@@ -67,7 +78,10 @@ struct ConvDescriptors {
           "cudnnSetConvolution2dDescriptor");
     check(E, cudnnSetConvolutionGroupCount(conv, dim(E, g.groups)),
           "cudnnSetConvolutionGroupCount");
-    check(E, cudnnSetConvolutionMathType(conv, CUDNN_FMA_MATH),
+    setMath(mode == ECHO_MATH_TF32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH);
+  }
+  void setMath(cudnnMathType_t math) {
+    check(E, cudnnSetConvolutionMathType(conv, math),
           "cudnnSetConvolutionMathType");
   }
   ~ConvDescriptors() {
@@ -84,36 +98,94 @@ struct ConvDescriptors {
   ConvDescriptors &operator=(const ConvDescriptors &) = delete;
 };
 
-/// The first of cuDNN's ranked algorithms that succeeds and is
-/// deterministic, preferring those reported under FMA math. The descriptor
-/// stays in CUDNN_FMA_MATH whatever the report says, which is what keeps
-/// TF32 tensor-core kernels out.
+/// Where a convolution's workspace comes from: the step's planned buffer
+/// (`bytes` > 0), or the context's scratch (`bytes` 0: no limit).
+struct Workspace {
+  void *data = nullptr;
+  size_t bytes = 0;
+  bool planned() const { return bytes > 0; }
+};
+
+Workspace workspaceOf(const char *E, int64_t rank, void *desc) {
+  TensorView t = view(E, "workspace", rank, desc, 1);
+  expectRank(E, t, "workspace", 1);
+  return {t.data, size_t(t.numel)};
+}
+
+/// The algorithm a convolution runs, from cuDNN's ranking (fastest
+/// expected first), and the math type the descriptor is given for it.
+/// ECHO_MATH_IEEE: the first that succeeds and is deterministic, preferring
+/// those reported under FMA math; the descriptor stays in CUDNN_FMA_MATH
+/// whatever the report says, which is what keeps TF32 tensor-core kernels
+/// out. ECHO_MATH_TF32: the first that succeeds in FMA or default math
+/// (CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION, which may convert to FP16, is
+/// never taken), deterministic or not, with the descriptor set to the math
+/// type it was ranked under, as cuDNN requires. With a planned workspace,
+/// only algorithms whose workspace fits in it are candidates.
 template <typename Perf>
-const Perf &choose(const char *E, const std::vector<Perf> &perfs, int count,
-                   const char *what) {
+const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
+                   const Workspace &ws, const std::vector<Perf> &perfs,
+                   int count, const char *what) {
+  bool tf32 = mode == ECHO_MATH_TF32;
+  auto usable = [&](const Perf &p, cudnnMathType_t math) {
+    if (p.status != CUDNN_STATUS_SUCCESS)
+      return false;
+    if (tf32)
+      return p.mathType == CUDNN_DEFAULT_MATH || p.mathType == CUDNN_FMA_MATH;
+    return p.determinism == CUDNN_DETERMINISTIC && p.mathType == math;
+  };
+  // The smallest workspace among the usable algorithms, for the message.
+  size_t smallest = SIZE_MAX;
   for (cudnnMathType_t math : {CUDNN_FMA_MATH, CUDNN_DEFAULT_MATH})
-    for (int i = 0; i < count; ++i)
-      if (perfs[i].status == CUDNN_STATUS_SUCCESS &&
-          perfs[i].determinism == CUDNN_DETERMINISTIC &&
-          perfs[i].mathType == math)
-        return perfs[i];
-  throw Error{ECHO_ERR_INTERNAL,
-              std::string(E) + ": cuDNN offers no deterministic FP32 (FMA "
-                               "math) algorithm for this " +
-                  what};
+    for (int i = 0; i < count; ++i) {
+      if (!usable(perfs[i], math))
+        continue;
+      smallest = std::min(smallest, perfs[i].memory);
+      if (ws.planned() && perfs[i].memory > ws.bytes)
+        continue;
+      if (tf32)
+        d.setMath(perfs[i].mathType);
+      return perfs[i];
+    }
+  std::string kind = tf32 ? "FP32 or TF32" : "deterministic FP32 (FMA math)";
+  if (smallest != SIZE_MAX)
+    throw Error{ECHO_ERR_INVALID_ARGUMENT,
+                std::string(E) + ": no " + kind + " algorithm for this " +
+                    what + " fits the planned workspace of " +
+                    std::to_string(ws.bytes) + " bytes (the smallest needs " +
+                    std::to_string(smallest) +
+                    "); raise the lowering's workspace-budget"};
+  throw Error{ECHO_ERR_INTERNAL, std::string(E) + ": cuDNN offers no " + kind +
+                                     " algorithm for this " + what};
+}
+
+/// The workspace pointer for `bytes` of it: the planned buffer, or scratch.
+void *workspaceFor(const char *E, Context &ctx, const Workspace &ws,
+                   size_t bytes) {
+  if (bytes == 0)
+    return nullptr;
+  if (!ws.planned())
+    return scratch(E, ctx, bytes);
+  if (bytes > ws.bytes)
+    throw Error{ECHO_ERR_INTERNAL,
+                std::string(E) + ": cuDNN asks " + std::to_string(bytes) +
+                    " workspace bytes for an algorithm it ranked with " +
+                    "at most " + std::to_string(ws.bytes)};
+  return ws.data;
 }
 
 } // namespace
 
 void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias,
-                        int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                        int64_t pad_w, int64_t dilation_h, int64_t dilation_w,
-                        int64_t groups) {
+                        ECHO_TENSOR(b), ECHO_TENSOR(y), ECHO_TENSOR(workspace),
+                        int64_t has_bias, int64_t stride_h, int64_t stride_w,
+                        int64_t pad_h, int64_t pad_w, int64_t dilation_h,
+                        int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
+  Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
   ConvGeometry g = convGeometry(E, X, "x", W, "w", Y, "y", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
   TensorView B;
@@ -130,7 +202,7 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
           "cudaMemsetAsync");
   } else {
     cudnnHandle_t h = cudnn(E, ctx);
-    ConvDescriptors d(E, g);
+    ConvDescriptors d(E, g, ctx.math);
     std::vector<cudnnConvolutionFwdAlgoPerf_t> perfs(
         CUDNN_CONVOLUTION_FWD_ALGO_COUNT);
     int count = 0;
@@ -139,17 +211,19 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
                                                  (int)perfs.size(), &count,
                                                  perfs.data()),
           "cudnnGetConvolutionForwardAlgorithm_v7");
-    const auto &perf = choose(E, perfs, count, "forward convolution");
+    const auto &perf =
+        choose(E, d, ctx.math, ws, perfs, count, "forward convolution");
     size_t bytes = 0;
     check(E,
           cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y,
                                                   perf.algo, &bytes),
           "cudnnGetConvolutionForwardWorkspaceSize");
-    void *ws = bytes ? scratch(E, ctx, bytes) : nullptr;
+    void *scratchData = workspaceFor(E, ctx, ws, bytes);
     const float one = 1.0f, zero = 0.0f;
     check(E,
           cudnnConvolutionForward(h, &one, d.x, X.data, d.w, W.data, d.conv,
-                                  perf.algo, ws, bytes, &zero, d.y, Y.data),
+                                  perf.algo, scratchData, bytes, &zero, d.y,
+                                  Y.data),
           "cudnnConvolutionForward");
   }
   if (has_bias)
@@ -158,14 +232,15 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
 
 void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
                                    ECHO_TENSOR(w), ECHO_TENSOR(dx),
-                                   int64_t stride_h, int64_t stride_w,
-                                   int64_t pad_h, int64_t pad_w,
-                                   int64_t dilation_h, int64_t dilation_w,
-                                   int64_t groups) {
+                                   ECHO_TENSOR(workspace), int64_t stride_h,
+                                   int64_t stride_w, int64_t pad_h,
+                                   int64_t pad_w, int64_t dilation_h,
+                                   int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_input";
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView W = fview(E, "w", w_rank, w_desc);
   TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
   ConvGeometry g = convGeometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
   if (DX.numel == 0)
@@ -176,7 +251,7 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
     return;
   }
   cudnnHandle_t h = cudnn(E, ctx);
-  ConvDescriptors d(E, g);
+  ConvDescriptors d(E, g, ctx.math);
   std::vector<cudnnConvolutionBwdDataAlgoPerf_t> perfs(
       CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
   int count = 0;
@@ -185,31 +260,33 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
                                                     (int)perfs.size(), &count,
                                                     perfs.data()),
         "cudnnGetConvolutionBackwardDataAlgorithm_v7");
-  const auto &perf = choose(E, perfs, count, "backward-data convolution");
+  const auto &perf =
+      choose(E, d, ctx.math, ws, perfs, count, "backward-data convolution");
   size_t bytes = 0;
   check(E,
         cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x,
                                                      perf.algo, &bytes),
         "cudnnGetConvolutionBackwardDataWorkspaceSize");
-  void *ws = bytes ? scratch(E, ctx, bytes) : nullptr;
+  void *scratchData = workspaceFor(E, ctx, ws, bytes);
   const float one = 1.0f, zero = 0.0f;
   check(E,
-        cudnnConvolutionBackwardData(h, &one, d.w, W.data, d.y, DY.data,
-                                     d.conv, perf.algo, ws, bytes, &zero, d.x,
+        cudnnConvolutionBackwardData(h, &one, d.w, W.data, d.y, DY.data, d.conv,
+                                     perf.algo, scratchData, bytes, &zero, d.x,
                                      DX.data),
         "cudnnConvolutionBackwardData");
 }
 
 void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
                                     ECHO_TENSOR(dy), ECHO_TENSOR(dw),
-                                    int64_t stride_h, int64_t stride_w,
-                                    int64_t pad_h, int64_t pad_w,
-                                    int64_t dilation_h, int64_t dilation_w,
-                                    int64_t groups) {
+                                    ECHO_TENSOR(workspace), int64_t stride_h,
+                                    int64_t stride_w, int64_t pad_h,
+                                    int64_t pad_w, int64_t dilation_h,
+                                    int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_weight";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView DY = fview(E, "dy", dy_rank, dy_desc);
   TensorView DW = fview(E, "dw", dw_rank, dw_desc);
+  Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
   ConvGeometry g = convGeometry(E, X, "x", DW, "dw", DY, "dy", stride_h, stride_w,
                             pad_h, pad_w, dilation_h, dilation_w, groups);
   if (DW.numel == 0)
@@ -220,7 +297,7 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
     return;
   }
   cudnnHandle_t h = cudnn(E, ctx);
-  ConvDescriptors d(E, g);
+  ConvDescriptors d(E, g, ctx.math);
   std::vector<cudnnConvolutionBwdFilterAlgoPerf_t> perfs(
       CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
   int count = 0;
@@ -229,17 +306,18 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
                                                       (int)perfs.size(),
                                                       &count, perfs.data()),
         "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
-  const auto &perf = choose(E, perfs, count, "backward-filter convolution");
+  const auto &perf =
+      choose(E, d, ctx.math, ws, perfs, count, "backward-filter convolution");
   size_t bytes = 0;
   check(E,
         cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv,
                                                        d.w, perf.algo, &bytes),
         "cudnnGetConvolutionBackwardFilterWorkspaceSize");
-  void *ws = bytes ? scratch(E, ctx, bytes) : nullptr;
+  void *scratchData = workspaceFor(E, ctx, ws, bytes);
   const float one = 1.0f, zero = 0.0f;
   check(E,
         cudnnConvolutionBackwardFilter(h, &one, d.x, X.data, d.y, DY.data,
-                                       d.conv, perf.algo, ws, bytes, &zero,
-                                       d.w, DW.data),
+                                       d.conv, perf.algo, scratchData, bytes,
+                                       &zero, d.w, DW.data),
         "cudnnConvolutionBackwardFilter");
 }

@@ -73,16 +73,30 @@ void activate(const char *entry, Context &ctx) {
   check(entry, cudaSetDevice(ctx.device), "cudaSetDevice");
 }
 
+/// CUBLAS_DEFAULT_MATH never uses TF32 for sgemm (the NVIDIA_TF32_OVERRIDE
+/// variable can only disable it); CUBLAS_TF32_TENSOR_OP_MATH lets sgemm
+/// round its inputs to TF32 for the tensor cores.
+static cublasMath_t cublasMathOf(int64_t mode) {
+  return mode == ECHO_MATH_TF32 ? CUBLAS_TF32_TENSOR_OP_MATH
+                                : CUBLAS_DEFAULT_MATH;
+}
+
 cublasHandle_t cublas(const char *entry, Context &ctx) {
-  if (ctx.cublas)
+  if (ctx.cublas) {
+    if (ctx.cublasMath != ctx.math) {
+      check(entry, cublasSetMathMode(ctx.cublas, cublasMathOf(ctx.math)),
+            "cublasSetMathMode");
+      ctx.cublasMath = ctx.math;
+    }
     return ctx.cublas;
+  }
   cublasHandle_t h = nullptr;
   check(entry, cublasCreate(&h), "cublasCreate");
   ctx.cublas = h; // owned from here on, destroyed with the context
   check(entry, cublasSetStream(h, ctx.stream), "cublasSetStream");
-  // IEEE FP32: the default math mode never uses TF32 for sgemm (the
-  // NVIDIA_TF32_OVERRIDE variable can only disable it).
-  check(entry, cublasSetMathMode(h, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+  check(entry, cublasSetMathMode(h, cublasMathOf(ctx.math)),
+        "cublasSetMathMode");
+  ctx.cublasMath = ctx.math;
   check(entry, cudaMalloc(&ctx.cublasWorkspace, kCublasWorkspaceBytes),
         "cudaMalloc (cuBLAS workspace)");
   check(entry, cublasSetWorkspace(h, ctx.cublasWorkspace, kCublasWorkspaceBytes),

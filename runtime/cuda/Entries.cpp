@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "MathMode.h"
 
 #include <new>
 #include <string>
@@ -74,6 +75,7 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
   if (!ctx)
     return ECHO_ERR_INVALID_ARGUMENT;
   ctx->clearError();
+  ctx->math = ECHO_MATH_IEEE; // each step states its own numerics
   if (abi_version != ECHO_ABI_VERSION)
     return ctx->setError(
         ECHO_ERR_ABI_MISMATCH,
@@ -84,6 +86,20 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          "echo_step_begin: " + ctx->whyUnusable);
   setActiveStep(ctx);
+  return ECHO_OK;
+}
+
+// Needs no device: it only records the mode, which cublas() and the
+// convolutions read.
+echo_status echo_step_set_math(echo_context *ctx, int64_t mode) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (ctx->status != ECHO_OK)
+    return ctx->status;
+  std::string error = echo_rt::checkMathMode(mode);
+  if (!error.empty())
+    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
+  ctx->math = mode;
   return ECHO_OK;
 }
 

@@ -77,8 +77,8 @@ Conv randomConv(Rng &rng, bool small) {
 void checkForward(const Conv &p, Rng &rng, bool bias) {
   FTensor x = rng.tensor(p.xs()), w = rng.tensor(p.ws()),
           b = rng.tensor({p.o}), y(p.ys());
-  echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y), bias, p.sh, p.sw, p.ph, p.pw,
-              p.dh, p.dw, p.g);
+  echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, bias, p.sh, p.sw,
+              p.ph, p.pw, p.dh, p.dw, p.g);
   DVec bd = toD(b);
   expectClose(y.values(), refConv(p, toD(x), toD(w), bias ? &bd : nullptr),
               1e-5, "conv2d " + p.str());
@@ -88,10 +88,10 @@ void checkGradients(const Conv &p, Rng &rng) {
   FTensor x = rng.tensor(p.xs()), w = rng.tensor(p.ws()),
           dy = rng.tensor(p.ys());
   FTensor dx(p.xs()), dw(p.ws());
-  echo_conv2d_grad_input(ARG(dy), ARG(w), ARG(dx), p.sh, p.sw, p.ph, p.pw,
-                         p.dh, p.dw, p.g);
-  echo_conv2d_grad_weight(ARG(x), ARG(dy), ARG(dw), p.sh, p.sw, p.ph, p.pw,
-                          p.dh, p.dw, p.g);
+  echo_conv2d_grad_input(ARG(dy), ARG(w), ARG(dx), NO_WORKSPACE, p.sh, p.sw,
+                         p.ph, p.pw, p.dh, p.dw, p.g);
+  echo_conv2d_grad_weight(ARG(x), ARG(dy), ARG(dw), NO_WORKSPACE, p.sh, p.sw,
+                          p.ph, p.pw, p.dh, p.dw, p.g);
   DVec R = toD(dy), xd = toD(x), wd = toD(w);
   expectGrad(dx.values(), numericGrad(xd, [&](const DVec &v) {
                return dot(R, refConv(p, v, wd, nullptr));

@@ -32,14 +32,14 @@ Outputs convAll(echo_context *ctx, FTensor &x, FTensor &w,
                 int64_t s, int64_t p, int64_t g) {
   FTensor y(ys), dx(x.shape()), dw(w.shape());
   auto &rt = backend();
-  EXPECT_EQ(rt.echo_conv2d(ctx, ARG(x), ARG(w), ARG(b), ARG(y), 1, s, s, p, p,
-                           1, 1, g),
+  EXPECT_EQ(rt.echo_conv2d(ctx, ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, 1,
+                           s, s, p, p, 1, 1, g),
             ECHO_OK);
-  EXPECT_EQ(rt.echo_conv2d_grad_input(ctx, ARG(dy), ARG(w), ARG(dx), s, s, p,
-                                      p, 1, 1, g),
+  EXPECT_EQ(rt.echo_conv2d_grad_input(ctx, ARG(dy), ARG(w), ARG(dx),
+                                      NO_WORKSPACE, s, s, p, p, 1, 1, g),
             ECHO_OK);
-  EXPECT_EQ(rt.echo_conv2d_grad_weight(ctx, ARG(x), ARG(dy), ARG(dw), s, s, p,
-                                       p, 1, 1, g),
+  EXPECT_EQ(rt.echo_conv2d_grad_weight(ctx, ARG(x), ARG(dy), ARG(dw),
+                                       NO_WORKSPACE, s, s, p, p, 1, 1, g),
             ECHO_OK);
   return {y.values(), dx.values(), dw.values()};
 }
@@ -103,7 +103,7 @@ TEST(CpuKernels, ReferenceKernelsAgreeWithOneDnn) {
   FTensor probeX = FTensor::zerosAt({1, 1, 3, 3}, 0), probeW({1, 1, 1, 1}),
           probeB({1}), probeY({1, 1, 3, 3});
   EXPECT_EQ(rt.echo_conv2d(reference, ARG(probeX), ARG(probeW), ARG(probeB),
-                           ARG(probeY), 0, 1, 1, 0, 0, 1, 1, 1),
+                           ARG(probeY), NO_WORKSPACE, 0, 1, 1, 0, 0, 1, 1, 1),
             ECHO_OK);
   unsetenv("ECHO_CPU_KERNELS");
   Rng rng(911);

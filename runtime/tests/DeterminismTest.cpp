@@ -80,12 +80,12 @@ TEST(Determinism, ConvEntries) {
     FTensor xi = at(x, s), wi = at(w, s + 1), bi = at(b, s + 2),
             dyi = at(dy, s + 3), y = out(f.ys, s), dx = out(f.xs, s + 1),
             dw = out(f.ws, s + 2);
-    echo_conv2d(ARG(xi), ARG(wi), ARG(bi), ARG(y), 1, f.sh, f.sw, f.ph, f.pw,
-                f.dh, f.dw, f.g);
-    echo_conv2d_grad_input(ARG(dyi), ARG(wi), ARG(dx), f.sh, f.sw, f.ph, f.pw,
-                           f.dh, f.dw, f.g);
-    echo_conv2d_grad_weight(ARG(xi), ARG(dyi), ARG(dw), f.sh, f.sw, f.ph,
-                            f.pw, f.dh, f.dw, f.g);
+    echo_conv2d(ARG(xi), ARG(wi), ARG(bi), ARG(y), NO_WORKSPACE, 1, f.sh, f.sw,
+                f.ph, f.pw, f.dh, f.dw, f.g);
+    echo_conv2d_grad_input(ARG(dyi), ARG(wi), ARG(dx), NO_WORKSPACE, f.sh, f.sw,
+                           f.ph, f.pw, f.dh, f.dw, f.g);
+    echo_conv2d_grad_weight(ARG(xi), ARG(dyi), ARG(dw), NO_WORKSPACE, f.sh,
+                            f.sw, f.ph, f.pw, f.dh, f.dw, f.g);
     return Outputs{y.values(), dx.values(), dw.values()};
   });
 }
@@ -100,8 +100,8 @@ TEST(Determinism, OpenBlasThreadCountDoesNotMatter) {
     FTensor y({256, 320}), dw({320, 384}), cdw(f.ws), b({1});
     echo_linear(ARG(x), ARG(w), ARG(b), ARG(y), 0);
     echo_linear_grad_weight(ARG(dy), ARG(x), ARG(dw));
-    echo_conv2d_grad_weight(ARG(cx), ARG(cdy), ARG(cdw), f.sh, f.sw, f.ph,
-                            f.pw, f.dh, f.dw, f.g);
+    echo_conv2d_grad_weight(ARG(cx), ARG(cdy), ARG(cdw), NO_WORKSPACE, f.sh,
+                            f.sw, f.ph, f.pw, f.dh, f.dw, f.g);
     return Outputs{y.values(), dw.values(), cdw.values()};
   };
   int saved = openblas_get_num_threads();

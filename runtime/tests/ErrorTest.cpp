@@ -33,13 +33,38 @@ TEST_F(Errors, StepBeginChecksTheAbiVersion) {
   EXPECT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION + 1),
             ECHO_ERR_ABI_MISMATCH);
   EXPECT_THAT(rt.echo_context_error(context()),
-              ::testing::HasSubstr("compiled for runtime ABI version 3"));
+              ::testing::HasSubstr("compiled for runtime ABI version " +
+                                   std::to_string(ECHO_ABI_VERSION + 1)));
   EXPECT_EQ(rt.echo_step_end(context()), ECHO_ERR_ABI_MISMATCH);
   rt.echo_error_location(context(), "step.mlir:7:3");
   EXPECT_THAT(rt.echo_context_error(context()),
               ::testing::EndsWith("(at step.mlir:7:3)"));
   // A new step starts clean.
   EXPECT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION), ECHO_OK);
+  EXPECT_EQ(rt.echo_step_end(context()), ECHO_OK);
+}
+
+TEST_F(Errors, StepSetMathTakesTheMathModesOnly) {
+  // Every EchoMathMode is accepted (the CPU backend computes IEEE FP32
+  // under each); anything else is an invalid argument, sticky like an
+  // entry's error, and the next step starts clean.
+  echo_runtime::Backend &rt = backend();
+  ASSERT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION), ECHO_OK);
+  EXPECT_EQ(rt.echo_step_set_math(context(), ECHO_MATH_TF32), ECHO_OK);
+  EXPECT_EQ(rt.echo_step_set_math(context(), ECHO_MATH_IEEE), ECHO_OK);
+  EXPECT_EQ(rt.echo_step_set_math(context(), ECHO_MATH_COUNT),
+            ECHO_ERR_INVALID_ARGUMENT);
+  EXPECT_STREQ(rt.echo_context_error(context()),
+               "echo_step_set_math: unknown math mode 2 (expected 0 to 1)");
+  EXPECT_EQ(rt.echo_step_set_math(context(), ECHO_MATH_IEEE),
+            ECHO_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(rt.echo_step_end(context()), ECHO_ERR_INVALID_ARGUMENT);
+  ASSERT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION), ECHO_OK);
+  EXPECT_EQ(rt.echo_step_set_math(context(), -1), ECHO_ERR_INVALID_ARGUMENT);
+  EXPECT_STREQ(rt.echo_context_error(context()),
+               "echo_step_set_math: unknown math mode -1 (expected 0 to 1)");
+  ASSERT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION), ECHO_OK);
+  EXPECT_EQ(rt.echo_step_set_math(context(), ECHO_MATH_TF32), ECHO_OK);
   EXPECT_EQ(rt.echo_step_end(context()), ECHO_OK);
 }
 
@@ -120,12 +145,14 @@ TEST_F(Errors, MatmulBatchMismatch) {
 
 TEST_F(Errors, ConvOutputShapeAndGroups) {
   FTensor x({1, 4, 8, 8}), w({6, 2, 3, 3}), b({6}), y({1, 6, 8, 8});
-  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y), 0, 1, 1, 0, 0, 1, 1,
-                          2), "echo_conv2d: y shape \\[1x6x8x8\\]: "
-              "dimension 2 must be 6");
+  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE, 0,
+                              1, 1, 0, 0, 1, 1, 2),
+                  "echo_conv2d: y shape \\[1x6x8x8\\]: "
+                  "dimension 2 must be 6");
   FTensor y6({1, 6, 6, 6});
-  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y6), 0, 1, 1, 0, 0, 1,
-                          1, 3), "groups 3 must divide");
+  EXPECT_RT_ERROR(echo_conv2d(ARG(x), ARG(w), ARG(b), ARG(y6), NO_WORKSPACE, 0,
+                              1, 1, 0, 0, 1, 1, 3),
+                  "groups 3 must divide");
 }
 
 TEST_F(Errors, EmbeddingIndexOutOfRange) {

@@ -58,6 +58,7 @@ TEST(NoDevice, ContextCreationIsSuccessOrACleanNoDeviceError) {
               ::testing::StartsWith("echo_mem_alloc: no "));
   rt.echo_context_clear_error(ctx);
   EXPECT_EQ(rt.echo_step_begin(ctx, ECHO_ABI_VERSION), ECHO_ERR_NO_DEVICE);
+  EXPECT_EQ(rt.echo_step_set_math(ctx, ECHO_MATH_TF32), ECHO_ERR_NO_DEVICE);
   EXPECT_EQ(rt.echo_alloc(ctx, 16, 0), nullptr);
   EXPECT_EQ(rt.echo_step_end(ctx), ECHO_ERR_NO_DEVICE);
   EXPECT_EQ(rt.echo_mem_current_bytes(ctx), 0);

@@ -129,6 +129,16 @@ using MaskTensor = Tensor<uint8_t>;
 
 #define ARG(t) (t).rank(), (t).desc()
 
+/// The descriptor of a rank-1 tensor of 0 bytes (no data), in host memory.
+inline void *emptyTensorDesc() {
+  static int64_t desc[5] = {0, 0, 0, 0, 1}; // allocated, aligned, offset,
+                                            // size, stride
+  return desc;
+}
+/// The `workspace` argument of the convolution entries with 0 bytes: a
+/// backend that needs scratch uses its own.
+#define NO_WORKSPACE int64_t(1), ::echo_test::emptyTensorDesc()
+
 /// Deterministic random source of the tests.
 class Rng {
 public:

@@ -8,6 +8,10 @@
 // CHECK: echo-run: runtime error creating a cuda context: echo_context_create: no CUDA device: cudaGetDeviceCount returned {{[0-9]+}} (cudaError{{[A-Za-z]+}}: {{.+}})
 // CHECK-NEXT: exit code 3
 //
+// A step asking for TF32 math (--math=tf32) fails the same way: one line,
+// exit status 3.
+// RUN: python3 %S/../Execution/Inputs/exit_code.py echo-run %t.step.mlir --backend=cuda --math=tf32 --print-loss | FileCheck %s --implicit-check-not={{.}}
+//
 // The library named by path behaves the same.
 // RUN: not echo-run %t.step.mlir --backend=%echo_lib_dir/libecho_runtime_cuda.so 2>&1 | FileCheck %s --check-prefix=PATH
 // PATH: runtime error creating a cuda context: echo_context_create: no CUDA device

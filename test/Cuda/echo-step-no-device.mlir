@@ -9,6 +9,9 @@
 // RUN: python3 %S/../Execution/Inputs/exit_code.py echo-step %t/step.so --backend=cuda --print-loss | FileCheck %s --implicit-check-not={{.}}
 // CHECK: echo-step: runtime error creating a cuda context: echo_context_create: no CUDA device: cudaGetDeviceCount returned {{[0-9]+}} (cudaError{{[A-Za-z]+}}: {{.+}})
 // CHECK-NEXT: exit code 3
+// A step compiled with --math=tf32 too.
+// RUN: echo-compile %t/step.mlir --math=tf32 --shared -o %t/step-tf32.so
+// RUN: python3 %S/../Execution/Inputs/exit_code.py echo-step %t/step-tf32.so --backend=cuda --print-loss | FileCheck %s --implicit-check-not={{.}}
 
 func.func @mlp(%x: tensor<8x6xf32>, %labels: tensor<8xi32>,
                %w: tensor<3x6xf32> {echo.trainable}, %b: tensor<3xf32> {echo.trainable}) -> tensor<f32> {

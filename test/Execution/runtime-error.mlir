@@ -1,4 +1,4 @@
-// A step whose runtime entry fails returns the error to its caller (ABI v2:
+// A step whose runtime entry fails returns the error to its caller (ABI v3:
 // statuses, sticky errors) with the entry's name, its message and the source
 // location of the op; echo-run prints it and exits with status 3. Here the
 // indices loaded with --inputs reach past the embedding table.

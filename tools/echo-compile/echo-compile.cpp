@@ -90,6 +90,18 @@ static cl::opt<std::string> cudaOptions(
     cl::desc("Options of --echo-lower-to-cuda with --target=cuda, as on "
              "echo-opt's command line (e.g. \"chips=sm_90 format=fatbin\")"),
     cl::init(""), cl::cat(category));
+static cl::opt<EchoMathMode> mathMode(
+    "math",
+    cl::desc("Numerics the step asks of the backend's heavy ops "
+             "(echo_step_set_math), either target; the CPU backend computes "
+             "IEEE FP32 under every mode"),
+    cl::init(ECHO_MATH_IEEE), echo::mathModeValues(), cl::cat(category));
+static cl::opt<int64_t> workspaceBudget(
+    "workspace-budget",
+    cl::desc("Bytes of the planned workspace of each convolution "
+             "(echo-plan-workspaces), either target; 0: the backend's own "
+             "scratch"),
+    cl::init(0), cl::cat(category));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
@@ -129,6 +141,18 @@ int main(int argc, char **argv) {
   if (failed(cudaPipeline.parseFromString(cudaOptions)))
     fail("invalid --cuda-options '" + cudaOptions + "'");
   cudaPipeline.assignBuffers = !noBufferAssign;
+  if (mathMode.getNumOccurrences()) {
+    if (cudaPipeline.math.hasValue())
+      fail("--math and --cuda-options='math=...' both set the math mode; "
+           "give it once");
+    cudaPipeline.math = mathMode;
+  }
+  if (workspaceBudget.getNumOccurrences()) {
+    if (cudaPipeline.workspaceBudget.hasValue())
+      fail("--workspace-budget and --cuda-options='workspace-budget=...' "
+           "both set the workspace budget; give it once");
+    cudaPipeline.workspaceBudget = workspaceBudget;
+  }
 
   registerAllPasses();
   echo::registerEchoTransformsPasses();
@@ -179,7 +203,8 @@ int main(int argc, char **argv) {
       return 1;
   } else if (failed(echo_run::lowerStep(*module,
                                         /*assignBuffers=*/!noBufferAssign,
-                                        kernels, gradResults, manifest))) {
+                                        kernels, gradResults, mathMode,
+                                        workspaceBudget, manifest))) {
     return 1;
   }
 

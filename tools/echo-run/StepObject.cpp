@@ -57,12 +57,14 @@ void addManifest(llvm::Module &module, const std::string &text) {
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
                               mlir::echo::GradResults gradResults,
+                              EchoMathMode math, int64_t workspaceBudget,
                               StepManifest &manifest) {
   return lowerStepWith(
       module,
       [&](mlir::OpPassManager &pm) {
         mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels,
-                                            gradResults);
+                                            gradResults, math,
+                                            workspaceBudget);
       },
       manifest);
 }

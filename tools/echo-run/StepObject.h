@@ -31,12 +31,14 @@ namespace echo_run {
 
 /// Runs the CPU pipeline (echo-lower-to-cpu, buffer assignment unless
 /// `assignBuffers` is false, light ops computed by `kernels`, results
-/// placed as `gradResults` says, with the command line's pass manager
-/// options) on `module` and records in `manifest` the allocation sites it
-/// numbered and where the step leaves its results.
+/// placed as `gradResults` says, heavy ops in `math`, planned workspaces of
+/// `workspaceBudget` bytes, with the command line's pass manager options)
+/// on `module` and records in `manifest` the allocation sites it numbered
+/// and where the step leaves its results.
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
                               mlir::echo::GradResults gradResults,
+                              EchoMathMode math, int64_t workspaceBudget,
                               StepManifest &manifest);
 
 /// Runs the pipeline `build` adds (another target's lowering, e.g.

@@ -109,6 +109,18 @@ static cl::opt<echo::GradResults> gradResults(
     "grad-results", cl::desc(echo::kGradResultsDescription),
     cl::init(echo::GradResults::OutParams), echo::gradResultsValues(),
     cl::cat(echoRunCategory));
+static cl::opt<EchoMathMode> mathMode(
+    "math",
+    cl::desc("Numerics the step asks of the backend's heavy ops "
+             "(echo_step_set_math): the CPU backend computes IEEE FP32 "
+             "under every mode"),
+    cl::init(ECHO_MATH_IEEE), echo::mathModeValues(), cl::cat(echoRunCategory));
+static cl::opt<int64_t> workspaceBudget(
+    "workspace-budget",
+    cl::desc("Bytes of the planned workspace of each convolution "
+             "(echo-plan-workspaces): counted and measured under "
+             "'workspace'; the CPU backend does not use it. 0: none"),
+    cl::init(0), cl::cat(echoRunCategory));
 static cl::opt<bool> noBufferAssign(
     "no-buffer-assign",
     cl::desc("Give every temporary its own allocation instead of planning "
@@ -424,7 +436,9 @@ int main(int argc, char **argv) {
           (noBufferAssign ? "0" : "1") + " kernels=" +
           (kernels == echo::KernelSource::Generated ? "generated" : "runtime") +
           " grad-results=" +
-          (gradResults == echo::GradResults::Arena ? "arena" : "out-params");
+          (gradResults == echo::GradResults::Arena ? "arena" : "out-params") +
+          " math=" + echo::mathModeName(mathMode).str() +
+          " workspace-budget=" + std::to_string(workspaceBudget);
       cacheKey = StepCache::key(
           file->getBuffer(), options,
           StepCache::toolIdentity(llvm::sys::fs::getMainExecutable(
@@ -478,7 +492,7 @@ int main(int argc, char **argv) {
     if (!profileSparsity.empty())
       profile = prepareProfile(*module);
     if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign, kernels,
-                         gradResults, manifest)))
+                         gradResults, mathMode, workspaceBudget, manifest)))
       std::exit(1);
     // The generated code only sequences runtime calls (the kernels are
     // compiled C++), so optimizing it buys nothing and its compile time

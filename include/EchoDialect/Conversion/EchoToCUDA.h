@@ -21,6 +21,8 @@
 #ifndef ECHODIALECT_CONVERSION_ECHOTOCUDA_H
 #define ECHODIALECT_CONVERSION_ECHOTOCUDA_H
 
+#include "EchoDialect/Conversion/MathMode.h"
+
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
@@ -75,6 +77,20 @@ struct LowerToCUDAOptions : public PassPipelineOptions<LowerToCUDAOptions> {
       llvm::cl::desc("Threads per block of the generated kernels (the tile "
                      "size of each parallel loop)"),
       llvm::cl::init(256)};
+  PassOptions::Option<EchoMathMode> math{
+      *this, "math",
+      llvm::cl::desc("Numerics of the heavy ops (cuBLAS, cuDNN): ieee keeps "
+                     "IEEE FP32 and deterministic algorithms; tf32 lets "
+                     "them use TF32 tensor cores and the fastest "
+                     "algorithms (echo_step_set_math)"),
+      llvm::cl::init(ECHO_MATH_IEEE), mathModeValues()};
+  PassOptions::Option<int64_t> workspaceBudget{
+      *this, "workspace-budget",
+      llvm::cl::desc("Bytes of the planned workspace of each convolution "
+                     "(forward, backward data, backward filter): cuDNN picks "
+                     "the best algorithm whose workspace fits; 0: the "
+                     "context's scratch, as without a plan"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> assignBuffers{
       *this, "assign-buffers",
       llvm::cl::desc("Place the temporaries in one arena (as "

@@ -16,6 +16,7 @@
 #ifndef ECHODIALECT_CONVERSION_ECHOTORUNTIME_H
 #define ECHODIALECT_CONVERSION_ECHOTORUNTIME_H
 
+#include "EchoDialect/Conversion/MathMode.h"
 #include "EchoDialect/Transforms/PassOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -84,15 +85,39 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
   PassOptions::Option<GradResults> gradResults{
       *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
       llvm::cl::init(GradResults::OutParams), gradResultsValues()};
+  PassOptions::Option<EchoMathMode> math{
+      *this, "math",
+      llvm::cl::desc("Numerics the step asks of the runtime's heavy ops "
+                     "(echo_step_set_math; the CPU backend computes IEEE "
+                     "FP32 under every mode)"),
+      llvm::cl::init(ECHO_MATH_IEEE), mathModeValues()};
+  PassOptions::Option<int64_t> workspaceBudget{
+      *this, "workspace-budget",
+      llvm::cl::desc("Bytes of the planned workspace of each convolution "
+                     "(echo-plan-workspaces); 0: the backend's own scratch"),
+      llvm::cl::init(0)};
 };
 
 /// Tensor-level echo module -> LLVM dialect calling the runtime ABI. With
 /// `assignBuffers` false, every temporary keeps its own allocation (for
 /// comparisons against the planned arena) and every result is an
-/// out-parameter.
+/// out-parameter. `gradResults`: where results that replace no argument
+/// live (PlanPipeline.h). `math`: what the step asks of the runtime's heavy
+/// ops (MathMode.h). `workspaceBudget`: bytes of each planned workspace
+/// (buildPlanPipelineWithWorkspaces).
 void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true,
                              KernelSource kernels = KernelSource::Runtime,
-                             GradResults gradResults = GradResults::OutParams);
+                             GradResults gradResults = GradResults::OutParams,
+                             EchoMathMode math = ECHO_MATH_IEEE,
+                             int64_t workspaceBudget = 0);
+
+/// buildPlanPipeline (PlanPipeline.h) with, when `workspaceBudget` is not
+/// 0, echo-plan-workspaces{budget=workspaceBudget} before buffer
+/// assignment: every runtime call's workspace becomes a planned buffer of
+/// that many bytes (a negative budget fails in the pass, with a message).
+void buildPlanPipelineWithWorkspaces(
+    OpPassManager &pm, bool assignBuffers, int64_t workspaceBudget,
+    GradResults gradResults = GradResults::OutParams);
 
 /// Where another target's passes go in buildPlannedToLLVMPipeline (the
 /// CUDA pipeline, EchoToCUDA.h); each adds passes to the module-level `pm`.
@@ -108,6 +133,7 @@ struct PlannedToLLVMExtensions {
 /// A step already planned by the training pipeline -> LLVM dialect.
 void buildPlannedToLLVMPipeline(OpPassManager &pm,
                                 KernelSource kernels = KernelSource::Runtime,
+                                EchoMathMode math = ECHO_MATH_IEEE,
                                 const PlannedToLLVMExtensions &extensions = {});
 
 /// The options of echo-training-pipeline, one struct for the command line
@@ -190,6 +216,12 @@ struct TrainingPipelineOptions
   PassOptions::Option<GradResults> gradResults{
       *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
       llvm::cl::init(GradResults::OutParams), gradResultsValues()};
+  PassOptions::Option<int64_t> workspaceBudget{
+      *this, "workspace-budget",
+      llvm::cl::desc("Bytes of the planned workspace of each convolution "
+                     "(echo-plan-workspaces; the memory report shows them); "
+                     "0: none planned"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> eagerUpdates{
       *this, "eager-updates",
       llvm::cl::desc("Apply each parameter's update as soon as its gradient "

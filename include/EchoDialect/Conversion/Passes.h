@@ -4,6 +4,7 @@
 #define ECHODIALECT_CONVERSION_PASSES_H
 
 #include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/Conversion/MathMode.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

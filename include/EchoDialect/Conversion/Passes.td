@@ -65,8 +65,8 @@ def EchoFreeAfterLastUse : Pass<"echo-free-after-last-use", "::mlir::func::FuncO
 def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
   let summary = "Thread the runtime context through a planned step";
   let description = [{
-    Connects a bufferized step to runtime ABI v2 (runtime/include/echo/
-    runtime.h):
+    Connects a bufferized step to the runtime ABI (runtime/include/echo/
+    runtime.h, version 3):
      - every function with a body takes the `echo_context *` as a new first
        argument (`!llvm.ptr`), and calls between them pass it on;
      - every call to a runtime entry passes it and gets the entry's status;
@@ -80,6 +80,12 @@ def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
      - `memref.alloc` / `memref.dealloc` become `echo_alloc(ctx, bytes,
        site)` / `echo_free(ctx, ptr)` (LLVM dialect), so every buffer is
        counted by the context's allocator under its allocation site.
+    With `math=tf32` a step then calls `echo_step_set_math(ctx,
+    ECHO_MATH_TF32)`, which lets the runtime use TF32 tensor-core math and
+    its fastest (possibly non-deterministic) algorithms for the step's
+    heavy ops; with the default, `math=ieee`, no call is emitted and the
+    step runs IEEE FP32 with deterministic algorithms (echo_step_begin
+    resets the mode).
     Runs after echo-annotate-alloc-sites, before the memref-to-LLVM
     lowering. A public function with results, or an allocation of dynamic
     shape, is a located error.
@@ -92,7 +98,7 @@ def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
     }
     // After
     func.func @step(%ctx: !llvm.ptr, %x: memref<4xf32>, %y: memref<4xf32>) -> i32 {
-      %0 = call @echo_step_begin(%ctx, %c2) : (!llvm.ptr, i64) -> i32
+      %0 = call @echo_step_begin(%ctx, %c3) : (!llvm.ptr, i64) -> i32
       %1 = call @echo_unary(%ctx, %k, %xu, %yu) : (!llvm.ptr, i64, memref<*xf32>, memref<*xf32>) -> i32
       scf.if %failed { call @echo_error_location(%ctx, %where) ... }
       %2 = call @echo_step_end(%ctx) : (!llvm.ptr) -> i32
@@ -100,10 +106,53 @@ def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
     }
     ```
   }];
+  let options = [
+    Option<"math", "math", "::EchoMathMode",
+           /*default=*/"ECHO_MATH_IEEE",
+           "Numerics of the step's heavy ops (runtime.h, EchoMathMode)",
+           [{::mlir::echo::mathModeValues()}]>,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def EchoPlanWorkspaces : Pass<"echo-plan-workspaces", "::mlir::func::FuncOp"> {
+  let summary = "Give each runtime call's workspace a planned buffer of the "
+                "workspace budget";
+  let description = [{
+    Runs on the bufferized step, before `echo-buffer-assign`. Bufferization
+    passes every entry parameter named `workspace` in abi.def (the
+    convolutions' cuDNN scratch) an empty buffer (`memref.alloca() :
+    memref<0xi8>`), with which the backend uses scratch of its own. With
+    `budget` > 0 this pass replaces each empty workspace by a
+    `memref.alloc() : memref<BUDGETxi8>` of category `workspace`, allocated
+    right before the call, so the buffer planner places it in the arena for
+    the call's duration, the memory report counts it, and the runtime's
+    allocator measures it. The CUDA backend then picks the best algorithm
+    whose workspace fits in it (or fails naming the entry); the CPU
+    backend ignores it. Compile time cannot know cuDNN's per-algorithm
+    workspace sizes, so the budget is one size for every call. A negative
+    budget is an error.
+
+    ```mlir
+    // Before
+    %e = memref.alloca() : memref<0xi8>
+    %eu = memref.cast %e : memref<0xi8> to memref<*xi8>
+    call @echo_conv2d(%x, %w, %b, %y, %eu, ...) : (...) -> ()
+    // After (budget=1048576)
+    %ws = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d",
+                          echo.category = "workspace"} : memref<1048576xi8>
+    %wu = memref.cast %ws : memref<1048576xi8> to memref<*xi8>
+    call @echo_conv2d(%x, %w, %b, %y, %wu, ...) : (...) -> ()
+    ```
+  }];
+  let options = [
+    Option<"budget", "budget", "int64_t", /*default=*/"0",
+           "Workspace bytes of each call (0: the backend's own scratch)">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 def EchoAnnotateProfileSites : Pass<"echo-annotate-profile-sites", "::mlir::ModuleOp"> {

@@ -20,6 +20,10 @@
 namespace mlir {
 namespace echo {
 
+/// The name abi.def gives a BYTES parameter that is device scratch of the
+/// entry (echo-plan-workspaces plans it; empty, the backend uses its own).
+constexpr llvm::StringLiteral kWorkspaceParam = "workspace";
+
 /// One parameter kind of abi.def (named as there).
 enum class RuntimeParamKind {
   F32, MASK, IDX32, IDX64, BYTES, HOST_I64, HOST_ANY, ANY, INT, REAL

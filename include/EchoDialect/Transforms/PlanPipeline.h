@@ -11,6 +11,7 @@
 #define ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 
 #include "EchoDialect/Transforms/PassOptions.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir {
 class OpPassManager;
@@ -24,11 +25,16 @@ namespace echo {
 ///  - with `gradResults` Arena and `assignBuffers`, keep the results that
 ///    replace no argument in the arena (echo-arena-results);
 ///  - turn the other results into caller-allocated out-parameters;
+///  - `beforeAssign`, when given, adds passes on the bufferized step that
+///    create buffers the arena must hold (the lowerings' planned
+///    workspaces, echo-plan-workspaces);
 ///  - with `assignBuffers`, place the temporaries in one arena.
 /// Without `assignBuffers` there is no arena: every result is an
 /// out-parameter whatever `gradResults` says.
-void buildPlanPipeline(OpPassManager &pm, bool assignBuffers,
-                       GradResults gradResults = GradResults::OutParams);
+void buildPlanPipeline(
+    OpPassManager &pm, bool assignBuffers,
+    GradResults gradResults = GradResults::OutParams,
+    llvm::function_ref<void(OpPassManager &)> beforeAssign = {});
 
 } // namespace echo
 } // namespace mlir

@@ -108,6 +108,11 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
                             : std::string(options.toolkit);
   if (failed(checkToolkit(toolkit, options.format, error)))
     return failure();
+  if (options.workspaceBudget < 0) {
+    error = "workspace-budget must be 0 or more bytes, got " +
+            std::to_string(options.workspaceBudget);
+    return failure();
+  }
   if (options.blockSize <= 0 || options.blockSize > 1024) {
     error = "block-size must be in [1, 1024], got " +
             std::to_string(options.blockSize);
@@ -154,11 +159,13 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
   };
 
   // The planned, bufferized step, its light entries as parallel loops.
-  buildPlanPipeline(pm, options.assignBuffers);
+  buildPlanPipelineWithWorkspaces(pm, options.assignBuffers,
+                                  options.workspaceBudget);
   PlannedToLLVMExtensions extensions;
   extensions.afterLightLoops = formKernels;
   extensions.beforeReconcile = lowerLaunches;
-  buildPlannedToLLVMPipeline(pm, KernelSource::Generated, extensions);
+  buildPlannedToLLVMPipeline(pm, KernelSource::Generated, options.math,
+                             extensions);
   return success();
 }
 

@@ -56,7 +56,7 @@ using namespace mlir;
 ///    allocation the runtime did not see fails to link instead of using
 ///    malloc; transcendental functions call libm, as the runtime does).
 void mlir::echo::buildPlannedToLLVMPipeline(
-    OpPassManager &pm, KernelSource kernels,
+    OpPassManager &pm, KernelSource kernels, EchoMathMode math,
     const PlannedToLLVMExtensions &extensions) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -66,7 +66,9 @@ void mlir::echo::buildPlannedToLLVMPipeline(
     pm.addNestedPass<func::FuncOp>(createEchoLightCallsToLoops());
   if (extensions.afterLightLoops)
     extensions.afterLightLoops(pm);
-  pm.addPass(createEchoRuntimeContext());
+  EchoRuntimeContextOptions context;
+  context.math = math;
+  pm.addPass(createEchoRuntimeContext(context));
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -83,11 +85,27 @@ void mlir::echo::buildPlannedToLLVMPipeline(
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
+                                                 bool assignBuffers,
+                                                 int64_t workspaceBudget,
+                                                 GradResults gradResults) {
+  buildPlanPipeline(pm, assignBuffers, gradResults, [&](OpPassManager &pm) {
+    if (workspaceBudget == 0)
+      return;
+    EchoPlanWorkspacesOptions workspaces;
+    workspaces.budget = workspaceBudget;
+    pm.addNestedPass<func::FuncOp>(createEchoPlanWorkspaces(workspaces));
+  });
+}
+
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
                                          KernelSource kernels,
-                                         GradResults gradResults) {
-  buildPlanPipeline(pm, assignBuffers, gradResults);
-  buildPlannedToLLVMPipeline(pm, kernels);
+                                         GradResults gradResults,
+                                         EchoMathMode math,
+                                         int64_t workspaceBudget) {
+  buildPlanPipelineWithWorkspaces(pm, assignBuffers, workspaceBudget,
+                                  gradResults);
+  buildPlannedToLLVMPipeline(pm, kernels, math);
 }
 
 void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
@@ -143,7 +161,8 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     simulate.remarks = false; // the memory report prints the figures
     pm.addNestedPass<func::FuncOp>(createEchoSimulate(simulate));
   }
-  buildPlanPipeline(pm, /*assignBuffers=*/true, options.gradResults);
+  buildPlanPipelineWithWorkspaces(pm, /*assignBuffers=*/true,
+                                  options.workspaceBudget, options.gradResults);
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
@@ -169,7 +188,8 @@ void mlir::echo::registerLowerToCPUPipeline() {
       "kernels=generated computes the light ops in generated loops",
       [](OpPassManager &pm, const LowerToCPUOptions &options) {
         buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels,
-                                options.gradResults);
+                                options.gradResults, options.math,
+                                options.workspaceBudget);
       });
   PassPipelineRegistration<TrainingPipelineOptions>(
       "echo-training-pipeline",

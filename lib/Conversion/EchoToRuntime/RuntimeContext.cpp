@@ -155,6 +155,7 @@ struct DeallocToRuntime : ConvertOpToLLVMPattern<memref::DeallocOp> {
 
 struct RuntimeContextPass
     : echo::impl::EchoRuntimeContextBase<RuntimeContextPass> {
+  using EchoRuntimeContextBase::EchoRuntimeContextBase;
   void runOnOperation() override;
 
 private:
@@ -335,6 +336,15 @@ void RuntimeContextPass::runOnOperation() {
       declare("echo_step_end", FunctionType::get(ctx, {ptr}, {i32}));
   if (failed(begin) || failed(end))
     return signalPassFailure();
+  // Only a step that asks for other numerics calls echo_step_set_math:
+  // echo_step_begin resets the mode to IEEE.
+  FailureOr<func::FuncOp> setMath;
+  if (math != ECHO_MATH_IEEE) {
+    setMath = declare("echo_step_set_math",
+                      FunctionType::get(ctx, {ptr, i64}, {i32}));
+    if (failed(setMath))
+      return signalPassFailure();
+  }
   for (func::FuncOp fn : functions) {
     if (!fn.isPublic())
       continue;
@@ -343,6 +353,11 @@ void RuntimeContextPass::runOnOperation() {
     Value version = arith::ConstantIntOp::create(b, fn.getLoc(),
                                                  getRuntimeAbiVersion(), 64);
     func::CallOp::create(b, fn.getLoc(), *begin, ValueRange{context, version});
+    if (math != ECHO_MATH_IEEE) {
+      Value mode = arith::ConstantIntOp::create(
+          b, fn.getLoc(), static_cast<int64_t>(EchoMathMode(math)), 64);
+      func::CallOp::create(b, fn.getLoc(), *setMath, ValueRange{context, mode});
+    }
     SmallVector<func::ReturnOp> returns;
     fn.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
     for (func::ReturnOp ret : returns) {

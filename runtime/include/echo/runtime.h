@@ -1,4 +1,4 @@
-/*===- runtime.h - The echo runtime C ABI, version 2 ---------------------===*
+/*===- runtime.h - The echo runtime C ABI, version 3 ---------------------===*
  *
  * The backend-neutral functions that compiled echo steps and their host
  * programs call. Each backend is a shared library exporting exactly these
@@ -63,7 +63,7 @@ extern "C" {
 /* A step compiled against another version fails in echo_step_begin with
  * ECHO_ERR_ABI_MISMATCH; a host checks echo_abi_version() after loading a
  * backend. */
-#define ECHO_ABI_VERSION 2
+#define ECHO_ABI_VERSION 3
 
 typedef struct echo_context echo_context;
 
@@ -92,6 +92,21 @@ enum EchoBinaryKind {
   ECHO_ADD = 0, ECHO_SUB = 1, ECHO_MUL = 2, ECHO_DIV = 3, ECHO_MAX = 4
 };
 enum EchoReduceKind { ECHO_SUM = 0, ECHO_MEAN = 1, ECHO_REDUCE_MAX = 2 };
+
+/* Numerics of a step's heavy ops (echo_step_set_math), X(enumerator,
+ * "name", "description") in value order. The compiler's `math` options
+ * (--echo-lower-to-cpu, --echo-lower-to-cuda, echo-run, echo-compile) take
+ * these names; backends without tensor cores (the CPU) compute IEEE FP32
+ * under every mode. */
+#define ECHO_MATH_MODES(X)                                                     \
+  X(ECHO_MATH_IEEE, "ieee",                                                    \
+    "IEEE FP32 and deterministic algorithms only (the default)")               \
+  X(ECHO_MATH_TF32, "tf32",                                                    \
+    "TF32 tensor-core math and the fastest, possibly non-deterministic, "      \
+    "library algorithms")
+#define ECHO_MATH_ENUMERATOR(id, name, description) id,
+enum EchoMathMode { ECHO_MATH_MODES(ECHO_MATH_ENUMERATOR) ECHO_MATH_COUNT };
+#undef ECHO_MATH_ENUMERATOR
 
 /*--- Encoded formats (Gist) --------------------------------------------------
  * Every encoded value is a rank-1 i8 tensor of exactly the size
