@@ -33,11 +33,13 @@
 // GIST: {"arena_bytes":20736,"arena_lower_bound_bytes":20736,"breakdown":{"encoded":904,"gradient_maps":0,{{.*}}"immediate":19520,{{.*}}"function":"train_step"
 //
 // The text report names the peak point: in the forward pass (conv1's layer).
+// (Program points count every op of the bufferized step, including the
+// empty workspace, a memref.alloca and its cast, before each convolution.)
 // RUN: echo-opt %s --echo-training-pipeline="remat=none gist=lossless" \
 // RUN:   --echo-memory-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 // TEXT-LABEL: === memory report: @train_step
 // TEXT:       arena {{ *}}20736 bytes
-// TEXT:       live at the peak (program point 33):
+// TEXT:       live at the peak (program point 35):
 //
 // On the CPU runtime: gradients bit-identical to Baseline's, and the measured
 // peak equals the planned one (csr-density=1 so no csr encode overflows:
