@@ -70,6 +70,8 @@ void mlir::echo::buildPlannedToLLVMPipeline(
   context.math = math;
   pm.addPass(createEchoRuntimeContext(context));
   pm.addPass(createConvertMathToLibmPass());
+  // Lowered front to back, every scf op would move the rest of the step.
+  pm.addNestedPass<func::FuncOp>(createEchoSplitAfterRegions());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;

@@ -17,10 +17,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+
+#include <optional>
 
 namespace mlir {
 namespace echo {
@@ -101,7 +104,9 @@ LogicalResult waitBeforeFreeingOffloaded(func::FuncOp fn) {
 }
 
 struct AllocToRuntime : ConvertOpToLLVMPattern<memref::AllocOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  AllocToRuntime(const LLVMTypeConverter &converter,
+                 SymbolTableCollection &symbols)
+      : ConvertOpToLLVMPattern(converter), symbols(symbols) {}
   LogicalResult
   matchAndRewrite(memref::AllocOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -116,7 +121,8 @@ struct AllocToRuntime : ConvertOpToLLVMPattern<memref::AllocOp> {
     Type i64 = rewriter.getI64Type();
     auto callee = LLVM::lookupOrCreateFn(
         rewriter, op->getParentOfType<ModuleOp>(), "echo_alloc",
-        {ptr, i64, i64}, ptr);
+        {ptr, i64, i64}, ptr, /*isVarArg=*/false, /*isReserved=*/false,
+        &symbols);
     if (failed(callee))
       return op.emitOpError("@echo_alloc is declared with another type");
     Value bytes = LLVM::ConstantOp::create(
@@ -131,17 +137,23 @@ struct AllocToRuntime : ConvertOpToLLVMPattern<memref::AllocOp> {
     rewriter.replaceOp(op, descriptor);
     return success();
   }
+
+private:
+  SymbolTableCollection &symbols;
 };
 
 struct DeallocToRuntime : ConvertOpToLLVMPattern<memref::DeallocOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  DeallocToRuntime(const LLVMTypeConverter &converter,
+                   SymbolTableCollection &symbols)
+      : ConvertOpToLLVMPattern(converter), symbols(symbols) {}
   LogicalResult
   matchAndRewrite(memref::DeallocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type ptr = LLVM::LLVMPointerType::get(getContext());
     auto callee = LLVM::lookupOrCreateFn(
         rewriter, op->getParentOfType<ModuleOp>(), "echo_free", {ptr, ptr},
-        LLVM::LLVMVoidType::get(getContext()));
+        LLVM::LLVMVoidType::get(getContext()), /*isVarArg=*/false,
+        /*isReserved=*/false, &symbols);
     if (failed(callee))
       return op.emitOpError("@echo_free is declared with another type");
     Value memory = MemRefDescriptor(adaptor.getMemref())
@@ -151,6 +163,9 @@ struct DeallocToRuntime : ConvertOpToLLVMPattern<memref::DeallocOp> {
     rewriter.eraseOp(op);
     return success();
   }
+
+private:
+  SymbolTableCollection &symbols;
 };
 
 struct RuntimeContextPass
@@ -167,12 +182,19 @@ private:
   LogicalResult lowerAllocations();
 
   ModuleOp module;
+  /// The module's symbols: a step makes one lookup per runtime call, and a
+  /// linear one per call would be quadratic (a global per error location).
+  std::optional<SymbolTable> symbols;
   llvm::StringMap<LLVM::GlobalOp> strings;
 };
 
 FailureOr<func::FuncOp> RuntimeContextPass::declare(StringRef name,
                                                     FunctionType type) {
-  auto fn = module.lookupSymbol<func::FuncOp>(name);
+  Operation *existing = symbols->lookup(name);
+  auto fn = dyn_cast_or_null<func::FuncOp>(existing);
+  if (existing && !fn)
+    return existing->emitError("runtime function @")
+           << name << " is not a function";
   if (fn) {
     if (fn.getFunctionType() != type)
       return fn.emitError("runtime function @")
@@ -183,6 +205,7 @@ FailureOr<func::FuncOp> RuntimeContextPass::declare(StringRef name,
   OpBuilder b(module.getBodyRegion());
   fn = func::FuncOp::create(b, module.getLoc(), name, type);
   fn.setPrivate();
+  symbols->insert(fn);
   return fn;
 }
 
@@ -198,6 +221,7 @@ Value RuntimeContextPass::stringAddress(OpBuilder &b, Location loc,
         top, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
         ("__echo_location_" + Twine(strings.size())).str(),
         b.getStringAttr(data));
+    symbols->insert(global);
     it = strings.insert({text, global}).first;
   }
   return LLVM::AddressOfOp::create(b, loc, it->second);
@@ -232,7 +256,7 @@ RuntimeContextPass::threadCalls(func::FuncOp fn,
     // The lowering declared the entry without the context and status:
     // retype that declaration once.
     auto type = FunctionType::get(ctx, types, {i32});
-    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    auto callee = dyn_cast_or_null<func::FuncOp>(symbols->lookup(name));
     if (callee && callee.getFunctionType() != type) {
       if (!callee.isExternal() || callee.getFunctionType() !=
                                       FunctionType::get(ctx, call.getOperandTypes(), {}))
@@ -290,7 +314,9 @@ LogicalResult RuntimeContextPass::lowerAllocations() {
     return failure();
   LLVMTypeConverter converter(&getContext());
   RewritePatternSet patterns(&getContext());
-  patterns.add<AllocToRuntime, DeallocToRuntime>(converter);
+  // One table for every allocation's lookup of echo_alloc / echo_free.
+  SymbolTableCollection tables;
+  patterns.add<AllocToRuntime, DeallocToRuntime>(converter, tables);
   ConversionTarget target(getContext());
   target.addLegalDialect<LLVM::LLVMDialect>();
   target.addIllegalOp<memref::AllocOp, memref::DeallocOp>();
@@ -325,6 +351,8 @@ void RuntimeContextPass::runOnOperation() {
   for (func::FuncOp fn : functions)
     if (failed(waitBeforeFreeingOffloaded(fn)))
       return signalPassFailure();
+  // After the offload waits, which declare their entry themselves.
+  symbols.emplace(module);
   for (func::FuncOp fn : functions)
     if (failed(threadCalls(fn, defined)))
       return signalPassFailure();
