@@ -10,10 +10,13 @@ Prints, from echo-opt's --mlir-timing (threading off, so pass times add up):
      10K, 20K, 40K, 80K and 160K ops, and the exponent k of time ~ ops^k
      (least squares on log-log);
   3. echo-remat alone on a chain of light ops (gen_light_chain.py, 30,000
-     tanh by default).
+     tanh by default);
+  4. with --lower, also the lowering of each training step to the LLVM
+     dialect (--echo-lower-to-cpu, what echo-run and echo-compile run
+     before code generation), with its own fitted exponent.
 
 Usage: scaling.py [--build DIR] [--sizes 10000,20000,...] [--chain N]
-                  [--skip-nmt]
+                  [--skip-nmt] [--lower]
 """
 
 import argparse
@@ -63,7 +66,8 @@ def timing(echo_opt, mlir, args, timeout=None):
 
 
 def step_ops(echo_opt, forward, work):
-    """Ops of @train_step after echo-autodiff (lines defining values)."""
+    """Ops of @train_step after echo-autodiff (lines defining values); the
+    step is left in work/step.mlir."""
     step = os.path.join(work, "step.mlir")
     subprocess.run([echo_opt, forward, "--echo-autodiff", "-o", step], check=True)
     n, inside = 0, False
@@ -98,6 +102,8 @@ def main():
     parser.add_argument("--chain-timeout", type=float, default=120.0,
                         help="seconds before the chain run is given up")
     parser.add_argument("--skip-nmt", action="store_true")
+    parser.add_argument("--lower", action="store_true",
+                        help="also time --echo-lower-to-cpu on each step")
     args = parser.parse_args()
     echo_opt = os.path.join(args.build, "bin", "echo-opt")
     echo_models = os.path.join(args.build, "bin", "echo-models")
@@ -123,9 +129,14 @@ def main():
             print(f"  {passes:8.4f} s  all passes (parsing {rows.get('Parser', 0.0):.4f} s"
                   f" and printing {rows.get('Output', 0.0):.4f} s excluded)")
             print(f"  {cpu:8.4f} s  CPU time of the whole echo-opt run")
+            if args.lower:
+                rows, passes, cpu = timing(echo_opt, os.path.join(work, "step.mlir"),
+                                           ["--echo-lower-to-cpu"])
+                print(f"  {passes:8.4f} s  --echo-lower-to-cpu on the step, all "
+                      f"passes (echo-opt {cpu:.4f} s CPU)")
 
         sizes = [int(s) for s in args.sizes.split(",") if s]
-        xs, ys, cpus = [], [], []
+        xs, ys, cpus, lows = [], [], [], []
         if sizes:
             print(f"unrolled 4-layer LSTM LM, {PIPELINE[2:]}:")
         for target in sizes:
@@ -149,10 +160,24 @@ def main():
             xs.append(ops)
             ys.append(passes)
             cpus.append(cpu)
+            if args.lower:
+                rows, passes, cpu = timing(echo_opt, os.path.join(work, "step.mlir"),
+                                           ["--echo-lower-to-cpu"])
+                slowest = max((n for n in rows if n not in
+                               ("Total", "Parser", "Output", "Rest")
+                               and not n.startswith("'")),
+                              key=lambda n: rows[n])
+                print(f"  {ops:7d} ops  --echo-lower-to-cpu {passes:8.4f} s wall "
+                      f"(slowest {slowest} {rows[slowest]:.4f} s), "
+                      f"echo-opt {cpu:8.4f} s CPU")
+                lows.append(passes)
         if len(xs) >= 2:
             print(f"  fitted exponent (time ~ ops^k, log-log least squares): "
                   f"k = {fit_exponent(xs, ys):.3f} (passes, wall), "
                   f"{fit_exponent(xs, cpus):.3f} (echo-opt, CPU)")
+        if len(lows) >= 2:
+            print(f"  fitted exponent of --echo-lower-to-cpu: "
+                  f"k = {fit_exponent(xs, lows):.3f} (passes, wall)")
 
         if args.chain > 0:
             chain = os.path.join(work, "chain.mlir")

@@ -118,6 +118,42 @@ def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def EchoDedupeCallOperands : Pass<"echo-dedupe-call-operands", "::mlir::func::FuncOp"> {
+  let summary = "Merge the identical constants, casts and global addresses "
+                "made for each runtime call";
+  let description = [{
+    The lowering of echo ops to runtime calls materializes each call's
+    operands where the call is: its scalar constants, the cast of each
+    buffer to the unranked memref the ABI takes, the address of each index
+    list; echo-buffer-assign adds a constant offset per view. On NMT (batch
+    128) that is 110K constants with 4K distinct values and 122K casts of
+    50K distinct (buffer, type) pairs: more than half of the planned step,
+    which every later pass, the verifier and the printer then walk.
+
+    Within each block, this pass replaces every constant (`ConstantLike`),
+    `memref.cast` and `memref.get_global` by the first identical op before
+    it in the same block (same operands, attributes and result types; the
+    location may differ), which dominates it. One hash lookup per op:
+    linear, where the general `cse` pass costs about as much as printing
+    the step. Ops in other blocks or nested regions are left alone.
+
+    ```mlir
+    // Before
+    %c1 = arith.constant 1 : i64
+    %a = memref.cast %buf : memref<4xf32> to memref<*xf32>
+    call @echo_unary(%c1, %a, %a) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    %c1_0 = arith.constant 1 : i64
+    %b = memref.cast %buf : memref<4xf32> to memref<*xf32>
+    call @echo_unary(%c1_0, %b, %b) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    // After
+    %c1 = arith.constant 1 : i64
+    %a = memref.cast %buf : memref<4xf32> to memref<*xf32>
+    call @echo_unary(%c1, %a, %a) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    call @echo_unary(%c1, %a, %a) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    ```
+  }];
+}
+
 def EchoSplitAfterRegions : Pass<"echo-split-after-regions", "::mlir::func::FuncOp"> {
   let summary = "End a block after each of its structured control-flow ops";
   let description = [{

@@ -98,6 +98,9 @@ void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
     workspaces.budget = workspaceBudget;
     pm.addNestedPass<func::FuncOp>(createEchoPlanWorkspaces(workspaces));
   });
+  // More than half of the planned step is copies of its calls' constants
+  // and casts; everything after (verifier, printer, lowering) walks them.
+  pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
 }
 
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,

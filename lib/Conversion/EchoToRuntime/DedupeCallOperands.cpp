@@ -1,0 +1,71 @@
+//===- DedupeCallOperands.cpp - One op per distinct call operand -----------===//
+//
+// echo-dedupe-call-operands (Passes.td): within each block, replaces each
+// constant, memref.cast and memref.get_global by the first identical one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHODEDUPECALLOPERANDS
+#include "EchoDialect/Conversion/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Ops equal up to their location (the same key as upstream CSE's).
+struct SameOp : llvm::DenseMapInfo<Operation *> {
+  static unsigned getHashValue(const Operation *op) {
+    return OperationEquivalence::computeHash(
+        const_cast<Operation *>(op), OperationEquivalence::directHashValue,
+        OperationEquivalence::ignoreHashValue,
+        OperationEquivalence::IgnoreLocations);
+  }
+  static bool isEqual(const Operation *lhs, const Operation *rhs) {
+    if (lhs == rhs)
+      return true;
+    if (lhs == getEmptyKey() || lhs == getTombstoneKey() ||
+        rhs == getEmptyKey() || rhs == getTombstoneKey())
+      return false;
+    return OperationEquivalence::isEquivalentTo(
+        const_cast<Operation *>(lhs), const_cast<Operation *>(rhs),
+        OperationEquivalence::IgnoreLocations);
+  }
+};
+
+bool isCallOperandKind(Operation &op) {
+  return (op.hasTrait<OpTrait::ConstantLike>() ||
+          isa<memref::CastOp, memref::GetGlobalOp>(op)) &&
+         op.getNumRegions() == 0 && isMemoryEffectFree(&op);
+}
+
+struct DedupeCallOperandsPass
+    : echo::impl::EchoDedupeCallOperandsBase<DedupeCallOperandsPass> {
+  void runOnOperation() override {
+    getOperation().walk([](Block *block) {
+      llvm::DenseMap<Operation *, Operation *, SameOp> first;
+      for (Operation &op : llvm::make_early_inc_range(*block)) {
+        if (!isCallOperandKind(op))
+          continue;
+        auto [it, inserted] = first.try_emplace(&op, &op);
+        if (inserted)
+          continue;
+        // The first one is earlier in the same block: it dominates `op`.
+        op.replaceAllUsesWith(it->second);
+        op.erase();
+      }
+    });
+  }
+};
+
+} // namespace
