@@ -22,6 +22,7 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 
 #include <map>
+#include <numeric>
 
 namespace mlir {
 namespace echo {
@@ -54,6 +55,14 @@ memref::AllocOp rootAlloc(Value v) {
   }
   return {};
 }
+
+/// Hashes integers with all their bits: the default (x * 37) sends offsets
+/// and sizes, multiples of the alignment, to a few buckets.
+struct SpreadInt64 : DenseMapInfo<int64_t> {
+  static unsigned getHashValue(int64_t value) {
+    return unsigned(llvm::hash_value(value));
+  }
+};
 
 struct Buffer {
   memref::AllocOp alloc;
@@ -134,6 +143,7 @@ void BufferAssignPass::runOnOperation() {
   Block &block = fn.front();
 
   DenseMap<Operation *, int64_t> point;
+  point.reserve(block.getOperations().size());
   int64_t counter = 0;
   for (Operation &op : block)
     point[&op] = counter++;
@@ -270,6 +280,7 @@ void BufferAssignPass::runOnOperation() {
     arena = alloc.getResult();
   }
   std::map<int64_t, int64_t> resultOffsets;
+  MLIRContext *ctx = &getContext();
   StringAttr categoryName = b.getStringAttr(kCategoryAttr),
              allocForName = b.getStringAttr(kAllocForAttr),
              resultName = b.getStringAttr(kArenaResultAttr),
@@ -277,26 +288,55 @@ void BufferAssignPass::runOnOperation() {
              bytesName = b.getStringAttr(kBytesAttr),
              lifetimeName = b.getStringAttr(kLifetimeAttr),
              slotName = b.getStringAttr(kSlotAttr);
+  // A view's attributes, built sorted by name so that its dictionary is
+  // uniqued without sorting (tens of thousands of views). The alloc's own
+  // attributes that carry over are the first three.
+  StringAttr names[] = {categoryName, allocForName, resultName, offsetName,
+                        bytesName,    lifetimeName, slotName};
+  enum { kCategory, kAllocFor, kResult, kOffset, kBytes, kLifetime, kSlot };
+  SmallVector<unsigned> byName(std::size(names));
+  std::iota(byName.begin(), byName.end(), 0);
+  llvm::sort(byName, [&](unsigned x, unsigned y) {
+    return names[x].strref() < names[y].strref();
+  });
+  // Offsets, sizes and slots repeat across views: each integer attribute is
+  // uniqued once.
+  DenseMap<int64_t, Attribute, SpreadInt64> i64Attrs;
+  DenseMap<int64_t, TypedAttr, SpreadInt64> indexAttrs;
+  auto i64Attr = [&](int64_t value) {
+    Attribute &attr = i64Attrs[value];
+    if (!attr)
+      attr = b.getI64IntegerAttr(value);
+    return attr;
+  };
+  Type indexType = b.getIndexType();
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     memref::AllocOp alloc = buffer.alloc;
     b.setInsertionPoint(alloc);
     int64_t offset = plan.offsets[slotOf[i]];
-    Value shift = arith::ConstantIndexOp::create(b, alloc.getLoc(), offset);
+    TypedAttr &shiftAttr = indexAttrs[offset];
+    if (!shiftAttr)
+      shiftAttr = b.getIndexAttr(offset);
+    Value shift =
+        arith::ConstantOp::create(b, alloc.getLoc(), indexType, shiftAttr);
     auto view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
                                        arena, shift, ValueRange{});
-    // All at once: each setAttr would build and unique a new dictionary.
-    NamedAttrList attrs;
-    for (StringAttr name : {categoryName, allocForName, resultName})
-      if (Attribute attr = alloc->getDiscardableAttr(name))
-        attrs.append(name, attr);
-    if (auto result = alloc->getAttrOfType<IntegerAttr>(resultName))
+    Attribute values[std::size(names)];
+    DictionaryAttr allocAttrs = alloc->getDiscardableAttrDictionary();
+    values[kCategory] = allocAttrs.get(categoryName);
+    values[kAllocFor] = allocAttrs.get(allocForName);
+    values[kResult] = allocAttrs.get(resultName);
+    if (auto result = dyn_cast_or_null<IntegerAttr>(values[kResult]))
       resultOffsets[result.getInt()] = offset;
-    attrs.append(offsetName, b.getI64IntegerAttr(offset));
-    attrs.append(bytesName, b.getI64IntegerAttr(buffer.bytes));
-    attrs.append(lifetimeName,
-                 b.getDenseI64ArrayAttr({buffer.start, buffer.end}));
-    attrs.append(slotName, b.getI64IntegerAttr(slotOf[i]));
-    view->setDiscardableAttrs(attrs.getDictionary(&getContext()));
+    values[kOffset] = i64Attr(offset);
+    values[kBytes] = i64Attr(buffer.bytes);
+    values[kLifetime] = b.getDenseI64ArrayAttr({buffer.start, buffer.end});
+    values[kSlot] = i64Attr(slotOf[i]);
+    SmallVector<NamedAttribute, std::size(names)> attrs;
+    for (unsigned k : byName)
+      if (values[k])
+        attrs.push_back(NamedAttribute(names[k], values[k]));
+    view->setDiscardableAttrs(DictionaryAttr::getWithSorted(ctx, attrs));
     alloc.getResult().replaceAllUsesWith(view.getResult());
     alloc.erase();
   }
