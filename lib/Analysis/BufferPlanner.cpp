@@ -15,6 +15,9 @@ using namespace mlir::echo;
 namespace {
 
 int64_t alignUp(int64_t value, int64_t alignment) {
+  // Powers of two (what the pass asks for) without a division.
+  if (value >= 0 && (alignment & (alignment - 1)) == 0)
+    return (value + alignment - 1) & ~(alignment - 1);
   return (value + alignment - 1) / alignment * alignment;
 }
 
@@ -224,6 +227,11 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
             break;
           }
           range = probe + 1;
+        }
+        // Most pieces pass a set untouched, and a piece in `free` fits.
+        if (range == stop || range->begin >= end) {
+          cut.push_back({begin, end});
+          continue;
         }
         int64_t at = begin;
         for (; range != stop && range->begin < end; ++range) {
