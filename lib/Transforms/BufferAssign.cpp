@@ -70,6 +70,8 @@ struct Buffer {
   int64_t start = 0, end = 0;
   /// First op that reads or writes it (casts and views excluded).
   int64_t firstUse = 0;
+  /// Holds a result of the step kept in the arena (kArenaResultAttr).
+  bool result = false;
 };
 
 struct Lifetime {
@@ -171,7 +173,7 @@ void BufferAssignPass::runOnOperation() {
     int64_t end = result ? point[block.getTerminator()] : lifetime->lastUse;
     indexOf[alloc] = buffers.size();
     buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc], end,
-                       lifetime->firstUse});
+                       lifetime->firstUse, result});
   }
   if (buffers.empty())
     return;
@@ -244,7 +246,7 @@ void BufferAssignPass::runOnOperation() {
   // temporaries leave.
   SmallVector<bool> placedLast(requests.size(), false);
   for (unsigned i = 0; i < buffers.size(); ++i)
-    if (buffers[i].alloc->hasAttr(kArenaResultAttr))
+    if (buffers[i].result)
       placedLast[slotOf[i]] = true;
   BufferPlan plan = planBuffers(requests, placedLast);
   std::string problem = verifyPlan(requests, plan);
@@ -259,9 +261,8 @@ void BufferAssignPass::runOnOperation() {
   b.setInsertionPointToStart(&block);
   auto arenaType = MemRefType::get({std::max<int64_t>(plan.arenaBytes, 1)},
                                    b.getI8Type());
-  bool keepsResults = llvm::any_of(buffers, [](const Buffer &buffer) {
-    return buffer.alloc->hasAttr(kArenaResultAttr);
-  });
+  bool keepsResults =
+      llvm::any_of(buffers, [](const Buffer &buffer) { return buffer.result; });
   Value arena;
   if (keepsResults) {
     if (failed(fn.insertArgument(
@@ -310,6 +311,8 @@ void BufferAssignPass::runOnOperation() {
     return attr;
   };
   Type indexType = b.getIndexType();
+  OperationName constantName(arith::ConstantOp::getOperationName(), ctx),
+      viewName(memref::ViewOp::getOperationName(), ctx);
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     memref::AllocOp alloc = buffer.alloc;
     b.setInsertionPoint(alloc);
@@ -317,10 +320,14 @@ void BufferAssignPass::runOnOperation() {
     TypedAttr &shiftAttr = indexAttrs[offset];
     if (!shiftAttr)
       shiftAttr = b.getIndexAttr(offset);
-    Value shift =
-        arith::ConstantOp::create(b, alloc.getLoc(), indexType, shiftAttr);
-    auto view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
-                                       arena, shift, ValueRange{});
+    // The ops' builders, with their names looked up once.
+    OperationState shiftState(alloc.getLoc(), constantName);
+    arith::ConstantOp::build(b, shiftState, indexType, shiftAttr);
+    Value shift = b.create(shiftState)->getResult(0);
+    OperationState viewState(alloc.getLoc(), viewName);
+    memref::ViewOp::build(b, viewState, alloc.getType(), arena, shift,
+                          ValueRange{});
+    Operation *view = b.create(viewState);
     Attribute values[std::size(names)];
     DictionaryAttr allocAttrs = alloc->getDiscardableAttrDictionary();
     values[kCategory] = allocAttrs.get(categoryName);
@@ -337,7 +344,7 @@ void BufferAssignPass::runOnOperation() {
       if (values[k])
         attrs.push_back(NamedAttribute(names[k], values[k]));
     view->setDiscardableAttrs(DictionaryAttr::getWithSorted(ctx, attrs));
-    alloc.getResult().replaceAllUsesWith(view.getResult());
+    alloc.getResult().replaceAllUsesWith(view->getResult(0));
     alloc.erase();
   }
   fn->setAttr(kArenaBytesAttr, b.getI64IntegerAttr(plan.arenaBytes));
