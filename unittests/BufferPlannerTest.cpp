@@ -364,6 +364,63 @@ TEST(BufferPlanner, RandomizedProperties) {
   }
 }
 
+// Without a repair (some order at the bound), planBuffers is the smaller of
+// the two greedy plans, the by-size one on a tie: the same offsets and name
+// whether or not it stops after the first order. Alignments that are not
+// powers of two (3, 12) leave the bound unproven, so both orders run there.
+// The live-bytes bound is checked against a sum at every point.
+TEST(BufferPlanner, PlanAtTheBoundIsTheSmallerOrder) {
+  std::mt19937_64 rng(20261126);
+  auto uniform = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  const int64_t alignments[] = {1, 4, 64, 256, 3, 12};
+  int atBound = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    int n = uniform(1, trial < 1000 ? 10 : 60);
+    int64_t points = uniform(1, 2 * n + 1);
+    bool powersOfTwo = trial % 3 != 0;
+    std::vector<BufferRequest> rs;
+    for (int i = 0; i < n; ++i) {
+      int64_t start = uniform(0, points - 1);
+      int64_t end = std::min(points - 1, start + uniform(0, points / 2));
+      // Few sizes, as in a training step: orders often reach the bound.
+      int64_t size = uniform(0, 12) == 0 ? 0 : 64 << uniform(0, 3);
+      rs.push_back(req(size, start, end,
+                       alignments[uniform(0, powersOfTwo ? 3 : 5)]));
+    }
+    SCOPED_TRACE("trial " + std::to_string(trial) + ", " + std::to_string(n) +
+                 " buffers");
+    int64_t minAlign = INT64_MAX, maxAlign = 1;
+    for (const BufferRequest &r : rs) {
+      minAlign = std::min(minAlign, r.alignment);
+      maxAlign = std::max(maxAlign, r.alignment);
+    }
+    int64_t bound = 0;
+    for (int64_t p = 0; p < points; ++p) {
+      int64_t live = 0;
+      for (const BufferRequest &r : rs)
+        if (r.start <= p && p <= r.end)
+          live += (r.size + minAlign - 1) / minAlign * minAlign;
+      bound = std::max(bound, live);
+    }
+    ASSERT_EQ(liveBytesLowerBound(rs), bound);
+    BufferPlan bySize = planBestFit(rs, PlacementOrder::LargestFirst);
+    BufferPlan byLifetime = planBestFit(rs, PlacementOrder::LongestFirst);
+    const BufferPlan &smaller =
+        byLifetime.arenaBytes < bySize.arenaBytes ? byLifetime : bySize;
+    if (smaller.arenaBytes > (bound + maxAlign - 1) / maxAlign * maxAlign)
+      continue; // repaired: covered by RandomizedProperties
+    ++atBound;
+    BufferPlan best = planBuffers(rs);
+    ASSERT_EQ(best.offsets, smaller.offsets);
+    ASSERT_EQ(best.strategy, smaller.strategy);
+    ASSERT_EQ(best.arenaBytes, smaller.arenaBytes);
+  }
+  // Most sets reach the bound, so the comparison above is exercised.
+  EXPECT_GT(atBound, 750);
+}
+
 //===----------------------------------------------------------------------===//
 // The indexed planner against the quadratic scan it replaced
 //===----------------------------------------------------------------------===//

@@ -3,6 +3,7 @@
 #include "EchoDialect/Analysis/BufferPlanner.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -14,6 +15,9 @@ using namespace mlir::echo;
 namespace {
 
 int64_t alignUp(int64_t value, int64_t alignment) {
+  // Powers of two (what the pass asks for) without a division.
+  if (value >= 0 && (alignment & (alignment - 1)) == 0)
+    return (value + alignment - 1) & ~(alignment - 1);
   return (value + alignment - 1) / alignment * alignment;
 }
 
@@ -224,6 +228,11 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
           }
           range = probe + 1;
         }
+        // Most pieces pass a set untouched, and a piece in `free` fits.
+        if (range == stop || range->begin >= end) {
+          cut.push_back({begin, end});
+          continue;
+        }
         int64_t at = begin;
         for (; range != stop && range->begin < end; ++range) {
           if (range->begin > at && fits(at, range->begin))
@@ -287,6 +296,23 @@ std::vector<size_t> sortedOrder(llvm::ArrayRef<BufferRequest> requests,
 const char *strategyName(PlacementOrder order) {
   return order == PlacementOrder::LargestFirst ? "best-fit by size"
                                                : "best-fit by lifetime";
+}
+
+/// The live-bytes bound rounded up to the largest alignment: a plan's arena
+/// is a multiple of it.
+int64_t arenaLowerBound(llvm::ArrayRef<BufferRequest> requests) {
+  int64_t maxAlign = 1;
+  for (const BufferRequest &r : requests)
+    maxAlign = std::max(maxAlign, r.alignment);
+  return alignUp(liveBytesLowerBound(requests), maxAlign);
+}
+
+/// Whether no plan can have a smaller arena than arenaLowerBound: the
+/// live-bytes bound holds when every alignment is a power of two.
+bool boundIsProven(llvm::ArrayRef<BufferRequest> requests) {
+  return llvm::all_of(requests, [](const BufferRequest &r) {
+    return llvm::isPowerOf2_64(uint64_t(std::max<int64_t>(r.alignment, 1)));
+  });
 }
 
 /// Order repair. A greedy order fixes each buffer before it sees the ones
@@ -366,6 +392,7 @@ namespace {
 BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
   const PlacementOrder orders[] = {PlacementOrder::LargestFirst,
                                    PlacementOrder::LongestFirst};
+  int64_t bound = arenaLowerBound(requests);
   std::vector<size_t> byOrder[2];
   BufferPlan plans[2];
   int64_t tops[2];
@@ -375,11 +402,11 @@ BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
     byOrder[i] = sortedOrder(requests, orders[i]);
     plans[i] = placeInOrder(requests, lifetimes, used, byOrder[i], tops[i]);
     plans[i].strategy = strategyName(orders[i]);
+    // No plan is smaller than a proven bound and ties keep the first, so a
+    // first order at it is the answer.
+    if (i == 0 && boundIsProven(requests) && plans[0].arenaBytes <= bound)
+      return plans[0];
   }
-  int64_t maxAlign = 1;
-  for (const BufferRequest &r : requests)
-    maxAlign = std::max(maxAlign, r.alignment);
-  int64_t bound = alignUp(liveBytesLowerBound(requests), maxAlign);
   // Repair only when neither order reaches the bound; a repaired plan must
   // be strictly smaller to replace an unrepaired one.
   if (std::min(plans[0].arenaBytes, plans[1].arenaBytes) > bound) {
@@ -404,6 +431,9 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests,
                                    llvm::ArrayRef<bool> placedLast) {
   BufferPlan best = planAll(requests);
   if (!llvm::is_contained(placedLast, true))
+    return best;
+  // Only a strictly smaller plan replaces the joint one.
+  if (boundIsProven(requests) && best.arenaBytes <= arenaLowerBound(requests))
     return best;
   // The others planned on their own, then each flagged request best-fit
   // into that fixed plan, in each order.
@@ -447,15 +477,20 @@ int64_t mlir::echo::liveBytesLowerBound(llvm::ArrayRef<BufferRequest> requests) 
   int64_t minAlign = INT64_MAX;
   for (const BufferRequest &r : requests)
     minAlign = std::min(minAlign, std::max<int64_t>(r.alignment, 1));
-  std::map<int64_t, int64_t> delta;
+  std::vector<std::pair<int64_t, int64_t>> delta; // (point, change)
+  delta.reserve(2 * requests.size());
   for (const BufferRequest &r : requests) {
     int64_t size = alignUp(r.size, minAlign);
-    delta[r.start] += size;
-    delta[r.end + 1] -= size;
+    delta.push_back({r.start, size});
+    delta.push_back({r.end + 1, -size});
   }
+  llvm::sort(delta);
+  // The peak is read once all the changes at a point are in.
   int64_t live = 0, peak = 0;
-  for (auto [point, change] : delta) {
-    live += change;
+  for (size_t i = 0; i < delta.size();) {
+    int64_t point = delta[i].first;
+    for (; i < delta.size() && delta[i].first == point; ++i)
+      live += delta[i].second;
     peak = std::max(peak, live);
   }
   return peak;

@@ -22,6 +22,7 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 
 #include <map>
+#include <numeric>
 
 namespace mlir {
 namespace echo {
@@ -55,12 +56,22 @@ memref::AllocOp rootAlloc(Value v) {
   return {};
 }
 
+/// Hashes integers with all their bits: the default (x * 37) sends offsets
+/// and sizes, multiples of the alignment, to a few buckets.
+struct SpreadInt64 : DenseMapInfo<int64_t> {
+  static unsigned getHashValue(int64_t value) {
+    return unsigned(llvm::hash_value(value));
+  }
+};
+
 struct Buffer {
   memref::AllocOp alloc;
   int64_t bytes = 0;
   int64_t start = 0, end = 0;
   /// First op that reads or writes it (casts and views excluded).
   int64_t firstUse = 0;
+  /// Holds a result of the step kept in the arena (kArenaResultAttr).
+  bool result = false;
 };
 
 struct Lifetime {
@@ -134,6 +145,7 @@ void BufferAssignPass::runOnOperation() {
   Block &block = fn.front();
 
   DenseMap<Operation *, int64_t> point;
+  point.reserve(block.getOperations().size());
   int64_t counter = 0;
   for (Operation &op : block)
     point[&op] = counter++;
@@ -161,7 +173,7 @@ void BufferAssignPass::runOnOperation() {
     int64_t end = result ? point[block.getTerminator()] : lifetime->lastUse;
     indexOf[alloc] = buffers.size();
     buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc], end,
-                       lifetime->firstUse});
+                       lifetime->firstUse, result});
   }
   if (buffers.empty())
     return;
@@ -234,7 +246,7 @@ void BufferAssignPass::runOnOperation() {
   // temporaries leave.
   SmallVector<bool> placedLast(requests.size(), false);
   for (unsigned i = 0; i < buffers.size(); ++i)
-    if (buffers[i].alloc->hasAttr(kArenaResultAttr))
+    if (buffers[i].result)
       placedLast[slotOf[i]] = true;
   BufferPlan plan = planBuffers(requests, placedLast);
   std::string problem = verifyPlan(requests, plan);
@@ -249,9 +261,8 @@ void BufferAssignPass::runOnOperation() {
   b.setInsertionPointToStart(&block);
   auto arenaType = MemRefType::get({std::max<int64_t>(plan.arenaBytes, 1)},
                                    b.getI8Type());
-  bool keepsResults = llvm::any_of(buffers, [](const Buffer &buffer) {
-    return buffer.alloc->hasAttr(kArenaResultAttr);
-  });
+  bool keepsResults =
+      llvm::any_of(buffers, [](const Buffer &buffer) { return buffer.result; });
   Value arena;
   if (keepsResults) {
     if (failed(fn.insertArgument(
@@ -270,6 +281,7 @@ void BufferAssignPass::runOnOperation() {
     arena = alloc.getResult();
   }
   std::map<int64_t, int64_t> resultOffsets;
+  MLIRContext *ctx = &getContext();
   StringAttr categoryName = b.getStringAttr(kCategoryAttr),
              allocForName = b.getStringAttr(kAllocForAttr),
              resultName = b.getStringAttr(kArenaResultAttr),
@@ -277,27 +289,62 @@ void BufferAssignPass::runOnOperation() {
              bytesName = b.getStringAttr(kBytesAttr),
              lifetimeName = b.getStringAttr(kLifetimeAttr),
              slotName = b.getStringAttr(kSlotAttr);
+  // A view's attributes, built sorted by name so that its dictionary is
+  // uniqued without sorting (tens of thousands of views). The alloc's own
+  // attributes that carry over are the first three.
+  StringAttr names[] = {categoryName, allocForName, resultName, offsetName,
+                        bytesName,    lifetimeName, slotName};
+  enum { kCategory, kAllocFor, kResult, kOffset, kBytes, kLifetime, kSlot };
+  SmallVector<unsigned> byName(std::size(names));
+  std::iota(byName.begin(), byName.end(), 0);
+  llvm::sort(byName, [&](unsigned x, unsigned y) {
+    return names[x].strref() < names[y].strref();
+  });
+  // Offsets, sizes and slots repeat across views: each integer attribute is
+  // uniqued once.
+  DenseMap<int64_t, Attribute, SpreadInt64> i64Attrs;
+  DenseMap<int64_t, TypedAttr, SpreadInt64> indexAttrs;
+  auto i64Attr = [&](int64_t value) {
+    Attribute &attr = i64Attrs[value];
+    if (!attr)
+      attr = b.getI64IntegerAttr(value);
+    return attr;
+  };
+  Type indexType = b.getIndexType();
+  OperationName constantName(arith::ConstantOp::getOperationName(), ctx),
+      viewName(memref::ViewOp::getOperationName(), ctx);
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     memref::AllocOp alloc = buffer.alloc;
     b.setInsertionPoint(alloc);
     int64_t offset = plan.offsets[slotOf[i]];
-    Value shift = arith::ConstantIndexOp::create(b, alloc.getLoc(), offset);
-    auto view = memref::ViewOp::create(b, alloc.getLoc(), alloc.getType(),
-                                       arena, shift, ValueRange{});
-    // All at once: each setAttr would build and unique a new dictionary.
-    NamedAttrList attrs;
-    for (StringAttr name : {categoryName, allocForName, resultName})
-      if (Attribute attr = alloc->getDiscardableAttr(name))
-        attrs.append(name, attr);
-    if (auto result = alloc->getAttrOfType<IntegerAttr>(resultName))
+    TypedAttr &shiftAttr = indexAttrs[offset];
+    if (!shiftAttr)
+      shiftAttr = b.getIndexAttr(offset);
+    // The ops' builders, with their names looked up once.
+    OperationState shiftState(alloc.getLoc(), constantName);
+    arith::ConstantOp::build(b, shiftState, indexType, shiftAttr);
+    Value shift = b.create(shiftState)->getResult(0);
+    OperationState viewState(alloc.getLoc(), viewName);
+    memref::ViewOp::build(b, viewState, alloc.getType(), arena, shift,
+                          ValueRange{});
+    Operation *view = b.create(viewState);
+    Attribute values[std::size(names)];
+    DictionaryAttr allocAttrs = alloc->getDiscardableAttrDictionary();
+    values[kCategory] = allocAttrs.get(categoryName);
+    values[kAllocFor] = allocAttrs.get(allocForName);
+    values[kResult] = allocAttrs.get(resultName);
+    if (auto result = dyn_cast_or_null<IntegerAttr>(values[kResult]))
       resultOffsets[result.getInt()] = offset;
-    attrs.append(offsetName, b.getI64IntegerAttr(offset));
-    attrs.append(bytesName, b.getI64IntegerAttr(buffer.bytes));
-    attrs.append(lifetimeName,
-                 b.getDenseI64ArrayAttr({buffer.start, buffer.end}));
-    attrs.append(slotName, b.getI64IntegerAttr(slotOf[i]));
-    view->setDiscardableAttrs(attrs.getDictionary(&getContext()));
-    alloc.getResult().replaceAllUsesWith(view.getResult());
+    values[kOffset] = i64Attr(offset);
+    values[kBytes] = i64Attr(buffer.bytes);
+    values[kLifetime] = b.getDenseI64ArrayAttr({buffer.start, buffer.end});
+    values[kSlot] = i64Attr(slotOf[i]);
+    SmallVector<NamedAttribute, std::size(names)> attrs;
+    for (unsigned k : byName)
+      if (values[k])
+        attrs.push_back(NamedAttribute(names[k], values[k]));
+    view->setDiscardableAttrs(DictionaryAttr::getWithSorted(ctx, attrs));
+    alloc.getResult().replaceAllUsesWith(view->getResult(0));
     alloc.erase();
   }
   fn->setAttr(kArenaBytesAttr, b.getI64IntegerAttr(plan.arenaBytes));
