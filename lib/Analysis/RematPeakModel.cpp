@@ -36,6 +36,39 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
                                const GistPlan &plan)
     : step(step), alignment(std::max<int64_t>(1, alignment)),
       profile(2 * step.position.size() + 1) {
+  size_t ops = step.position.size();
+  opAt.reserve(ops);
+  operandBegin.reserve(ops + 1);
+  resultBegin.reserve(ops + 1);
+  for (Operation &op : *step.block) {
+    opAt.push_back(&op);
+    operandBegin.push_back(int32_t(operandDef.size()));
+    for (OpOperand &operand : op.getOpOperands()) {
+      Operation *def = operand.get().getDefiningOp();
+      operandDef.push_back(def ? positionOf(def) : -1);
+      operandOverwritten.push_back(mayOverwrite(&op, operand));
+    }
+    resultBegin.push_back(int32_t(resultBytes.size()));
+    for (Value result : op.getResults()) {
+      resultBytes.push_back(sizeOf(result));
+      useBegin.push_back(int32_t(useUser.size()));
+      for (OpOperand &use : result.getUses()) {
+        Operation *user = use.getOwner();
+        useUser.push_back(user->getBlock() == step.block ? positionOf(user)
+                                                         : -1);
+        useOperand.push_back(int32_t(use.getOperandNumber()));
+      }
+    }
+  }
+  operandBegin.push_back(int32_t(operandDef.size()));
+  resultBegin.push_back(int32_t(resultBytes.size()));
+  useBegin.push_back(int32_t(useUser.size()));
+  pathMark.assign(ops, 0);
+  bodyMark.assign(ops, 0);
+  pathIndex.assign(ops, 0);
+  bodyIndex.assign(ops, 0);
+  values.reserve(resultBytes.size());
+
   for (Operation &op : *step.block) {
     if (isa<StashOp>(op))
       continue; // a stash names its input's storage, it has none of its own
@@ -102,10 +135,22 @@ template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
   fn(*state);
   ValueState::Intervals after = state->intervals();
   for (size_t k = 0; k < before.size(); ++k) {
+    const auto &[start, end, bytes] = before[k];
     if (before[k] == after[k])
       continue;
-    profile.add(before[k][0], before[k][1], -before[k][2]);
-    profile.add(after[k][0], after[k][1], after[k][2]);
+    if (after[k][0] != start || after[k][2] != bytes) {
+      profile.add(start, end, -bytes);
+      profile.add(after[k][0], after[k][1], after[k][2]);
+      continue;
+    }
+    // Same start and size: only the points between the two ends change
+    // (an end before the start is an empty interval).
+    int64_t was = std::max(end, start - 1),
+            now = std::max(after[k][1], start - 1);
+    if (now > was)
+      profile.add(was + 1, now, bytes);
+    else
+      profile.add(now + 1, was, -bytes);
   }
 }
 
@@ -139,13 +184,15 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     byPoint = std::move(merged);
   }
 
-  DenseMap<Operation *, size_t> onPath;
-  for (auto [i, op] : llvm::enumerate(path))
-    onPath.insert({op, i});
+  markPath(path);
+  auto onPath = [&](Operation *op) {
+    return op && op->getBlock() == step.block &&
+           onPathIndex(positionOf(op)) >= 0;
+  };
   auto withBodies = [&](std::map<int64_t, Group> &byPoint) {
     Groups result;
     for (auto &[at, group] : byPoint) {
-      fillBody(group, onPath);
+      fillBody(group);
       result.push_back(std::move(group));
     }
     return result;
@@ -174,7 +221,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
         worklist.push_back(v.getDefiningOp());
       while (!worklist.empty()) {
         Operation *op = worklist.pop_back_val();
-        if (!onPath.count(op))
+        if (!onPath(op))
           continue;
         auto [it, inserted] = claimedBy.insert({op, i});
         if (!inserted) {
@@ -209,7 +256,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     Groups result;
     std::map<int64_t, Group> kept = byPoint;
     for (auto &[at, group] : byPoint) {
-      fillBody(group, onPath);
+      fillBody(group);
       cloned += group.body.size();
       if (cloned > kPerUseBudget)
         return joinShared(kept);
@@ -220,33 +267,60 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   return withBodies(byPoint);
 }
 
-void RematPeakModel::fillBody(Group &group,
-                              const DenseMap<Operation *, size_t> &onPath) {
+namespace {
+/// Starts a new epoch of `marks`: every entry is unmarked.
+uint32_t nextEpoch(std::vector<uint32_t> &marks, uint32_t &epoch) {
+  if (++epoch == 0) {
+    std::fill(marks.begin(), marks.end(), 0);
+    epoch = 1;
+  }
+  return epoch;
+}
+} // namespace
+
+void RematPeakModel::markPath(ArrayRef<Operation *> path) const {
+  nextEpoch(pathMark, pathEpoch);
+  for (auto [i, op] : llvm::enumerate(path)) {
+    int32_t pos = positionOf(op);
+    pathMark[pos] = pathEpoch;
+    pathIndex[pos] = int32_t(i);
+  }
+}
+
+void RematPeakModel::fillBody(Group &group) const {
   // The path ops the yielded values depend on, in path order (sorted by
   // their index on the path: the work is the body's, not the path's).
-  llvm::DenseSet<Operation *> needed;
-  SmallVector<Operation *> worklist;
+  uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
+  SmallVector<int32_t> worklist, body;
   for (Value v : group.yielded)
-    worklist.push_back(v.getDefiningOp());
+    if (Operation *def = v.getDefiningOp())
+      worklist.push_back(positionOf(def));
   group.body.clear();
   group.footprint.reset();
   while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    if (!onPath.count(op) || !needed.insert(op).second)
+    int32_t pos = worklist.pop_back_val();
+    if (onPathIndex(pos) < 0 || bodyMark[pos] == epoch)
       continue;
-    group.body.push_back(op);
-    for (Value in : op->getOperands())
-      if (Operation *def = in.getDefiningOp())
-        worklist.push_back(def);
+    bodyMark[pos] = epoch;
+    body.push_back(pos);
+    for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
+      if (operandDef[k] >= 0)
+        worklist.push_back(operandDef[k]);
   }
-  llvm::sort(group.body, [&](Operation *a, Operation *b) {
-    return onPath.lookup(a) < onPath.lookup(b);
+  llvm::sort(body, [&](int32_t a, int32_t b) {
+    return pathIndex[a] < pathIndex[b];
   });
+  group.body.reserve(body.size());
   llvm::SetVector<Value> inputs;
-  for (Operation *op : group.body)
-    for (Value in : op->getOperands())
-      if (!needed.contains(in.getDefiningOp()))
+  for (int32_t pos : body) {
+    Operation *op = opAt[pos];
+    group.body.push_back(op);
+    for (auto [k, in] : llvm::enumerate(op->getOperands())) {
+      int32_t def = operandDef[operandBegin[pos] + k];
+      if (def < 0 || bodyMark[def] != epoch)
         inputs.insert(in);
+    }
+  }
   group.inputs.assign(inputs.begin(), inputs.end());
 }
 
@@ -262,29 +336,38 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
   // Temporaries of the body live from their op to their last reader inside
   // it (ending just before it when that reader writes over them); yielded
   // values are charged by their own intervals.
-  llvm::DenseSet<Value> yielded(group.yielded.begin(), group.yielded.end());
-  DenseMap<Operation *, size_t> index;
-  for (auto [i, op] : llvm::enumerate(group.body))
-    index[op] = i;
+  llvm::SmallDenseSet<Value, 8> yielded(group.yielded.begin(),
+                                        group.yielded.end());
+  uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
+  for (auto [i, op] : llvm::enumerate(group.body)) {
+    int32_t pos = positionOf(op);
+    bodyMark[pos] = epoch;
+    bodyIndex[pos] = int32_t(i);
+  }
   SmallVector<int64_t> diesBefore(group.body.size(), 0),
       diesAfter(group.body.size(), 0);
   int64_t live = 0, peak = 0;
   for (auto [i, op] : llvm::enumerate(group.body)) {
     live -= diesBefore[i];
-    for (Value result : op->getResults()) {
-      if (yielded.contains(result))
+    int32_t pos = positionOf(op);
+    for (int32_t r = resultBegin[pos]; r < resultBegin[pos + 1]; ++r) {
+      if (yielded.contains(op->getResult(r - resultBegin[pos])))
         continue;
       size_t last = i;
-      OpOperand *lastUse = nullptr;
-      for (OpOperand &use : result.getUses())
-        if (auto it = index.find(use.getOwner());
-            it != index.end() && it->second >= last) {
-          last = it->second;
-          lastUse = &use;
+      int32_t lastUse = -1;
+      for (int32_t u = useBegin[r]; u < useBegin[r + 1]; ++u) {
+        int32_t user = useUser[u];
+        if (user >= 0 && bodyMark[user] == epoch &&
+            size_t(bodyIndex[user]) >= last) {
+          last = bodyIndex[user];
+          lastUse = u;
         }
-      int64_t bytes = sizeOf(result);
+      }
+      int64_t bytes = resultBytes[r];
       live += bytes;
-      if (lastUse && mayOverwrite(lastUse->getOwner(), *lastUse))
+      if (lastUse >= 0 &&
+          operandOverwritten[operandBegin[useUser[lastUse]] +
+                             useOperand[lastUse]])
         diesBefore[last] += bytes;
       else
         diesAfter[last] += bytes;
@@ -349,11 +432,12 @@ RematPeakModel::footprintOf(const Group &group) const {
   Group::Footprint &footprint = group.footprint.emplace();
   // A body op may write over an input where the region is its last use.
   llvm::SmallDenseSet<Value, 8> overwrittenInputs;
-  for (Operation *op : group.body)
-    if (isa<InPlaceOpInterface>(op))
-      for (OpOperand &use : op->getOpOperands())
-        if (mayOverwrite(op, use))
-          overwrittenInputs.insert(use.get());
+  for (Operation *op : group.body) {
+    int32_t first = operandBegin[positionOf(op)];
+    for (auto [k, in] : llvm::enumerate(op->getOperands()))
+      if (operandOverwritten[first + k])
+        overwrittenInputs.insert(in);
+  }
   // An input kept encoded is decoded for the region: that copy is live
   // while the region runs.
   int64_t decoded = 0;

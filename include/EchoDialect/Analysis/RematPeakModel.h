@@ -24,8 +24,10 @@
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace mlir {
 namespace echo {
@@ -163,10 +165,16 @@ private:
   template <typename Fn> void update(Value v, Fn &&fn);
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
-  /// The body and inputs of `group`: the path ops its values need.
-  /// `onPath` maps each path op to its index on the path.
-  static void fillBody(Group &group,
-                       const DenseMap<Operation *, size_t> &onPath);
+  /// Marks `path`'s ops (by block position) with their index on it, for
+  /// fillBody and onPathIndex until the next call.
+  void markPath(ArrayRef<Operation *> path) const;
+  /// The index on the last marked path of the op at block position `pos`,
+  /// or -1.
+  int64_t onPathIndex(int64_t pos) const {
+    return pathMark[pos] == pathEpoch ? pathIndex[pos] : -1;
+  }
+  /// The body and inputs of `group`: the marked path's ops its values need.
+  void fillBody(Group &group) const;
   int64_t sizeOf(Value v) const;
   int64_t aligned(int64_t bytes) const;
 
@@ -174,6 +182,28 @@ private:
   int64_t alignment;
   LiveProfile profile;
   DenseMap<Value, ValueState> values;
+
+  /// The block's ops by position, and facts about them read over and over
+  /// while options are scored, worked out once (the IR does not change
+  /// while the model is in use). Per op, its operands (flattened from
+  /// operandBegin[pos]): the position of their producer in the block (-1:
+  /// a block argument) and whether the op may write over them; its
+  /// results (from resultBegin[pos]): their aligned size and their uses
+  /// (from useBegin[result]: the user's position, -1 for users nested in
+  /// another op, and the operand it reads).
+  std::vector<Operation *> opAt;
+  std::vector<int32_t> operandBegin, operandDef;
+  std::vector<uint8_t> operandOverwritten;
+  std::vector<int32_t> resultBegin, useBegin, useUser, useOperand;
+  std::vector<int64_t> resultBytes;
+  int32_t positionOf(Operation *op) const {
+    return int32_t(step.position.lookup(op));
+  }
+  /// Scratch of markPath, fillBody and internalPeak, by block position:
+  /// an entry counts only while its mark equals the current epoch.
+  mutable std::vector<uint32_t> pathMark, bodyMark;
+  mutable std::vector<int32_t> pathIndex, bodyIndex;
+  mutable uint32_t pathEpoch = 0, bodyEpoch = 0;
 };
 
 } // namespace echo
