@@ -42,6 +42,8 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
   resultBegin.reserve(ops + 1);
   for (Operation &op : *step.block) {
     opAt.push_back(&op);
+    auto cost = dyn_cast<CostOpInterface>(op);
+    opFlops.push_back(cost ? cost.getFlops() : 0);
     operandBegin.push_back(int32_t(operandDef.size()));
     for (OpOperand &operand : op.getOpOperands()) {
       Operation *def = operand.get().getDefiningOp();
@@ -67,6 +69,7 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
   bodyMark.assign(ops, 0);
   pathIndex.assign(ops, 0);
   bodyIndex.assign(ops, 0);
+  valueMark.assign(resultBytes.size() + step.block->getNumArguments(), 0);
   values.reserve(resultBytes.size());
 
   for (Operation &op : *step.block) {
@@ -311,17 +314,26 @@ void RematPeakModel::fillBody(Group &group) const {
     return pathIndex[a] < pathIndex[b];
   });
   group.body.reserve(body.size());
-  llvm::SetVector<Value> inputs;
+  group.inputs.clear();
+  group.bodyFlops = 0;
+  uint32_t inputEpoch = nextEpoch(valueMark, valueEpoch);
   for (int32_t pos : body) {
     Operation *op = opAt[pos];
     group.body.push_back(op);
+    group.bodyFlops += opFlops[pos];
     for (auto [k, in] : llvm::enumerate(op->getOperands())) {
       int32_t def = operandDef[operandBegin[pos] + k];
-      if (def < 0 || bodyMark[def] != epoch)
-        inputs.insert(in);
+      if (def >= 0 && bodyMark[def] == epoch)
+        continue;
+      // Each input once, in order of first read.
+      int32_t id = idOf(in);
+      if (valueMark[id] != inputEpoch) {
+        valueMark[id] = inputEpoch;
+        group.inputs.push_back(in);
+      }
     }
   }
-  group.inputs.assign(inputs.begin(), inputs.end());
+  group.positions = std::move(body);
 }
 
 int64_t RematPeakModel::aligned(int64_t bytes) const {
@@ -336,22 +348,21 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
   // Temporaries of the body live from their op to their last reader inside
   // it (ending just before it when that reader writes over them); yielded
   // values are charged by their own intervals.
-  llvm::SmallDenseSet<Value, 8> yielded(group.yielded.begin(),
-                                        group.yielded.end());
+  uint32_t yieldedEpoch = nextEpoch(valueMark, valueEpoch);
+  for (Value v : group.yielded)
+    valueMark[idOf(v)] = yieldedEpoch;
   uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
-  for (auto [i, op] : llvm::enumerate(group.body)) {
-    int32_t pos = positionOf(op);
+  for (auto [i, pos] : llvm::enumerate(group.positions)) {
     bodyMark[pos] = epoch;
     bodyIndex[pos] = int32_t(i);
   }
-  SmallVector<int64_t> diesBefore(group.body.size(), 0),
-      diesAfter(group.body.size(), 0);
+  SmallVector<int64_t> diesBefore(group.positions.size(), 0),
+      diesAfter(group.positions.size(), 0);
   int64_t live = 0, peak = 0;
-  for (auto [i, op] : llvm::enumerate(group.body)) {
+  for (auto [i, pos] : llvm::enumerate(group.positions)) {
     live -= diesBefore[i];
-    int32_t pos = positionOf(op);
     for (int32_t r = resultBegin[pos]; r < resultBegin[pos + 1]; ++r) {
-      if (yielded.contains(op->getResult(r - resultBegin[pos])))
+      if (valueMark[r] == yieldedEpoch)
         continue;
       size_t last = i;
       int32_t lastUse = -1;
@@ -381,9 +392,7 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
 int64_t RematPeakModel::flops(ArrayRef<Group> groups) {
   int64_t total = 0;
   for (const Group &group : groups)
-    for (Operation *op : group.body)
-      if (auto cost = dyn_cast<CostOpInterface>(op))
-        total += cost.getFlops();
+    total += group.bodyFlops;
   return total;
 }
 
@@ -431,18 +440,18 @@ RematPeakModel::footprintOf(const Group &group) const {
     return *group.footprint;
   Group::Footprint &footprint = group.footprint.emplace();
   // A body op may write over an input where the region is its last use.
-  llvm::SmallDenseSet<Value, 8> overwrittenInputs;
-  for (Operation *op : group.body) {
-    int32_t first = operandBegin[positionOf(op)];
+  uint32_t overwrittenEpoch = nextEpoch(valueMark, valueEpoch);
+  for (auto [op, pos] : llvm::zip_equal(group.body, group.positions)) {
+    int32_t first = operandBegin[pos];
     for (auto [k, in] : llvm::enumerate(op->getOperands()))
       if (operandOverwritten[first + k])
-        overwrittenInputs.insert(in);
+        valueMark[idOf(in)] = overwrittenEpoch;
   }
   // An input kept encoded is decoded for the region: that copy is live
   // while the region runs.
   int64_t decoded = 0;
   for (Value in : group.inputs) {
-    footprint.overwritten.push_back(overwrittenInputs.contains(in));
+    footprint.overwritten.push_back(valueMark[idOf(in)] == overwrittenEpoch);
     if (const ValueState *state = stateOf(in); state && state->regionBytes)
       decoded += state->bytes;
   }

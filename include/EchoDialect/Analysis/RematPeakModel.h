@@ -50,6 +50,11 @@ public:
     SmallVector<Value> yielded;     // path values read later
     SmallVector<Operation *> body;  // path ops they need, program order
     SmallVector<Value> inputs;      // values read from outside the body
+    /// Filled in with the body by groups(): the body ops' positions in
+    /// the block (so the model scores the group without looking ops up)
+    /// and the FLOPs they re-execute.
+    SmallVector<int32_t> positions;
+    int64_t bodyFlops = 0;
     /// What apply charges at the region's point (its temporaries' peak
     /// and the inputs decoded for it) and which inputs a body op may write
     /// over: fixed by the body, so worked out on the group's first apply
@@ -112,7 +117,7 @@ public:
   };
   MilpGraph milpGraph(ArrayRef<SmallVector<Operation *>> subgraphs,
                       bool wholeOps = false) const;
-  /// FLOPs the regions re-execute.
+  /// FLOPs the regions re-execute (groups() counts each region's).
   static int64_t flops(ArrayRef<Group> groups);
 
 private:
@@ -195,7 +200,16 @@ private:
   std::vector<int32_t> operandBegin, operandDef;
   std::vector<uint8_t> operandOverwritten;
   std::vector<int32_t> resultBegin, useBegin, useUser, useOperand;
-  std::vector<int64_t> resultBytes;
+  std::vector<int64_t> resultBytes, opFlops;
+  /// A dense id of a value of the block: its result's index (from
+  /// resultBegin) or, for a block argument, one past the results.
+  int32_t idOf(Value v) const {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return int32_t(resultBytes.size() + arg.getArgNumber());
+    auto result = cast<OpResult>(v);
+    return resultBegin[positionOf(result.getOwner())] +
+           int32_t(result.getResultNumber());
+  }
   int32_t positionOf(Operation *op) const {
     return int32_t(step.position.lookup(op));
   }
@@ -204,6 +218,9 @@ private:
   mutable std::vector<uint32_t> pathMark, bodyMark;
   mutable std::vector<int32_t> pathIndex, bodyIndex;
   mutable uint32_t pathEpoch = 0, bodyEpoch = 0;
+  /// The same by value id (idOf).
+  mutable std::vector<uint32_t> valueMark;
+  mutable uint32_t valueEpoch = 0;
 };
 
 } // namespace echo
