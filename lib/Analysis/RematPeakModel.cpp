@@ -116,6 +116,9 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
       values[result] = std::move(state);
     }
   }
+  stateById.assign(valueMark.size(), nullptr);
+  for (auto &[value, state] : values)
+    stateById[idOf(value)] = &state;
 }
 
 RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) {
@@ -128,15 +131,13 @@ const RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) const {
   return it == values.end() ? nullptr : &it->second;
 }
 
-template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
-  ValueState *state = stateOf(v);
-  if (!state)
-    return;
+template <typename Fn>
+void RematPeakModel::update(ValueState &state, Fn &&fn) {
   // Only the intervals that change move in the profile (most updates
   // leave a value's end where it was).
-  ValueState::Intervals before = state->intervals();
-  fn(*state);
-  ValueState::Intervals after = state->intervals();
+  ValueState::Intervals before = state.intervals();
+  fn(state);
+  ValueState::Intervals after = state.intervals();
   for (size_t k = 0; k < before.size(); ++k) {
     const auto &[start, end, bytes] = before[k];
     if (before[k] == after[k])
@@ -405,29 +406,28 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
     change.intervals.push_back({start, end, bytes});
   };
   for (const Group &group : groups) {
-    for (Value v : group.yielded) {
+    const Group::Footprint &footprint = footprintOf(group);
+    for (int32_t id : footprint.yieldedIds) {
+      ValueState &state = *stateById[id];
+      if (state.stashUses.empty())
+        continue;
       SmallVector<int64_t> moved;
-      update(v, [&](ValueState &state) {
+      update(state, [&](ValueState &state) {
         moved.assign(state.stashUses.begin(), state.stashUses.end());
         state.stashUses.clear();
       });
-      if (moved.empty())
-        continue;
       // The recomputed value replaces the stash for all of its readers.
-      addInterval(group.at, moved.back(), sizeOf(v));
-      change.movedUses.push_back({v, std::move(moved)});
+      addInterval(group.at, moved.back(), state.bytes);
+      change.movedUses.push_back({id, std::move(moved)});
     }
-    const Group::Footprint &footprint = footprintOf(group);
-    for (auto [in, overwritten] :
-         llvm::zip_equal(group.inputs, footprint.overwritten)) {
-      if (!stateOf(in))
-        continue; // block arguments live all step anyway
-      update(in, [&](ValueState &state) {
+    for (auto [id, overwritten] :
+         llvm::zip_equal(footprint.inputIds, footprint.overwritten)) {
+      update(*stateById[id], [&](ValueState &state) {
         state.regionUses.insert(group.at);
         if (overwritten)
           state.overwrittenAt.push_back(group.at);
       });
-      change.addedUses.push_back({in, group.at, bool(overwritten)});
+      change.addedUses.push_back({id, group.at, bool(overwritten)});
     }
     addInterval(group.at, group.at, footprint.bytes);
   }
@@ -451,10 +451,20 @@ RematPeakModel::footprintOf(const Group &group) const {
   // while the region runs.
   int64_t decoded = 0;
   for (Value in : group.inputs) {
-    footprint.overwritten.push_back(valueMark[idOf(in)] == overwrittenEpoch);
-    if (const ValueState *state = stateOf(in); state && state->regionBytes)
+    int32_t id = idOf(in);
+    const ValueState *state = stateById[id];
+    if (!state)
+      continue;
+    footprint.inputIds.push_back(id);
+    footprint.overwritten.push_back(valueMark[id] == overwrittenEpoch);
+    if (state->regionBytes)
       decoded += state->bytes;
   }
+  // Yielded values are path results: the model tracks each, unless it is
+  // returned (then it has no stash to take over).
+  for (Value v : group.yielded)
+    if (int32_t id = idOf(v); stateById[id])
+      footprint.yieldedIds.push_back(id);
   footprint.bytes = internalPeak(group) + decoded;
   return footprint;
 }
@@ -462,14 +472,14 @@ RematPeakModel::footprintOf(const Group &group) const {
 void RematPeakModel::revert(const Change &change) {
   for (const auto &interval : change.intervals)
     profile.add(interval[0], interval[1], -interval[2]);
-  for (const auto &[v, at, overwritten] : change.addedUses)
-    update(v, [&](ValueState &state) {
+  for (const auto &[id, at, overwritten] : change.addedUses)
+    update(*stateById[id], [&](ValueState &state) {
       state.regionUses.erase(state.regionUses.find(at));
       if (overwritten)
         state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
     });
-  for (const auto &[v, moved] : change.movedUses)
-    update(v, [&](ValueState &state) {
+  for (const auto &[id, moved] : change.movedUses)
+    update(*stateById[id], [&](ValueState &state) {
       state.stashUses.insert(moved.begin(), moved.end());
     });
 }

@@ -61,7 +61,11 @@ public:
     /// (echo-remat scores each option many times).
     struct Footprint {
       int64_t bytes = 0;
-      SmallVector<bool> overwritten; // per input
+      /// The yielded values and the inputs the model tracks (block
+      /// arguments live all step anyway), by value id, and per tracked
+      /// input whether a body op may write over it.
+      SmallVector<int32_t> yieldedIds, inputIds;
+      SmallVector<bool> overwritten;
     };
     mutable std::optional<Footprint> footprint;
   };
@@ -84,8 +88,10 @@ public:
   /// What applying groups changed. Paths are disjoint, so changes of
   /// different paths commute and can be taken back in any order.
   struct Change {
-    SmallVector<std::pair<Value, SmallVector<int64_t>>> movedUses;
-    SmallVector<std::tuple<Value, int64_t, bool>> addedUses; // + overwritten
+    // By value id: stash uses a region took over, and region uses added
+    // (+ whether the region may write over the value).
+    SmallVector<std::pair<int32_t, SmallVector<int64_t>>> movedUses;
+    SmallVector<std::tuple<int32_t, int64_t, bool>> addedUses;
     SmallVector<std::array<int64_t, 3>> intervals; // start, end, bytes
   };
   Change apply(ArrayRef<Group> groups);
@@ -166,8 +172,8 @@ private:
   };
   ValueState *stateOf(Value v);
   const ValueState *stateOf(Value v) const;
-  /// Re-registers `v`'s interval after `update` changes its uses.
-  template <typename Fn> void update(Value v, Fn &&fn);
+  /// Re-registers `state`'s intervals after `fn` changes its uses.
+  template <typename Fn> void update(ValueState &state, Fn &&fn);
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
   /// Marks `path`'s ops (by block position) with their index on it, for
@@ -221,6 +227,14 @@ private:
   /// The same by value id (idOf).
   mutable std::vector<uint32_t> valueMark;
   mutable uint32_t valueEpoch = 0;
+  /// Each tracked value's state by value id (null: untracked); `values`
+  /// does not grow after construction, so the pointers stay valid.
+  std::vector<ValueState *> stateById;
+
+public:
+  // stateById points into `values`.
+  RematPeakModel(const RematPeakModel &) = delete;
+  RematPeakModel &operator=(const RematPeakModel &) = delete;
 };
 
 } // namespace echo
