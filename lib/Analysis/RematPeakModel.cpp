@@ -26,6 +26,17 @@ bool mlir::echo::mayOverwrite(Operation *user, OpOperand &operand) {
 }
 
 namespace {
+/// Starts a new epoch of `marks`: every entry is unmarked.
+uint32_t nextEpoch(std::vector<uint32_t> &marks, uint32_t &epoch) {
+  if (++epoch == 0) {
+    std::fill(marks.begin(), marks.end(), 0);
+    epoch = 1;
+  }
+  return epoch;
+}
+} // namespace
+
+namespace {
 int64_t pointOf(const RematStep &step, Operation *op) {
   Operation *top = step.block->findAncestorOpInBlock(*op);
   return 2 * step.position.lookup(top) + 1;
@@ -116,6 +127,8 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
       values[result] = std::move(state);
     }
   }
+  touchMark.assign(valueMark.size(), 0);
+  nextEpoch(touchMark, touchEpoch);
   stateById.assign(valueMark.size(), nullptr);
   for (auto &[value, state] : values)
     stateById[idOf(value)] = &state;
@@ -131,31 +144,40 @@ const RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) const {
   return it == values.end() ? nullptr : &it->second;
 }
 
-template <typename Fn>
-void RematPeakModel::update(ValueState &state, Fn &&fn) {
+void RematPeakModel::touch(int32_t id) {
+  if (touchMark[id] == touchEpoch)
+    return;
+  touchMark[id] = touchEpoch;
+  touched.push_back({id, stateById[id]->intervals()});
+}
+
+void RematPeakModel::flushTouched() {
   // Only the intervals that change move in the profile (most updates
-  // leave a value's end where it was).
-  ValueState::Intervals before = state.intervals();
-  fn(state);
-  ValueState::Intervals after = state.intervals();
-  for (size_t k = 0; k < before.size(); ++k) {
-    const auto &[start, end, bytes] = before[k];
-    if (before[k] == after[k])
-      continue;
-    if (after[k][0] != start || after[k][2] != bytes) {
-      profile.add(start, end, -bytes);
-      profile.add(after[k][0], after[k][1], after[k][2]);
-      continue;
+  // leave a value's end where it was), each once however many regions
+  // of the change read the value.
+  for (const auto &[id, was] : touched) {
+    ValueState::Intervals now = stateById[id]->intervals();
+    for (size_t k = 0; k < was.size(); ++k) {
+      const auto &[start, end, bytes] = was[k];
+      if (was[k] == now[k])
+        continue;
+      if (now[k][0] != start || now[k][2] != bytes) {
+        profile.add(start, end, -bytes);
+        profile.add(now[k][0], now[k][1], now[k][2]);
+        continue;
+      }
+      // Same start and size: only the points between the two ends change
+      // (an end before the start is an empty interval).
+      int64_t before = std::max(end, start - 1),
+              after = std::max(now[k][1], start - 1);
+      if (after > before)
+        profile.add(before + 1, after, bytes);
+      else
+        profile.add(after + 1, before, -bytes);
     }
-    // Same start and size: only the points between the two ends change
-    // (an end before the start is an empty interval).
-    int64_t was = std::max(end, start - 1),
-            now = std::max(after[k][1], start - 1);
-    if (now > was)
-      profile.add(was + 1, now, bytes);
-    else
-      profile.add(now + 1, was, -bytes);
   }
+  touched.clear();
+  nextEpoch(touchMark, touchEpoch);
 }
 
 RematPeakModel::Groups
@@ -271,16 +293,6 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   return withBodies(byPoint);
 }
 
-namespace {
-/// Starts a new epoch of `marks`: every entry is unmarked.
-uint32_t nextEpoch(std::vector<uint32_t> &marks, uint32_t &epoch) {
-  if (++epoch == 0) {
-    std::fill(marks.begin(), marks.end(), 0);
-    epoch = 1;
-  }
-  return epoch;
-}
-} // namespace
 
 void RematPeakModel::markPath(ArrayRef<Operation *> path) const {
   nextEpoch(pathMark, pathEpoch);
@@ -405,32 +417,33 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
     profile.add(start, end, bytes);
     change.intervals.push_back({start, end, bytes});
   };
+  // Values' intervals move in the profile once, after all their uses moved.
   for (const Group &group : groups) {
     const Group::Footprint &footprint = footprintOf(group);
     for (int32_t id : footprint.yieldedIds) {
       ValueState &state = *stateById[id];
       if (state.stashUses.empty())
         continue;
-      SmallVector<int64_t> moved;
-      update(state, [&](ValueState &state) {
-        moved.assign(state.stashUses.begin(), state.stashUses.end());
-        state.stashUses.clear();
-      });
+      touch(id);
+      SmallVector<int64_t> moved(state.stashUses.begin(),
+                                 state.stashUses.end());
+      state.stashUses.clear();
       // The recomputed value replaces the stash for all of its readers.
       addInterval(group.at, moved.back(), state.bytes);
       change.movedUses.push_back({id, std::move(moved)});
     }
     for (auto [id, overwritten] :
          llvm::zip_equal(footprint.inputIds, footprint.overwritten)) {
-      update(*stateById[id], [&](ValueState &state) {
-        state.regionUses.insert(group.at);
-        if (overwritten)
-          state.overwrittenAt.push_back(group.at);
-      });
+      touch(id);
+      ValueState &state = *stateById[id];
+      state.regionUses.insert(group.at);
+      if (overwritten)
+        state.overwrittenAt.push_back(group.at);
       change.addedUses.push_back({id, group.at, bool(overwritten)});
     }
     addInterval(group.at, group.at, footprint.bytes);
   }
+  flushTouched();
   return change;
 }
 
@@ -472,15 +485,17 @@ RematPeakModel::footprintOf(const Group &group) const {
 void RematPeakModel::revert(const Change &change) {
   for (const auto &interval : change.intervals)
     profile.add(interval[0], interval[1], -interval[2]);
-  for (const auto &[id, at, overwritten] : change.addedUses)
-    update(*stateById[id], [&](ValueState &state) {
-      state.regionUses.erase(state.regionUses.find(at));
-      if (overwritten)
-        state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
-    });
-  for (const auto &[id, moved] : change.movedUses)
-    update(*stateById[id], [&](ValueState &state) {
-      state.stashUses.insert(moved.begin(), moved.end());
-    });
+  for (const auto &[id, at, overwritten] : change.addedUses) {
+    touch(id);
+    ValueState &state = *stateById[id];
+    state.regionUses.erase(state.regionUses.find(at));
+    if (overwritten)
+      state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
+  }
+  for (const auto &[id, moved] : change.movedUses) {
+    touch(id);
+    stateById[id]->stashUses.insert(moved.begin(), moved.end());
+  }
+  flushTouched();
 }
 

@@ -172,8 +172,11 @@ private:
   };
   ValueState *stateOf(Value v);
   const ValueState *stateOf(Value v) const;
-  /// Re-registers `state`'s intervals after `fn` changes its uses.
-  template <typename Fn> void update(ValueState &state, Fn &&fn);
+  /// Notes value `id`'s intervals before apply or revert first changes
+  /// its uses; flushTouched moves the noted values' intervals in the
+  /// profile to where their uses put them now.
+  void touch(int32_t id);
+  void flushTouched();
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
   /// Marks `path`'s ops (by block position) with their index on it, for
@@ -230,6 +233,11 @@ private:
   /// Each tracked value's state by value id (null: untracked); `values`
   /// does not grow after construction, so the pointers stay valid.
   std::vector<ValueState *> stateById;
+  /// touch's notes: values touched since the last flush (a mark per value
+  /// id, current while equal to touchEpoch) and their intervals before.
+  std::vector<uint32_t> touchMark;
+  uint32_t touchEpoch = 0;
+  SmallVector<std::pair<int32_t, ValueState::Intervals>> touched;
 
 public:
   // stateById points into `values`.
