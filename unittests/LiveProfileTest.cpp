@@ -75,3 +75,44 @@ TEST(LiveProfile, MatchesArrayOnRandomEdits) {
     ASSERT_EQ(p.at(probe), ref[probe]) << i;
   }
 }
+
+// Intervals that are exactly one tree node (whole range, aligned halves
+// and quarters) and single points, on sizes around powers of two: the
+// cases where the covering nodes and their ancestors' maxima meet.
+TEST(LiveProfile, MatchesArrayOnAlignedIntervals) {
+  std::mt19937_64 rng(7);
+  for (int64_t n : {1, 2, 3, 4, 5, 8, 16, 17, 63, 64, 65, 1000}) {
+    LiveProfile p(n);
+    std::vector<int64_t> ref(n, 0);
+    for (int i = 0; i < 2000; ++i) {
+      int64_t s, e;
+      switch (rng() % 4) {
+      case 0: // the whole range
+        s = 0, e = n - 1;
+        break;
+      case 1: { // an aligned block of a power-of-two length
+        int64_t len = int64_t(1) << (rng() % 8);
+        s = (int64_t(rng() % n) / len) * len;
+        e = std::min(n - 1, s + len - 1);
+        break;
+      }
+      case 2: // one point
+        s = e = rng() % n;
+        break;
+      default:
+        s = rng() % n;
+        e = s + rng() % (n - s);
+      }
+      // Mostly additions, some removals (live bytes may go negative here:
+      // the tree must not care).
+      int64_t b = int64_t(rng() % 1000) - 300;
+      p.add(s, e, b);
+      for (int64_t t = s; t <= e; ++t)
+        ref[t] += b;
+      ASSERT_EQ(p.peak(), *std::max_element(ref.begin(), ref.end()))
+          << "n=" << n << " step " << i;
+      int64_t probe = rng() % n;
+      ASSERT_EQ(p.at(probe), ref[probe]) << "n=" << n << " step " << i;
+    }
+  }
+}

@@ -26,6 +26,17 @@ bool mlir::echo::mayOverwrite(Operation *user, OpOperand &operand) {
 }
 
 namespace {
+/// Starts a new epoch of `marks`: every entry is unmarked.
+uint32_t nextEpoch(std::vector<uint32_t> &marks, uint32_t &epoch) {
+  if (++epoch == 0) {
+    std::fill(marks.begin(), marks.end(), 0);
+    epoch = 1;
+  }
+  return epoch;
+}
+} // namespace
+
+namespace {
 int64_t pointOf(const RematStep &step, Operation *op) {
   Operation *top = step.block->findAncestorOpInBlock(*op);
   return 2 * step.position.lookup(top) + 1;
@@ -36,6 +47,42 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
                                const GistPlan &plan)
     : step(step), alignment(std::max<int64_t>(1, alignment)),
       profile(2 * step.position.size() + 1) {
+  size_t ops = step.position.size();
+  opAt.reserve(ops);
+  operandBegin.reserve(ops + 1);
+  resultBegin.reserve(ops + 1);
+  for (Operation &op : *step.block) {
+    opAt.push_back(&op);
+    auto cost = dyn_cast<CostOpInterface>(op);
+    opFlops.push_back(cost ? cost.getFlops() : 0);
+    operandBegin.push_back(int32_t(operandDef.size()));
+    for (OpOperand &operand : op.getOpOperands()) {
+      Operation *def = operand.get().getDefiningOp();
+      operandDef.push_back(def ? positionOf(def) : -1);
+      operandOverwritten.push_back(mayOverwrite(&op, operand));
+    }
+    resultBegin.push_back(int32_t(resultBytes.size()));
+    for (Value result : op.getResults()) {
+      resultBytes.push_back(sizeOf(result));
+      useBegin.push_back(int32_t(useUser.size()));
+      for (OpOperand &use : result.getUses()) {
+        Operation *user = use.getOwner();
+        useUser.push_back(user->getBlock() == step.block ? positionOf(user)
+                                                         : -1);
+        useOperand.push_back(int32_t(use.getOperandNumber()));
+      }
+    }
+  }
+  operandBegin.push_back(int32_t(operandDef.size()));
+  resultBegin.push_back(int32_t(resultBytes.size()));
+  useBegin.push_back(int32_t(useUser.size()));
+  pathMark.assign(ops, 0);
+  bodyMark.assign(ops, 0);
+  pathIndex.assign(ops, 0);
+  bodyIndex.assign(ops, 0);
+  valueMark.assign(resultBytes.size() + step.block->getNumArguments(), 0);
+  values.reserve(resultBytes.size());
+
   for (Operation &op : *step.block) {
     if (isa<StashOp>(op))
       continue; // a stash names its input's storage, it has none of its own
@@ -80,6 +127,11 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
       values[result] = std::move(state);
     }
   }
+  touchMark.assign(valueMark.size(), 0);
+  nextEpoch(touchMark, touchEpoch);
+  stateById.assign(valueMark.size(), nullptr);
+  for (auto &[value, state] : values)
+    stateById[idOf(value)] = &state;
 }
 
 RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) {
@@ -92,21 +144,40 @@ const RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) const {
   return it == values.end() ? nullptr : &it->second;
 }
 
-template <typename Fn> void RematPeakModel::update(Value v, Fn &&fn) {
-  ValueState *state = stateOf(v);
-  if (!state)
+void RematPeakModel::touch(int32_t id) {
+  if (touchMark[id] == touchEpoch)
     return;
+  touchMark[id] = touchEpoch;
+  touched.push_back({id, stateById[id]->intervals()});
+}
+
+void RematPeakModel::flushTouched() {
   // Only the intervals that change move in the profile (most updates
-  // leave a value's end where it was).
-  ValueState::Intervals before = state->intervals();
-  fn(*state);
-  ValueState::Intervals after = state->intervals();
-  for (size_t k = 0; k < before.size(); ++k) {
-    if (before[k] == after[k])
-      continue;
-    profile.add(before[k][0], before[k][1], -before[k][2]);
-    profile.add(after[k][0], after[k][1], after[k][2]);
+  // leave a value's end where it was), each once however many regions
+  // of the change read the value.
+  for (const auto &[id, was] : touched) {
+    ValueState::Intervals now = stateById[id]->intervals();
+    for (size_t k = 0; k < was.size(); ++k) {
+      const auto &[start, end, bytes] = was[k];
+      if (was[k] == now[k])
+        continue;
+      if (now[k][0] != start || now[k][2] != bytes) {
+        profile.add(start, end, -bytes);
+        profile.add(now[k][0], now[k][1], now[k][2]);
+        continue;
+      }
+      // Same start and size: only the points between the two ends change
+      // (an end before the start is an empty interval).
+      int64_t before = std::max(end, start - 1),
+              after = std::max(now[k][1], start - 1);
+      if (after > before)
+        profile.add(before + 1, after, bytes);
+      else
+        profile.add(after + 1, before, -bytes);
+    }
   }
+  touched.clear();
+  nextEpoch(touchMark, touchEpoch);
 }
 
 RematPeakModel::Groups
@@ -139,13 +210,15 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     byPoint = std::move(merged);
   }
 
-  DenseMap<Operation *, size_t> onPath;
-  for (auto [i, op] : llvm::enumerate(path))
-    onPath.insert({op, i});
+  markPath(path);
+  auto onPath = [&](Operation *op) {
+    return op && op->getBlock() == step.block &&
+           onPathIndex(positionOf(op)) >= 0;
+  };
   auto withBodies = [&](std::map<int64_t, Group> &byPoint) {
     Groups result;
     for (auto &[at, group] : byPoint) {
-      fillBody(group, onPath);
+      fillBody(group);
       result.push_back(std::move(group));
     }
     return result;
@@ -174,7 +247,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
         worklist.push_back(v.getDefiningOp());
       while (!worklist.empty()) {
         Operation *op = worklist.pop_back_val();
-        if (!onPath.count(op))
+        if (!onPath(op))
           continue;
         auto [it, inserted] = claimedBy.insert({op, i});
         if (!inserted) {
@@ -209,7 +282,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     Groups result;
     std::map<int64_t, Group> kept = byPoint;
     for (auto &[at, group] : byPoint) {
-      fillBody(group, onPath);
+      fillBody(group);
       cloned += group.body.size();
       if (cloned > kPerUseBudget)
         return joinShared(kept);
@@ -220,34 +293,60 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   return withBodies(byPoint);
 }
 
-void RematPeakModel::fillBody(Group &group,
-                              const DenseMap<Operation *, size_t> &onPath) {
+
+void RematPeakModel::markPath(ArrayRef<Operation *> path) const {
+  nextEpoch(pathMark, pathEpoch);
+  for (auto [i, op] : llvm::enumerate(path)) {
+    int32_t pos = positionOf(op);
+    pathMark[pos] = pathEpoch;
+    pathIndex[pos] = int32_t(i);
+  }
+}
+
+void RematPeakModel::fillBody(Group &group) const {
   // The path ops the yielded values depend on, in path order (sorted by
   // their index on the path: the work is the body's, not the path's).
-  llvm::DenseSet<Operation *> needed;
-  SmallVector<Operation *> worklist;
+  uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
+  SmallVector<int32_t> worklist, body;
   for (Value v : group.yielded)
-    worklist.push_back(v.getDefiningOp());
+    if (Operation *def = v.getDefiningOp())
+      worklist.push_back(positionOf(def));
   group.body.clear();
   group.footprint.reset();
   while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    if (!onPath.count(op) || !needed.insert(op).second)
+    int32_t pos = worklist.pop_back_val();
+    if (onPathIndex(pos) < 0 || bodyMark[pos] == epoch)
       continue;
-    group.body.push_back(op);
-    for (Value in : op->getOperands())
-      if (Operation *def = in.getDefiningOp())
-        worklist.push_back(def);
+    bodyMark[pos] = epoch;
+    body.push_back(pos);
+    for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
+      if (operandDef[k] >= 0)
+        worklist.push_back(operandDef[k]);
   }
-  llvm::sort(group.body, [&](Operation *a, Operation *b) {
-    return onPath.lookup(a) < onPath.lookup(b);
+  llvm::sort(body, [&](int32_t a, int32_t b) {
+    return pathIndex[a] < pathIndex[b];
   });
-  llvm::SetVector<Value> inputs;
-  for (Operation *op : group.body)
-    for (Value in : op->getOperands())
-      if (!needed.contains(in.getDefiningOp()))
-        inputs.insert(in);
-  group.inputs.assign(inputs.begin(), inputs.end());
+  group.body.reserve(body.size());
+  group.inputs.clear();
+  group.bodyFlops = 0;
+  uint32_t inputEpoch = nextEpoch(valueMark, valueEpoch);
+  for (int32_t pos : body) {
+    Operation *op = opAt[pos];
+    group.body.push_back(op);
+    group.bodyFlops += opFlops[pos];
+    for (auto [k, in] : llvm::enumerate(op->getOperands())) {
+      int32_t def = operandDef[operandBegin[pos] + k];
+      if (def >= 0 && bodyMark[def] == epoch)
+        continue;
+      // Each input once, in order of first read.
+      int32_t id = idOf(in);
+      if (valueMark[id] != inputEpoch) {
+        valueMark[id] = inputEpoch;
+        group.inputs.push_back(in);
+      }
+    }
+  }
+  group.positions = std::move(body);
 }
 
 int64_t RematPeakModel::aligned(int64_t bytes) const {
@@ -262,29 +361,37 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
   // Temporaries of the body live from their op to their last reader inside
   // it (ending just before it when that reader writes over them); yielded
   // values are charged by their own intervals.
-  llvm::DenseSet<Value> yielded(group.yielded.begin(), group.yielded.end());
-  DenseMap<Operation *, size_t> index;
-  for (auto [i, op] : llvm::enumerate(group.body))
-    index[op] = i;
-  SmallVector<int64_t> diesBefore(group.body.size(), 0),
-      diesAfter(group.body.size(), 0);
+  uint32_t yieldedEpoch = nextEpoch(valueMark, valueEpoch);
+  for (Value v : group.yielded)
+    valueMark[idOf(v)] = yieldedEpoch;
+  uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
+  for (auto [i, pos] : llvm::enumerate(group.positions)) {
+    bodyMark[pos] = epoch;
+    bodyIndex[pos] = int32_t(i);
+  }
+  SmallVector<int64_t> diesBefore(group.positions.size(), 0),
+      diesAfter(group.positions.size(), 0);
   int64_t live = 0, peak = 0;
-  for (auto [i, op] : llvm::enumerate(group.body)) {
+  for (auto [i, pos] : llvm::enumerate(group.positions)) {
     live -= diesBefore[i];
-    for (Value result : op->getResults()) {
-      if (yielded.contains(result))
+    for (int32_t r = resultBegin[pos]; r < resultBegin[pos + 1]; ++r) {
+      if (valueMark[r] == yieldedEpoch)
         continue;
       size_t last = i;
-      OpOperand *lastUse = nullptr;
-      for (OpOperand &use : result.getUses())
-        if (auto it = index.find(use.getOwner());
-            it != index.end() && it->second >= last) {
-          last = it->second;
-          lastUse = &use;
+      int32_t lastUse = -1;
+      for (int32_t u = useBegin[r]; u < useBegin[r + 1]; ++u) {
+        int32_t user = useUser[u];
+        if (user >= 0 && bodyMark[user] == epoch &&
+            size_t(bodyIndex[user]) >= last) {
+          last = bodyIndex[user];
+          lastUse = u;
         }
-      int64_t bytes = sizeOf(result);
+      }
+      int64_t bytes = resultBytes[r];
       live += bytes;
-      if (lastUse && mayOverwrite(lastUse->getOwner(), *lastUse))
+      if (lastUse >= 0 &&
+          operandOverwritten[operandBegin[useUser[lastUse]] +
+                             useOperand[lastUse]])
         diesBefore[last] += bytes;
       else
         diesAfter[last] += bytes;
@@ -298,9 +405,7 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
 int64_t RematPeakModel::flops(ArrayRef<Group> groups) {
   int64_t total = 0;
   for (const Group &group : groups)
-    for (Operation *op : group.body)
-      if (auto cost = dyn_cast<CostOpInterface>(op))
-        total += cost.getFlops();
+    total += group.bodyFlops;
   return total;
 }
 
@@ -312,33 +417,33 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
     profile.add(start, end, bytes);
     change.intervals.push_back({start, end, bytes});
   };
+  // Values' intervals move in the profile once, after all their uses moved.
   for (const Group &group : groups) {
-    for (Value v : group.yielded) {
-      SmallVector<int64_t> moved;
-      update(v, [&](ValueState &state) {
-        moved.assign(state.stashUses.begin(), state.stashUses.end());
-        state.stashUses.clear();
-      });
-      if (moved.empty())
-        continue;
-      // The recomputed value replaces the stash for all of its readers.
-      addInterval(group.at, moved.back(), sizeOf(v));
-      change.movedUses.push_back({v, std::move(moved)});
-    }
     const Group::Footprint &footprint = footprintOf(group);
-    for (auto [in, overwritten] :
-         llvm::zip_equal(group.inputs, footprint.overwritten)) {
-      if (!stateOf(in))
-        continue; // block arguments live all step anyway
-      update(in, [&](ValueState &state) {
-        state.regionUses.insert(group.at);
-        if (overwritten)
-          state.overwrittenAt.push_back(group.at);
-      });
-      change.addedUses.push_back({in, group.at, bool(overwritten)});
+    for (int32_t id : footprint.yieldedIds) {
+      ValueState &state = *stateById[id];
+      if (state.stashUses.empty())
+        continue;
+      touch(id);
+      SmallVector<int64_t> moved(state.stashUses.begin(),
+                                 state.stashUses.end());
+      state.stashUses.clear();
+      // The recomputed value replaces the stash for all of its readers.
+      addInterval(group.at, moved.back(), state.bytes);
+      change.movedUses.push_back({id, std::move(moved)});
+    }
+    for (auto [id, overwritten] :
+         llvm::zip_equal(footprint.inputIds, footprint.overwritten)) {
+      touch(id);
+      ValueState &state = *stateById[id];
+      state.regionUses.insert(group.at);
+      if (overwritten)
+        state.overwrittenAt.push_back(group.at);
+      change.addedUses.push_back({id, group.at, bool(overwritten)});
     }
     addInterval(group.at, group.at, footprint.bytes);
   }
+  flushTouched();
   return change;
 }
 
@@ -348,20 +453,31 @@ RematPeakModel::footprintOf(const Group &group) const {
     return *group.footprint;
   Group::Footprint &footprint = group.footprint.emplace();
   // A body op may write over an input where the region is its last use.
-  llvm::SmallDenseSet<Value, 8> overwrittenInputs;
-  for (Operation *op : group.body)
-    if (isa<InPlaceOpInterface>(op))
-      for (OpOperand &use : op->getOpOperands())
-        if (mayOverwrite(op, use))
-          overwrittenInputs.insert(use.get());
+  uint32_t overwrittenEpoch = nextEpoch(valueMark, valueEpoch);
+  for (auto [op, pos] : llvm::zip_equal(group.body, group.positions)) {
+    int32_t first = operandBegin[pos];
+    for (auto [k, in] : llvm::enumerate(op->getOperands()))
+      if (operandOverwritten[first + k])
+        valueMark[idOf(in)] = overwrittenEpoch;
+  }
   // An input kept encoded is decoded for the region: that copy is live
   // while the region runs.
   int64_t decoded = 0;
   for (Value in : group.inputs) {
-    footprint.overwritten.push_back(overwrittenInputs.contains(in));
-    if (const ValueState *state = stateOf(in); state && state->regionBytes)
+    int32_t id = idOf(in);
+    const ValueState *state = stateById[id];
+    if (!state)
+      continue;
+    footprint.inputIds.push_back(id);
+    footprint.overwritten.push_back(valueMark[id] == overwrittenEpoch);
+    if (state->regionBytes)
       decoded += state->bytes;
   }
+  // Yielded values are path results: the model tracks each, unless it is
+  // returned (then it has no stash to take over).
+  for (Value v : group.yielded)
+    if (int32_t id = idOf(v); stateById[id])
+      footprint.yieldedIds.push_back(id);
   footprint.bytes = internalPeak(group) + decoded;
   return footprint;
 }
@@ -369,15 +485,17 @@ RematPeakModel::footprintOf(const Group &group) const {
 void RematPeakModel::revert(const Change &change) {
   for (const auto &interval : change.intervals)
     profile.add(interval[0], interval[1], -interval[2]);
-  for (const auto &[v, at, overwritten] : change.addedUses)
-    update(v, [&](ValueState &state) {
-      state.regionUses.erase(state.regionUses.find(at));
-      if (overwritten)
-        state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
-    });
-  for (const auto &[v, moved] : change.movedUses)
-    update(v, [&](ValueState &state) {
-      state.stashUses.insert(moved.begin(), moved.end());
-    });
+  for (const auto &[id, at, overwritten] : change.addedUses) {
+    touch(id);
+    ValueState &state = *stateById[id];
+    state.regionUses.erase(state.regionUses.find(at));
+    if (overwritten)
+      state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
+  }
+  for (const auto &[id, moved] : change.movedUses) {
+    touch(id);
+    stateById[id]->stashUses.insert(moved.begin(), moved.end());
+  }
+  flushTouched();
 }
 

@@ -24,11 +24,17 @@ void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
     };
     // Ties keep Echo's own decision (listed first).
     SmallVector<Candidate, 3> candidates;
+    // `known`: the groups model.groups would build for `path` (paths of
+    // different subgraphs are disjoint, so their regions do not change
+    // what this path's regions are).
     auto add = [&](ArrayRef<Operation *> path, int64_t estimate,
-                   bool single = false) {
+                   bool single = false,
+                   const RematPeakModel::Groups *known = nullptr) {
       Candidate c{SmallVector<Operation *>(path), estimate, model.peak(), 0, {}};
       if (!path.empty()) {
-        c.groups = model.groups(path, single ? RematPeakModel::kOneRegion : 0);
+        c.groups = known ? *known
+                         : model.groups(path, single ? RematPeakModel::kOneRegion
+                                                     : 0);
         RematPeakModel::Change change = model.apply(c.groups);
         c.peak = model.peak();
         c.flops = RematPeakModel::flops(c.groups);
@@ -36,7 +42,9 @@ void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
       }
       candidates.push_back(std::move(c));
     };
-    add(d.path, d.allocated);
+    // d.groups are d.path's per-use regions (Remat.cpp).
+    add(d.path, d.allocated, /*single=*/false,
+        d.groups.empty() ? nullptr : &d.groups);
     if (!d.path.empty())
       add({}, d.released);
     else if (!d.trimmed.empty())

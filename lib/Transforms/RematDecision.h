@@ -44,6 +44,8 @@ struct RematDecision {
 /// recomputation, or the trimmed or whole subgraph in per-use or single
 /// regions, whichever gives the lowest modeled peak (ties keep the current
 /// choice). This is where a decision that raises the peak is reverted.
+/// Each decision's groups, where it has any, are its path's per-use
+/// regions (RematPeakModel::groups with window 0), applied to `model`.
 void improveDecisions(const RematStashEstimate &estimate,
                       RematPeakModel &model,
                       MutableArrayRef<RematDecision> decisions);

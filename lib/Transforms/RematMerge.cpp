@@ -48,8 +48,9 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     // Groups are read off the model without this path's own regions.
     model.revert(d.change);
     flopsOf[i] = RematPeakModel::flops(d.groups);
-    onceFlopsOf[i] = RematPeakModel::flops(
-        model.groups(d.path, RematPeakModel::kOneRegion));
+    RematPeakModel::Groups once =
+        model.groups(d.path, RematPeakModel::kOneRegion);
+    onceFlopsOf[i] = RematPeakModel::flops(once);
     if (onceFlopsOf[i] >= flopsOf[i]) {
       // Nothing re-runs: joins save nothing, and links stashed would cost
       // peak that only buys re-runs back.
@@ -71,8 +72,9 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     for (size_t g = 1; g < d.groups.size(); ++g)
       gap = std::min(gap, d.groups[g].at - d.groups[g - 1].at);
     for (int64_t window : windows)
-      if (window < 0 || window == RematPeakModel::kOneRegion ||
-          (window >= gap && window < span))
+      if (window == RematPeakModel::kOneRegion)
+        consider(d.path, std::move(once));
+      else if (window < 0 || (window >= gap && window < span))
         consider(d.path, model.groups(d.path, window));
     SmallVector<Operation *> links = chainLinks(d);
     for (size_t stride = 1; stride <= links.size(); stride *= 2) {

@@ -7,8 +7,10 @@
 // produces; the buffer planner reaches this bound on the shipped models
 // (docs/memory.md), so a decision that raises it raises the planned peak.
 //
-// A segment tree with lazy range addition: add/remove is O(log points),
-// peak is O(1).
+// A bottom-up segment tree with range addition: add/remove is O(log points)
+// without recursion, peak is O(1). echo-remat scores each option by adding
+// and removing its intervals, millions of times on large steps, so this is
+// its innermost loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,11 +41,14 @@ public:
   int64_t size() const { return points; }
 
 private:
-  void add(int64_t node, int64_t lo, int64_t hi, int64_t start, int64_t end,
-           int64_t bytes);
+  /// Recomputes the maxima of the ancestors of leaves `lo` and `hi`.
+  void pull(int64_t lo, int64_t hi);
 
   int64_t points;
-  // maxOf[n]: max over n's range including pending[n] and below.
+  int64_t leaves; // a power of two >= points; leaf i is node leaves + i
+  // maxOf[n]: the max over n's leaves, pending[n] and below included;
+  // pending[n]: bytes added to all of n's leaves (inner nodes only).
+  // Leaves past `points` hold a value no sum reaches, so they never win.
   std::vector<int64_t> maxOf, pending;
 };
 

@@ -24,8 +24,10 @@
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace mlir {
 namespace echo {
@@ -48,13 +50,22 @@ public:
     SmallVector<Value> yielded;     // path values read later
     SmallVector<Operation *> body;  // path ops they need, program order
     SmallVector<Value> inputs;      // values read from outside the body
+    /// Filled in with the body by groups(): the body ops' positions in
+    /// the block (so the model scores the group without looking ops up)
+    /// and the FLOPs they re-execute.
+    SmallVector<int32_t> positions;
+    int64_t bodyFlops = 0;
     /// What apply charges at the region's point (its temporaries' peak
     /// and the inputs decoded for it) and which inputs a body op may write
     /// over: fixed by the body, so worked out on the group's first apply
     /// (echo-remat scores each option many times).
     struct Footprint {
       int64_t bytes = 0;
-      SmallVector<bool> overwritten; // per input
+      /// The yielded values and the inputs the model tracks (block
+      /// arguments live all step anyway), by value id, and per tracked
+      /// input whether a body op may write over it.
+      SmallVector<int32_t> yieldedIds, inputIds;
+      SmallVector<bool> overwritten;
     };
     mutable std::optional<Footprint> footprint;
   };
@@ -77,8 +88,10 @@ public:
   /// What applying groups changed. Paths are disjoint, so changes of
   /// different paths commute and can be taken back in any order.
   struct Change {
-    SmallVector<std::pair<Value, SmallVector<int64_t>>> movedUses;
-    SmallVector<std::tuple<Value, int64_t, bool>> addedUses; // + overwritten
+    // By value id: stash uses a region took over, and region uses added
+    // (+ whether the region may write over the value).
+    SmallVector<std::pair<int32_t, SmallVector<int64_t>>> movedUses;
+    SmallVector<std::tuple<int32_t, int64_t, bool>> addedUses;
     SmallVector<std::array<int64_t, 3>> intervals; // start, end, bytes
   };
   Change apply(ArrayRef<Group> groups);
@@ -110,7 +123,7 @@ public:
   };
   MilpGraph milpGraph(ArrayRef<SmallVector<Operation *>> subgraphs,
                       bool wholeOps = false) const;
-  /// FLOPs the regions re-execute.
+  /// FLOPs the regions re-execute (groups() counts each region's).
   static int64_t flops(ArrayRef<Group> groups);
 
 private:
@@ -159,14 +172,23 @@ private:
   };
   ValueState *stateOf(Value v);
   const ValueState *stateOf(Value v) const;
-  /// Re-registers `v`'s interval after `update` changes its uses.
-  template <typename Fn> void update(Value v, Fn &&fn);
+  /// Notes value `id`'s intervals before apply or revert first changes
+  /// its uses; flushTouched moves the noted values' intervals in the
+  /// profile to where their uses put them now.
+  void touch(int32_t id);
+  void flushTouched();
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
-  /// The body and inputs of `group`: the path ops its values need.
-  /// `onPath` maps each path op to its index on the path.
-  static void fillBody(Group &group,
-                       const DenseMap<Operation *, size_t> &onPath);
+  /// Marks `path`'s ops (by block position) with their index on it, for
+  /// fillBody and onPathIndex until the next call.
+  void markPath(ArrayRef<Operation *> path) const;
+  /// The index on the last marked path of the op at block position `pos`,
+  /// or -1.
+  int64_t onPathIndex(int64_t pos) const {
+    return pathMark[pos] == pathEpoch ? pathIndex[pos] : -1;
+  }
+  /// The body and inputs of `group`: the marked path's ops its values need.
+  void fillBody(Group &group) const;
   int64_t sizeOf(Value v) const;
   int64_t aligned(int64_t bytes) const;
 
@@ -174,6 +196,53 @@ private:
   int64_t alignment;
   LiveProfile profile;
   DenseMap<Value, ValueState> values;
+
+  /// The block's ops by position, and facts about them read over and over
+  /// while options are scored, worked out once (the IR does not change
+  /// while the model is in use). Per op, its operands (flattened from
+  /// operandBegin[pos]): the position of their producer in the block (-1:
+  /// a block argument) and whether the op may write over them; its
+  /// results (from resultBegin[pos]): their aligned size and their uses
+  /// (from useBegin[result]: the user's position, -1 for users nested in
+  /// another op, and the operand it reads).
+  std::vector<Operation *> opAt;
+  std::vector<int32_t> operandBegin, operandDef;
+  std::vector<uint8_t> operandOverwritten;
+  std::vector<int32_t> resultBegin, useBegin, useUser, useOperand;
+  std::vector<int64_t> resultBytes, opFlops;
+  /// A dense id of a value of the block: its result's index (from
+  /// resultBegin) or, for a block argument, one past the results.
+  int32_t idOf(Value v) const {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return int32_t(resultBytes.size() + arg.getArgNumber());
+    auto result = cast<OpResult>(v);
+    return resultBegin[positionOf(result.getOwner())] +
+           int32_t(result.getResultNumber());
+  }
+  int32_t positionOf(Operation *op) const {
+    return int32_t(step.position.lookup(op));
+  }
+  /// Scratch of markPath, fillBody and internalPeak, by block position:
+  /// an entry counts only while its mark equals the current epoch.
+  mutable std::vector<uint32_t> pathMark, bodyMark;
+  mutable std::vector<int32_t> pathIndex, bodyIndex;
+  mutable uint32_t pathEpoch = 0, bodyEpoch = 0;
+  /// The same by value id (idOf).
+  mutable std::vector<uint32_t> valueMark;
+  mutable uint32_t valueEpoch = 0;
+  /// Each tracked value's state by value id (null: untracked); `values`
+  /// does not grow after construction, so the pointers stay valid.
+  std::vector<ValueState *> stateById;
+  /// touch's notes: values touched since the last flush (a mark per value
+  /// id, current while equal to touchEpoch) and their intervals before.
+  std::vector<uint32_t> touchMark;
+  uint32_t touchEpoch = 0;
+  SmallVector<std::pair<int32_t, ValueState::Intervals>> touched;
+
+public:
+  // stateById points into `values`.
+  RematPeakModel(const RematPeakModel &) = delete;
+  RematPeakModel &operator=(const RematPeakModel &) = delete;
 };
 
 } // namespace echo
