@@ -28,18 +28,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from compare import load, tools  # noqa: E402
 from scaling import PIPELINE, ROOT, timing  # noqa: E402
 
 PASS_ROW = "EchoBufferAssign"
-
-
-def tools(build):
-    opt = os.path.join(build, "bin", "echo-opt")
-    models = os.path.join(build, "bin", "echo-models")
-    for tool in (opt, models):
-        if not os.access(tool, os.X_OK):
-            sys.exit(f"buffer-assign.py: {tool} not found")
-    return opt, models
 
 
 def split_pipeline(echo_opt, mlir):
@@ -77,10 +69,6 @@ def instructions(echo_opt, mlir, assign, work):
         if line.startswith("summary:"):
             return int(line.split()[1])
     sys.exit("buffer-assign.py: no callgrind summary")
-
-
-def load():
-    return open("/proc/loadavg").read().split()[0]
 
 
 def main():

@@ -38,7 +38,7 @@ def tools(build):
     models = os.path.join(build, "bin", "echo-models")
     for tool in (opt, models):
         if not os.access(tool, os.X_OK):
-            sys.exit(f"compare.py: {tool} not found")
+            sys.exit(f"{os.path.basename(sys.argv[0])}: {tool} not found")
     return opt, models
 
 

@@ -24,7 +24,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from scaling import ROOT, timing  # noqa: E402
+from scaling import ROOT, slowest_pass, timing  # noqa: E402
 
 
 def run(echo_opt, step, timeout):
@@ -32,9 +32,7 @@ def run(echo_opt, step, timeout):
     if result is None:
         return None
     rows, passes, cpu = result
-    slowest = max((n for n in rows if n not in
-                   ("Total", "Parser", "Output", "Rest")
-                   and not n.startswith("'")), key=lambda n: rows[n])
+    slowest = slowest_pass(rows)
     return passes, cpu, slowest, rows[slowest]
 
 

@@ -65,6 +65,12 @@ def timing(echo_opt, mlir, args, timeout=None):
     return rows, passes, cpu
 
 
+def slowest_pass(rows):
+    """The pass with the largest wall time in a timing() report."""
+    return max((n for n in rows if n not in ("Total", "Parser", "Output", "Rest")
+                and not n.startswith("'")), key=lambda n: rows[n])
+
+
 def step_ops(echo_opt, forward, work):
     """Ops of @train_step after echo-autodiff (lines defining values); the
     step is left in work/step.mlir."""
@@ -150,10 +156,7 @@ def main():
                                stdout=f, check=True)
             ops = step_ops(echo_opt, forward, work)
             rows, passes, cpu = timing(echo_opt, forward, [PIPELINE])
-            slowest = max((n for n in rows if n not in
-                           ("Total", "Parser", "Output", "Rest")
-                           and not n.startswith("'")),
-                          key=lambda n: rows[n])
+            slowest = slowest_pass(rows)
             print(f"  {ops:7d} ops  passes {passes:8.4f} s wall "
                   f"({1e6 * passes / ops:.1f} us/op; slowest {slowest} "
                   f"{rows[slowest]:.4f} s), echo-opt {cpu:8.4f} s CPU")
@@ -163,10 +166,7 @@ def main():
             if args.lower:
                 rows, passes, cpu = timing(echo_opt, os.path.join(work, "step.mlir"),
                                            ["--echo-lower-to-cpu"])
-                slowest = max((n for n in rows if n not in
-                               ("Total", "Parser", "Output", "Rest")
-                               and not n.startswith("'")),
-                              key=lambda n: rows[n])
+                slowest = slowest_pass(rows)
                 print(f"  {ops:7d} ops  --echo-lower-to-cpu {passes:8.4f} s wall "
                       f"(slowest {slowest} {rows[slowest]:.4f} s), "
                       f"echo-opt {cpu:8.4f} s CPU")
