@@ -240,8 +240,13 @@ void registerLowerToCPUPipeline();
 
 /// Emits the runtime call that computes `op` from operand buffers `inputs`
 /// into preallocated result buffers `outputs` (memrefs of the result types).
+/// Each buffer is passed through one memref.cast per buffer and type, right
+/// after the buffer's definition. `symbols`, where given, is the cache of
+/// the module's symbol table that declarations are looked up in and added
+/// to.
 LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
-                              ValueRange inputs, ValueRange outputs);
+                              ValueRange inputs, ValueRange outputs,
+                              SymbolTableCollection *symbols = nullptr);
 
 /// Sets kInPlaceCallAttr (EchoInterfaces.h) on `call`, the runtime call just
 /// emitted for `op`: for each InPlaceOpInterface pair (i, j) of `op`, the

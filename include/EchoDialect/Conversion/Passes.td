@@ -122,13 +122,13 @@ def EchoDedupeCallOperands : Pass<"echo-dedupe-call-operands", "::mlir::func::Fu
   let summary = "Merge the identical constants, casts and global addresses "
                 "made for each runtime call";
   let description = [{
-    The lowering of echo ops to runtime calls materializes each call's
-    operands where the call is: its scalar constants, the cast of each
-    buffer to the unranked memref the ABI takes, the address of each index
-    list; echo-buffer-assign adds a constant offset per view. On NMT (batch
-    128) that is 110K constants with 4K distinct values and 122K casts of
-    50K distinct (buffer, type) pairs: more than half of the planned step,
-    which every later pass, the verifier and the printer then walk.
+    The lowering of echo ops to runtime calls makes one cast per buffer
+    (right after the buffer's definition), but materializes each call's
+    scalar constants and index-list addresses where the call is. On NMT
+    (batch 128) that is 67K constants of about a hundred distinct values:
+    a third of the bufferized step, which every later pass, the verifier
+    and the printer then walk. The plan pipeline runs this pass before
+    buffer assignment.
 
     Within each block, this pass replaces every constant (`ConstantLike`),
     `memref.cast` and `memref.get_global` by the first identical op before

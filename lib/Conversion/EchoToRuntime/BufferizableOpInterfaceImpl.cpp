@@ -91,7 +91,8 @@ LogicalResult bufferizeToRuntimeCall(Operation *op, RewriterBase &rewriter,
                    rewriter.getStringAttr(op->getName().getStringRef()));
     outputs.push_back(alloc);
   }
-  if (failed(emitRuntimeCall(rewriter, op, inputs, outputs)))
+  if (failed(emitRuntimeCall(rewriter, op, inputs, outputs,
+                             &state.getSymbolTables())))
     return failure();
   replaceOpWithBufferizedValues(rewriter, op, outputs);
   return success();

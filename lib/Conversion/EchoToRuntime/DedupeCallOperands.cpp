@@ -8,6 +8,7 @@
 #include "EchoDialect/Conversion/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
@@ -23,13 +24,23 @@ using namespace mlir;
 
 namespace {
 
-/// Ops equal up to their location (the same key as upstream CSE's).
+/// Ops equal up to their location (upstream CSE's equivalence). The hash
+/// reads only what tells such ops apart cheaply: name, result type,
+/// operands, a constant's value and a global's name; hashing the whole
+/// attribute dictionary would rebuild it from each op's properties.
 struct SameOp : llvm::DenseMapInfo<Operation *> {
-  static unsigned getHashValue(const Operation *op) {
-    return OperationEquivalence::computeHash(
-        const_cast<Operation *>(op), OperationEquivalence::directHashValue,
-        OperationEquivalence::ignoreHashValue,
-        OperationEquivalence::IgnoreLocations);
+  static unsigned getHashValue(const Operation *cop) {
+    auto *op = const_cast<Operation *>(cop);
+    llvm::hash_code hash = llvm::hash_combine(
+        op->getName().getAsOpaquePointer(), op->getResultTypes().front());
+    for (Value operand : op->getOperands())
+      hash = llvm::hash_combine(hash, operand);
+    Attribute value;
+    if (matchPattern(op, m_Constant(&value)))
+      hash = llvm::hash_combine(hash, value);
+    if (auto global = dyn_cast<memref::GetGlobalOp>(op))
+      hash = llvm::hash_combine(hash, global.getNameAttr());
+    return hash;
   }
   static bool isEqual(const Operation *lhs, const Operation *rhs) {
     if (lhs == rhs)
@@ -46,7 +57,8 @@ struct SameOp : llvm::DenseMapInfo<Operation *> {
 bool isCallOperandKind(Operation &op) {
   return (op.hasTrait<OpTrait::ConstantLike>() ||
           isa<memref::CastOp, memref::GetGlobalOp>(op)) &&
-         op.getNumRegions() == 0 && isMemoryEffectFree(&op);
+         op.getNumResults() == 1 && op.getNumRegions() == 0 &&
+         isMemoryEffectFree(&op);
 }
 
 struct DedupeCallOperandsPass

@@ -92,6 +92,9 @@ void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
                                                  int64_t workspaceBudget,
                                                  GradResults gradResults) {
   buildPlanPipeline(pm, assignBuffers, gradResults, [&](OpPassManager &pm) {
+    // The lowering made a constant per call operand: merged before
+    // buffer assignment walks the step.
+    pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
     if (workspaceBudget == 0)
       return;
     EchoPlanWorkspacesOptions workspaces;

@@ -16,6 +16,7 @@
 #include "echo/runtime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -65,7 +66,12 @@ struct CallArg {
 /// declaration in abi.def (RuntimeAbi.h) and emits it.
 class CallBuilder {
 public:
-  CallBuilder(OpBuilder &b, Operation *op) : b(b), op(op), loc(op->getLoc()) {}
+  /// `symbols`, where given, caches the module's symbol table (one-shot
+  /// bufferization's): the lookups of tens of thousands of calls then do
+  /// not scan the module.
+  CallBuilder(OpBuilder &b, Operation *op,
+              SymbolTableCollection *symbols = nullptr)
+      : b(b), op(op), loc(op->getLoc()), symbols(symbols) {}
 
   CallBuilder &tensor(Value buffer) { return pass(buffer, /*host=*/false); }
   CallBuilder &tensors(ValueRange buffers) {
@@ -106,11 +112,12 @@ public:
     os << "__echo_list";
     for (int64_t v : values)
       os << "_" << (v < 0 ? "m" : "") << std::abs(v);
-    if (!module.lookupSymbol<memref::GlobalOp>(name)) {
+    if (!isa_and_nonnull<memref::GlobalOp>(lookup(module, name))) {
       OpBuilder::InsertionGuard guard(b);
       setInsertionPointForDeclaration(b, module, name);
-      memref::GlobalOp::create(b, loc, name, b.getStringAttr("private"), type,
-                               init, /*constant=*/true, IntegerAttr());
+      declare(module, memref::GlobalOp::create(
+                          b, loc, name, b.getStringAttr("private"), type, init,
+                          /*constant=*/true, IntegerAttr()));
     }
     return hostTensor(memref::GetGlobalOp::create(b, loc, type, name));
   }
@@ -131,12 +138,13 @@ public:
       values.push_back(a.value);
     }
     auto fnType = b.getFunctionType(types, {});
-    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    auto callee = dyn_cast_or_null<func::FuncOp>(lookup(module, name));
     if (!callee) {
       OpBuilder::InsertionGuard guard(b);
       setInsertionPointForDeclaration(b, module, name);
       callee = func::FuncOp::create(b, module.getLoc(), name, fnType);
       callee.setPrivate();
+      declare(module, callee);
     } else if (callee.getFunctionType() != fnType) {
       return op->emitOpError("cannot call runtime entry @")
              << name << " with " << fnType << ": it is declared as "
@@ -152,13 +160,74 @@ public:
   const RuntimeEntry *calledEntry = nullptr;
 
 private:
+  Operation *lookup(ModuleOp module, StringRef name) {
+    if (symbols)
+      return symbols->lookupSymbolIn(module, b.getStringAttr(name));
+    return module.lookupSymbol(name);
+  }
+  /// Records a symbol just created in `module` in the cached table.
+  void declare(ModuleOp module, Operation *symbol) {
+    if (symbols)
+      symbols->getSymbolTable(module).insert(symbol);
+  }
+
   CallBuilder &pass(Value buffer, bool host) {
+    args.push_back({unrankedCast(buffer), buffer, host});
+    return *this;
+  }
+
+  /// The cast of `buffer` to the unranked memref the ABI takes. There is one
+  /// per buffer and type, among the casts right after the buffer's
+  /// definition (at its block's start for a block argument): there it
+  /// dominates every call that can use the buffer, wherever the calls are
+  /// and in whatever order they are lowered.
+  Value unrankedCast(Value buffer) {
     auto ranked = cast<MemRefType>(buffer.getType());
     auto unranked = UnrankedMemRefType::get(ranked.getElementType(),
                                             ranked.getMemorySpace());
-    args.push_back({memref::CastOp::create(b, loc, unranked, buffer), buffer,
-                    host});
-    return *this;
+    // A tensor not bufferized yet (a function argument, before its
+    // function's signature is) gets a new to_buffer right after its
+    // definition each time its buffer is asked for: any of them will do.
+    if (auto toBuffer = buffer.getDefiningOp<bufferization::ToBufferOp>())
+      for (Operation *user : toBuffer.getTensor().getUsers()) {
+        auto other = dyn_cast<bufferization::ToBufferOp>(user);
+        if (other && other != toBuffer && other.getType() == ranked &&
+            other->getBlock() == toBuffer->getBlock())
+          if (Value existing = castAfterDefinition(other, unranked).first)
+            return existing;
+      }
+    auto [existing, end] = castAfterDefinition(buffer, unranked);
+    if (existing)
+      return existing;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(end.first, end.second);
+    return memref::CastOp::create(b, loc, unranked, buffer);
+  }
+
+  /// The cast of `buffer` to `type` among the casts right after its
+  /// definition, or where a new one goes (after them).
+  static std::pair<Value, std::pair<Block *, Block::iterator>>
+  castAfterDefinition(Value buffer, Type type) {
+    Operation *def = buffer.getDefiningOp();
+    Block *block = def ? def->getBlock()
+                       : cast<BlockArgument>(buffer).getOwner();
+    Block::iterator it = def ? std::next(def->getIterator()) : block->begin();
+    // The casts there: of `def`'s results, or of the block's arguments.
+    auto castsHere = [&](memref::CastOp c) {
+      Value source = c.getSource();
+      if (def)
+        return source.getDefiningOp() == def;
+      auto arg = dyn_cast<BlockArgument>(source);
+      return arg && arg.getOwner() == block;
+    };
+    for (; it != block->end(); ++it) {
+      auto c = dyn_cast<memref::CastOp>(*it);
+      if (!c || !castsHere(c))
+        break;
+      if (c.getSource() == buffer && c.getType() == type)
+        return {c.getResult(), {block, it}};
+    }
+    return {Value(), {block, it}};
   }
 
   /// Arguments against parameters: count, kind, element type, memory.
@@ -196,6 +265,7 @@ private:
   OpBuilder &b;
   Operation *op;
   Location loc;
+  SymbolTableCollection *symbols;
   SmallVector<CallArg> args;
 };
 
@@ -507,8 +577,9 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
 }
 
 LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
-                                          ValueRange in, ValueRange out) {
-  CallBuilder c(b, op);
+                                          ValueRange in, ValueRange out,
+                                          SymbolTableCollection *symbols) {
+  CallBuilder c(b, op, symbols);
   if (failed(dispatch(b, op, in, out, c)))
     return failure();
   if (!c.created)
