@@ -26,6 +26,17 @@ bool mlir::echo::mayOverwrite(Operation *user, OpOperand &operand) {
 }
 
 namespace {
+/// Sorted small vectors as multisets of points: uses arrive mostly in
+/// ascending order and are taken back mostly from the end, so inserting
+/// and erasing rarely shift more than a few entries.
+void insertPoint(SmallVectorImpl<int64_t> &points, int64_t point) {
+  points.insert(std::upper_bound(points.begin(), points.end(), point),
+                point);
+}
+void erasePoint(SmallVectorImpl<int64_t> &points, int64_t point) {
+  points.erase(std::lower_bound(points.begin(), points.end(), point));
+}
+
 /// Starts a new epoch of `marks`: every entry is unmarked.
 uint32_t nextEpoch(std::vector<uint32_t> &marks, uint32_t &epoch) {
   if (++epoch == 0) {
@@ -76,11 +87,21 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
   operandBegin.push_back(int32_t(operandDef.size()));
   resultBegin.push_back(int32_t(resultBytes.size()));
   useBegin.push_back(int32_t(useUser.size()));
+  // Value ids, once every result has its index.
+  valueOf.reserve(resultBytes.size() + step.block->getNumArguments());
+  for (Operation *op : opAt)
+    llvm::append_range(valueOf, op->getResults());
+  llvm::append_range(valueOf, step.block->getArguments());
+  operandId.reserve(operandDef.size());
+  for (Operation *op : opAt)
+    for (Value operand : op->getOperands())
+      operandId.push_back(idOf(operand));
   pathMark.assign(ops, 0);
   bodyMark.assign(ops, 0);
   pathIndex.assign(ops, 0);
   bodyIndex.assign(ops, 0);
-  valueMark.assign(resultBytes.size() + step.block->getNumArguments(), 0);
+  valueMark.assign(valueOf.size(), 0);
+  // At most one state per result (std::vector would copy them on growth).
   values.reserve(resultBytes.size());
 
   for (Operation &op : *step.block) {
@@ -97,14 +118,20 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
       state.def = state.forwardEnd = pointOf(step, &op);
       state.bytes = sizeOf(result);
       auto noteReader = [&](OpOperand &use) {
-        if (mayOverwrite(use.getOwner(), use))
-          state.overwrittenAt.push_back(pointOf(step, use.getOwner()));
+        Operation *user = use.getOwner();
+        bool overwrites =
+            user->getBlock() == step.block
+                ? bool(operandOverwritten[operandBegin[positionOf(user)] +
+                                          use.getOperandNumber()])
+                : mayOverwrite(user, use);
+        if (overwrites)
+          state.overwrittenAt.push_back(pointOf(step, user));
       };
       for (OpOperand &use : result.getUses()) {
         Operation *user = use.getOwner();
         if (auto stash = dyn_cast<StashOp>(user)) {
           for (OpOperand &later : stash.getResult().getUses()) {
-            state.stashUses.insert(pointOf(step, later.getOwner()));
+            state.stashUses.push_back(pointOf(step, later.getOwner()));
             noteReader(later);
           }
           continue;
@@ -123,8 +150,9 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
               aligned(encodedRegionInputBytes(result, plan));
           encoded < state.bytes)
         state.regionBytes = encoded;
+      llvm::sort(state.stashUses);
       state.account(profile, 1);
-      values[result] = std::move(state);
+      values.push_back({result, std::move(state)});
     }
   }
   touchMark.assign(valueMark.size(), 0);
@@ -134,14 +162,12 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
     stateById[idOf(value)] = &state;
 }
 
-RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) {
-  auto it = values.find(v);
-  return it == values.end() ? nullptr : &it->second;
-}
-
 const RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) const {
-  auto it = values.find(v);
-  return it == values.end() ? nullptr : &it->second;
+  // Only results of the block's ops are tracked.
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != step.block)
+    return nullptr;
+  return stateById[idOf(v)];
 }
 
 void RematPeakModel::touch(int32_t id) {
@@ -182,46 +208,49 @@ void RematPeakModel::flushTouched() {
 
 RematPeakModel::Groups
 RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
-  // Path values read later (through a stash), keyed by their first reader.
-  std::map<int64_t, Group> byPoint;
-  for (Operation *op : path)
-    for (Value result : op->getResults()) {
-      const ValueState *state = stateOf(result);
+  // Path values read later (through a stash), grouped by their first
+  // reader: by point, then in path order.
+  SmallVector<std::pair<int64_t, Value>> readLater;
+  for (Operation *op : path) {
+    int32_t pos = positionOf(op);
+    for (int32_t r = resultBegin[pos]; r < resultBegin[pos + 1]; ++r) {
+      const ValueState *state = stateById[r];
       if (!state || state->stashUses.empty())
         continue;
-      int64_t first = *state->stashUses.begin();
+      int64_t first = state->stashUses.front();
       int64_t at = first % 2 ? first - 1 : first; // just before that op
-      Group &group = byPoint[at];
-      group.at = at;
-      group.yielded.push_back(result);
+      readLater.push_back({at, valueOf[r]});
     }
+  }
+  llvm::stable_sort(readLater, [](const auto &a, const auto &b) {
+    return a.first < b.first;
+  });
+  Groups byPoint;
+  for (auto [at, v] : readLater) {
+    if (byPoint.empty() || byPoint.back().at != at)
+      byPoint.emplace_back().at = at;
+    byPoint.back().yielded.push_back(v);
+  }
   // A group within `window` points of the previous one joins it: values
   // live a little longer, shared ancestors are recomputed once.
   if (window > 0 && byPoint.size() > 1) {
-    std::map<int64_t, Group> merged;
-    Group *current = nullptr;
-    for (auto &[at, group] : byPoint) {
-      if (current && at - current->at <= window) {
-        current->yielded.append(group.yielded.begin(), group.yielded.end());
+    Groups merged;
+    for (Group &group : byPoint) {
+      if (!merged.empty() && group.at - merged.back().at <= window) {
+        merged.back().yielded.append(group.yielded.begin(),
+                                     group.yielded.end());
         continue;
       }
-      current = &(merged[at] = std::move(group));
+      merged.push_back(std::move(group));
     }
     byPoint = std::move(merged);
   }
 
   markPath(path);
-  auto onPath = [&](Operation *op) {
-    return op && op->getBlock() == step.block &&
-           onPathIndex(positionOf(op)) >= 0;
-  };
-  auto withBodies = [&](std::map<int64_t, Group> &byPoint) {
-    Groups result;
-    for (auto &[at, group] : byPoint) {
+  auto withBodies = [&](Groups &groups) {
+    for (Group &group : groups)
       fillBody(group);
-      result.push_back(std::move(group));
-    }
-    return result;
+    return std::move(groups);
   };
 
   // Regions that recompute a common op become one, at the earliest point:
@@ -229,10 +258,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   // nothing (a chain cut by stashed links) stay apart. One walk over the
   // path: each group claims the ancestors no earlier group claimed and
   // joins the groups whose claimed ops it reaches (their bodies meet).
-  auto joinShared = [&](std::map<int64_t, Group> &byPoint) {
-    SmallVector<Group *> inOrder;
-    for (auto &entry : byPoint)
-      inOrder.push_back(&entry.second);
+  auto joinShared = [&](const Groups &inOrder) {
     SmallVector<size_t> leader(inOrder.size());
     std::iota(leader.begin(), leader.end(), 0);
     auto find = [&](size_t i) {
@@ -240,33 +266,38 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
         i = leader[i] = leader[leader[i]];
       return i;
     };
-    DenseMap<Operation *, size_t> claimedBy;
-    SmallVector<Operation *> worklist;
+    // Claims by block position (bodyMark/bodyIndex: fillBody starts its
+    // own epoch afterwards).
+    uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
+    SmallVector<int32_t> worklist;
     for (auto [i, group] : llvm::enumerate(inOrder)) {
-      for (Value v : group->yielded)
-        worklist.push_back(v.getDefiningOp());
+      for (Value v : group.yielded)
+        worklist.push_back(positionOf(v.getDefiningOp()));
       while (!worklist.empty()) {
-        Operation *op = worklist.pop_back_val();
-        if (!onPath(op))
+        int32_t pos = worklist.pop_back_val();
+        if (pos < 0 || onPathIndex(pos) < 0)
           continue;
-        auto [it, inserted] = claimedBy.insert({op, i});
-        if (!inserted) {
-          leader[find(i)] = find(it->second);
+        if (bodyMark[pos] == epoch) {
+          leader[find(i)] = find(size_t(bodyIndex[pos]));
           continue;
         }
-        for (Value in : op->getOperands())
-          if (Operation *def = in.getDefiningOp())
-            worklist.push_back(def);
+        bodyMark[pos] = epoch;
+        bodyIndex[pos] = int32_t(i);
+        for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
+          worklist.push_back(operandDef[k]);
       }
     }
-    std::map<int64_t, Group> joined;
-    DenseMap<size_t, int64_t> pointOfLeader;
+    // Each set of joined groups at its first (earliest) member's point.
+    Groups joined;
+    SmallVector<int32_t> joinedAt(inOrder.size(), -1);
     for (auto [i, group] : llvm::enumerate(inOrder)) {
-      size_t root = find(i);
-      auto [it, inserted] = pointOfLeader.insert({root, group->at});
-      Group &into = joined[it->second];
-      into.at = it->second;
-      into.yielded.append(group->yielded.begin(), group->yielded.end());
+      int32_t &slot = joinedAt[find(i)];
+      if (slot < 0) {
+        slot = int32_t(joined.size());
+        joined.emplace_back().at = group.at;
+      }
+      Group &into = joined[slot];
+      into.yielded.append(group.yielded.begin(), group.yielded.end());
     }
     return withBodies(joined);
   };
@@ -279,16 +310,13 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     // kPerUseBudget cloned ops they are joined where they share ops
     // instead, as kJoinShared does.
     int64_t cloned = 0;
-    Groups result;
-    std::map<int64_t, Group> kept = byPoint;
-    for (auto &[at, group] : byPoint) {
+    for (Group &group : byPoint) {
       fillBody(group);
       cloned += group.body.size();
       if (cloned > kPerUseBudget)
-        return joinShared(kept);
-      result.push_back(std::move(group));
+        return joinShared(byPoint);
     }
-    return result;
+    return byPoint;
   }
   return withBodies(byPoint);
 }
@@ -328,24 +356,27 @@ void RematPeakModel::fillBody(Group &group) const {
   });
   group.body.reserve(body.size());
   group.inputs.clear();
+  group.inputIds.clear();
   group.bodyFlops = 0;
   uint32_t inputEpoch = nextEpoch(valueMark, valueEpoch);
   for (int32_t pos : body) {
-    Operation *op = opAt[pos];
-    group.body.push_back(op);
+    group.body.push_back(opAt[pos]);
     group.bodyFlops += opFlops[pos];
-    for (auto [k, in] : llvm::enumerate(op->getOperands())) {
-      int32_t def = operandDef[operandBegin[pos] + k];
+    for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k) {
+      int32_t def = operandDef[k];
       if (def >= 0 && bodyMark[def] == epoch)
         continue;
       // Each input once, in order of first read.
-      int32_t id = idOf(in);
+      int32_t id = operandId[k];
       if (valueMark[id] != inputEpoch) {
         valueMark[id] = inputEpoch;
-        group.inputs.push_back(in);
+        group.inputIds.push_back(id);
       }
     }
   }
+  group.inputs.reserve(group.inputIds.size());
+  for (int32_t id : group.inputIds)
+    group.inputs.push_back(valueOf[id]);
   group.positions = std::move(body);
 }
 
@@ -425,18 +456,18 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
       if (state.stashUses.empty())
         continue;
       touch(id);
-      SmallVector<int64_t> moved(state.stashUses.begin(),
-                                 state.stashUses.end());
-      state.stashUses.clear();
       // The recomputed value replaces the stash for all of its readers.
-      addInterval(group.at, moved.back(), state.bytes);
-      change.movedUses.push_back({id, std::move(moved)});
+      addInterval(group.at, state.stashUses.back(), state.bytes);
+      change.movedPoints.append(state.stashUses.begin(),
+                                state.stashUses.end());
+      change.moved.push_back({id, int32_t(change.movedPoints.size())});
+      state.stashUses.clear();
     }
     for (auto [id, overwritten] :
-         llvm::zip_equal(footprint.inputIds, footprint.overwritten)) {
+         llvm::zip_equal(footprint.trackedInputIds, footprint.overwritten)) {
       touch(id);
       ValueState &state = *stateById[id];
-      state.regionUses.insert(group.at);
+      insertPoint(state.regionUses, group.at);
       if (overwritten)
         state.overwrittenAt.push_back(group.at);
       change.addedUses.push_back({id, group.at, bool(overwritten)});
@@ -454,21 +485,18 @@ RematPeakModel::footprintOf(const Group &group) const {
   Group::Footprint &footprint = group.footprint.emplace();
   // A body op may write over an input where the region is its last use.
   uint32_t overwrittenEpoch = nextEpoch(valueMark, valueEpoch);
-  for (auto [op, pos] : llvm::zip_equal(group.body, group.positions)) {
-    int32_t first = operandBegin[pos];
-    for (auto [k, in] : llvm::enumerate(op->getOperands()))
-      if (operandOverwritten[first + k])
-        valueMark[idOf(in)] = overwrittenEpoch;
-  }
+  for (int32_t pos : group.positions)
+    for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
+      if (operandOverwritten[k])
+        valueMark[operandId[k]] = overwrittenEpoch;
   // An input kept encoded is decoded for the region: that copy is live
   // while the region runs.
   int64_t decoded = 0;
-  for (Value in : group.inputs) {
-    int32_t id = idOf(in);
+  for (int32_t id : group.inputIds) {
     const ValueState *state = stateById[id];
     if (!state)
       continue;
-    footprint.inputIds.push_back(id);
+    footprint.trackedInputIds.push_back(id);
     footprint.overwritten.push_back(valueMark[id] == overwrittenEpoch);
     if (state->regionBytes)
       decoded += state->bytes;
@@ -488,13 +516,19 @@ void RematPeakModel::revert(const Change &change) {
   for (const auto &[id, at, overwritten] : change.addedUses) {
     touch(id);
     ValueState &state = *stateById[id];
-    state.regionUses.erase(state.regionUses.find(at));
+    erasePoint(state.regionUses, at);
     if (overwritten)
       state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
   }
-  for (const auto &[id, moved] : change.movedUses) {
+  int32_t begin = 0;
+  for (auto [id, end] : change.moved) {
     touch(id);
-    stateById[id]->stashUses.insert(moved.begin(), moved.end());
+    auto &uses = stateById[id]->stashUses;
+    size_t was = uses.size();
+    uses.append(change.movedPoints.begin() + begin,
+                change.movedPoints.begin() + end);
+    std::inplace_merge(uses.begin(), uses.begin() + was, uses.end());
+    begin = end;
   }
   flushTouched();
 }
