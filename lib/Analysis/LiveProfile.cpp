@@ -68,6 +68,57 @@ void LiveProfile::pull(int64_t lo, int64_t hi) {
   }
 }
 
+int64_t LiveProfile::peakWith(
+    const std::vector<std::array<int64_t, 3>> &changes) const {
+  if (points == 0)
+    return 0;
+  // The changes' sum as a step function: +bytes at each start, -bytes
+  // past each end, merged by point.
+  steps.clear();
+  for (const auto &[start, end, bytes] : changes) {
+    int64_t from = std::max<int64_t>(start, 0), to = std::min(end, points - 1);
+    if (from > to || bytes == 0)
+      continue;
+    steps.push_back({from, bytes});
+    steps.push_back({to + 1, -bytes});
+  }
+  if (steps.empty())
+    return peak();
+  std::sort(steps.begin(), steps.end(),
+            [](const auto &a, const auto &b) { return a[0] < b[0]; });
+  segments.assign(1, {0, 0});
+  largestChange = 0;
+  for (const auto &[point, bytes] : steps) {
+    if (segments.back()[0] != point)
+      segments.push_back({point, segments.back()[1]});
+    segments.back()[1] += bytes;
+  }
+  for (const auto &[point, sum] : segments)
+    largestChange = std::max(largestChange, sum);
+  segment = 0;
+  best = kNever;
+  peakBelow(1, 0, leaves - 1, 0);
+  return best;
+}
+
+void LiveProfile::peakBelow(int64_t node, int64_t lo, int64_t hi,
+                            int64_t above) const {
+  // No change in this node can lift it past the best total: skip it.
+  if (above + maxOf[node] + largestChange <= best)
+    return;
+  while (segment + 1 < segments.size() && segments[segment + 1][0] <= lo)
+    ++segment;
+  bool even = segment + 1 == segments.size() || segments[segment + 1][0] > hi;
+  if (even) { // leaves are always covered evenly
+    best = std::max(best, above + maxOf[node] + segments[segment][1]);
+    return;
+  }
+  int64_t mid = lo + (hi - lo) / 2;
+  above += pending[node];
+  peakBelow(2 * node, lo, mid, above);
+  peakBelow(2 * node + 1, mid + 1, hi, above);
+}
+
 int64_t LiveProfile::at(int64_t point) const {
   if (point < 0 || point >= points)
     return 0;

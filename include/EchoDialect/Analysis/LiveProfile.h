@@ -17,6 +17,8 @@
 #ifndef ECHODIALECT_ANALYSIS_LIVEPROFILE_H
 #define ECHODIALECT_ANALYSIS_LIVEPROFILE_H
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +37,13 @@ public:
   /// The largest live-byte sum over all points.
   int64_t peak() const { return points > 0 ? maxOf[1] : 0; }
 
+  /// The peak if `changes` ({start, end, bytes}, as add() takes them) were
+  /// added, without adding them: echo-remat scores most options this way
+  /// instead of adding and removing each interval. One walk down the tree
+  /// that stops at nodes the changes cover evenly or that cannot reach the
+  /// best sum found so far.
+  int64_t peakWith(const std::vector<std::array<int64_t, 3>> &changes) const;
+
   /// Live bytes at one point (O(log points); for tests and reports).
   int64_t at(int64_t point) const;
 
@@ -44,12 +53,23 @@ private:
   /// Recomputes the maxima of the ancestors of leaves `lo` and `hi`.
   void pull(int64_t lo, int64_t hi);
 
+  /// peakWith's walk below `node` (leaves lo..hi), `above` the pending
+  /// bytes of its ancestors.
+  void peakBelow(int64_t node, int64_t lo, int64_t hi, int64_t above) const;
+
   int64_t points;
   int64_t leaves; // a power of two >= points; leaf i is node leaves + i
   // maxOf[n]: the max over n's leaves, pending[n] and below included;
   // pending[n]: bytes added to all of n's leaves (inner nodes only).
   // Leaves past `points` hold a value no sum reaches, so they never win.
   std::vector<int64_t> maxOf, pending;
+  // peakWith's scratch: where the changes' sum changes ({point, sum from
+  // there}, ascending, the first at point 0), the segment the walk is in,
+  // the largest sum and the best total so far.
+  mutable std::vector<std::array<int64_t, 2>> steps;
+  mutable std::vector<std::array<int64_t, 2>> segments;
+  mutable std::size_t segment = 0;
+  mutable int64_t largestChange = 0, best = 0;
 };
 
 } // namespace echo
