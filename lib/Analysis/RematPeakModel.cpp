@@ -177,7 +177,7 @@ void RematPeakModel::touch(int32_t id) {
   touched.push_back({id, stateById[id]->intervals()});
 }
 
-void RematPeakModel::flushTouched() {
+void RematPeakModel::collectTouched() {
   // Only the intervals that change move in the profile (most updates
   // leave a value's end where it was), each once however many regions
   // of the change read the value.
@@ -188,8 +188,8 @@ void RematPeakModel::flushTouched() {
       if (was[k] == now[k])
         continue;
       if (now[k][0] != start || now[k][2] != bytes) {
-        profile.add(start, end, -bytes);
-        profile.add(now[k][0], now[k][1], now[k][2]);
+        deltas.push_back({start, end, -bytes});
+        deltas.push_back(now[k]);
         continue;
       }
       // Same start and size: only the points between the two ends change
@@ -197,13 +197,19 @@ void RematPeakModel::flushTouched() {
       int64_t before = std::max(end, start - 1),
               after = std::max(now[k][1], start - 1);
       if (after > before)
-        profile.add(before + 1, after, bytes);
+        deltas.push_back({before + 1, after, bytes});
       else
-        profile.add(after + 1, before, -bytes);
+        deltas.push_back({after + 1, before, -bytes});
     }
   }
   touched.clear();
   nextEpoch(touchMark, touchEpoch);
+}
+
+void RematPeakModel::addDeltas() {
+  for (const auto &[start, end, bytes] : deltas)
+    profile.add(start, end, bytes);
+  deltas.clear();
 }
 
 RematPeakModel::Groups
@@ -440,15 +446,7 @@ int64_t RematPeakModel::flops(ArrayRef<Group> groups) {
   return total;
 }
 
-RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
-  Change change;
-  auto addInterval = [&](int64_t start, int64_t end, int64_t bytes) {
-    if (bytes == 0)
-      return;
-    profile.add(start, end, bytes);
-    change.intervals.push_back({start, end, bytes});
-  };
-  // Values' intervals move in the profile once, after all their uses moved.
+void RematPeakModel::takeUses(ArrayRef<Group> groups, Change &change) {
   for (const Group &group : groups) {
     const Group::Footprint &footprint = footprintOf(group);
     for (int32_t id : footprint.yieldedIds) {
@@ -457,7 +455,9 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
         continue;
       touch(id);
       // The recomputed value replaces the stash for all of its readers.
-      addInterval(group.at, state.stashUses.back(), state.bytes);
+      if (state.bytes)
+        change.intervals.push_back(
+            {group.at, state.stashUses.back(), state.bytes});
       change.movedPoints.append(state.stashUses.begin(),
                                 state.stashUses.end());
       change.moved.push_back({id, int32_t(change.movedPoints.size())});
@@ -472,10 +472,53 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
         state.overwrittenAt.push_back(group.at);
       change.addedUses.push_back({id, group.at, bool(overwritten)});
     }
-    addInterval(group.at, group.at, footprint.bytes);
+    if (footprint.bytes)
+      change.intervals.push_back({group.at, group.at, footprint.bytes});
   }
-  flushTouched();
+}
+
+void RematPeakModel::giveBackUses(const Change &change, bool noteTouched) {
+  for (const auto &[id, at, overwritten] : change.addedUses) {
+    if (noteTouched)
+      touch(id);
+    ValueState &state = *stateById[id];
+    erasePoint(state.regionUses, at);
+    if (overwritten)
+      state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
+  }
+  int32_t begin = 0;
+  for (auto [id, end] : change.moved) {
+    if (noteTouched)
+      touch(id);
+    auto &uses = stateById[id]->stashUses;
+    size_t was = uses.size();
+    uses.append(change.movedPoints.begin() + begin,
+                change.movedPoints.begin() + end);
+    std::inplace_merge(uses.begin(), uses.begin() + was, uses.end());
+    begin = end;
+  }
+}
+
+RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
+  // Values' intervals move in the profile once, after all their uses moved.
+  Change change;
+  takeUses(groups, change);
+  deltas.assign(change.intervals.begin(), change.intervals.end());
+  collectTouched();
+  addDeltas();
   return change;
+}
+
+int64_t RematPeakModel::peakWith(ArrayRef<Group> groups) {
+  // apply's changes, read off the profile without making them.
+  Change change;
+  takeUses(groups, change);
+  deltas.assign(change.intervals.begin(), change.intervals.end());
+  collectTouched();
+  int64_t peak = profile.peakWith(deltas);
+  deltas.clear();
+  giveBackUses(change, /*noteTouched=*/false);
+  return peak;
 }
 
 const RematPeakModel::Group::Footprint &
@@ -511,25 +554,9 @@ RematPeakModel::footprintOf(const Group &group) const {
 }
 
 void RematPeakModel::revert(const Change &change) {
-  for (const auto &interval : change.intervals)
-    profile.add(interval[0], interval[1], -interval[2]);
-  for (const auto &[id, at, overwritten] : change.addedUses) {
-    touch(id);
-    ValueState &state = *stateById[id];
-    erasePoint(state.regionUses, at);
-    if (overwritten)
-      state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
-  }
-  int32_t begin = 0;
-  for (auto [id, end] : change.moved) {
-    touch(id);
-    auto &uses = stateById[id]->stashUses;
-    size_t was = uses.size();
-    uses.append(change.movedPoints.begin() + begin,
-                change.movedPoints.begin() + end);
-    std::inplace_merge(uses.begin(), uses.begin() + was, uses.end());
-    begin = end;
-  }
-  flushTouched();
+  for (const auto &[start, end, bytes] : change.intervals)
+    deltas.push_back({start, end, -bytes});
+  giveBackUses(change, /*noteTouched=*/true);
+  collectTouched();
+  addDeltas();
 }
-

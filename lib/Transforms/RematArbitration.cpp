@@ -35,10 +35,8 @@ void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
         c.groups = known ? *known
                          : model.groups(path, single ? RematPeakModel::kOneRegion
                                                      : 0);
-        RematPeakModel::Change change = model.apply(c.groups);
-        c.peak = model.peak();
+        c.peak = model.peakWith(c.groups);
         c.flops = RematPeakModel::flops(c.groups);
-        model.revert(change);
       }
       candidates.push_back(std::move(c));
     };

@@ -100,13 +100,13 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
   for (Operation &op : *estimate.getStep().block)
     if (auto cost = dyn_cast<CostOpInterface>(op))
       stepFlops += cost.getFlops();
-  // Scores `o` in the model where it replaces its decision's regions;
-  // `before` was the peak with them. Valid while `epoch` (the number of
-  // options taken) is unchanged.
+  // Scores `o` from `peak`, the model's peak with `o` in place of its
+  // decision's regions; `before` was the peak with them. Valid while
+  // `epoch` (the number of options taken) is unchanged.
   int64_t epoch = 0;
-  auto score = [&](Option &o, int64_t before) {
+  auto score = [&](Option &o, int64_t before, int64_t peak) {
     o.saved = flopsOf[o.decision] - o.flops;
-    o.cost = std::max<int64_t>(0, model.peak() - before);
+    o.cost = std::max<int64_t>(0, peak - before);
     if (o.cost > 0)
       o.saved = std::min(o.saved, flopsOf[o.decision] - onceFlopsOf[o.decision]);
     o.epoch = epoch;
@@ -123,11 +123,8 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     RematDecision &d = ds[sameDecision.front().decision];
     int64_t before = model.peak();
     model.revert(d.change);
-    for (Option &o : sameDecision) {
-      RematPeakModel::Change change = model.apply(o.groups);
-      score(o, before);
-      model.revert(change);
-    }
+    for (Option &o : sameDecision)
+      score(o, before, model.peakWith(o.groups));
     d.change = model.apply(d.groups);
   };
   std::vector<Option *> heap;

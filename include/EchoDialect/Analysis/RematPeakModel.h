@@ -97,6 +97,9 @@ public:
   };
   Change apply(ArrayRef<Group> groups);
   void revert(const Change &change);
+  /// The peak apply(groups) would give, leaving the model as it is (and
+  /// cheaper than apply, peak and revert).
+  int64_t peakWith(ArrayRef<Group> groups);
 
   int64_t peak() const { return profile.peak(); }
   /// The point where the current choices reach the peak (the first one).
@@ -176,10 +179,18 @@ private:
   /// The state of `v` (null: untracked, or not a value of the block).
   const ValueState *stateOf(Value v) const;
   /// Notes value `id`'s intervals before apply or revert first changes
-  /// its uses; flushTouched moves the noted values' intervals in the
-  /// profile to where their uses put them now.
+  /// its uses; collectTouched appends to `deltas` what moves the noted
+  /// values' intervals in the profile to where their uses put them now.
   void touch(int32_t id);
-  void flushTouched();
+  void collectTouched();
+  /// Adds `deltas` to the profile and empties it.
+  void addDeltas();
+  /// Moves the stash uses of `groups`' yielded values to their regions and
+  /// adds the regions' uses of their inputs, noting the values touched;
+  /// records in `change` what was done and the regions' own intervals.
+  void takeUses(ArrayRef<Group> groups, Change &change);
+  /// Undoes takeUses' uses (noting the values touched when asked).
+  void giveBackUses(const Change &change, bool noteTouched);
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
   /// Marks `path`'s ops (by block position) with their index on it, for
@@ -245,6 +256,8 @@ private:
   std::vector<uint32_t> touchMark;
   uint32_t touchEpoch = 0;
   SmallVector<std::pair<int32_t, ValueState::Intervals>> touched;
+  /// Interval changes ({start, end, bytes}) on their way to the profile.
+  std::vector<std::array<int64_t, 3>> deltas;
 
 public:
   // stateById points into `values`.
