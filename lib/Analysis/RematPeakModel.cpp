@@ -509,16 +509,42 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
   return change;
 }
 
-int64_t RematPeakModel::peakWith(ArrayRef<Group> groups) {
-  // apply's changes, read off the profile without making them.
+int64_t RematPeakModel::peakWith(ArrayRef<Group> groups,
+                                 const Change *instead) {
+  // revert's and apply's changes, read off the profile without making
+  // them; then the uses as they were.
+  if (instead) {
+    for (const auto &[start, end, bytes] : instead->intervals)
+      deltas.push_back({start, end, -bytes});
+    giveBackUses(*instead, /*noteTouched=*/true);
+  }
   Change change;
   takeUses(groups, change);
-  deltas.assign(change.intervals.begin(), change.intervals.end());
+  deltas.insert(deltas.end(), change.intervals.begin(), change.intervals.end());
   collectTouched();
   int64_t peak = profile.peakWith(deltas);
   deltas.clear();
   giveBackUses(change, /*noteTouched=*/false);
+  if (instead)
+    retakeUses(*instead);
   return peak;
+}
+
+void RematPeakModel::retakeUses(const Change &change) {
+  // takeUses' effect, as giveBackUses found it.
+  for (const auto &[id, at, overwritten] : change.addedUses) {
+    ValueState &state = *stateById[id];
+    insertPoint(state.regionUses, at);
+    if (overwritten)
+      state.overwrittenAt.push_back(at);
+  }
+  int32_t begin = 0;
+  for (auto [id, end] : change.moved) {
+    auto &uses = stateById[id]->stashUses;
+    for (int32_t k = begin; k < end; ++k)
+      erasePoint(uses, change.movedPoints[k]);
+    begin = end;
+  }
 }
 
 const RematPeakModel::Group::Footprint &

@@ -117,15 +117,13 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
              rhs = (__int128)b->saved * a->cost;
     return lhs != rhs ? lhs < rhs : a->saved < b->saved;
   };
-  // Scores options of one decision, one after the other, with its own
-  // regions out of the model meanwhile.
+  // Scores options of one decision, one after the other, each in place
+  // of the decision's own regions.
   auto scoreAll = [&](MutableArrayRef<Option> sameDecision) {
     RematDecision &d = ds[sameDecision.front().decision];
     int64_t before = model.peak();
-    model.revert(d.change);
     for (Option &o : sameDecision)
-      score(o, before, model.peakWith(o.groups));
-    d.change = model.apply(d.groups);
+      score(o, before, model.peakWith(o.groups, &d.change));
   };
   std::vector<Option *> heap;
   for (auto first = options.begin(); first != options.end();) {

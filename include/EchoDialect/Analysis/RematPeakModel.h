@@ -97,9 +97,10 @@ public:
   };
   Change apply(ArrayRef<Group> groups);
   void revert(const Change &change);
-  /// The peak apply(groups) would give, leaving the model as it is (and
-  /// cheaper than apply, peak and revert).
-  int64_t peakWith(ArrayRef<Group> groups);
+  /// The peak apply(groups) would give (after revert(*instead) where
+  /// given), leaving the model as it is: cheaper than applying, reading
+  /// the peak and reverting.
+  int64_t peakWith(ArrayRef<Group> groups, const Change *instead = nullptr);
 
   int64_t peak() const { return profile.peak(); }
   /// The point where the current choices reach the peak (the first one).
@@ -189,8 +190,10 @@ private:
   /// adds the regions' uses of their inputs, noting the values touched;
   /// records in `change` what was done and the regions' own intervals.
   void takeUses(ArrayRef<Group> groups, Change &change);
-  /// Undoes takeUses' uses (noting the values touched when asked).
+  /// Undoes takeUses' uses (noting the values touched when asked), and
+  /// redoes them after that, touching nothing.
   void giveBackUses(const Change &change, bool noteTouched);
+  void retakeUses(const Change &change);
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
   /// Marks `path`'s ops (by block position) with their index on it, for
