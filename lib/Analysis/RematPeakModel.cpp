@@ -509,25 +509,33 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
   return change;
 }
 
-int64_t RematPeakModel::peakWith(ArrayRef<Group> groups,
-                                 const Change *instead) {
-  // revert's and apply's changes, read off the profile without making
-  // them; then the uses as they were.
-  if (instead) {
-    for (const auto &[start, end, bytes] : instead->intervals)
-      deltas.push_back({start, end, -bytes});
-    giveBackUses(*instead, /*noteTouched=*/true);
-  }
+int64_t RematPeakModel::peakWith(ArrayRef<Group> groups) {
+  // apply's changes (and the suspended change taken out), read off the
+  // profile without making them; then the uses as they were.
   Change change;
   takeUses(groups, change);
+  deltas.assign(suspended.begin(), suspended.end());
   deltas.insert(deltas.end(), change.intervals.begin(), change.intervals.end());
   collectTouched();
   int64_t peak = profile.peakWith(deltas);
   deltas.clear();
   giveBackUses(change, /*noteTouched=*/false);
-  if (instead)
-    retakeUses(*instead);
   return peak;
+}
+
+void RematPeakModel::suspend(const Change &change) {
+  // What revert would add to the profile, kept aside.
+  for (const auto &[start, end, bytes] : change.intervals)
+    deltas.push_back({start, end, -bytes});
+  giveBackUses(change, /*noteTouched=*/true);
+  collectTouched();
+  suspended.swap(deltas);
+  deltas.clear();
+}
+
+void RematPeakModel::resume(const Change &change) {
+  retakeUses(change);
+  suspended.clear();
 }
 
 void RematPeakModel::retakeUses(const Change &change) {

@@ -46,7 +46,7 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     if (d.groups.size() < 2)
       continue;
     // Groups are read off the model without this path's own regions.
-    model.revert(d.change);
+    model.suspend(d.change);
     flopsOf[i] = RematPeakModel::flops(d.groups);
     RematPeakModel::Groups once =
         model.groups(d.path, RematPeakModel::kOneRegion);
@@ -54,7 +54,7 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     if (onceFlopsOf[i] >= flopsOf[i]) {
       // Nothing re-runs: joins save nothing, and links stashed would cost
       // peak that only buys re-runs back.
-      d.change = model.apply(d.groups);
+      model.resume(d.change);
       continue;
     }
     llvm::SmallSet<std::pair<int64_t, size_t>, 16> seen;
@@ -88,7 +88,7 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
       consider(path, model.groups(path, /*window=*/0));
       consider(path, model.groups(path, RematPeakModel::kJoinShared));
     }
-    d.change = model.apply(d.groups);
+    model.resume(d.change);
   }
 
   // Lazy greedy on FLOPs saved per byte of peak added, measured in the
@@ -122,8 +122,10 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
   auto scoreAll = [&](MutableArrayRef<Option> sameDecision) {
     RematDecision &d = ds[sameDecision.front().decision];
     int64_t before = model.peak();
+    model.suspend(d.change);
     for (Option &o : sameDecision)
-      score(o, before, model.peakWith(o.groups, &d.change));
+      score(o, before, model.peakWith(o.groups));
+    model.resume(d.change);
   };
   std::vector<Option *> heap;
   for (auto first = options.begin(); first != options.end();) {

@@ -97,10 +97,16 @@ public:
   };
   Change apply(ArrayRef<Group> groups);
   void revert(const Change &change);
-  /// The peak apply(groups) would give (after revert(*instead) where
-  /// given), leaving the model as it is: cheaper than applying, reading
-  /// the peak and reverting.
-  int64_t peakWith(ArrayRef<Group> groups, const Change *instead = nullptr);
+  /// The peak apply(groups) would give, leaving the model as it is:
+  /// cheaper than applying, reading the peak and reverting.
+  int64_t peakWith(ArrayRef<Group> groups);
+  /// Between suspend(change) and resume(change), groups() and peakWith()
+  /// answer as if `change` were reverted, while the profile (and peak())
+  /// keeps it: scoring a decision's alternatives then costs neither a
+  /// revert nor applying the decision again. One change at a time, and no
+  /// apply or revert in between.
+  void suspend(const Change &change);
+  void resume(const Change &change);
 
   int64_t peak() const { return profile.peak(); }
   /// The point where the current choices reach the peak (the first one).
@@ -259,8 +265,9 @@ private:
   std::vector<uint32_t> touchMark;
   uint32_t touchEpoch = 0;
   SmallVector<std::pair<int32_t, ValueState::Intervals>> touched;
-  /// Interval changes ({start, end, bytes}) on their way to the profile.
-  std::vector<std::array<int64_t, 3>> deltas;
+  /// Interval changes ({start, end, bytes}) on their way to the profile,
+  /// and those that would revert the suspended change.
+  std::vector<std::array<int64_t, 3>> deltas, suspended;
 
 public:
   // stateById points into `values`.
