@@ -330,36 +330,55 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
 
 void RematPeakModel::markPath(ArrayRef<Operation *> path) const {
   nextEpoch(pathMark, pathEpoch);
+  pathPositions.clear();
   for (auto [i, op] : llvm::enumerate(path)) {
     int32_t pos = positionOf(op);
     pathMark[pos] = pathEpoch;
     pathIndex[pos] = int32_t(i);
+    pathPositions.push_back(pos);
   }
 }
 
 void RematPeakModel::fillBody(Group &group) const {
-  // The path ops the yielded values depend on, in path order (sorted by
-  // their index on the path: the work is the body's, not the path's).
+  // The path ops the yielded values depend on, in path order.
   uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
-  SmallVector<int32_t> worklist, body;
+  SmallVector<int32_t> &worklist = bodyWorklist;
+  SmallVector<int32_t> body;
+  worklist.clear();
   for (Value v : group.yielded)
     if (Operation *def = v.getDefiningOp())
       worklist.push_back(positionOf(def));
   group.body.clear();
   group.footprint.reset();
+  int32_t first = INT32_MAX, last = -1; // path indices the body spans
   while (!worklist.empty()) {
     int32_t pos = worklist.pop_back_val();
-    if (onPathIndex(pos) < 0 || bodyMark[pos] == epoch)
+    int32_t index = int32_t(onPathIndex(pos));
+    if (index < 0 || bodyMark[pos] == epoch)
       continue;
     bodyMark[pos] = epoch;
     body.push_back(pos);
+    first = std::min(first, index);
+    last = std::max(last, index);
     for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
       if (operandDef[k] >= 0)
         worklist.push_back(operandDef[k]);
   }
-  llvm::sort(body, [&](int32_t a, int32_t b) {
-    return pathIndex[a] < pathIndex[b];
-  });
+  // In path order: read off the path where the body fills most of its
+  // span (a chain's prefix), else sorted by index on the path (the work
+  // stays the body's, not the path's).
+  if (int64_t(last) - first < 4 * int64_t(body.size())) {
+    body.clear();
+    for (int32_t i = first; i <= last; ++i) {
+      int32_t pos = pathPositions[i];
+      if (bodyMark[pos] == epoch && pathIndex[pos] == i)
+        body.push_back(pos);
+    }
+  } else {
+    llvm::sort(body, [&](int32_t a, int32_t b) {
+      return pathIndex[a] < pathIndex[b];
+    });
+  }
   group.body.reserve(body.size());
   group.inputs.clear();
   group.inputIds.clear();

@@ -253,6 +253,9 @@ private:
   /// an entry counts only while its mark equals the current epoch.
   mutable std::vector<uint32_t> pathMark, bodyMark;
   mutable std::vector<int32_t> pathIndex, bodyIndex;
+  /// The last marked path's positions, and fillBody's worklist.
+  mutable std::vector<int32_t> pathPositions;
+  mutable SmallVector<int32_t> bodyWorklist;
   mutable uint32_t pathEpoch = 0, bodyEpoch = 0;
   /// The same by value id (idOf).
   mutable std::vector<uint32_t> valueMark;
