@@ -73,8 +73,10 @@ int64_t LiveProfile::peakWith(
   if (points == 0)
     return 0;
   // The changes' sum as a step function: +bytes at each start, -bytes
-  // past each end, merged by point.
+  // past each end; then merged by point into {point, sum from there}.
   steps.clear();
+  steps.reserve(2 * changes.size() + 1);
+  steps.push_back({0, 0});
   for (const auto &[start, end, bytes] : changes) {
     int64_t from = std::max<int64_t>(start, 0), to = std::min(end, points - 1);
     if (from > to || bytes == 0)
@@ -82,41 +84,45 @@ int64_t LiveProfile::peakWith(
     steps.push_back({from, bytes});
     steps.push_back({to + 1, -bytes});
   }
-  if (steps.empty())
+  if (steps.size() == 1)
     return peak();
-  std::sort(steps.begin(), steps.end(),
+  std::sort(steps.begin() + 1, steps.end(),
             [](const auto &a, const auto &b) { return a[0] < b[0]; });
-  segments.assign(1, {0, 0});
-  largestChange = 0;
-  for (const auto &[point, bytes] : steps) {
-    if (segments.back()[0] != point)
-      segments.push_back({point, segments.back()[1]});
-    segments.back()[1] += bytes;
+  size_t last = 0;
+  int64_t largest = 0;
+  for (size_t i = 1; i < steps.size(); ++i) {
+    auto [point, bytes] = steps[i]; // steps[last + 1] may be steps[i]
+    if (point != steps[last][0]) {
+      largest = std::max(largest, steps[last][1]);
+      steps[last + 1] = {point, steps[last][1]};
+      ++last;
+    }
+    steps[last][1] += bytes;
   }
-  for (const auto &[point, sum] : segments)
-    largestChange = std::max(largestChange, sum);
-  segment = 0;
-  best = kNever;
-  peakBelow(1, 0, leaves - 1, 0);
-  return best;
+  largest = std::max(largest, steps[last][1]);
+  steps.resize(last + 1);
+  Walk walk{steps.data(), steps.data() + steps.size(), largest, kNever};
+  peakBelow(walk, 1, 0, leaves - 1, 0);
+  return walk.best;
 }
 
-void LiveProfile::peakBelow(int64_t node, int64_t lo, int64_t hi,
+void LiveProfile::peakBelow(Walk &walk, int64_t node, int64_t lo, int64_t hi,
                             int64_t above) const {
   // No change in this node can lift it past the best total: skip it.
-  if (above + maxOf[node] + largestChange <= best)
+  int64_t top = above + maxOf[node];
+  if (top + walk.largest <= walk.best)
     return;
-  while (segment + 1 < segments.size() && segments[segment + 1][0] <= lo)
-    ++segment;
-  bool even = segment + 1 == segments.size() || segments[segment + 1][0] > hi;
-  if (even) { // leaves are always covered evenly
-    best = std::max(best, above + maxOf[node] + segments[segment][1]);
+  while (walk.segment + 1 != walk.end && (*(walk.segment + 1))[0] <= lo)
+    ++walk.segment;
+  if (walk.segment + 1 == walk.end || (*(walk.segment + 1))[0] > hi) {
+    // One sum over the whole node (always so at a leaf).
+    walk.best = std::max(walk.best, top + (*walk.segment)[1]);
     return;
   }
   int64_t mid = lo + (hi - lo) / 2;
   above += pending[node];
-  peakBelow(2 * node, lo, mid, above);
-  peakBelow(2 * node + 1, mid + 1, hi, above);
+  peakBelow(walk, 2 * node, lo, mid, above);
+  peakBelow(walk, 2 * node + 1, mid + 1, hi, above);
 }
 
 int64_t LiveProfile::at(int64_t point) const {

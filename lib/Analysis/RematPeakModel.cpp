@@ -232,6 +232,11 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     return a.first < b.first;
   });
   Groups byPoint;
+  // Groups grow by moving (SmallVector's move is not noexcept): sized once.
+  size_t points = 0;
+  for (size_t i = 0; i < readLater.size(); ++i)
+    points += i == 0 || readLater[i].first != readLater[i - 1].first;
+  byPoint.reserve(points);
   for (auto [at, v] : readLater) {
     if (byPoint.empty() || byPoint.back().at != at)
       byPoint.emplace_back().at = at;
@@ -241,6 +246,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   // live a little longer, shared ancestors are recomputed once.
   if (window > 0 && byPoint.size() > 1) {
     Groups merged;
+    merged.reserve(byPoint.size());
     for (Group &group : byPoint) {
       if (!merged.empty() && group.at - merged.back().at <= window) {
         merged.back().yielded.append(group.yielded.begin(),
@@ -295,6 +301,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     }
     // Each set of joined groups at its first (earliest) member's point.
     Groups joined;
+    joined.reserve(inOrder.size());
     SmallVector<int32_t> joinedAt(inOrder.size(), -1);
     for (auto [i, group] : llvm::enumerate(inOrder)) {
       int32_t &slot = joinedAt[find(i)];
@@ -425,8 +432,10 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
     bodyMark[pos] = epoch;
     bodyIndex[pos] = int32_t(i);
   }
-  SmallVector<int64_t> diesBefore(group.positions.size(), 0),
-      diesAfter(group.positions.size(), 0);
+  SmallVector<int64_t> &diesBefore = bodyScratch[0],
+                       &diesAfter = bodyScratch[1];
+  diesBefore.assign(group.positions.size(), 0);
+  diesAfter.assign(group.positions.size(), 0);
   int64_t live = 0, peak = 0;
   for (auto [i, pos] : llvm::enumerate(group.positions)) {
     live -= diesBefore[i];

@@ -18,7 +18,6 @@
 #define ECHODIALECT_ANALYSIS_LIVEPROFILE_H
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -53,9 +52,16 @@ private:
   /// Recomputes the maxima of the ancestors of leaves `lo` and `hi`.
   void pull(int64_t lo, int64_t hi);
 
-  /// peakWith's walk below `node` (leaves lo..hi), `above` the pending
-  /// bytes of its ancestors.
-  void peakBelow(int64_t node, int64_t lo, int64_t hi, int64_t above) const;
+  /// peakWith's walk: the segments of the changes' sum ({first point,
+  /// sum}), the one the walk is in, the largest sum and the best total.
+  struct Walk {
+    const std::array<int64_t, 2> *segment, *end;
+    int64_t largest, best;
+  };
+  /// The walk below `node` (leaves lo..hi), `above` the pending bytes of
+  /// its ancestors.
+  void peakBelow(Walk &walk, int64_t node, int64_t lo, int64_t hi,
+                 int64_t above) const;
 
   int64_t points;
   int64_t leaves; // a power of two >= points; leaf i is node leaves + i
@@ -63,13 +69,8 @@ private:
   // pending[n]: bytes added to all of n's leaves (inner nodes only).
   // Leaves past `points` hold a value no sum reaches, so they never win.
   std::vector<int64_t> maxOf, pending;
-  // peakWith's scratch: where the changes' sum changes ({point, sum from
-  // there}, ascending, the first at point 0), the segment the walk is in,
-  // the largest sum and the best total so far.
+  // peakWith's scratch: the changes' steps, then their segments.
   mutable std::vector<std::array<int64_t, 2>> steps;
-  mutable std::vector<std::array<int64_t, 2>> segments;
-  mutable std::size_t segment = 0;
-  mutable int64_t largestChange = 0, best = 0;
 };
 
 } // namespace echo

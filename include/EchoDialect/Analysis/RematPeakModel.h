@@ -256,6 +256,8 @@ private:
   /// The last marked path's positions, and fillBody's worklist.
   mutable std::vector<int32_t> pathPositions;
   mutable SmallVector<int32_t> bodyWorklist;
+  /// internalPeak's bytes dying before and after each body op.
+  mutable std::array<SmallVector<int64_t>, 2> bodyScratch;
   mutable uint32_t pathEpoch = 0, bodyEpoch = 0;
   /// The same by value id (idOf).
   mutable std::vector<uint32_t> valueMark;
