@@ -68,15 +68,10 @@ void LiveProfile::pull(int64_t lo, int64_t hi) {
   }
 }
 
-int64_t LiveProfile::peakWith(
-    const std::vector<std::array<int64_t, 3>> &changes) const {
-  if (points == 0)
-    return 0;
-  // The changes' sum as a step function: +bytes at each start, -bytes
-  // past each end; then merged by point into {point, sum from there}.
+void LiveProfile::stepsOf(const Changes &changes, Steps &steps) const {
+  // +bytes at each start, -bytes past each end, by point.
   steps.clear();
-  steps.reserve(2 * changes.size() + 1);
-  steps.push_back({0, 0});
+  steps.reserve(2 * changes.size());
   for (const auto &[start, end, bytes] : changes) {
     int64_t from = std::max<int64_t>(start, 0), to = std::min(end, points - 1);
     if (from > to || bytes == 0)
@@ -84,24 +79,36 @@ int64_t LiveProfile::peakWith(
     steps.push_back({from, bytes});
     steps.push_back({to + 1, -bytes});
   }
-  if (steps.size() == 1)
-    return peak();
-  std::sort(steps.begin() + 1, steps.end(),
+  std::sort(steps.begin(), steps.end(),
             [](const auto &a, const auto &b) { return a[0] < b[0]; });
-  size_t last = 0;
-  int64_t largest = 0;
-  for (size_t i = 1; i < steps.size(); ++i) {
-    auto [point, bytes] = steps[i]; // steps[last + 1] may be steps[i]
-    if (point != steps[last][0]) {
-      largest = std::max(largest, steps[last][1]);
-      steps[last + 1] = {point, steps[last][1]};
-      ++last;
-    }
-    steps[last][1] += bytes;
+}
+
+int64_t LiveProfile::peakWith(const Changes &changes, const Steps *base) const {
+  if (points == 0)
+    return 0;
+  stepsOf(changes, steps);
+  if (base && !base->empty()) {
+    merged.resize(steps.size() + base->size());
+    std::merge(steps.begin(), steps.end(), base->begin(), base->end(),
+               merged.begin(),
+               [](const auto &a, const auto &b) { return a[0] < b[0]; });
+    steps.swap(merged);
   }
-  largest = std::max(largest, steps[last][1]);
-  steps.resize(last + 1);
-  Walk walk{steps.data(), steps.data() + steps.size(), largest, kNever};
+  if (steps.empty())
+    return peak();
+  // The changes' sum as a step function: {first point, sum from there}.
+  segments.assign(1, {0, 0});
+  int64_t largest = 0;
+  for (const auto &[point, bytes] : steps) {
+    if (point != segments.back()[0]) {
+      largest = std::max(largest, segments.back()[1]);
+      segments.push_back({point, segments.back()[1]});
+    }
+    segments.back()[1] += bytes;
+  }
+  largest = std::max(largest, segments.back()[1]);
+  Walk walk{segments.data(), segments.data() + segments.size(), largest,
+            kNever};
   peakBelow(walk, 1, 0, leaves - 1, 0);
   return walk.best;
 }

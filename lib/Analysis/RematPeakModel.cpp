@@ -116,7 +116,7 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
         continue;
       ValueState state;
       state.def = state.forwardEnd = pointOf(step, &op);
-      state.bytes = sizeOf(result);
+      state.bytes = resultBytes[idOf(result)];
       auto noteReader = [&](OpOperand &use) {
         Operation *user = use.getOwner();
         bool overwrites =
@@ -542,10 +542,9 @@ int64_t RematPeakModel::peakWith(ArrayRef<Group> groups) {
   // profile without making them; then the uses as they were.
   Change change;
   takeUses(groups, change);
-  deltas.assign(suspended.begin(), suspended.end());
-  deltas.insert(deltas.end(), change.intervals.begin(), change.intervals.end());
+  deltas.assign(change.intervals.begin(), change.intervals.end());
   collectTouched();
-  int64_t peak = profile.peakWith(deltas);
+  int64_t peak = profile.peakWith(deltas, &suspended);
   deltas.clear();
   giveBackUses(change, /*noteTouched=*/false);
   return peak;
@@ -557,7 +556,7 @@ void RematPeakModel::suspend(const Change &change) {
     deltas.push_back({start, end, -bytes});
   giveBackUses(change, /*noteTouched=*/true);
   collectTouched();
-  suspended.swap(deltas);
+  profile.stepsOf(deltas, suspended);
   deltas.clear();
 }
 

@@ -36,12 +36,19 @@ public:
   /// The largest live-byte sum over all points.
   int64_t peak() const { return points > 0 ? maxOf[1] : 0; }
 
-  /// The peak if `changes` ({start, end, bytes}, as add() takes them) were
-  /// added, without adding them: echo-remat scores most options this way
-  /// instead of adding and removing each interval. One walk down the tree
-  /// that stops at nodes the changes cover evenly or that cannot reach the
-  /// best sum found so far.
-  int64_t peakWith(const std::vector<std::array<int64_t, 3>> &changes) const;
+  /// Intervals {start, end, bytes}, as add() takes them.
+  using Changes = std::vector<std::array<int64_t, 3>>;
+  /// Changes as steps of their sum ({point, bytes added from there on}),
+  /// sorted by point.
+  using Steps = std::vector<std::array<int64_t, 2>>;
+  void stepsOf(const Changes &changes, Steps &steps) const;
+
+  /// The peak if `changes` and the changes of `base` (stepsOf) were added,
+  /// without adding them: echo-remat scores most options this way instead
+  /// of adding and removing each interval, with what all of them share as
+  /// the base. One walk down the tree that stops at nodes the changes
+  /// cover evenly or that cannot reach the best sum found so far.
+  int64_t peakWith(const Changes &changes, const Steps *base = nullptr) const;
 
   /// Live bytes at one point (O(log points); for tests and reports).
   int64_t at(int64_t point) const;
@@ -69,8 +76,9 @@ private:
   // pending[n]: bytes added to all of n's leaves (inner nodes only).
   // Leaves past `points` hold a value no sum reaches, so they never win.
   std::vector<int64_t> maxOf, pending;
-  // peakWith's scratch: the changes' steps, then their segments.
-  mutable std::vector<std::array<int64_t, 2>> steps;
+  // peakWith's scratch: the changes' steps, with the base's, and the
+  // segments of their sum.
+  mutable Steps steps, merged, segments;
 };
 
 } // namespace echo

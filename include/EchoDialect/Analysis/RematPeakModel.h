@@ -270,9 +270,10 @@ private:
   std::vector<uint32_t> touchMark;
   uint32_t touchEpoch = 0;
   SmallVector<std::pair<int32_t, ValueState::Intervals>> touched;
-  /// Interval changes ({start, end, bytes}) on their way to the profile,
-  /// and those that would revert the suspended change.
-  std::vector<std::array<int64_t, 3>> deltas, suspended;
+  /// Interval changes on their way to the profile, and the steps of those
+  /// that would revert the suspended change.
+  LiveProfile::Changes deltas;
+  LiveProfile::Steps suspended;
 
 public:
   // stateById points into `values`.
