@@ -196,8 +196,8 @@ private:
   /// adds the regions' uses of their inputs, noting the values touched;
   /// records in `change` what was done and the regions' own intervals.
   void takeUses(ArrayRef<Group> groups, Change &change);
-  /// Undoes takeUses' uses (noting the values touched when asked), and
-  /// redoes them after that, touching nothing.
+  /// Undoes takeUses' uses (noting the values touched when asked);
+  /// retakeUses makes them again as they were, noting nothing (resume).
   void giveBackUses(const Change &change, bool noteTouched);
   void retakeUses(const Change &change);
   int64_t internalPeak(const Group &group) const;
@@ -226,10 +226,9 @@ private:
   /// while the model is in use). Per op, its operands (flattened from
   /// operandBegin[pos]): the position of their producer in the block (-1:
   /// a block argument), their value id (idOf) and whether the op may
-  /// write over them; its
-  /// results (from resultBegin[pos]): their aligned size and their uses
-  /// (from useBegin[result]: the user's position, -1 for users nested in
-  /// another op, and the operand it reads).
+  /// write over them; its results (from resultBegin[pos]): their aligned
+  /// size and their uses (from useBegin[result]: the user's position, -1
+  /// for users nested in another op, and the operand it reads).
   std::vector<Operation *> opAt;
   std::vector<int32_t> operandBegin, operandDef, operandId;
   std::vector<uint8_t> operandOverwritten;
