@@ -116,3 +116,46 @@ TEST(LiveProfile, MatchesArrayOnAlignedIntervals) {
     }
   }
 }
+
+// peakWith against adding the changes to a plain array: random profiles
+// and random batches of changes (overlapping, clamped, empty, negative),
+// given alone or split with a base, and the profile left as it was.
+TEST(LiveProfile, PeakWithMatchesArray) {
+  std::mt19937_64 rng(11);
+  for (int64_t n : {1, 2, 3, 7, 8, 9, 64, 100, 257}) {
+    LiveProfile p(n);
+    std::vector<int64_t> ref(n, 0);
+    for (int i = 0; i < 400; ++i) {
+      int64_t s = rng() % n, e = s + rng() % (n - s);
+      int64_t b = int64_t(rng() % 1000) - 200;
+      p.add(s, e, b);
+      for (int64_t t = s; t <= e; ++t)
+        ref[t] += b;
+      LiveProfile::Changes changes;
+      std::vector<int64_t> with = ref;
+      for (int k = rng() % 6; k > 0; --k) {
+        int64_t cs = int64_t(rng() % (n + 4)) - 2;
+        int64_t ce = cs + int64_t(rng() % (n + 2)) - 1; // may be empty
+        int64_t cb = int64_t(rng() % 2000) - 1000;
+        changes.push_back({cs, ce, cb});
+        for (int64_t t = std::max<int64_t>(cs, 0); t <= std::min(ce, n - 1);
+             ++t)
+          with[t] += cb;
+      }
+      int64_t peakBefore = p.peak();
+      int64_t expected = *std::max_element(with.begin(), with.end());
+      ASSERT_EQ(p.peakWith(changes), expected) << "n=" << n << " step " << i;
+      // The same changes split between the call and a base.
+      size_t split = rng() % (changes.size() + 1);
+      LiveProfile::Changes own(changes.begin(), changes.begin() + split),
+          shared(changes.begin() + split, changes.end());
+      LiveProfile::Steps base;
+      p.stepsOf(shared, base);
+      ASSERT_EQ(p.peakWith(own, &base), expected)
+          << "n=" << n << " step " << i << " split " << split;
+      ASSERT_EQ(p.peak(), peakBefore);
+      int64_t probe = rng() % n;
+      ASSERT_EQ(p.at(probe), ref[probe]);
+    }
+  }
+}

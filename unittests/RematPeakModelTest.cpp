@@ -80,6 +80,38 @@ TEST_F(RematPeakModelTest, ApplyAndRevertRestoreThePeak) {
   EXPECT_EQ(model.peak(), 32);
 }
 
+// peakWith answers what apply would give, leaving the model as it was;
+// while a change is suspended, groups and peakWith answer as if it were
+// reverted and peak() as if it were not.
+TEST_F(RematPeakModelTest, PeakWithAndSuspendAnswerAsApplyAndRevert) {
+  RematPeakModel model(step, 1, plan);
+  RematPeakModel::Groups one = model.groups({tanh1}, 0),
+                         both = model.groups({tanh0, tanh1}, 0);
+  EXPECT_EQ(model.peakWith(one), 44);
+  EXPECT_EQ(model.peakWith(both), 44);
+  EXPECT_EQ(model.peakWith({}), 32);
+  EXPECT_EQ(model.peak(), 32);
+  EXPECT_EQ(model.peakPoint(), 13);
+
+  RematPeakModel::Change change = model.apply(one);
+  model.suspend(change);
+  EXPECT_EQ(model.peak(), 44);
+  EXPECT_EQ(model.peakWith({}), 32);
+  EXPECT_EQ(model.peakWith(model.groups({tanh0, tanh1}, 0)), 44);
+  RematPeakModel::Groups again = model.groups({tanh1}, 0);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].at, one[0].at);
+  EXPECT_EQ(model.peakWith(again), 44);
+  model.resume(change);
+  // Resumed: the stash readers are the region's again (no groups left),
+  // and reverting gives Baseline back.
+  EXPECT_TRUE(model.groups({tanh1}, 0).empty());
+  EXPECT_EQ(model.peak(), 44);
+  model.revert(change);
+  EXPECT_EQ(model.peak(), 32);
+  EXPECT_EQ(model.peakWith(one), 44);
+}
+
 TEST_F(RematPeakModelTest, StashesChargedEncodedAfterTheirLastForwardUse) {
   // The fp8 forms of %1 and of the logits (4 bytes each) from their last
   // forward readers on (points 7, 11): at 13, 4 + 4 + 4 (seed) = 12; the

@@ -68,6 +68,70 @@ void LiveProfile::pull(int64_t lo, int64_t hi) {
   }
 }
 
+void LiveProfile::stepsOf(const Changes &changes, Steps &steps) const {
+  // +bytes at each start, -bytes past each end, by point.
+  steps.clear();
+  steps.reserve(2 * changes.size());
+  for (const auto &[start, end, bytes] : changes) {
+    int64_t from = std::max<int64_t>(start, 0), to = std::min(end, points - 1);
+    if (from > to || bytes == 0)
+      continue;
+    steps.push_back({from, bytes});
+    steps.push_back({to + 1, -bytes});
+  }
+  std::sort(steps.begin(), steps.end(),
+            [](const auto &a, const auto &b) { return a[0] < b[0]; });
+}
+
+int64_t LiveProfile::peakWith(const Changes &changes, const Steps *base) const {
+  if (points == 0)
+    return 0;
+  stepsOf(changes, steps);
+  if (base && !base->empty()) {
+    merged.resize(steps.size() + base->size());
+    std::merge(steps.begin(), steps.end(), base->begin(), base->end(),
+               merged.begin(),
+               [](const auto &a, const auto &b) { return a[0] < b[0]; });
+    steps.swap(merged);
+  }
+  if (steps.empty())
+    return peak();
+  // The changes' sum as a step function: {first point, sum from there}.
+  segments.assign(1, {0, 0});
+  int64_t largest = 0;
+  for (const auto &[point, bytes] : steps) {
+    if (point != segments.back()[0]) {
+      largest = std::max(largest, segments.back()[1]);
+      segments.push_back({point, segments.back()[1]});
+    }
+    segments.back()[1] += bytes;
+  }
+  largest = std::max(largest, segments.back()[1]);
+  Walk walk{segments.data(), segments.data() + segments.size(), largest,
+            kNever};
+  peakBelow(walk, 1, 0, leaves - 1, 0);
+  return walk.best;
+}
+
+void LiveProfile::peakBelow(Walk &walk, int64_t node, int64_t lo, int64_t hi,
+                            int64_t above) const {
+  // No change in this node can lift it past the best total: skip it.
+  int64_t top = above + maxOf[node];
+  if (top + walk.largest <= walk.best)
+    return;
+  while (walk.segment + 1 != walk.end && (*(walk.segment + 1))[0] <= lo)
+    ++walk.segment;
+  if (walk.segment + 1 == walk.end || (*(walk.segment + 1))[0] > hi) {
+    // One sum over the whole node (always so at a leaf).
+    walk.best = std::max(walk.best, top + (*walk.segment)[1]);
+    return;
+  }
+  int64_t mid = lo + (hi - lo) / 2;
+  above += pending[node];
+  peakBelow(walk, 2 * node, lo, mid, above);
+  peakBelow(walk, 2 * node + 1, mid + 1, hi, above);
+}
+
 int64_t LiveProfile::at(int64_t point) const {
   if (point < 0 || point >= points)
     return 0;

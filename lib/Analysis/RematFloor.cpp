@@ -45,12 +45,12 @@ int64_t RematPeakModel::floorAt(
     forwardOnly.regionUses.clear();
     bool live = forwardOnly.def <= point && point <= forwardOnly.end();
     // Read from its stash right here, unless the reader writes over it.
-    bool readHere = state.stashUses.count(point) &&
+    bool readHere = llvm::is_contained(state.stashUses, point) &&
                     !llvm::is_contained(state.overwrittenAt, point);
     if (live || readHere) {
       fixed += live || !state.maskBytes ? state.bytes : state.maskBytes;
       liveAnyway.insert(value);
-    } else if (!state.stashUses.empty() && *state.stashUses.rbegin() > point &&
+    } else if (!state.stashUses.empty() && state.stashUses.back() > point &&
                state.def < point) {
       later.push_back(value);
     }

@@ -26,6 +26,17 @@ bool mlir::echo::mayOverwrite(Operation *user, OpOperand &operand) {
 }
 
 namespace {
+/// Sorted small vectors as multisets of points: uses arrive mostly in
+/// ascending order and are taken back mostly from the end, so inserting
+/// and erasing rarely shift more than a few entries.
+void insertPoint(SmallVectorImpl<int64_t> &points, int64_t point) {
+  points.insert(std::upper_bound(points.begin(), points.end(), point),
+                point);
+}
+void erasePoint(SmallVectorImpl<int64_t> &points, int64_t point) {
+  points.erase(std::lower_bound(points.begin(), points.end(), point));
+}
+
 /// Starts a new epoch of `marks`: every entry is unmarked.
 uint32_t nextEpoch(std::vector<uint32_t> &marks, uint32_t &epoch) {
   if (++epoch == 0) {
@@ -76,11 +87,21 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
   operandBegin.push_back(int32_t(operandDef.size()));
   resultBegin.push_back(int32_t(resultBytes.size()));
   useBegin.push_back(int32_t(useUser.size()));
+  // Value ids, once every result has its index.
+  valueOf.reserve(resultBytes.size() + step.block->getNumArguments());
+  for (Operation *op : opAt)
+    llvm::append_range(valueOf, op->getResults());
+  llvm::append_range(valueOf, step.block->getArguments());
+  operandId.reserve(operandDef.size());
+  for (Operation *op : opAt)
+    for (Value operand : op->getOperands())
+      operandId.push_back(idOf(operand));
   pathMark.assign(ops, 0);
   bodyMark.assign(ops, 0);
   pathIndex.assign(ops, 0);
   bodyIndex.assign(ops, 0);
-  valueMark.assign(resultBytes.size() + step.block->getNumArguments(), 0);
+  valueMark.assign(valueOf.size(), 0);
+  // At most one state per result (std::vector would copy them on growth).
   values.reserve(resultBytes.size());
 
   for (Operation &op : *step.block) {
@@ -95,16 +116,22 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
         continue;
       ValueState state;
       state.def = state.forwardEnd = pointOf(step, &op);
-      state.bytes = sizeOf(result);
+      state.bytes = resultBytes[idOf(result)];
       auto noteReader = [&](OpOperand &use) {
-        if (mayOverwrite(use.getOwner(), use))
-          state.overwrittenAt.push_back(pointOf(step, use.getOwner()));
+        Operation *user = use.getOwner();
+        bool overwrites =
+            user->getBlock() == step.block
+                ? bool(operandOverwritten[operandBegin[positionOf(user)] +
+                                          use.getOperandNumber()])
+                : mayOverwrite(user, use);
+        if (overwrites)
+          state.overwrittenAt.push_back(pointOf(step, user));
       };
       for (OpOperand &use : result.getUses()) {
         Operation *user = use.getOwner();
         if (auto stash = dyn_cast<StashOp>(user)) {
           for (OpOperand &later : stash.getResult().getUses()) {
-            state.stashUses.insert(pointOf(step, later.getOwner()));
+            state.stashUses.push_back(pointOf(step, later.getOwner()));
             noteReader(later);
           }
           continue;
@@ -123,8 +150,9 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
               aligned(encodedRegionInputBytes(result, plan));
           encoded < state.bytes)
         state.regionBytes = encoded;
+      llvm::sort(state.stashUses);
       state.account(profile, 1);
-      values[result] = std::move(state);
+      values.push_back({result, std::move(state)});
     }
   }
   touchMark.assign(valueMark.size(), 0);
@@ -134,14 +162,12 @@ RematPeakModel::RematPeakModel(const RematStep &step, int64_t alignment,
     stateById[idOf(value)] = &state;
 }
 
-RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) {
-  auto it = values.find(v);
-  return it == values.end() ? nullptr : &it->second;
-}
-
 const RematPeakModel::ValueState *RematPeakModel::stateOf(Value v) const {
-  auto it = values.find(v);
-  return it == values.end() ? nullptr : &it->second;
+  // Only results of the block's ops are tracked.
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != step.block)
+    return nullptr;
+  return stateById[idOf(v)];
 }
 
 void RematPeakModel::touch(int32_t id) {
@@ -151,7 +177,7 @@ void RematPeakModel::touch(int32_t id) {
   touched.push_back({id, stateById[id]->intervals()});
 }
 
-void RematPeakModel::flushTouched() {
+void RematPeakModel::collectTouched() {
   // Only the intervals that change move in the profile (most updates
   // leave a value's end where it was), each once however many regions
   // of the change read the value.
@@ -162,8 +188,8 @@ void RematPeakModel::flushTouched() {
       if (was[k] == now[k])
         continue;
       if (now[k][0] != start || now[k][2] != bytes) {
-        profile.add(start, end, -bytes);
-        profile.add(now[k][0], now[k][1], now[k][2]);
+        deltas.push_back({start, end, -bytes});
+        deltas.push_back(now[k]);
         continue;
       }
       // Same start and size: only the points between the two ends change
@@ -171,57 +197,72 @@ void RematPeakModel::flushTouched() {
       int64_t before = std::max(end, start - 1),
               after = std::max(now[k][1], start - 1);
       if (after > before)
-        profile.add(before + 1, after, bytes);
+        deltas.push_back({before + 1, after, bytes});
       else
-        profile.add(after + 1, before, -bytes);
+        deltas.push_back({after + 1, before, -bytes});
     }
   }
   touched.clear();
   nextEpoch(touchMark, touchEpoch);
 }
 
+void RematPeakModel::addDeltas() {
+  for (const auto &[start, end, bytes] : deltas)
+    profile.add(start, end, bytes);
+  deltas.clear();
+}
+
 RematPeakModel::Groups
 RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
-  // Path values read later (through a stash), keyed by their first reader.
-  std::map<int64_t, Group> byPoint;
-  for (Operation *op : path)
-    for (Value result : op->getResults()) {
-      const ValueState *state = stateOf(result);
+  // Path values read later (through a stash), grouped by their first
+  // reader: by point, then in path order.
+  SmallVector<std::pair<int64_t, Value>> readLater;
+  for (Operation *op : path) {
+    int32_t pos = positionOf(op);
+    for (int32_t r = resultBegin[pos]; r < resultBegin[pos + 1]; ++r) {
+      const ValueState *state = stateById[r];
       if (!state || state->stashUses.empty())
         continue;
-      int64_t first = *state->stashUses.begin();
+      int64_t first = state->stashUses.front();
       int64_t at = first % 2 ? first - 1 : first; // just before that op
-      Group &group = byPoint[at];
-      group.at = at;
-      group.yielded.push_back(result);
+      readLater.push_back({at, valueOf[r]});
     }
+  }
+  llvm::stable_sort(readLater, [](const auto &a, const auto &b) {
+    return a.first < b.first;
+  });
+  Groups byPoint;
+  // Groups grow by moving (SmallVector's move is not noexcept): sized once.
+  size_t points = 0;
+  for (size_t i = 0; i < readLater.size(); ++i)
+    points += i == 0 || readLater[i].first != readLater[i - 1].first;
+  byPoint.reserve(points);
+  for (auto [at, v] : readLater) {
+    if (byPoint.empty() || byPoint.back().at != at)
+      byPoint.emplace_back().at = at;
+    byPoint.back().yielded.push_back(v);
+  }
   // A group within `window` points of the previous one joins it: values
   // live a little longer, shared ancestors are recomputed once.
   if (window > 0 && byPoint.size() > 1) {
-    std::map<int64_t, Group> merged;
-    Group *current = nullptr;
-    for (auto &[at, group] : byPoint) {
-      if (current && at - current->at <= window) {
-        current->yielded.append(group.yielded.begin(), group.yielded.end());
+    Groups merged;
+    merged.reserve(byPoint.size());
+    for (Group &group : byPoint) {
+      if (!merged.empty() && group.at - merged.back().at <= window) {
+        merged.back().yielded.append(group.yielded.begin(),
+                                     group.yielded.end());
         continue;
       }
-      current = &(merged[at] = std::move(group));
+      merged.push_back(std::move(group));
     }
     byPoint = std::move(merged);
   }
 
   markPath(path);
-  auto onPath = [&](Operation *op) {
-    return op && op->getBlock() == step.block &&
-           onPathIndex(positionOf(op)) >= 0;
-  };
-  auto withBodies = [&](std::map<int64_t, Group> &byPoint) {
-    Groups result;
-    for (auto &[at, group] : byPoint) {
+  auto withBodies = [&](Groups &groups) {
+    for (Group &group : groups)
       fillBody(group);
-      result.push_back(std::move(group));
-    }
-    return result;
+    return std::move(groups);
   };
 
   // Regions that recompute a common op become one, at the earliest point:
@@ -229,10 +270,7 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
   // nothing (a chain cut by stashed links) stay apart. One walk over the
   // path: each group claims the ancestors no earlier group claimed and
   // joins the groups whose claimed ops it reaches (their bodies meet).
-  auto joinShared = [&](std::map<int64_t, Group> &byPoint) {
-    SmallVector<Group *> inOrder;
-    for (auto &entry : byPoint)
-      inOrder.push_back(&entry.second);
+  auto joinShared = [&](const Groups &inOrder) {
     SmallVector<size_t> leader(inOrder.size());
     std::iota(leader.begin(), leader.end(), 0);
     auto find = [&](size_t i) {
@@ -240,33 +278,39 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
         i = leader[i] = leader[leader[i]];
       return i;
     };
-    DenseMap<Operation *, size_t> claimedBy;
-    SmallVector<Operation *> worklist;
+    // Claims by block position (bodyMark/bodyIndex: fillBody starts its
+    // own epoch afterwards).
+    uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
+    SmallVector<int32_t> worklist;
     for (auto [i, group] : llvm::enumerate(inOrder)) {
-      for (Value v : group->yielded)
-        worklist.push_back(v.getDefiningOp());
+      for (Value v : group.yielded)
+        worklist.push_back(positionOf(v.getDefiningOp()));
       while (!worklist.empty()) {
-        Operation *op = worklist.pop_back_val();
-        if (!onPath(op))
+        int32_t pos = worklist.pop_back_val();
+        if (pos < 0 || onPathIndex(pos) < 0)
           continue;
-        auto [it, inserted] = claimedBy.insert({op, i});
-        if (!inserted) {
-          leader[find(i)] = find(it->second);
+        if (bodyMark[pos] == epoch) {
+          leader[find(i)] = find(size_t(bodyIndex[pos]));
           continue;
         }
-        for (Value in : op->getOperands())
-          if (Operation *def = in.getDefiningOp())
-            worklist.push_back(def);
+        bodyMark[pos] = epoch;
+        bodyIndex[pos] = int32_t(i);
+        for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
+          worklist.push_back(operandDef[k]);
       }
     }
-    std::map<int64_t, Group> joined;
-    DenseMap<size_t, int64_t> pointOfLeader;
+    // Each set of joined groups at its first (earliest) member's point.
+    Groups joined;
+    joined.reserve(inOrder.size());
+    SmallVector<int32_t> joinedAt(inOrder.size(), -1);
     for (auto [i, group] : llvm::enumerate(inOrder)) {
-      size_t root = find(i);
-      auto [it, inserted] = pointOfLeader.insert({root, group->at});
-      Group &into = joined[it->second];
-      into.at = it->second;
-      into.yielded.append(group->yielded.begin(), group->yielded.end());
+      int32_t &slot = joinedAt[find(i)];
+      if (slot < 0) {
+        slot = int32_t(joined.size());
+        joined.emplace_back().at = group.at;
+      }
+      Group &into = joined[slot];
+      into.yielded.append(group.yielded.begin(), group.yielded.end());
     }
     return withBodies(joined);
   };
@@ -279,16 +323,13 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
     // kPerUseBudget cloned ops they are joined where they share ops
     // instead, as kJoinShared does.
     int64_t cloned = 0;
-    Groups result;
-    std::map<int64_t, Group> kept = byPoint;
-    for (auto &[at, group] : byPoint) {
+    for (Group &group : byPoint) {
       fillBody(group);
       cloned += group.body.size();
       if (cloned > kPerUseBudget)
-        return joinShared(kept);
-      result.push_back(std::move(group));
+        return joinShared(byPoint);
     }
-    return result;
+    return byPoint;
   }
   return withBodies(byPoint);
 }
@@ -296,56 +337,78 @@ RematPeakModel::groups(ArrayRef<Operation *> path, int64_t window) const {
 
 void RematPeakModel::markPath(ArrayRef<Operation *> path) const {
   nextEpoch(pathMark, pathEpoch);
+  pathPositions.clear();
   for (auto [i, op] : llvm::enumerate(path)) {
     int32_t pos = positionOf(op);
     pathMark[pos] = pathEpoch;
     pathIndex[pos] = int32_t(i);
+    pathPositions.push_back(pos);
   }
 }
 
 void RematPeakModel::fillBody(Group &group) const {
-  // The path ops the yielded values depend on, in path order (sorted by
-  // their index on the path: the work is the body's, not the path's).
+  // The path ops the yielded values depend on, in path order.
   uint32_t epoch = nextEpoch(bodyMark, bodyEpoch);
-  SmallVector<int32_t> worklist, body;
+  SmallVector<int32_t> &worklist = bodyWorklist;
+  SmallVector<int32_t> body;
+  worklist.clear();
   for (Value v : group.yielded)
     if (Operation *def = v.getDefiningOp())
       worklist.push_back(positionOf(def));
   group.body.clear();
   group.footprint.reset();
+  int32_t first = INT32_MAX, last = -1; // path indices the body spans
   while (!worklist.empty()) {
     int32_t pos = worklist.pop_back_val();
-    if (onPathIndex(pos) < 0 || bodyMark[pos] == epoch)
+    int32_t index = int32_t(onPathIndex(pos));
+    if (index < 0 || bodyMark[pos] == epoch)
       continue;
     bodyMark[pos] = epoch;
     body.push_back(pos);
+    first = std::min(first, index);
+    last = std::max(last, index);
     for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
       if (operandDef[k] >= 0)
         worklist.push_back(operandDef[k]);
   }
-  llvm::sort(body, [&](int32_t a, int32_t b) {
-    return pathIndex[a] < pathIndex[b];
-  });
+  // In path order: read off the path where the body fills most of its
+  // span (a chain's prefix), else sorted by index on the path (the work
+  // stays the body's, not the path's).
+  if (int64_t(last) - first < 4 * int64_t(body.size())) {
+    body.clear();
+    for (int32_t i = first; i <= last; ++i) {
+      int32_t pos = pathPositions[i];
+      if (bodyMark[pos] == epoch && pathIndex[pos] == i)
+        body.push_back(pos);
+    }
+  } else {
+    llvm::sort(body, [&](int32_t a, int32_t b) {
+      return pathIndex[a] < pathIndex[b];
+    });
+  }
   group.body.reserve(body.size());
   group.inputs.clear();
+  group.inputIds.clear();
   group.bodyFlops = 0;
   uint32_t inputEpoch = nextEpoch(valueMark, valueEpoch);
   for (int32_t pos : body) {
-    Operation *op = opAt[pos];
-    group.body.push_back(op);
+    group.body.push_back(opAt[pos]);
     group.bodyFlops += opFlops[pos];
-    for (auto [k, in] : llvm::enumerate(op->getOperands())) {
-      int32_t def = operandDef[operandBegin[pos] + k];
+    for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k) {
+      int32_t def = operandDef[k];
       if (def >= 0 && bodyMark[def] == epoch)
         continue;
       // Each input once, in order of first read.
-      int32_t id = idOf(in);
+      int32_t id = operandId[k];
       if (valueMark[id] != inputEpoch) {
         valueMark[id] = inputEpoch;
-        group.inputs.push_back(in);
+        group.inputIds.push_back(id);
       }
     }
   }
+  group.inputs.reserve(group.inputIds.size());
+  for (int32_t id : group.inputIds)
+    group.inputs.push_back(valueOf[id]);
   group.positions = std::move(body);
 }
 
@@ -369,8 +432,10 @@ int64_t RematPeakModel::internalPeak(const Group &group) const {
     bodyMark[pos] = epoch;
     bodyIndex[pos] = int32_t(i);
   }
-  SmallVector<int64_t> diesBefore(group.positions.size(), 0),
-      diesAfter(group.positions.size(), 0);
+  SmallVector<int64_t> &diesBefore = bodyScratch[0],
+                       &diesAfter = bodyScratch[1];
+  diesBefore.assign(group.positions.size(), 0);
+  diesAfter.assign(group.positions.size(), 0);
   int64_t live = 0, peak = 0;
   for (auto [i, pos] : llvm::enumerate(group.positions)) {
     live -= diesBefore[i];
@@ -409,15 +474,7 @@ int64_t RematPeakModel::flops(ArrayRef<Group> groups) {
   return total;
 }
 
-RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
-  Change change;
-  auto addInterval = [&](int64_t start, int64_t end, int64_t bytes) {
-    if (bytes == 0)
-      return;
-    profile.add(start, end, bytes);
-    change.intervals.push_back({start, end, bytes});
-  };
-  // Values' intervals move in the profile once, after all their uses moved.
+void RematPeakModel::takeUses(ArrayRef<Group> groups, Change &change) {
   for (const Group &group : groups) {
     const Group::Footprint &footprint = footprintOf(group);
     for (int32_t id : footprint.yieldedIds) {
@@ -425,26 +482,104 @@ RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
       if (state.stashUses.empty())
         continue;
       touch(id);
-      SmallVector<int64_t> moved(state.stashUses.begin(),
-                                 state.stashUses.end());
-      state.stashUses.clear();
       // The recomputed value replaces the stash for all of its readers.
-      addInterval(group.at, moved.back(), state.bytes);
-      change.movedUses.push_back({id, std::move(moved)});
+      if (state.bytes)
+        change.intervals.push_back(
+            {group.at, state.stashUses.back(), state.bytes});
+      change.movedPoints.append(state.stashUses.begin(),
+                                state.stashUses.end());
+      change.moved.push_back({id, int32_t(change.movedPoints.size())});
+      state.stashUses.clear();
     }
     for (auto [id, overwritten] :
-         llvm::zip_equal(footprint.inputIds, footprint.overwritten)) {
+         llvm::zip_equal(footprint.trackedInputIds, footprint.overwritten)) {
       touch(id);
       ValueState &state = *stateById[id];
-      state.regionUses.insert(group.at);
+      insertPoint(state.regionUses, group.at);
       if (overwritten)
         state.overwrittenAt.push_back(group.at);
       change.addedUses.push_back({id, group.at, bool(overwritten)});
     }
-    addInterval(group.at, group.at, footprint.bytes);
+    if (footprint.bytes)
+      change.intervals.push_back({group.at, group.at, footprint.bytes});
   }
-  flushTouched();
+}
+
+void RematPeakModel::giveBackUses(const Change &change, bool noteTouched) {
+  for (const auto &[id, at, overwritten] : change.addedUses) {
+    if (noteTouched)
+      touch(id);
+    ValueState &state = *stateById[id];
+    erasePoint(state.regionUses, at);
+    if (overwritten)
+      state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
+  }
+  int32_t begin = 0;
+  for (auto [id, end] : change.moved) {
+    if (noteTouched)
+      touch(id);
+    auto &uses = stateById[id]->stashUses;
+    size_t was = uses.size();
+    uses.append(change.movedPoints.begin() + begin,
+                change.movedPoints.begin() + end);
+    std::inplace_merge(uses.begin(), uses.begin() + was, uses.end());
+    begin = end;
+  }
+}
+
+RematPeakModel::Change RematPeakModel::apply(ArrayRef<Group> groups) {
+  // Values' intervals move in the profile once, after all their uses moved.
+  Change change;
+  takeUses(groups, change);
+  deltas.assign(change.intervals.begin(), change.intervals.end());
+  collectTouched();
+  addDeltas();
   return change;
+}
+
+int64_t RematPeakModel::peakWith(ArrayRef<Group> groups) {
+  // apply's changes (and the suspended change taken out), read off the
+  // profile without making them; then the uses as they were.
+  Change change;
+  takeUses(groups, change);
+  deltas.assign(change.intervals.begin(), change.intervals.end());
+  collectTouched();
+  int64_t peak = profile.peakWith(deltas, &suspended);
+  deltas.clear();
+  giveBackUses(change, /*noteTouched=*/false);
+  return peak;
+}
+
+void RematPeakModel::suspend(const Change &change) {
+  // What revert would add to the profile, kept aside.
+  for (const auto &[start, end, bytes] : change.intervals)
+    deltas.push_back({start, end, -bytes});
+  giveBackUses(change, /*noteTouched=*/true);
+  collectTouched();
+  profile.stepsOf(deltas, suspended);
+  deltas.clear();
+}
+
+void RematPeakModel::resume(const Change &change) {
+  retakeUses(change);
+  suspended.clear();
+}
+
+void RematPeakModel::retakeUses(const Change &change) {
+  // takeUses' effect, as giveBackUses found it.
+  for (const auto &[id, at, overwritten] : change.addedUses) {
+    ValueState &state = *stateById[id];
+    insertPoint(state.regionUses, at);
+    if (overwritten)
+      state.overwrittenAt.push_back(at);
+  }
+  int32_t begin = 0;
+  for (auto [id, end] : change.moved) {
+    auto &uses = stateById[id]->stashUses;
+    for (int32_t k = begin; k < end; ++k)
+      erasePoint(uses, change.movedPoints[k]);
+    begin = end;
+  }
 }
 
 const RematPeakModel::Group::Footprint &
@@ -454,21 +589,18 @@ RematPeakModel::footprintOf(const Group &group) const {
   Group::Footprint &footprint = group.footprint.emplace();
   // A body op may write over an input where the region is its last use.
   uint32_t overwrittenEpoch = nextEpoch(valueMark, valueEpoch);
-  for (auto [op, pos] : llvm::zip_equal(group.body, group.positions)) {
-    int32_t first = operandBegin[pos];
-    for (auto [k, in] : llvm::enumerate(op->getOperands()))
-      if (operandOverwritten[first + k])
-        valueMark[idOf(in)] = overwrittenEpoch;
-  }
+  for (int32_t pos : group.positions)
+    for (int32_t k = operandBegin[pos]; k < operandBegin[pos + 1]; ++k)
+      if (operandOverwritten[k])
+        valueMark[operandId[k]] = overwrittenEpoch;
   // An input kept encoded is decoded for the region: that copy is live
   // while the region runs.
   int64_t decoded = 0;
-  for (Value in : group.inputs) {
-    int32_t id = idOf(in);
+  for (int32_t id : group.inputIds) {
     const ValueState *state = stateById[id];
     if (!state)
       continue;
-    footprint.inputIds.push_back(id);
+    footprint.trackedInputIds.push_back(id);
     footprint.overwritten.push_back(valueMark[id] == overwrittenEpoch);
     if (state->regionBytes)
       decoded += state->bytes;
@@ -483,19 +615,9 @@ RematPeakModel::footprintOf(const Group &group) const {
 }
 
 void RematPeakModel::revert(const Change &change) {
-  for (const auto &interval : change.intervals)
-    profile.add(interval[0], interval[1], -interval[2]);
-  for (const auto &[id, at, overwritten] : change.addedUses) {
-    touch(id);
-    ValueState &state = *stateById[id];
-    state.regionUses.erase(state.regionUses.find(at));
-    if (overwritten)
-      state.overwrittenAt.erase(llvm::find(state.overwrittenAt, at));
-  }
-  for (const auto &[id, moved] : change.movedUses) {
-    touch(id);
-    stateById[id]->stashUses.insert(moved.begin(), moved.end());
-  }
-  flushTouched();
+  for (const auto &[start, end, bytes] : change.intervals)
+    deltas.push_back({start, end, -bytes});
+  giveBackUses(change, /*noteTouched=*/true);
+  collectTouched();
+  addDeltas();
 }
-

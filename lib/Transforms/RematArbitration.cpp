@@ -15,8 +15,10 @@ void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
                                   RematPeakModel &model,
                                   MutableArrayRef<RematDecision> decisions) {
   for (RematDecision &d : decisions) {
-    if (!d.groups.empty())
-      model.revert(d.change);
+    // Candidates are weighed without d's own regions.
+    bool applied = !d.groups.empty();
+    if (applied)
+      model.suspend(d.change);
     struct Candidate {
       SmallVector<Operation *> path;
       int64_t estimate, peak, flops;
@@ -30,15 +32,15 @@ void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
     auto add = [&](ArrayRef<Operation *> path, int64_t estimate,
                    bool single = false,
                    const RematPeakModel::Groups *known = nullptr) {
-      Candidate c{SmallVector<Operation *>(path), estimate, model.peak(), 0, {}};
-      if (!path.empty()) {
+      Candidate c{SmallVector<Operation *>(path), estimate, 0, 0, {}};
+      if (path.empty()) {
+        c.peak = model.peakWith({});
+      } else {
         c.groups = known ? *known
                          : model.groups(path, single ? RematPeakModel::kOneRegion
                                                      : 0);
-        RematPeakModel::Change change = model.apply(c.groups);
-        c.peak = model.peak();
+        c.peak = model.peakWith(c.groups);
         c.flops = RematPeakModel::flops(c.groups);
-        model.revert(change);
       }
       candidates.push_back(std::move(c));
     };
@@ -62,6 +64,13 @@ void mlir::echo::improveDecisions(const RematStashEstimate &estimate,
         best = &c;
     if (best->path.empty() && !d.path.empty())
       d.revertedBy = candidates.front().peak - best->peak;
+    if (applied)
+      model.resume(d.change);
+    // The first candidate is d as it is, applied where it has groups.
+    if (best == &candidates.front() && (applied || best->groups.empty()))
+      continue;
+    if (applied)
+      model.revert(d.change);
     d.path = best->path;
     d.allocated = best->estimate;
     d.groups = std::move(best->groups);

@@ -46,7 +46,7 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     if (d.groups.size() < 2)
       continue;
     // Groups are read off the model without this path's own regions.
-    model.revert(d.change);
+    model.suspend(d.change);
     flopsOf[i] = RematPeakModel::flops(d.groups);
     RematPeakModel::Groups once =
         model.groups(d.path, RematPeakModel::kOneRegion);
@@ -54,7 +54,7 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
     if (onceFlopsOf[i] >= flopsOf[i]) {
       // Nothing re-runs: joins save nothing, and links stashed would cost
       // peak that only buys re-runs back.
-      d.change = model.apply(d.groups);
+      model.resume(d.change);
       continue;
     }
     llvm::SmallSet<std::pair<int64_t, size_t>, 16> seen;
@@ -88,7 +88,7 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
       consider(path, model.groups(path, /*window=*/0));
       consider(path, model.groups(path, RematPeakModel::kJoinShared));
     }
-    d.change = model.apply(d.groups);
+    model.resume(d.change);
   }
 
   // Lazy greedy on FLOPs saved per byte of peak added, measured in the
@@ -100,13 +100,13 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
   for (Operation &op : *estimate.getStep().block)
     if (auto cost = dyn_cast<CostOpInterface>(op))
       stepFlops += cost.getFlops();
-  // Scores `o` in the model where it replaces its decision's regions;
-  // `before` was the peak with them. Valid while `epoch` (the number of
-  // options taken) is unchanged.
+  // Scores `o` from `peak`, the model's peak with `o` in place of its
+  // decision's regions; `before` was the peak with them. Valid while
+  // `epoch` (the number of options taken) is unchanged.
   int64_t epoch = 0;
-  auto score = [&](Option &o, int64_t before) {
+  auto score = [&](Option &o, int64_t before, int64_t peak) {
     o.saved = flopsOf[o.decision] - o.flops;
-    o.cost = std::max<int64_t>(0, model.peak() - before);
+    o.cost = std::max<int64_t>(0, peak - before);
     if (o.cost > 0)
       o.saved = std::min(o.saved, flopsOf[o.decision] - onceFlopsOf[o.decision]);
     o.epoch = epoch;
@@ -117,18 +117,15 @@ void mlir::echo::mergeRegions(const RematStashEstimate &estimate,
              rhs = (__int128)b->saved * a->cost;
     return lhs != rhs ? lhs < rhs : a->saved < b->saved;
   };
-  // Scores options of one decision, one after the other, with its own
-  // regions out of the model meanwhile.
+  // Scores options of one decision, one after the other, each in place
+  // of the decision's own regions.
   auto scoreAll = [&](MutableArrayRef<Option> sameDecision) {
     RematDecision &d = ds[sameDecision.front().decision];
     int64_t before = model.peak();
-    model.revert(d.change);
-    for (Option &o : sameDecision) {
-      RematPeakModel::Change change = model.apply(o.groups);
-      score(o, before);
-      model.revert(change);
-    }
-    d.change = model.apply(d.groups);
+    model.suspend(d.change);
+    for (Option &o : sameDecision)
+      score(o, before, model.peakWith(o.groups));
+    model.resume(d.change);
   };
   std::vector<Option *> heap;
   for (auto first = options.begin(); first != options.end();) {

@@ -26,7 +26,6 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <vector>
 
 namespace mlir {
@@ -51,9 +50,9 @@ public:
     SmallVector<Operation *> body;  // path ops they need, program order
     SmallVector<Value> inputs;      // values read from outside the body
     /// Filled in with the body by groups(): the body ops' positions in
-    /// the block (so the model scores the group without looking ops up)
-    /// and the FLOPs they re-execute.
-    SmallVector<int32_t> positions;
+    /// the block and the inputs' value ids (so the model scores the group
+    /// without looking ops or values up), and the FLOPs they re-execute.
+    SmallVector<int32_t> positions, inputIds;
     int64_t bodyFlops = 0;
     /// What apply charges at the region's point (its temporaries' peak
     /// and the inputs decoded for it) and which inputs a body op may write
@@ -64,7 +63,7 @@ public:
       /// The yielded values and the inputs the model tracks (block
       /// arguments live all step anyway), by value id, and per tracked
       /// input whether a body op may write over it.
-      SmallVector<int32_t> yieldedIds, inputIds;
+      SmallVector<int32_t> yieldedIds, trackedInputIds;
       SmallVector<bool> overwritten;
     };
     mutable std::optional<Footprint> footprint;
@@ -88,14 +87,26 @@ public:
   /// What applying groups changed. Paths are disjoint, so changes of
   /// different paths commute and can be taken back in any order.
   struct Change {
-    // By value id: stash uses a region took over, and region uses added
+    // By value id: stash uses a region took over (moved[i]'s are
+    // movedPoints from moved[i-1]'s end to its own), and region uses added
     // (+ whether the region may write over the value).
-    SmallVector<std::pair<int32_t, SmallVector<int64_t>>> movedUses;
+    SmallVector<std::pair<int32_t, int32_t>> moved; // value id, end
+    SmallVector<int64_t> movedPoints;
     SmallVector<std::tuple<int32_t, int64_t, bool>> addedUses;
     SmallVector<std::array<int64_t, 3>> intervals; // start, end, bytes
   };
   Change apply(ArrayRef<Group> groups);
   void revert(const Change &change);
+  /// The peak apply(groups) would give, leaving the model as it is:
+  /// cheaper than applying, reading the peak and reverting.
+  int64_t peakWith(ArrayRef<Group> groups);
+  /// Between suspend(change) and resume(change), groups() and peakWith()
+  /// answer as if `change` were reverted, while the profile (and peak())
+  /// keeps it: scoring a decision's alternatives then costs neither a
+  /// revert nor applying the decision again. One change at a time, and no
+  /// apply or revert in between.
+  void suspend(const Change &change);
+  void resume(const Change &change);
 
   int64_t peak() const { return profile.peak(); }
   /// The point where the current choices reach the peak (the first one).
@@ -129,11 +140,13 @@ public:
 private:
   struct ValueState {
     int64_t def = 0, forwardEnd = 0, bytes = 0;
-    /// Points reading it through the step's own stash: a recompute region
-    /// of the path that makes it takes these over.
-    std::multiset<int64_t> stashUses;
-    /// Regions of other paths reading it as an input (stashed for them).
-    std::multiset<int64_t> regionUses;
+    /// Points reading it through the step's own stash, ascending (a
+    /// multiset): a recompute region of the path that makes it takes
+    /// these over.
+    SmallVector<int64_t, 2> stashUses;
+    /// Regions of other paths reading it as an input (stashed for them),
+    /// ascending (a multiset).
+    SmallVector<int64_t, 2> regionUses;
     /// Points of readers that may write their result over it (in place).
     SmallVector<int64_t, 1> overwrittenAt;
     /// Its encoded size when its stash is stored encoded (1-bit masks,
@@ -144,9 +157,9 @@ private:
     int64_t end() const {
       int64_t last = forwardEnd;
       if (!stashUses.empty() && !maskBytes)
-        last = std::max(last, *stashUses.rbegin());
+        last = std::max(last, stashUses.back());
       if (!regionUses.empty() && !regionBytes)
-        last = std::max(last, *regionUses.rbegin());
+        last = std::max(last, regionUses.back());
       // Dying at a reader that reuses its storage: the two never coexist.
       if (last > def && llvm::is_contained(overwrittenAt, last))
         --last;
@@ -159,9 +172,9 @@ private:
       Intervals result{};
       result[0] = {def, end(), bytes};
       if (maskBytes && !stashUses.empty())
-        result[1] = {forwardEnd, *stashUses.rbegin(), maskBytes};
+        result[1] = {forwardEnd, stashUses.back(), maskBytes};
       if (regionBytes && !regionUses.empty())
-        result[2] = {forwardEnd, *regionUses.rbegin(), regionBytes};
+        result[2] = {forwardEnd, regionUses.back(), regionBytes};
       return result;
     }
     /// Adds (sign 1) or removes (-1) its intervals from `profile`.
@@ -170,13 +183,23 @@ private:
         profile.add(start, end, sign * size);
     }
   };
-  ValueState *stateOf(Value v);
+  /// The state of `v` (null: untracked, or not a value of the block).
   const ValueState *stateOf(Value v) const;
   /// Notes value `id`'s intervals before apply or revert first changes
-  /// its uses; flushTouched moves the noted values' intervals in the
-  /// profile to where their uses put them now.
+  /// its uses; collectTouched appends to `deltas` what moves the noted
+  /// values' intervals in the profile to where their uses put them now.
   void touch(int32_t id);
-  void flushTouched();
+  void collectTouched();
+  /// Adds `deltas` to the profile and empties it.
+  void addDeltas();
+  /// Moves the stash uses of `groups`' yielded values to their regions and
+  /// adds the regions' uses of their inputs, noting the values touched;
+  /// records in `change` what was done and the regions' own intervals.
+  void takeUses(ArrayRef<Group> groups, Change &change);
+  /// Undoes takeUses' uses (noting the values touched when asked);
+  /// retakeUses makes them again as they were, noting nothing (resume).
+  void giveBackUses(const Change &change, bool noteTouched);
+  void retakeUses(const Change &change);
   int64_t internalPeak(const Group &group) const;
   const Group::Footprint &footprintOf(const Group &group) const;
   /// Marks `path`'s ops (by block position) with their index on it, for
@@ -195,18 +218,19 @@ private:
   const RematStep &step;
   int64_t alignment;
   LiveProfile profile;
-  DenseMap<Value, ValueState> values;
+  /// The tracked values in block order, and their states.
+  std::vector<std::pair<Value, ValueState>> values;
 
   /// The block's ops by position, and facts about them read over and over
   /// while options are scored, worked out once (the IR does not change
   /// while the model is in use). Per op, its operands (flattened from
   /// operandBegin[pos]): the position of their producer in the block (-1:
-  /// a block argument) and whether the op may write over them; its
-  /// results (from resultBegin[pos]): their aligned size and their uses
-  /// (from useBegin[result]: the user's position, -1 for users nested in
-  /// another op, and the operand it reads).
+  /// a block argument), their value id (idOf) and whether the op may
+  /// write over them; its results (from resultBegin[pos]): their aligned
+  /// size and their uses (from useBegin[result]: the user's position, -1
+  /// for users nested in another op, and the operand it reads).
   std::vector<Operation *> opAt;
-  std::vector<int32_t> operandBegin, operandDef;
+  std::vector<int32_t> operandBegin, operandDef, operandId;
   std::vector<uint8_t> operandOverwritten;
   std::vector<int32_t> resultBegin, useBegin, useUser, useOperand;
   std::vector<int64_t> resultBytes, opFlops;
@@ -219,6 +243,8 @@ private:
     return resultBegin[positionOf(result.getOwner())] +
            int32_t(result.getResultNumber());
   }
+  /// The values of the block by id.
+  std::vector<Value> valueOf;
   int32_t positionOf(Operation *op) const {
     return int32_t(step.position.lookup(op));
   }
@@ -226,6 +252,11 @@ private:
   /// an entry counts only while its mark equals the current epoch.
   mutable std::vector<uint32_t> pathMark, bodyMark;
   mutable std::vector<int32_t> pathIndex, bodyIndex;
+  /// The last marked path's positions, and fillBody's worklist.
+  mutable std::vector<int32_t> pathPositions;
+  mutable SmallVector<int32_t> bodyWorklist;
+  /// internalPeak's bytes dying before and after each body op.
+  mutable std::array<SmallVector<int64_t>, 2> bodyScratch;
   mutable uint32_t pathEpoch = 0, bodyEpoch = 0;
   /// The same by value id (idOf).
   mutable std::vector<uint32_t> valueMark;
@@ -238,6 +269,10 @@ private:
   std::vector<uint32_t> touchMark;
   uint32_t touchEpoch = 0;
   SmallVector<std::pair<int32_t, ValueState::Intervals>> touched;
+  /// Interval changes on their way to the profile, and the steps of those
+  /// that would revert the suspended change.
+  LiveProfile::Changes deltas;
+  LiveProfile::Steps suspended;
 
 public:
   // stateById points into `values`.
