@@ -19,10 +19,16 @@ static RankedTensorType underlyingTensor(Type type) {
 
 std::optional<int64_t>
 mlir::echo::getBoundedTensorBytes(RankedTensorType tensor) {
+  // The common element types first: FloatType is an interface, slower to
+  // ask than a type's identity, and the verifier asks for every operand.
   Type element = tensor.getElementType();
-  int64_t bytes = element.isIntOrFloat()
-                      ? std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8)
-                      : 8;
+  int64_t bytes = 8;
+  if (element.isF32())
+    bytes = 4;
+  else if (auto integer = dyn_cast<IntegerType>(element))
+    bytes = std::max<int64_t>(1, (integer.getWidth() + 7) / 8);
+  else if (auto fp = dyn_cast<FloatType>(element))
+    bytes = std::max<int64_t>(1, (fp.getWidth() + 7) / 8);
   for (int64_t dim : tensor.getShape())
     if (dim < 0 || llvm::MulOverflow(bytes, dim, bytes) ||
         bytes > kMaxTensorBytes)

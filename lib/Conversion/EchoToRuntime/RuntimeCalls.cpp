@@ -73,6 +73,9 @@ public:
               SymbolTableCollection *symbols = nullptr)
       : b(b), op(op), loc(op->getLoc()), symbols(symbols) {}
 
+  /// A builder of another call for the same op (ops lowered to several).
+  CallBuilder another() const { return CallBuilder(b, op, symbols); }
+
   CallBuilder &tensor(Value buffer) { return pass(buffer, /*host=*/false); }
   CallBuilder &tensors(ValueRange buffers) {
     for (Value v : buffers)
@@ -474,7 +477,7 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
         int64_t axis = normalizedAxis(o.getAxis(), o.getResult());
         int64_t offset = 0;
         for (Value part : in) {
-          if (failed(CallBuilder(b, op).tensor(part).tensor(out[0]).i64(axis)
+          if (failed(c.another().tensor(part).tensor(out[0]).i64(axis)
                          .i64(offset).i64(0).call("echo_concat_part")))
             return failure();
           offset += cast<ShapedType>(part.getType()).getDimSize(axis);
@@ -485,7 +488,7 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
         int64_t axis = normalizedAxis(o.getAxis(), o.getInput());
         int64_t offset = 0;
         for (Value part : out) {
-          if (failed(CallBuilder(b, op).tensor(part).tensor(in[0]).i64(axis)
+          if (failed(c.another().tensor(part).tensor(in[0]).i64(axis)
                          .i64(offset).i64(1).call("echo_concat_part")))
             return failure();
           offset += cast<ShapedType>(part.getType()).getDimSize(axis);
