@@ -23,9 +23,9 @@
 // CHECK: call @echo_transpose(%{{.*}}, %{{.*}}, %[[PERMU]])
 // CHECK: call @echo_embedding_i32(
 // CHECK: %[[HOST:.*]] = memref.get_global @__echo_constant_lowered : memref<2x3xf32>
-// CHECK: %[[DEV:.*]] = memref.alloc() {{.*}}echo.alloc_for = "echo.constant"
-// CHECK: %[[HOSTU:.*]] = memref.cast %[[HOST]]
-// CHECK: %[[DEVU:.*]] = memref.cast %[[DEV]]
+// CHECK-NEXT: %[[HOSTU:.*]] = memref.cast %[[HOST]]
+// CHECK-NEXT: %[[DEV:.*]] = memref.alloc() {{.*}}echo.alloc_for = "echo.constant"
+// CHECK-NEXT: %[[DEVU:.*]] = memref.cast %[[DEV]]
 // CHECK: %[[FOUR:.*]] = arith.constant 4 : i64
 // CHECK: call @echo_upload(%[[HOSTU]], %[[DEVU]], %[[FOUR]])
 // CHECK: %[[TANH:.*]] = arith.constant 1 : i64

@@ -26,8 +26,8 @@ func.func @two(%x: tensor<4x8xf32>, %y: tensor<16xf32>) -> (tensor<4x8xf32>, ten
 // CHECK-DAG: func.func private @echo_prefetch(memref<*xf32>, i64)
 // CHECK-LABEL: func.func @two(
 // CHECK: %[[A:.*]] = memref.alloc() {{.*}}echo.alloc_for = "echo.relu"
+// CHECK-NEXT: %[[AU:.*]] = memref.cast %[[A]] : memref<4x8xf32> to memref<*xf32>
 // CHECK: call @echo_unary(
-// CHECK: %[[AU:.*]] = memref.cast %[[A]] : memref<4x8xf32> to memref<*xf32>
 // CHECK: %[[S0:.*]] = arith.constant 0 : i64
 // CHECK: call @echo_offload(%[[AU]], %[[S0]]) : (memref<*xf32>, i64) -> ()
 // CHECK: %[[S1:.*]] = arith.constant 1 : i64
