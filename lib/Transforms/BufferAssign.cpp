@@ -324,25 +324,31 @@ void BufferAssignPass::runOnOperation() {
       shift = b.create(shiftState)->getResult(0);
     }
     Attribute values[std::size(names)];
-    DictionaryAttr allocAttrs = alloc->getDiscardableAttrDictionary();
-    values[kCategory] = allocAttrs.get(categoryName);
-    values[kAllocFor] = allocAttrs.get(allocForName);
-    values[kResult] = allocAttrs.get(resultName);
+    values[kCategory] = alloc->getDiscardableAttr(categoryName);
+    values[kAllocFor] = alloc->getDiscardableAttr(allocForName);
+    values[kResult] = alloc->getDiscardableAttr(resultName);
     if (auto result = dyn_cast_or_null<IntegerAttr>(values[kResult]))
       resultOffsets[result.getInt()] = offset;
     values[kOffset] = i64Attr(offset);
     values[kBytes] = i64Attr(buffer.bytes);
     values[kLifetime] = b.getDenseI64ArrayAttr({buffer.start, buffer.end});
     values[kSlot] = i64Attr(slotOf[i]);
-    OperationState viewState(alloc.getLoc(), viewName);
-    memref::ViewOp::build(b, viewState, alloc.getType(), arena, shift,
-                          ValueRange{});
-    // Appended in name order, the list stays marked sorted and the op's
-    // dictionary is uniqued without sorting.
+    SmallVector<NamedAttribute, std::size(names)> attrs;
     for (unsigned k : byName)
       if (values[k])
-        viewState.attributes.push_back(NamedAttribute(names[k], values[k]));
-    Operation *view = b.create(viewState);
+        attrs.push_back(NamedAttribute(names[k], values[k]));
+    // memref.view has no properties: created from its operands, result
+    // type and dictionary directly (an OperationState would copy and
+    // re-check the attributes).
+    static_assert(
+        std::is_same_v<memref::ViewOp::Properties, EmptyProperties>,
+        "memref.view gained properties: build it through OperationState");
+    Value viewOperands[] = {arena, shift};
+    Operation *view = Operation::create(
+        alloc.getLoc(), viewName, TypeRange{alloc.getType()}, viewOperands,
+        DictionaryAttr::getWithSorted(ctx, attrs), OpaqueProperties(nullptr),
+        BlockRange{}, /*numRegions=*/0);
+    b.insert(view);
     alloc.getResult().replaceAllUsesWith(view->getResult(0));
     alloc.erase();
   }
