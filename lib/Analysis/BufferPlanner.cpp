@@ -3,6 +3,7 @@
 #include "EchoDialect/Analysis/BufferPlanner.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -30,7 +31,10 @@ namespace {
 struct Range {
   int64_t begin, end;
 };
-using RangeSet = std::vector<Range>; // trivially copyable: inserts memmove
+// Trivially copyable: inserts memmove. Most of the index's sets stay small:
+// one range inline spares their first allocation, and SmallVector grows
+// (2n + 1, by realloc) with fewer reallocations than std::vector from 1.
+using RangeSet = llvm::SmallVector<Range, 1>;
 
 void addRange(RangeSet &set, int64_t begin, int64_t end) {
   // The first range that ends at or after `begin` (it may touch or overlap).
@@ -185,7 +189,7 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
       used.add(lifetimes.first[i], lifetimes.last[i], at, at + r.size);
   }
   std::vector<const RangeSet *> sets;
-  RangeSet free, cut;
+  std::vector<Range> free, cut; // pieces of free memory
   const int64_t kUnbounded = INT64_MAX;
   for (size_t i : byOrder.drop_front(prefix ? kept : 0)) {
     if (plan.arenaBytes >= abortAt)
