@@ -14,12 +14,16 @@ func.func private @echo_binary(i64, memref<*xf32>, memref<*xf32>, memref<*xf32>)
 func.func private @echo_reduce(memref<*xf32>, memref<*xf32>)
 
 // Disjoint lifetimes share offset 0. %0 lives [1, 4] (alloc to the call
-// reading it), %1 [5, 8]; 256 bytes each; one 256-byte arena.
+// reading it), %1 [5, 8]; 256 bytes each; one 256-byte arena. Views at one
+// offset share one constant, placed before the first of them.
 // CHECK-LABEL: func.func @disjoint
 // CHECK-SAME: echo.arena_bytes = 256 : i64, echo.arena_lower_bound_bytes = 256 : i64
 // CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 256 : i64{{.*}}echo.category = "arena"} : memref<256xi8>
-// CHECK: memref.view %[[ARENA]][%{{.*}}][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 4>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<256xi8> to memref<64xf32>
-// CHECK: memref.view %[[ARENA]][%{{.*}}][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 5, 8>, echo.offset = 0 : i64, echo.slot = 1 : i64} : memref<256xi8> to memref<64xf32>
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.constant 0 : index
+// CHECK-NEXT: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 4>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<256xi8> to memref<64xf32>
+// CHECK-NOT: arith.constant
+// CHECK: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 5, 8>, echo.offset = 0 : i64, echo.slot = 1 : i64} : memref<256xi8> to memref<64xf32>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
 func.func @disjoint(%a: memref<64xf32>, %r: memref<1xf32>) {
