@@ -46,16 +46,21 @@ def split_pipeline(echo_opt, mlir):
                           "-o", os.devnull], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True, check=True).stdout
     text = " ".join(out[out.index("builtin.module("):].split())
-    m = re.search(r"func\.func\( ?(echo-buffer-assign\{[^}]*\}) ?\)", text)
+    m = re.search(r"echo-buffer-assign\{[^}]*\}", text)
     if not m:
         sys.exit(f"buffer-assign.py: no echo-buffer-assign in {text}")
+    # The pass may open its func.func nest or follow others in it.
     before = text[:m.start()].rstrip(", ")
+    if before.endswith("func.func("):
+        before = before[:-len("func.func(")].rstrip(", ")
+    else:
+        before += ")"
     # Buffer-assign sees one cast per buffer, not one per call operand:
     # where the pipeline does not dedupe before it, do so here.
     added = DEDUPE not in before
     if added:
         before += f", func.func({DEDUPE})"
-    assign = f"builtin.module(func.func({m.group(1)}))"
+    assign = f"builtin.module(func.func({m.group(0)}))"
     return before + ")", assign, added
 
 
