@@ -22,8 +22,8 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 
 #include <map>
-#include <optional>
 #include <numeric>
+#include <optional>
 
 namespace mlir {
 namespace echo {
