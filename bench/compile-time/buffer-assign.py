@@ -3,12 +3,14 @@
 
 Runs --echo-training-pipeline="remat=echo gist=fp8" on NMT (echo-models nmt,
 batch 128) up to just before its echo-buffer-assign (the pipeline as
---dump-pass-pipeline prints it) with the new build, then that pass alone on the result with the old and the new build
-alternately, `rounds` times each, with the verifier after the pass off and
-on. Prints per run the pass's --mlir-timing wall time (threading off) and
-the CPU time of the whole echo-opt process (parsing and printing included),
-then the medians and new/old ratios. Checks that both builds print the same
-IR. With --callgrind, also counts the instructions of the pass itself
+--dump-pass-pipeline prints it, plus echo-dedupe-call-operands where it does
+not run before the pass) with the new build, then that pass alone on the
+result with the old and the new build alternately, `rounds` times each, with
+the verifier after the pass off and on. Prints per run the pass's
+--mlir-timing wall time (threading off) and the CPU time of the whole
+echo-opt process (parsing and printing included), then the medians and
+new/old ratios. Checks that both builds print the same IR once
+echo-dedupe-call-operands has run after the pass. With --callgrind, also counts the instructions of the pass itself
 (callgrind, collected inside BufferAssignPass::runOnOperation only: no
 parsing, printing or verifier), which do not depend on the load.
 
@@ -32,27 +34,42 @@ from compare import load, tools  # noqa: E402
 from scaling import PIPELINE, ROOT, timing  # noqa: E402
 
 PASS_ROW = "EchoBufferAssign"
+DEDUPE = "echo-dedupe-call-operands"
 
 
 def split_pipeline(echo_opt, mlir):
-    """(the passes before echo-buffer-assign, echo-buffer-assign), each as a
-    --pass-pipeline string, from the training pipeline as
+    """(the passes before echo-buffer-assign, echo-buffer-assign, whether
+    echo-dedupe-call-operands was added to the former), the first two as
+    --pass-pipeline strings, from the training pipeline as
     --dump-pass-pipeline prints it (passes after it are left out)."""
     out = subprocess.run([echo_opt, mlir, PIPELINE, "--dump-pass-pipeline",
                           "-o", os.devnull], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True, check=True).stdout
     text = " ".join(out[out.index("builtin.module("):].split())
-    m = re.search(r"func\.func\( ?(echo-buffer-assign\{[^}]*\}) ?\)", text)
+    m = re.search(r"echo-buffer-assign\{[^}]*\}", text)
     if not m:
         sys.exit(f"buffer-assign.py: no echo-buffer-assign in {text}")
-    before = text[:m.start()].rstrip(", ") + ")"
-    assign = f"builtin.module(func.func({m.group(1)}))"
-    return before, assign
+    # The pass may open its func.func nest or follow others in it.
+    before = text[:m.start()].rstrip(", ")
+    if before.endswith("func.func("):
+        before = before[:-len("func.func(")].rstrip(", ")
+    else:
+        before += ")"
+    # Buffer-assign sees one cast per buffer, not one per call operand:
+    # where the pipeline does not dedupe before it, do so here.
+    added = DEDUPE not in before
+    if added:
+        before += f", func.func({DEDUPE})"
+    assign = f"builtin.module(func.func({m.group(0)}))"
+    return before + ")", assign, added
 
 
 def digest(echo_opt, mlir, assign, out):
-    subprocess.run([echo_opt, mlir, f"--pass-pipeline={assign}", "-o", out],
-                   check=True)
+    """md5 of the IR after the pass and then echo-dedupe-call-operands
+    (which folds equal constants: the builds may share them differently)."""
+    then_dedupe = assign[:-2] + f", {DEDUPE}))"
+    subprocess.run([echo_opt, mlir, f"--pass-pipeline={then_dedupe}", "-o",
+                    out], check=True)
     return hashlib.md5(open(out, "rb").read()).hexdigest()
 
 
@@ -86,7 +103,10 @@ def main():
         with open(nmt, "w") as f:
             subprocess.run([builds["new"][1], "nmt", "--batch=128"], stdout=f,
                            check=True)
-        before, assign = split_pipeline(builds["new"][0], nmt)
+        before, assign, added = split_pipeline(builds["new"][0], nmt)
+        print("input: the pipeline's passes before echo-buffer-assign"
+              + (f", then {DEDUPE} (the pipeline runs it after)" if added
+                 else ""))
         planned = os.path.join(work, "before-assign.mlir")
         subprocess.run([builds["new"][0], nmt, f"--pass-pipeline={before}",
                         "-o", planned], check=True)
@@ -95,7 +115,7 @@ def main():
                    for k, (opt, _) in builds.items()}
         same = digests["old"] == digests["new"]
         print(f"nmt (batch 128), {PIPELINE[2:]}, {assign}: old and new print "
-              f"{'the same IR' if same else 'DIFFERENT IR'} "
+              f"{'the same IR' if same else 'DIFFERENT IR'} after {DEDUPE} "
               f"(md5 {digests['new']})")
 
         runs = {(k, v): [] for k in ("old", "new") for v in (0, 1)}

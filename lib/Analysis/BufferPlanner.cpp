@@ -3,6 +3,7 @@
 #include "EchoDialect/Analysis/BufferPlanner.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -30,7 +31,10 @@ namespace {
 struct Range {
   int64_t begin, end;
 };
-using RangeSet = std::vector<Range>; // trivially copyable: inserts memmove
+// Trivially copyable: inserts memmove. Most of the index's sets stay small:
+// one range inline spares their first allocation, and SmallVector grows
+// (2n + 1, by realloc) with fewer reallocations than std::vector from 1.
+using RangeSet = llvm::SmallVector<Range, 1>;
 
 void addRange(RangeSet &set, int64_t begin, int64_t end) {
   // The first range that ends at or after `begin` (it may touch or overlap).
@@ -185,7 +189,9 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
       used.add(lifetimes.first[i], lifetimes.last[i], at, at + r.size);
   }
   std::vector<const RangeSet *> sets;
-  RangeSet free, cut;
+  // Pieces of free memory: the first `pieces` of `free`, and room for
+  // the next cut.
+  std::vector<Range> free(1), cut;
   const int64_t kUnbounded = INT64_MAX;
   for (size_t i : byOrder.drop_front(prefix ? kept : 0)) {
     if (plan.arenaBytes >= abortAt)
@@ -199,7 +205,7 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
     // that holds this one (the first of equal gaps); else on top of them.
     used.collect(lifetimes.first[i], lifetimes.last[i], sets);
     // The free space is what no set covers. Start from all of it and cut
-    // out each set's ranges, largest set first, keeping only the pieces
+    // out each set's ranges, smallest set first, keeping only the pieces
     // that can still hold the buffer: ranges of other sets that fall where
     // it cannot go are never looked at.
     auto fits = [&](int64_t begin, int64_t end) {
@@ -209,19 +215,26 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
               [](const RangeSet *a, const RangeSet *b) {
                 return a->size() < b->size();
               });
-    free.assign(1, {0, kUnbounded});
+    free[0] = {0, kUnbounded};
+    size_t pieces = 1;
     for (const RangeSet *set : sets) {
-      cut.clear();
+      // Each range splits at most one piece in two: room for the output
+      // up front, written through a pointer.
+      if (cut.size() < pieces + set->size())
+        cut.resize(pieces + set->size());
+      Range *out = cut.data();
       // Both lists are sorted: walk the set forward, galloping to each
       // piece's first overlapping range (ranges are disjoint, so their
       // ends increase too).
-      auto range = set->begin(), stop = set->end();
-      for (auto [begin, end] : free) {
+      const Range *range = set->begin(), *stop = set->end();
+      for (const Range *piece = free.data(), *last = piece + pieces;
+           piece != last; ++piece) {
+        int64_t begin = piece->begin, end = piece->end;
         auto before = [&](const Range &x) {
           return x.end <= begin;
         };
         for (size_t step = 1; range != stop && before(*range); step *= 2) {
-          auto probe = range + std::min<size_t>(step, stop - range) - 1;
+          const Range *probe = range + std::min<size_t>(step, stop - range) - 1;
           if (!before(*probe)) {
             range = std::partition_point(range, probe, before);
             break;
@@ -230,26 +243,27 @@ BufferPlan placeInOrder(llvm::ArrayRef<BufferRequest> requests,
         }
         // Most pieces pass a set untouched, and a piece in `free` fits.
         if (range == stop || range->begin >= end) {
-          cut.push_back({begin, end});
+          *out++ = {begin, end};
           continue;
         }
         int64_t at = begin;
         for (; range != stop && range->begin < end; ++range) {
           if (range->begin > at && fits(at, range->begin))
-            cut.push_back({at, range->begin});
+            *out++ = {at, range->begin};
           at = std::max(at, range->end);
           if (range->end > end)
             break; // it reaches into the next piece too
         }
         if (at < end && fits(at, end))
-          cut.push_back({at, end});
+          *out++ = {at, end};
       }
+      pieces = out - cut.data();
       std::swap(free, cut);
     }
     // Best fit: the smallest gap that holds it (the lowest of equal ones);
     // else on top of everything live with it (the unbounded piece).
     int64_t best = -1, bestGap = INT64_MAX;
-    for (auto [begin, end] : free) {
+    for (auto [begin, end] : llvm::ArrayRef(free).take_front(pieces)) {
       int64_t candidate = alignUp(begin, align);
       if (end == kUnbounded) {
         if (best < 0)

@@ -23,6 +23,7 @@
 
 #include <map>
 #include <numeric>
+#include <optional>
 
 namespace mlir {
 namespace echo {
@@ -39,21 +40,6 @@ namespace {
 int64_t bytesOf(MemRefType type) {
   unsigned bits = type.getElementTypeBitWidth();
   return type.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
-}
-
-/// The allocation a memref value is a view or cast of, if any.
-memref::AllocOp rootAlloc(Value v) {
-  while (v) {
-    if (auto alloc = v.getDefiningOp<memref::AllocOp>())
-      return alloc;
-    if (auto cast = v.getDefiningOp<memref::CastOp>())
-      v = cast.getSource();
-    else if (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-      v = view.getViewSource();
-    else
-      return {};
-  }
-  return {};
 }
 
 /// Hashes integers with all their bits: the default (x * 37) sends offsets
@@ -74,53 +60,18 @@ struct Buffer {
   bool result = false;
 };
 
-struct Lifetime {
-  int64_t firstUse, lastUse;
-};
-
 struct BufferAssignPass : echo::impl::EchoBufferAssignBase<BufferAssignPass> {
   using Base::Base;
 
   void runOnOperation() override;
-
-private:
-  /// First and last op (of `block`) using `alloc` or a view of it. Fails if
-  /// the buffer escapes (returned, stored, captured).
-  FailureOr<Lifetime> uses(memref::AllocOp alloc, Block &block,
-                           const DenseMap<Operation *, int64_t> &point);
 };
 
-FailureOr<Lifetime>
-BufferAssignPass::uses(memref::AllocOp alloc, Block &block,
-                       const DenseMap<Operation *, int64_t> &point) {
-  int64_t end = point.lookup(alloc);
-  int64_t first = INT64_MAX;
-  SmallVector<Value> worklist{alloc.getResult()};
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<func::ReturnOp, memref::StoreOp>(user))
-        return failure();
-      bool alias = false;
-      if (isa<memref::CastOp>(user)) {
-        worklist.push_back(user->getResult(0));
-        alias = true;
-      } else if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-                 view && view.getViewSource() == v) {
-        worklist.push_back(view->getResult(0));
-        alias = true;
-      }
-      Operation *top = block.findAncestorOpInBlock(*user);
-      if (!top)
-        return failure();
-      end = std::max(end, point.lookup(top));
-      if (!alias)
-        first = std::min(first, point.lookup(top));
-    }
-  }
-  return Lifetime{first == INT64_MAX ? end : first, end};
-}
+/// A call that allows running in place, at its program point.
+struct InPlaceCall {
+  func::CallOp call;
+  DenseI64ArrayAttr pairs;
+  int64_t point;
+};
 
 void BufferAssignPass::runOnOperation() {
   func::FuncOp fn = getOperation();
@@ -144,36 +95,82 @@ void BufferAssignPass::runOnOperation() {
   }
   Block &block = fn.front();
 
-  DenseMap<Operation *, int64_t> point;
-  point.reserve(block.getOperations().size());
-  int64_t counter = 0;
-  for (Operation &op : block)
-    point[&op] = counter++;
-
-  // Buffers with static shapes and identity layouts that stay inside.
-  SmallVector<Buffer> buffers;
-  DenseMap<Operation *, unsigned> indexOf;
-  for (Operation &op : block) {
-    auto alloc = dyn_cast<memref::AllocOp>(op);
-    if (!alloc || !alloc.getType().hasStaticShape() ||
-        !alloc.getType().getLayout().isIdentity() ||
-        alloc.getType().getMemorySpace())
-      continue;
-    bool result = alloc->hasAttr(kArenaResultAttr);
-    FailureOr<Lifetime> lifetime = uses(alloc, block, point);
-    if (failed(lifetime)) {
-      if (!result)
+  // Lifetimes in one walk in program order: a buffer's program points run
+  // from its alloc to the last op using it or one of its casts and views
+  // (an op nested in the block's ops counts at its top-level op). Values
+  // are defined before they are used, so every alias is known by the time
+  // its users come.
+  SmallVector<Buffer> candidates;
+  SmallVector<bool> escapes;
+  // Alloc results and their casts and views, to the candidate they alias.
+  DenseMap<Value, unsigned> candidateOf;
+  SmallVector<InPlaceCall> inPlaceCalls;
+  int64_t point = 0;
+  auto visit = [&](Operation *user) {
+    for (Value operand : user->getOperands()) {
+      auto it = candidateOf.find(operand);
+      if (it == candidateOf.end())
         continue;
-      alloc.emitOpError("holds a result of @")
+      unsigned index = it->second;
+      Buffer &buffer = candidates[index];
+      // Returned or stored: it escapes the function.
+      if (isa<func::ReturnOp, memref::StoreOp>(user))
+        escapes[index] = true;
+      bool alias = false;
+      if (isa<memref::CastOp>(user)) {
+        alias = true;
+      } else if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+                 view && view.getViewSource() == operand) {
+        alias = true;
+      }
+      buffer.end = std::max(buffer.end, point);
+      if (!alias)
+        buffer.firstUse = std::min(buffer.firstUse, point);
+      else
+        candidateOf[user->getResult(0)] = index;
+    }
+  };
+  for (Operation &op : block) {
+    if (op.getNumRegions() == 0)
+      visit(&op);
+    else
+      op.walk<WalkOrder::PreOrder>(visit);
+    // Buffers with static shapes and identity layouts.
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && alloc.getType().hasStaticShape() &&
+        alloc.getType().getLayout().isIdentity() &&
+        !alloc.getType().getMemorySpace()) {
+      candidateOf[alloc.getResult()] = candidates.size();
+      candidates.push_back({alloc, bytesOf(alloc.getType()), point, point,
+                            INT64_MAX, alloc->hasAttr(kArenaResultAttr)});
+      escapes.push_back(false);
+    } else if (auto call = dyn_cast<func::CallOp>(op); call && inPlace) {
+      if (auto pairs = call->getAttrOfType<DenseI64ArrayAttr>(kInPlaceCallAttr))
+        inPlaceCalls.push_back({call, pairs, point});
+    }
+    ++point;
+  }
+  int64_t terminator = point - 1;
+
+  // The buffers that stay inside, in block order.
+  SmallVector<Buffer> buffers;
+  SmallVector<int> bufferOf(candidates.size(), -1);
+  for (auto [index, candidate] : llvm::enumerate(candidates)) {
+    if (escapes[index]) {
+      if (!candidate.result)
+        continue;
+      candidate.alloc.emitOpError("holds a result of @")
           << fn.getSymName() << " in the arena but escapes the function";
       return signalPassFailure();
     }
+    if (candidate.firstUse == INT64_MAX)
+      candidate.firstUse = candidate.end;
     // A result lives from its first write to the end of the step, not to
     // its last use in it.
-    int64_t end = result ? point[block.getTerminator()] : lifetime->lastUse;
-    indexOf[alloc] = buffers.size();
-    buffers.push_back({alloc, bytesOf(alloc.getType()), point[alloc], end,
-                       lifetime->firstUse, result});
+    if (candidate.result)
+      candidate.end = terminator;
+    bufferOf[index] = buffers.size();
+    buffers.push_back(candidate);
   }
   if (buffers.empty())
     return;
@@ -186,42 +183,41 @@ void BufferAssignPass::runOnOperation() {
   SmallVector<int64_t> slotEnd;
   for (const Buffer &b : buffers)
     slotEnd.push_back(b.end);
-  if (inPlace) {
-    for (Operation &op : block) {
-      auto call = dyn_cast<func::CallOp>(op);
-      if (!call)
+  // The planned buffer a value is (a cast or view of), if any.
+  auto plannedOf = [&](Value v) -> std::optional<unsigned> {
+    auto it = candidateOf.find(v);
+    if (it == candidateOf.end() || bufferOf[it->second] < 0)
+      return std::nullopt;
+    return unsigned(bufferOf[it->second]);
+  };
+  for (auto [call, pairs, at] : inPlaceCalls) {
+    SmallVector<Value> tensors;
+    for (Value arg : call.getArgOperands())
+      if (isa<BaseMemRefType>(arg.getType()))
+        tensors.push_back(arg);
+    ArrayRef<int64_t> flat = pairs.asArrayRef();
+    for (size_t k = 0; k + 1 < flat.size(); k += 2) {
+      int64_t in = flat[k], out = flat[k + 1];
+      if (in < 0 || out < 0 || in >= int64_t(tensors.size()) ||
+          out >= int64_t(tensors.size()))
         continue;
-      auto pairs = call->getAttrOfType<DenseI64ArrayAttr>(kInPlaceCallAttr);
-      if (!pairs)
+      std::optional<unsigned> a = plannedOf(tensors[in]),
+                              b = plannedOf(tensors[out]);
+      if (!a || !b)
         continue;
-      SmallVector<Value> tensors;
-      for (Value arg : call.getArgOperands())
-        if (isa<BaseMemRefType>(arg.getType()))
-          tensors.push_back(arg);
-      ArrayRef<int64_t> flat = pairs.asArrayRef();
-      for (size_t k = 0; k + 1 < flat.size(); k += 2) {
-        int64_t in = flat[k], out = flat[k + 1];
-        if (in < 0 || out < 0 || in >= int64_t(tensors.size()) ||
-            out >= int64_t(tensors.size()))
-          continue;
-        memref::AllocOp a = rootAlloc(tensors[in]), b = rootAlloc(tensors[out]);
-        if (!a || !b || !indexOf.count(a) || !indexOf.count(b))
-          continue;
-        unsigned ia = indexOf[a], ib = indexOf[b];
-        unsigned leader = slots.getLeaderValue(ia);
-        // The output must hold nothing before this call (its first use is
-        // the call), and the input must die here.
-        if (ia == ib || slots.getLeaderValue(ib) != ib ||
-            buffers[ia].bytes != buffers[ib].bytes ||
-            buffers[ib].firstUse != point[call] ||
-            slotEnd[leader] != point[call])
-          continue;
-        // b's own lifetime starts before the call (its alloc precedes it);
-        // from the call on it lives in a's slot.
-        slots.unionSets(ia, ib);
-        unsigned merged = slots.getLeaderValue(ia);
-        slotEnd[merged] = std::max(slotEnd[leader], buffers[ib].end);
-      }
+      unsigned ia = *a, ib = *b;
+      unsigned leader = slots.getLeaderValue(ia);
+      // The output must hold nothing before this call (its first use is
+      // the call), and the input must die here.
+      if (ia == ib || slots.getLeaderValue(ib) != ib ||
+          buffers[ia].bytes != buffers[ib].bytes ||
+          buffers[ib].firstUse != at || slotEnd[leader] != at)
+        continue;
+      // b's own lifetime starts before the call (its alloc precedes it);
+      // from the call on it lives in a's slot.
+      slots.unionSets(ia, ib);
+      unsigned merged = slots.getLeaderValue(ia);
+      slotEnd[merged] = std::max(slotEnd[leader], buffers[ib].end);
     }
   }
 
@@ -303,7 +299,7 @@ void BufferAssignPass::runOnOperation() {
   // Offsets, sizes and slots repeat across views: each integer attribute is
   // uniqued once.
   DenseMap<int64_t, Attribute, SpreadInt64> i64Attrs;
-  DenseMap<int64_t, TypedAttr, SpreadInt64> indexAttrs;
+  DenseMap<int64_t, Value, SpreadInt64> shifts;
   auto i64Attr = [&](int64_t value) {
     Attribute &attr = i64Attrs[value];
     if (!attr)
@@ -317,22 +313,20 @@ void BufferAssignPass::runOnOperation() {
     memref::AllocOp alloc = buffer.alloc;
     b.setInsertionPoint(alloc);
     int64_t offset = plan.offsets[slotOf[i]];
-    TypedAttr &shiftAttr = indexAttrs[offset];
-    if (!shiftAttr)
-      shiftAttr = b.getIndexAttr(offset);
-    // The ops' builders, with their names looked up once.
-    OperationState shiftState(alloc.getLoc(), constantName);
-    arith::ConstantOp::build(b, shiftState, indexType, shiftAttr);
-    Value shift = b.create(shiftState)->getResult(0);
-    OperationState viewState(alloc.getLoc(), viewName);
-    memref::ViewOp::build(b, viewState, alloc.getType(), arena, shift,
-                          ValueRange{});
-    Operation *view = b.create(viewState);
+    // One constant per offset, before the first view at it: buffers come in
+    // block order, so it dominates the later ones.
+    Value &shift = shifts[offset];
+    if (!shift) {
+      // The ops' builders, with their names looked up once.
+      OperationState shiftState(alloc.getLoc(), constantName);
+      arith::ConstantOp::build(b, shiftState, indexType,
+                               b.getIndexAttr(offset));
+      shift = b.create(shiftState)->getResult(0);
+    }
     Attribute values[std::size(names)];
-    DictionaryAttr allocAttrs = alloc->getDiscardableAttrDictionary();
-    values[kCategory] = allocAttrs.get(categoryName);
-    values[kAllocFor] = allocAttrs.get(allocForName);
-    values[kResult] = allocAttrs.get(resultName);
+    values[kCategory] = alloc->getDiscardableAttr(categoryName);
+    values[kAllocFor] = alloc->getDiscardableAttr(allocForName);
+    values[kResult] = alloc->getDiscardableAttr(resultName);
     if (auto result = dyn_cast_or_null<IntegerAttr>(values[kResult]))
       resultOffsets[result.getInt()] = offset;
     values[kOffset] = i64Attr(offset);
@@ -343,7 +337,18 @@ void BufferAssignPass::runOnOperation() {
     for (unsigned k : byName)
       if (values[k])
         attrs.push_back(NamedAttribute(names[k], values[k]));
-    view->setDiscardableAttrs(DictionaryAttr::getWithSorted(ctx, attrs));
+    // memref.view has no properties: created from its operands, result
+    // type and dictionary directly (an OperationState would copy and
+    // re-check the attributes).
+    static_assert(
+        std::is_same_v<memref::ViewOp::Properties, EmptyProperties>,
+        "memref.view gained properties: build it through OperationState");
+    Value viewOperands[] = {arena, shift};
+    Operation *view = Operation::create(
+        alloc.getLoc(), viewName, TypeRange{alloc.getType()}, viewOperands,
+        DictionaryAttr::getWithSorted(ctx, attrs), OpaqueProperties(nullptr),
+        BlockRange{}, /*numRegions=*/0);
+    b.insert(view);
     alloc.getResult().replaceAllUsesWith(view->getResult(0));
     alloc.erase();
   }

@@ -14,12 +14,16 @@ func.func private @echo_binary(i64, memref<*xf32>, memref<*xf32>, memref<*xf32>)
 func.func private @echo_reduce(memref<*xf32>, memref<*xf32>)
 
 // Disjoint lifetimes share offset 0. %0 lives [1, 4] (alloc to the call
-// reading it), %1 [5, 8]; 256 bytes each; one 256-byte arena.
+// reading it), %1 [5, 8]; 256 bytes each; one 256-byte arena. Views at one
+// offset share one constant, placed before the first of them.
 // CHECK-LABEL: func.func @disjoint
 // CHECK-SAME: echo.arena_bytes = 256 : i64, echo.arena_lower_bound_bytes = 256 : i64
 // CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 256 : i64{{.*}}echo.category = "arena"} : memref<256xi8>
-// CHECK: memref.view %[[ARENA]][%{{.*}}][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 4>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<256xi8> to memref<64xf32>
-// CHECK: memref.view %[[ARENA]][%{{.*}}][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 5, 8>, echo.offset = 0 : i64, echo.slot = 1 : i64} : memref<256xi8> to memref<64xf32>
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.constant 0 : index
+// CHECK-NEXT: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 4>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<256xi8> to memref<64xf32>
+// CHECK-NOT: arith.constant
+// CHECK: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 5, 8>, echo.offset = 0 : i64, echo.slot = 1 : i64} : memref<256xi8> to memref<64xf32>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
 func.func @disjoint(%a: memref<64xf32>, %r: memref<1xf32>) {
@@ -162,6 +166,47 @@ func.func @escaping(%a: memref<64xf32>, %n: index) -> memref<8xf32> {
   call @echo_reduce(%c1, %cd) : (memref<*xf32>, memref<*xf32>) -> ()
   call @echo_reduce(%cd, %c0) : (memref<*xf32>, memref<*xf32>) -> ()
   return %0 : memref<8xf32>
+}
+
+// A use inside a region counts at the op that holds it, and a cast made
+// inside the region is still an alias: %0 lives [0, 5] (its only use is in
+// the scf.execute_region at point 5), %1 [1, 5]; they overlap.
+// CHECK-LABEL: func.func @nested_use
+// CHECK-SAME: echo.arena_bytes = 512 : i64
+// CHECK: echo.lifetime = array<i64: 0, 5>, echo.offset = 0 : i64, echo.slot = 0 : i64
+// CHECK: echo.lifetime = array<i64: 1, 5>, echo.offset = 256 : i64, echo.slot = 1 : i64
+func.func @nested_use(%a: memref<64xf32>) {
+  %0 = memref.alloc() : memref<64xf32>
+  %1 = memref.alloc() : memref<64xf32>
+  %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
+  %c1 = memref.cast %1 : memref<64xf32> to memref<*xf32>
+  call @echo_reduce(%ca, %c1) : (memref<*xf32>, memref<*xf32>) -> ()
+  scf.execute_region {
+    %c0 = memref.cast %0 : memref<64xf32> to memref<*xf32>
+    func.call @echo_reduce(%c1, %c0) : (memref<*xf32>, memref<*xf32>) -> ()
+    scf.yield
+  }
+  return
+}
+
+// A buffer stored into, directly or through a cast, escapes the planner's
+// model and keeps its allocation; the other is planned.
+// CHECK-LABEL: func.func @stored
+// CHECK-SAME: echo.arena_bytes = 256 : i64
+// CHECK-DAG: memref.alloc() : memref<4xf32>
+// CHECK-DAG: memref.alloc() : memref<8xf32>
+// CHECK-DAG: echo.lifetime = array<i64: 2, 8>
+func.func @stored(%a: memref<64xf32>, %f: f32, %i: index) {
+  %0 = memref.alloc() : memref<4xf32>
+  %1 = memref.alloc() : memref<8xf32>
+  %2 = memref.alloc() : memref<64xf32>
+  memref.store %f, %0[%i] : memref<4xf32>
+  %d1 = memref.cast %1 : memref<8xf32> to memref<?xf32>
+  memref.store %f, %d1[%i] : memref<?xf32>
+  %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
+  %c2 = memref.cast %2 : memref<64xf32> to memref<*xf32>
+  call @echo_reduce(%ca, %c2) : (memref<*xf32>, memref<*xf32>) -> ()
+  return
 }
 
 // A function without plannable buffers is left alone: no arena, no
