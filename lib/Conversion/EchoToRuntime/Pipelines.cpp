@@ -92,8 +92,8 @@ void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
                                                  int64_t workspaceBudget,
                                                  GradResults gradResults) {
   buildPlanPipeline(pm, assignBuffers, gradResults, [&](OpPassManager &pm) {
-    // The lowering made a constant per call operand: merged before
-    // buffer assignment walks the step.
+    // The lowering made a constant per call operand: merged before buffer
+    // assignment, the verifier and the printer walk the step.
     pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
     if (workspaceBudget == 0)
       return;
@@ -101,9 +101,6 @@ void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
     workspaces.budget = workspaceBudget;
     pm.addNestedPass<func::FuncOp>(createEchoPlanWorkspaces(workspaces));
   });
-  // More than half of the planned step is copies of its calls' constants
-  // and casts; everything after (verifier, printer, lowering) walks them.
-  pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
 }
 
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
