@@ -127,8 +127,7 @@ def EchoDedupeCallOperands : Pass<"echo-dedupe-call-operands", "::mlir::func::Fu
     scalar constants and index-list addresses where the call is. On NMT
     (batch 128) that is 67K constants of about a hundred distinct values:
     a third of the bufferized step, which every later pass, the verifier
-    and the printer then walk. The plan pipeline runs this pass before
-    buffer assignment.
+    and the printer then walk. The plan pipeline runs this pass last.
 
     Within each block, this pass replaces every constant (`ConstantLike`),
     `memref.cast` and `memref.get_global` by the first identical op before

@@ -92,15 +92,16 @@ void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
                                                  int64_t workspaceBudget,
                                                  GradResults gradResults) {
   buildPlanPipeline(pm, assignBuffers, gradResults, [&](OpPassManager &pm) {
-    // The lowering made a constant per call operand: merged before buffer
-    // assignment, the verifier and the printer walk the step.
-    pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
     if (workspaceBudget == 0)
       return;
     EchoPlanWorkspacesOptions workspaces;
     workspaces.budget = workspaceBudget;
     pm.addNestedPass<func::FuncOp>(createEchoPlanWorkspaces(workspaces));
   });
+  // The lowering made a constant per call operand; merged here, not before
+  // buffer assignment: its lifetimes count program points, and the plans
+  // (compared on every shipped model) are those of the step with them.
+  pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
 }
 
 void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
