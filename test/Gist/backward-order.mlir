@@ -39,7 +39,7 @@
 // RUN:   --echo-memory-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 // TEXT-LABEL: === memory report: @train_step
 // TEXT:       arena {{ *}}20736 bytes
-// TEXT:       live at the peak (program point 35):
+// TEXT:       live at the peak (program point 37):
 //
 // On the CPU runtime: gradients bit-identical to Baseline's, and the measured
 // peak equals the planned one (csr-density=1 so no csr encode overflows:

@@ -43,7 +43,7 @@
 // TRACE: counter 'live arena bytes: @mlp': peak 640 bytes
 // TRACE: counter 'live arena bytes: @train_step': peak {{[1-9][0-9]*}} bytes
 // TRACE: trace ok: {{[1-9][0-9]*}} counter events
-// TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":{{[0-9]+}},"host":0,"immediate":{{[0-9]+}},"stashed":{{[0-9]+}},"weight_gradients":0,"workspace":0},"name":"live arena bytes: @train_step","ph":"C","pid":1,"tid":1,"ts":0}
+// TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":{{[0-9]+}},"host":0,"immediate":{{[0-9]+}},"stashed":{{[0-9]+}},"weight_gradients":0,"workspace":0},"name":"live arena bytes: @train_step","ph":"C","pid":1,"tid":1,"ts":{{[0-9]+}}}
 //
 // The SVG chart is well-formed XML with one stacked polygon per arena
 // category, drawn for the training step.

@@ -251,11 +251,13 @@ LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
 /// Sets kInPlaceCallAttr (EchoInterfaces.h) on `call`, the runtime call just
 /// emitted for `op`: for each InPlaceOpInterface pair (i, j) of `op`, the
 /// positions, among the call's memref-typed operands, of `inputs[i]` (the
-/// buffer of operand i) and `outputs[j]` (the buffer of result j), each
-/// found as itself or a memref.cast of it. Pairs whose buffers are missing
-/// from the call, or are one buffer, are skipped; no pair, no attribute.
+/// buffer of operand i) and `outputs[j]` (the buffer of result j), found in
+/// `passed`, the buffer behind each memref-typed operand in order (one cast
+/// may stand for several buffers of one tensor). Pairs whose buffers are
+/// missing from the call, or are one buffer, are skipped; no pair, no
+/// attribute.
 void annotateInPlaceCall(Operation *call, Operation *op, ValueRange inputs,
-                         ValueRange outputs);
+                         ValueRange outputs, ArrayRef<Value> passed);
 
 /// Where a runtime declaration or constant global named `name` goes: at the
 /// module's start, in name order among the declarations already there, so

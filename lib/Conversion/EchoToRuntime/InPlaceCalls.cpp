@@ -16,26 +16,18 @@ using namespace mlir;
 using namespace mlir::echo;
 
 namespace {
-/// Position of `buffer` (itself or a memref.cast of it) among the
-/// memref-typed operands of `call`.
-std::optional<int64_t> memrefPosition(Operation *call, Value buffer) {
-  int64_t position = 0;
-  for (Value arg : call->getOperands()) {
-    if (!isa<BaseMemRefType>(arg.getType()))
-      continue;
-    Value source = arg;
-    if (auto cast = arg.getDefiningOp<memref::CastOp>())
-      source = cast.getSource();
-    if (source == buffer)
-      return position;
-    ++position;
-  }
-  return std::nullopt;
+/// Position of `buffer` among the buffers passed as the call's tensors.
+std::optional<int64_t> memrefPosition(ArrayRef<Value> passed, Value buffer) {
+  const Value *it = llvm::find(passed, buffer);
+  if (it == passed.end())
+    return std::nullopt;
+  return it - passed.begin();
 }
 } // namespace
 
 void mlir::echo::annotateInPlaceCall(Operation *call, Operation *op,
-                                     ValueRange inputs, ValueRange outputs) {
+                                     ValueRange inputs, ValueRange outputs,
+                                     ArrayRef<Value> passed) {
   auto inPlace = dyn_cast<InPlaceOpInterface>(op);
   if (!call || !inPlace)
     return;
@@ -46,8 +38,8 @@ void mlir::echo::annotateInPlaceCall(Operation *call, Operation *op,
     // Nothing to plan when both sides already are one buffer.
     if (inputs[operand] == outputs[result])
       continue;
-    std::optional<int64_t> in = memrefPosition(call, inputs[operand]);
-    std::optional<int64_t> out = memrefPosition(call, outputs[result]);
+    std::optional<int64_t> in = memrefPosition(passed, inputs[operand]);
+    std::optional<int64_t> out = memrefPosition(passed, outputs[result]);
     if (!in || !out || *in == *out)
       continue;
     positions.append({*in, *out});

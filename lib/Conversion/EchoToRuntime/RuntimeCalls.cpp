@@ -158,6 +158,15 @@ public:
     return success();
   }
 
+  /// The buffer behind each tensor argument, in order.
+  SmallVector<Value> passedBuffers() const {
+    SmallVector<Value> buffers;
+    for (const CallArg &a : args)
+      if (a.buffer)
+        buffers.push_back(a.buffer);
+    return buffers;
+  }
+
   /// The last call emitted, and its entry.
   func::CallOp created;
   const RuntimeEntry *calledEntry = nullptr;
@@ -587,7 +596,7 @@ LogicalResult mlir::echo::emitRuntimeCall(OpBuilder &b, Operation *op,
     return failure();
   if (!c.created)
     return success();
-  annotateInPlaceCall(c.created, op, in, out);
+  annotateInPlaceCall(c.created, op, in, out, c.passedBuffers());
   return checkInPlacePairs(op, c.created, *c.calledEntry);
 }
 
