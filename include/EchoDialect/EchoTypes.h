@@ -12,9 +12,12 @@
 
 namespace mlir {
 namespace echo {
-/// Bytes of a statically shaped tensor, an encoded or a host value; 0 for
-/// other types. Sub-byte element types (i1) take one byte per element, as
-/// they do in memory before encoding.
+/// Bytes of one element of an integer or float type: sub-byte types (i1)
+/// take one byte, as they do in memory before encoding.
+int64_t getElementBytes(Type elementType);
+
+/// Bytes of a statically shaped tensor or memref of integers or floats, an
+/// encoded or a host value; 0 for other types.
 int64_t getStorageBytes(Type type);
 } // namespace echo
 } // namespace mlir

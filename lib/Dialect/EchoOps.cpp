@@ -38,23 +38,30 @@ static std::string shapeStr(ArrayRef<int64_t> shape) {
 /// All float tensors among `values` share one element type.
 static LogicalResult verifySameFloatElementType(Operation *op,
                                                 ValueRange values) {
+  // Runs on every op after every pass: the element type is read from a
+  // ranked tensor directly where it is one, and the FloatType interface is
+  // asked only of an element type not seen yet.
   Type first;
   for (Value v : values) {
-    auto type = dyn_cast<ShapedType>(v.getType());
-    if (!type || !isa<FloatType>(type.getElementType()))
+    Type element;
+    if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
+      element = tensor.getElementType();
+    else if (auto shaped = dyn_cast<ShapedType>(v.getType()))
+      element = shaped.getElementType();
+    if (!element || element == first || !isa<FloatType>(element))
       continue;
     if (!first)
-      first = type.getElementType();
-    else if (type.getElementType() != first)
+      first = element;
+    else
       return op->emitOpError("operands and results must share one float "
                              "element type, got ")
-             << first << " and " << type.getElementType();
+             << first << " and " << element;
   }
   return success();
 }
 
 static LogicalResult verifySameFloatElementType(Operation *op) {
-  SmallVector<Value> values(op->getOperands());
+  SmallVector<Value, 8> values(op->getOperands());
   llvm::append_range(values, op->getResults());
   return verifySameFloatElementType(op, values);
 }

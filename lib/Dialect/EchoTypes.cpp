@@ -23,15 +23,16 @@ void EchoDialect::registerTypes() {
       >();
 }
 
-static int64_t elementBytes(Type elementType) {
+int64_t mlir::echo::getElementBytes(Type elementType) {
   return std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
 }
 
 int64_t mlir::echo::getStorageBytes(Type type) {
-  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-    if (!tensor.hasStaticShape() || !tensor.getElementType().isIntOrFloat())
+  if (isa<RankedTensorType, MemRefType>(type)) {
+    auto shaped = cast<ShapedType>(type);
+    if (!shaped.hasStaticShape() || !shaped.getElementType().isIntOrFloat())
       return 0;
-    return tensor.getNumElements() * elementBytes(tensor.getElementType());
+    return shaped.getNumElements() * getElementBytes(shaped.getElementType());
   }
   if (auto encoded = dyn_cast<EncodedType>(type))
     return encoded.getStorageBytes();
@@ -124,7 +125,7 @@ int64_t EncodedType::getStorageBytes() const {
   case EncodingKind::Fp8:
     return fp8Bytes(n);
   case EncodingKind::Csr:
-    return csrBytes(n, elementBytes(tensor.getElementType()),
+    return csrBytes(n, getElementBytes(tensor.getElementType()),
                     encoding.getDensity().getValueAsDouble());
   case EncodingKind::PoolArgmax: {
     SmallVector<int64_t, 2> padding{0, 0};

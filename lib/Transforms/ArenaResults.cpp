@@ -12,6 +12,7 @@
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/ArenaResultAttrNames.h"
 #include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -31,16 +32,11 @@ using namespace mlir::echo;
 
 namespace {
 
-int64_t bytesOf(MemRefType type) {
-  unsigned bits = type.getElementTypeBitWidth();
-  return type.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
-}
-
-/// A buffer echo-buffer-assign can plan: static, identity layout, default
-/// memory space.
+/// A buffer echo-buffer-assign can plan: static, of integers or floats,
+/// identity layout, default memory space.
 bool plannable(MemRefType type) {
-  return type.hasStaticShape() && type.getLayout().isIdentity() &&
-         !type.getMemorySpace();
+  return type.hasStaticShape() && type.getElementType().isIntOrFloat() &&
+         type.getLayout().isIdentity() && !type.getMemorySpace();
 }
 
 /// `stats` with `bytes` fewer persistent weight_gradients bytes.
@@ -98,7 +94,7 @@ struct ArenaResultsPass
         alloc->setAttr(kCategoryAttr,
                        b.getStringAttr(kCategoryWeightGradients));
         moved.set(i);
-        movedBytes += bytesOf(type);
+        movedBytes += getStorageBytes(type);
       }
       if (moved.none())
         continue;

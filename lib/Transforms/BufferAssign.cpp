@@ -12,6 +12,7 @@
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/ArenaResultAttrNames.h"
 #include "EchoDialect/EchoInterfaces.h"
+#include "EchoDialect/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,11 +37,6 @@ using namespace mlir;
 using namespace mlir::echo;
 
 namespace {
-
-int64_t bytesOf(MemRefType type) {
-  unsigned bits = type.getElementTypeBitWidth();
-  return type.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
-}
 
 /// Hashes integers with all their bits: the default (x * 37) sends offsets
 /// and sizes, multiples of the alignment, to a few buckets.
@@ -135,13 +131,14 @@ void BufferAssignPass::runOnOperation() {
       visit(&op);
     else
       op.walk<WalkOrder::PreOrder>(visit);
-    // Buffers with static shapes and identity layouts.
+    // Buffers of integers or floats with static shapes and identity layouts.
     if (auto alloc = dyn_cast<memref::AllocOp>(op);
         alloc && alloc.getType().hasStaticShape() &&
+        alloc.getType().getElementType().isIntOrFloat() &&
         alloc.getType().getLayout().isIdentity() &&
         !alloc.getType().getMemorySpace()) {
       candidateOf[alloc.getResult()] = candidates.size();
-      candidates.push_back({alloc, bytesOf(alloc.getType()), point, point,
+      candidates.push_back({alloc, getStorageBytes(alloc.getType()), point, point,
                             INT64_MAX, alloc->hasAttr(kArenaResultAttr)});
       escapes.push_back(false);
     } else if (auto call = dyn_cast<func::CallOp>(op); call && inPlace) {

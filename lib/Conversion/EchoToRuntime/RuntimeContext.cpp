@@ -9,6 +9,7 @@
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Conversion/RuntimeAbi.h"
 #include "EchoDialect/ArenaResultAttrNames.h"
+#include "EchoDialect/EchoTypes.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -112,8 +113,7 @@ struct AllocToRuntime : ConvertOpToLLVMPattern<memref::AllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     MemRefType type = op.getType();
     Location loc = op.getLoc();
-    int64_t elementBytes =
-        std::max<int64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
+    int64_t elementBytes = getElementBytes(type.getElementType());
     int64_t site = -1;
     if (auto attr = op->getAttrOfType<IntegerAttr>(kAllocSiteAttr))
       site = attr.getInt();
