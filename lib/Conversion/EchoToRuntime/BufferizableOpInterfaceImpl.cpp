@@ -59,12 +59,24 @@ struct EncodedTensorLikeModel
 
 /// The memory category echo-annotate-memory chose for a result, or
 /// "immediate" when the pass did not run.
-StringRef categoryOf(Operation *op, unsigned result) {
+StringAttr categoryOf(Builder &b, Operation *op, unsigned result) {
   if (auto categories = op->getAttrOfType<ArrayAttr>(kCategoryAttr))
     if (result < categories.size())
       if (auto name = dyn_cast<StringAttr>(categories[result]))
-        return name.getValue();
-  return kCategoryImmediate;
+        return name;
+  return b.getStringAttr(kCategoryImmediate);
+}
+
+/// The buffer of `op`'s result `result`, of `type`: 64-byte aligned, with
+/// its memory category and the op it is for (echo.alloc_for: the op's
+/// name, the attribute the op's name already is).
+memref::AllocOp createResultAlloc(RewriterBase &rewriter, Operation *op,
+                                  unsigned result, MemRefType type) {
+  auto alloc = memref::AllocOp::create(rewriter, op->getLoc(), type);
+  alloc.setAlignment(64);
+  alloc->setAttr(kCategoryAttr, categoryOf(rewriter, op, result));
+  alloc->setAttr(kAllocForAttr, op->getName().getIdentifier());
+  return alloc;
 }
 
 /// Computes `op` by a runtime call into freshly allocated result buffers.
@@ -83,13 +95,8 @@ LogicalResult bufferizeToRuntimeCall(Operation *op, RewriterBase &rewriter,
   }
   SmallVector<Value> outputs;
   for (auto [i, result] : llvm::enumerate(op->getResults())) {
-    auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
-                                         bufferTypeOf(result.getType()));
-    alloc.setAlignment(64);
-    alloc->setAttr(kCategoryAttr, rewriter.getStringAttr(categoryOf(op, i)));
-    alloc->setAttr(kAllocForAttr,
-                   rewriter.getStringAttr(op->getName().getStringRef()));
-    outputs.push_back(alloc);
+    outputs.push_back(
+        createResultAlloc(rewriter, op, i, bufferTypeOf(result.getType())));
   }
   if (failed(emitRuntimeCall(rewriter, op, inputs, outputs,
                              &state.getSymbolTables())))
@@ -259,12 +266,7 @@ struct ConstantOpModel
     auto get = memref::GetGlobalOp::create(rewriter, op->getLoc(), type,
                                            global.getSymName());
     // The global is host memory; the step's tensors live on the device.
-    auto alloc = memref::AllocOp::create(rewriter, op->getLoc(), type);
-    alloc.setAlignment(64);
-    alloc->setAttr(kCategoryAttr,
-                   rewriter.getStringAttr(categoryOf(op, 0)));
-    alloc->setAttr(kAllocForAttr,
-                   rewriter.getStringAttr(op->getName().getStringRef()));
+    auto alloc = createResultAlloc(rewriter, op, 0, type);
     if (failed(emitUploadCall(rewriter, op, get, alloc)))
       return failure();
     replaceOpWithBufferizedValues(rewriter, op, alloc.getResult());
@@ -327,12 +329,8 @@ struct PrefetchOpModel
     if (failed(slot) || failed(hostSlot) || *slot != *hostSlot)
       return op->emitOpError("can only be lowered with the host value and "
                              "token of one echo.offload of the same step");
-    auto alloc = memref::AllocOp::create(rewriter, op->getLoc(),
-                                         bufferTypeOf(prefetch.getType()));
-    alloc.setAlignment(64);
-    alloc->setAttr(kCategoryAttr, rewriter.getStringAttr(categoryOf(op, 0)));
-    alloc->setAttr(kAllocForAttr,
-                   rewriter.getStringAttr(op->getName().getStringRef()));
+    auto alloc =
+        createResultAlloc(rewriter, op, 0, bufferTypeOf(prefetch.getType()));
     if (failed(emitPrefetchCall(rewriter, op, alloc, *slot)))
       return failure();
     Operation *handles = prefetch.getToken().getDefiningOp();

@@ -7,6 +7,7 @@
 
 #include "EchoDialect/Conversion/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OperationSupport.h"
@@ -36,7 +37,11 @@ struct SameOp : llvm::DenseMapInfo<Operation *> {
     for (Value operand : op->getOperands())
       hash = llvm::hash_combine(hash, operand);
     Attribute value;
-    if (matchPattern(op, m_Constant(&value)))
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      value = constant.getValue();
+    else
+      matchPattern(op, m_Constant(&value));
+    if (value)
       hash = llvm::hash_combine(hash, value);
     if (auto global = dyn_cast<memref::GetGlobalOp>(op))
       hash = llvm::hash_combine(hash, global.getNameAttr());
@@ -48,6 +53,24 @@ struct SameOp : llvm::DenseMapInfo<Operation *> {
     if (lhs == getEmptyKey() || lhs == getTombstoneKey() ||
         rhs == getEmptyKey() || rhs == getTombstoneKey())
       return false;
+    auto *x = const_cast<Operation *>(lhs), *y = const_cast<Operation *>(rhs);
+    // The kinds the lowering makes carry nothing but their operands, result
+    // type, value or global name, and discardable attributes: compared as
+    // they are, without the generic walk over both ops.
+    if (x->getName() == y->getName() &&
+        isa<arith::ConstantOp, memref::CastOp, memref::GetGlobalOp>(x)) {
+      if (x->getResultTypes() != y->getResultTypes() ||
+          x->getOperands() != y->getOperands() ||
+          x->getDiscardableAttrDictionary() !=
+              y->getDiscardableAttrDictionary())
+        return false;
+      if (auto constant = dyn_cast<arith::ConstantOp>(x))
+        return constant.getValue() == cast<arith::ConstantOp>(y).getValue();
+      if (auto global = dyn_cast<memref::GetGlobalOp>(x))
+        return global.getNameAttr() ==
+               cast<memref::GetGlobalOp>(y).getNameAttr();
+      return true;
+    }
     return OperationEquivalence::isEquivalentTo(
         const_cast<Operation *>(lhs), const_cast<Operation *>(rhs),
         OperationEquivalence::IgnoreLocations);
@@ -55,10 +78,12 @@ struct SameOp : llvm::DenseMapInfo<Operation *> {
 };
 
 bool isCallOperandKind(Operation &op) {
-  return (op.hasTrait<OpTrait::ConstantLike>() ||
-          isa<memref::CastOp, memref::GetGlobalOp>(op)) &&
-         op.getNumResults() == 1 && op.getNumRegions() == 0 &&
-         isMemoryEffectFree(&op);
+  // The kinds the lowering makes are pure by definition: asked first, by
+  // type, before the traits and side effects of any other op.
+  if (isa<arith::ConstantOp, memref::CastOp, memref::GetGlobalOp>(op))
+    return true;
+  return op.hasTrait<OpTrait::ConstantLike>() && op.getNumResults() == 1 &&
+         op.getNumRegions() == 0 && isMemoryEffectFree(&op);
 }
 
 struct DedupeCallOperandsPass
