@@ -1,11 +1,15 @@
 // The bound scripts/gpu-check.sh holds a lossy step to, checked on the CPU's
 // two correct kernel sets (oneDNN and ECHO_CPU_KERNELS=reference), which
 // compute the stashed maps in different orders, as the GPU does.
-// Lossless, the two agree within 1e-3. Under Gist fp8 their maps round to
-// different codes and the results drift further apart (beyond 1e-3), but
-// stay within twice the encodings' own effect (compare_dumps.py --lossy:
+// Lossless, the two agree within 1e-3. Under Gist fp8 their maps can round
+// to different codes and the results drift further apart, but stay within
+// twice the encodings' own effect (compare_dumps.py --lossy:
 // tol = max(rtol, 2 * |fp8 - lossless|) per result, normwise). A result
 // moved outside that bound fails it.
+//
+// How far the two fp8 runs drift depends on the CPU oneDNN runs on: beyond
+// 1e-3 on the machines this test was written on, 5.9e-5 on an AVX-512/AMX
+// Xeon. So the plain comparison is printed, not asserted; the bound is.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: echo-models resnet-cifar --batch 8 --depth 14 | echo-opt '--echo-autodiff=optimizer=sgd lr=0.01' > %t/step.mlir
@@ -19,8 +23,7 @@
 // RUN: python3 %echo_src_root/bench/gpu/compare_dumps.py %t/echo.bin %t/echo.ref.bin | FileCheck %s --check-prefix=LOSSLESS
 // LOSSLESS: worst relative difference {{.*}} (tolerance 1.0e-03): ok
 //
-// RUN: not python3 %echo_src_root/bench/gpu/compare_dumps.py %t/fp8.bin %t/fp8.ref.bin | FileCheck %s --check-prefix=PLAIN
-// PLAIN: worst relative difference {{.*}} (tolerance 1.0e-03): FAIL
+// RUN: python3 %echo_src_root/bench/gpu/compare_dumps.py %t/fp8.bin %t/fp8.ref.bin || true
 //
 // RUN: python3 %echo_src_root/bench/gpu/compare_dumps.py %t/fp8.bin %t/fp8.ref.bin --lossy %t/echo.bin | FileCheck %s --check-prefix=LOSSY
 // LOSSY: worst relative difference {{.*}} (tolerance 1.0e-03, or twice the lossy effect): ok
