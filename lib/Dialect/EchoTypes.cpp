@@ -24,16 +24,26 @@ void EchoDialect::registerTypes() {
 }
 
 int64_t mlir::echo::getElementBytes(Type elementType) {
+  // f32 first: the passes ask for the bytes of every value, over and over.
+  if (elementType.isF32())
+    return 4;
   return std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
 }
 
+/// Bytes of a statically shaped tensor or memref of integers or floats.
+template <typename ShapedT>
+static int64_t staticBytes(ShapedT type) {
+  Type element = type.getElementType();
+  if (!type.hasStaticShape() || (!element.isF32() && !element.isIntOrFloat()))
+    return 0;
+  return type.getNumElements() * getElementBytes(element);
+}
+
 int64_t mlir::echo::getStorageBytes(Type type) {
-  if (isa<RankedTensorType, MemRefType>(type)) {
-    auto shaped = cast<ShapedType>(type);
-    if (!shaped.hasStaticShape() || !shaped.getElementType().isIntOrFloat())
-      return 0;
-    return shaped.getNumElements() * getElementBytes(shaped.getElementType());
-  }
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return staticBytes(tensor);
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return staticBytes(memref);
   if (auto encoded = dyn_cast<EncodedType>(type))
     return encoded.getStorageBytes();
   if (auto host = dyn_cast<HostType>(type))
