@@ -46,3 +46,16 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if getattr(config, "echo_cuda_toolkit", ""):
     config.available_features.add("cuda-toolkit")
     config.substitutions.append(("%cuda_toolkit", config.echo_cuda_toolkit))
+
+# cpu-avx2-fma, cpu-avx512: the CPU runs OpenBLAS's Haswell/Zen or SkylakeX
+# kernels when OPENBLAS_CORETYPE forces them (test/Execution/determinism-*).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((line.split(":", 1)[1].split() for line in cpuinfo
+                      if line.startswith("flags")), [])
+except OSError:
+    flags = []
+if "avx2" in flags and "fma" in flags:
+    config.available_features.add("cpu-avx2-fma")
+if "avx512f" in flags and "avx512bw" in flags:
+    config.available_features.add("cpu-avx512")

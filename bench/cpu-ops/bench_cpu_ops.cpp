@@ -16,7 +16,9 @@
 //
 // OpenBLAS gets the same thread count for both sides (openblas_set_num_threads,
 // --threads, default 2); the runtime and this binary share one libopenblas.
-// The elementwise entries and memcpy are single-threaded.
+// The elementwise entries run on the OpenBLAS thread count (the runtime's
+// Parallel.h); each is also run at one thread in the same rounds, and the
+// ratio printed. memcpy and the scale loop are single-threaded.
 //
 // Every echo result is checked against its baseline before timing. The exit
 // status is 1 when a target is missed (2 on a usage or check error).
@@ -539,10 +541,12 @@ bool runHeavy(const Options &o) {
 
 struct ElemCase {
   std::string name;
-  int streams; // f32 tensors read + written per element
-  bool target; // judged against the memcpy bandwidth
+  double streams; // f32 tensors read + written per element
+  bool target;    // judged against the memcpy bandwidth
   std::function<void()> fn;
   std::vector<double> t;
+  int of = -1; // the same entry at --threads, for a case at one thread
+  bool entry = true; // a runtime entry (runs on the thread count)
 };
 
 bool runElementwise(const Options &o) {
@@ -577,7 +581,7 @@ bool runElementwise(const Options &o) {
   std::vector<ElemCase> cs;
   cs.push_back({"memcpy", 2, false,
                 [&] { std::memcpy(d.data(), a.data(), n * sizeof(float)); },
-                {}});
+                {}, -1, false});
   // A plain load/store loop (a scale by a runtime 1.0f, so the compiler
   // cannot turn it into memcpy): what any ordinary-store loop can reach.
   cs.push_back({"scale loop (ref)", 2, false,
@@ -588,7 +592,7 @@ bool runElementwise(const Options &o) {
                   for (int64_t i = 0; i < n; ++i)
                     out[i] = in[i] * one;
                 },
-                {}});
+                {}, -1, false});
   cs.push_back({"unary relu", 2, true,
                 [&] { echo_unary(gCtx, ECHO_RELU, ARG(A), ARG(D)); }, {}});
   cs.push_back({"binary add", 3, true,
@@ -609,6 +613,34 @@ bool runElementwise(const Options &o) {
                 },
                 {}});
 
+  // Gist codecs (not judged): bytes in and out, counted in f32 tensors.
+  // fp8: 4 elements per 32-bit word (n is a multiple of 4 here); bits: 8
+  // per byte. Descriptors carry no element type: sizes in bytes.
+  Desc Bytes(e.data(), {(n + 3) / 4 * 4}), Bits(e.data(), {(n + 7) / 8});
+  cs.push_back({"encode fp8", 1.25, false,
+                [&] { echo_encode_fp8(gCtx, ARG(A), ARG(Bytes)); }, {}});
+  cs.push_back({"decode fp8", 1.25, false,
+                [&] { echo_decode_fp8(gCtx, ARG(Bytes), ARG(D)); }, {}});
+  cs.push_back({"encode binarize", 1 + 1.0 / 32, false,
+                [&] { echo_encode_binarize(gCtx, ARG(A), ARG(Bits)); }, {}});
+  cs.push_back({"relu_grad binarized", 2 + 1.0 / 32, false,
+                [&] { echo_relu_grad_binarized(gCtx, ARG(Bits), ARG(B), ARG(D)); },
+                {}});
+
+  // Each entry again at one thread, in the same rounds.
+  for (size_t i = 0, end = cs.size(); i < end; ++i) {
+    if (!cs[i].entry || o.threads == 1)
+      continue;
+    std::function<void()> fn = cs[i].fn;
+    int threads = o.threads;
+    cs.push_back({cs[i].name + " @1", cs[i].streams, false,
+                  [fn, threads] {
+                    openblas_set_num_threads(1);
+                    fn();
+                    openblas_set_num_threads(threads);
+                  },
+                  {}, int(i), true});
+  }
   for (auto &k : cs) // warm-up
     k.fn();
   for (int r = 0; r < o.elemReps; ++r) {
@@ -624,12 +656,13 @@ bool runElementwise(const Options &o) {
   double copyMs = 1e3 * median(cs[0].t);
   double copyGBs = 2 * bytes / (copyMs * 1e-3) / 1e9;
   std::printf("\nElementwise ops: %lld f32 elements (%.0f MiB per tensor), "
-              "single-threaded, %d interleaved rounds\n",
-              (long long)n, mib, o.elemReps);
+              "entries on %d threads (\"@1\": on one), memcpy on one, %d "
+              "interleaved rounds\n",
+              (long long)n, mib, o.threads, o.elemReps);
   std::printf("  bandwidth = f32 tensors read + written * bytes / median "
               "time; PASS: >= %.0f%% of memcpy\n",
               100 * kBandwidthTarget);
-  std::printf("  %-21s %8s %8s %9s %9s  %s\n", "op", "tensors", "ms", "GB/s",
+  std::printf("  %-24s %5s %8s %9s %9s  %s\n", "op", "tens.", "ms", "GB/s",
               "of memcpy", "result");
   bool ok = true;
   for (auto &k : cs) {
@@ -639,10 +672,16 @@ bool runElementwise(const Options &o) {
     bool pass = ratio >= kBandwidthTarget;
     if (k.target)
       ok &= pass;
-    std::printf("  %-21s %8d %8.2f %9.2f %8.0f%%  %s\n", k.name.c_str(),
-                k.streams, ms, gbs, 100 * ratio,
-                k.target ? (pass ? "PASS" : "FAIL")
-                         : (&k == &cs[0] ? "(baseline)" : "(info)"));
+    std::string note = k.target ? (pass ? "PASS" : "FAIL")
+                                : (&k == &cs[0] ? "(baseline)" : "(info)");
+    if (k.of >= 0) {
+      char speedup[64];
+      std::snprintf(speedup, sizeof speedup, " (%d threads: %.2fx faster)",
+                    o.threads, ms / (1e3 * median(cs[k.of].t)));
+      note += speedup;
+    }
+    std::printf("  %-24s %5.2f %8.2f %9.2f %8.0f%%  %s\n", k.name.c_str(),
+                k.streams, ms, gbs, 100 * ratio, note.c_str());
   }
   return ok;
 }

@@ -2,9 +2,10 @@
 //
 // C[M, N] = alpha * op(A) * op(B) + beta * C through OpenBLAS cblas_sgemm,
 // with the degenerate sizes (M, N or K zero) handled here and the 32-bit
-// BLAS integer range checked. OpenBLAS partitions only M and N between its
-// threads and packs its operands, so every element of C is accumulated in
-// the same order whatever the thread count or the buffer addresses.
+// BLAS integer range checked. C is cut into tiles by its shape alone, each
+// computed by a single-threaded OpenBLAS call, and the tiles are spread over
+// OpenBLAS's thread count: every element of C is accumulated in the same
+// order whatever the thread count or the buffer addresses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,15 @@ namespace echo_rt {
 void sgemm(const char *entry, bool transA, bool transB, int64_t m, int64_t n,
            int64_t k, float alpha, const float *a, int64_t lda, const float *b,
            int64_t ldb, float beta, float *c, int64_t ldc);
+
+/// `batch` independent products; product p reads A at a + p * strideA and B
+/// at b + p * strideB and writes C at c + p * strideC. Its products run on
+/// the threads side by side, each with the bits it would have alone.
+void sgemmBatched(const char *entry, bool transA, bool transB, int64_t m,
+                  int64_t n, int64_t k, float alpha, const float *a,
+                  int64_t lda, int64_t strideA, const float *b, int64_t ldb,
+                  int64_t strideB, float beta, float *c, int64_t ldc,
+                  int64_t strideC, int64_t batch);
 
 } // namespace echo_rt
 

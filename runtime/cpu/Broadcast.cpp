@@ -50,7 +50,9 @@ void binaryLoop(const TensorView &A, const int64_t *sa, const TensorView &B,
   const float *a = A.f32();
   const float *b = B.f32();
   float *y = Y.f32();
-  loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
+  // Each output element once, from the operands only (in place, y may
+  // alias a or b element for element): the runs may go side by side.
+  loop.runParallel([&](const int64_t *off, int64_t n, const int64_t *st) {
     const float *pa = a + off[0];
     const float *pb = b + off[1];
     float *py = y + off[2];

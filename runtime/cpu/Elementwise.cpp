@@ -1,11 +1,14 @@
 //===- Elementwise.cpp - Unary activations and their gradients --------------===//
 //
 // Plain f32 loops over contiguous data (libm float functions), so every
-// element is computed independently of its neighbours and of its address.
+// element is computed independently of its neighbours, of its address and
+// of the thread that computes it (the loops run on the backend's threads,
+// Parallel.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Parallel.h"
 #include "TensorView.h"
 #include "echo/gelu.h"
 
@@ -18,13 +21,17 @@ constexpr float kGeluC = echo_gelu::kC;
 constexpr float kGeluA = echo_gelu::kA;
 
 template <typename Fn> void map1(const float *x, float *y, int64_t n, Fn fn) {
-  for (int64_t i = 0; i < n; ++i)
-    y[i] = fn(x[i]);
+  parallelRanges(n, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      y[i] = fn(x[i]);
+  });
 }
 template <typename Fn>
 void map2(const float *a, const float *b, float *y, int64_t n, Fn fn) {
-  for (int64_t i = 0; i < n; ++i)
-    y[i] = fn(a[i], b[i]);
+  parallelRanges(n, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      y[i] = fn(a[i], b[i]);
+  });
 }
 } // namespace
 

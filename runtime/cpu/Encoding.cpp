@@ -6,10 +6,14 @@
 // overflow block. Every encoded operand must hold exactly the bytes the
 // compiler planned (EncodingStorage.h); a mismatch is an error. Encoded
 // buffers need not be aligned, so multi-byte fields go through memcpy.
+// The fixed-width codecs run on the backend's threads (Parallel.h), each
+// thread on whole bytes or words; CSR stays sequential (its offsets are a
+// running count).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "Parallel.h"
 #include "PoolWindow.h"
 
 #include "echo/codecs.h"
@@ -18,6 +22,7 @@
 #include "echo/allocator.h"
 #pragma GCC visibility pop
 
+#include <algorithm>
 #include <cstring>
 
 using namespace echo_rt;
@@ -57,28 +62,38 @@ int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 // [j * Width, (j + 1) * Width) (codecs.h packFp10 / packFp8).
 template <int PerWord, int Width, uint32_t (*Enc)(float)>
 void encodeWords(const float *x, int64_t n, uint8_t *out) {
-  for (int64_t k = 0, words = ceilDiv(n, PerWord); k < words; ++k) {
-    uint32_t word = 0;
-    for (int j = 0; j < PerWord; ++j) {
-      int64_t i = k * PerWord + j;
-      if (i < n)
-        word |= Enc(x[i]) << (Width * j);
-    }
-    store<uint32_t>(out + 4 * k, word);
-  }
+  parallelRanges(
+      ceilDiv(n, PerWord),
+      [&](int64_t first, int64_t last) {
+        for (int64_t k = first; k < last; ++k) {
+          uint32_t word = 0;
+          for (int j = 0; j < PerWord; ++j) {
+            int64_t i = k * PerWord + j;
+            if (i < n)
+              word |= Enc(x[i]) << (Width * j);
+          }
+          store<uint32_t>(out + 4 * k, word);
+        }
+      },
+      1, kMinElementsPerThread / PerWord);
 }
 
 template <int PerWord, int Width, float (*Dec)(uint32_t)>
 void decodeWords(const uint8_t *in, int64_t n, float *y) {
   constexpr uint32_t mask = (1u << Width) - 1u;
-  for (int64_t k = 0, words = ceilDiv(n, PerWord); k < words; ++k) {
-    uint32_t word = load<uint32_t>(in + 4 * k);
-    for (int j = 0; j < PerWord; ++j) {
-      int64_t i = k * PerWord + j;
-      if (i < n)
-        y[i] = Dec((word >> (Width * j)) & mask);
-    }
-  }
+  parallelRanges(
+      ceilDiv(n, PerWord),
+      [&](int64_t first, int64_t last) {
+        for (int64_t k = first; k < last; ++k) {
+          uint32_t word = load<uint32_t>(in + 4 * k);
+          for (int j = 0; j < PerWord; ++j) {
+            int64_t i = k * PerWord + j;
+            if (i < n)
+              y[i] = Dec((word >> (Width * j)) & mask);
+          }
+        }
+      },
+      1, kMinElementsPerThread / PerWord);
 }
 
 uint32_t encFp10(float x) { return cd::encodeFp10(x); }
@@ -164,12 +179,27 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes
   expectBytes(E, B, cd::bitmaskBytes(X.numel), "1 bit per element");
   const float *x = X.f32();
   uint8_t *out = B.u8();
-  for (int64_t b = 0; b < B.numel; ++b) {
-    uint8_t byte = 0;
-    for (int64_t i = 8 * b; i < 8 * b + 8 && i < X.numel; ++i)
-      byte |= cd::packBit(i, cd::binarizeBit(x[i]));
-    out[b] = byte;
-  }
+  const int64_t n = X.numel, whole = n / 8;
+  parallelRanges(
+      B.numel,
+      [x, out, n, whole](int64_t first, int64_t last) {
+        // Whole bytes without a branch per element (random signs would
+        // mispredict half of them).
+        for (int64_t b = first; b < std::min(last, whole); ++b) {
+          const float *p = x + 8 * b;
+          unsigned byte = 0;
+          for (int j = 0; j < 8; ++j)
+            byte |= unsigned(cd::binarizeBit(p[j])) << j;
+          out[b] = uint8_t(byte);
+        }
+        for (int64_t b = std::max(first, whole); b < last; ++b) {
+          uint8_t byte = 0;
+          for (int64_t i = 8 * b; i < n; ++i)
+            byte |= cd::packBit(i, cd::binarizeBit(x[i]));
+          out[b] = byte;
+        }
+      },
+      1, kMinElementsPerThread / 8);
 }
 
 void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
@@ -179,8 +209,10 @@ void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y
   expectBytes(E, B, cd::bitmaskBytes(Y.numel), "1 bit per element");
   const uint8_t *in = B.u8();
   float *y = Y.f32();
-  for (int64_t i = 0; i < Y.numel; ++i)
-    y[i] = cd::binarizeValue(cd::getBit(in, i));
+  parallelRanges(Y.numel, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      y[i] = cd::binarizeValue(cd::getBit(in, i));
+  });
 }
 
 void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
@@ -194,9 +226,16 @@ void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENS
   const uint8_t *bits = B.u8();
   const float *g = G.f32();
   float *d = D.f32();
-  // Element i is read before it is written: safe in place.
-  for (int64_t i = 0; i < G.numel; ++i)
-    d[i] = cd::getBit(bits, i) ? g[i] : 0.0f;
+  // Element i is read before it is written: safe in place. dy's bits or
+  // those of +0.0f, selected by a mask instead of a branch.
+  parallelRanges(G.numel, [bits, g, d](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      uint32_t keep = 0u - uint32_t(cd::getBit(bits, i)), v;
+      std::memcpy(&v, g + i, 4);
+      v &= keep;
+      std::memcpy(d + i, &v, 4);
+    }
+  });
 }
 
 void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
@@ -206,12 +245,17 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes
   expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
   const uint8_t *m = M.u8();
   uint8_t *out = B.u8();
-  for (int64_t b = 0; b < B.numel; ++b) {
-    uint8_t byte = 0;
-    for (int64_t i = 8 * b; i < 8 * b + 8 && i < M.numel; ++i)
-      byte |= cd::packBit(i, cd::maskBit(m[i]));
-    out[b] = byte;
-  }
+  parallelRanges(
+      B.numel,
+      [&](int64_t first, int64_t last) {
+        for (int64_t b = first; b < last; ++b) {
+          uint8_t byte = 0;
+          for (int64_t i = 8 * b; i < 8 * b + 8 && i < M.numel; ++i)
+            byte |= cd::packBit(i, cd::maskBit(m[i]));
+          out[b] = byte;
+        }
+      },
+      1, kMinElementsPerThread / 8);
 }
 
 void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
@@ -221,8 +265,10 @@ void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask
   expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
   const uint8_t *in = B.u8();
   uint8_t *m = M.u8();
-  for (int64_t i = 0; i < M.numel; ++i)
-    m[i] = cd::getBit(in, i) ? 1 : 0;
+  parallelRanges(M.numel, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      m[i] = cd::getBit(in, i) ? 1 : 0;
+  });
 }
 
 //--- fp16 / fp10 / fp8 --------------------------------------------------------
@@ -234,8 +280,10 @@ void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   expectBytes(E, B, cd::fp16Bytes(X.numel), "2 bytes per element");
   const float *x = X.f32();
   uint8_t *out = B.u8();
-  for (int64_t i = 0; i < X.numel; ++i)
-    store<uint16_t>(out + 2 * i, cd::encodeFp16(x[i]));
+  parallelRanges(X.numel, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      store<uint16_t>(out + 2 * i, cd::encodeFp16(x[i]));
+  });
 }
 
 void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
@@ -245,8 +293,10 @@ void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   expectBytes(E, B, cd::fp16Bytes(Y.numel), "2 bytes per element");
   const uint8_t *in = B.u8();
   float *y = Y.f32();
-  for (int64_t i = 0; i < Y.numel; ++i)
-    y[i] = cd::decodeFp16(load<uint16_t>(in + 2 * i));
+  parallelRanges(Y.numel, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      y[i] = cd::decodeFp16(load<uint16_t>(in + 2 * i));
+  });
 }
 
 void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {

@@ -47,8 +47,7 @@ void entry::echo_matmul(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(c
   const char *E = "echo_matmul";
   MatmulArgs g = matmulArgs(E, a_rank, a_desc, b_rank, b_desc, c_rank, c_desc,
                             transpose_a, transpose_b);
-  for (int64_t i = 0; i < g.batch; ++i)
-    sgemm(E, transpose_a != 0, transpose_b != 0, g.m, g.n, g.k, 1.0f,
-          g.a.f32() + i * g.ar * g.ac, g.ac, g.b.f32() + i * g.br * g.bc, g.bc,
-          0.0f, g.c.f32() + i * g.m * g.n, g.n);
+  sgemmBatched(E, transpose_a != 0, transpose_b != 0, g.m, g.n, g.k, 1.0f,
+               g.a.f32(), g.ac, g.ar * g.ac, g.b.f32(), g.bc, g.br * g.bc,
+               0.0f, g.c.f32(), g.n, g.m * g.n, g.batch);
 }

@@ -2,12 +2,14 @@
 //
 // Elementwise, with the per-element math every backend shares
 // (common/OptimizerArgs.h). Every element reads its inputs before writing
-// its outputs, so the updates may run in place.
+// its outputs, so the updates may run in place, and on the backend's
+// threads (Parallel.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
 #include "OptimizerArgs.h"
+#include "Parallel.h"
 #include "TensorView.h"
 
 using namespace echo_rt;
@@ -26,14 +28,19 @@ void entry::echo_sgd_update(Context &, ECHO_TENSOR(param), ECHO_TENSOR(grad),
   float *np = a.new_param.f32();
   int64_t n = a.param.numel;
   if (!has_velocity) {
-    for (int64_t i = 0; i < n; ++i)
-      np[i] = sgdStep(p[i], g[i], lr, weight_decay);
+    parallelRanges(n, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i)
+        np[i] = sgdStep(p[i], g[i], lr, weight_decay);
+    });
     return;
   }
   const float *v = a.velocity.f32();
   float *nv = a.new_velocity.f32();
-  for (int64_t i = 0; i < n; ++i)
-    sgdMomentumStep(p[i], g[i], v[i], lr, momentum, weight_decay, np[i], nv[i]);
+  parallelRanges(n, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      sgdMomentumStep(p[i], g[i], v[i], lr, momentum, weight_decay, np[i],
+                      nv[i]);
+  });
 }
 
 void entry::echo_adam_update(Context &, ECHO_TENSOR(param), ECHO_TENSOR(grad),
@@ -50,7 +57,9 @@ void entry::echo_adam_update(Context &, ECHO_TENSOR(param), ECHO_TENSOR(grad),
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();
-  for (int64_t i = 0; i < a.param.numel; ++i)
-    adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon, c, np[i],
-             nm[i], nv[i]);
+  parallelRanges(a.param.numel, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon, c, np[i],
+               nm[i], nv[i]);
+  });
 }

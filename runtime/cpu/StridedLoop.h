@@ -7,7 +7,7 @@
 // operands are merged first, so broadcasting, reductions, transposes and
 // slices all reduce to simple, vectorizable inner loops. The visiting order
 // is always the row-major order of the index space, which keeps every
-// accumulation through it in a fixed order.
+// accumulation through it in a fixed order; runParallel() is for maps only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #define ECHO_RUNTIME_CPU_STRIDEDLOOP_H
 
 #include "Context.h"
+#include "Parallel.h"
 #include "TensorView.h"
 
 namespace echo_rt {
@@ -52,22 +53,70 @@ public:
   template <typename Body> void run(Body &&body) const {
     if (empty_)
       return;
-    int64_t off[K] = {};
-    int64_t inner[K] = {};
+    int64_t base[K] = {};
     if (rank_ == 0) {
-      body(static_cast<const int64_t *>(off), int64_t(1),
-           static_cast<const int64_t *>(inner));
+      body(static_cast<const int64_t *>(base), int64_t(1),
+           static_cast<const int64_t *>(base));
       return;
     }
-    int last = rank_ - 1;
+    runFrom(0, base, body);
+  }
+
+  /// run() with the outermost dimension cut into pieces that run side by
+  /// side (Parallel.h), for bodies that write each element once and read
+  /// nothing another run writes: the runs and their elements are the same,
+  /// only their order across pieces differs.
+  template <typename Body> void runParallel(Body &&body) const {
+    if (empty_ || rank_ == 0) {
+      run(body);
+      return;
+    }
+    int64_t inner[K];
     for (int k = 0; k < K; ++k)
+      inner[k] = strides_[k][rank_ - 1];
+    if (rank_ == 1) {
+      parallelRanges(sizes_[0], [&](int64_t begin, int64_t end) {
+        int64_t off[K];
+        for (int k = 0; k < K; ++k)
+          off[k] = begin * inner[k];
+        body(static_cast<const int64_t *>(off), end - begin,
+             static_cast<const int64_t *>(inner));
+      });
+      return;
+    }
+    int64_t perOuter = 1;
+    for (int d = 1; d < rank_; ++d)
+      perOuter *= sizes_[d];
+    parallelRanges(
+        sizes_[0],
+        [&](int64_t begin, int64_t end) {
+          for (int64_t i = begin; i < end; ++i) {
+            int64_t base[K];
+            for (int k = 0; k < K; ++k)
+              base[k] = i * strides_[k][0];
+            runFrom(1, base, body);
+          }
+        },
+        /*align=*/1,
+        std::max<int64_t>(1, kMinElementsPerThread / std::max<int64_t>(perOuter, 1)));
+  }
+
+private:
+  /// The runs of dimensions first..rank-1, from offsets `base`.
+  template <typename Body>
+  void runFrom(int first, const int64_t *base, Body &body) const {
+    int last = rank_ - 1;
+    int64_t off[K], inner[K];
+    for (int k = 0; k < K; ++k) {
+      off[k] = base[k];
       inner[k] = strides_[k][last];
+    }
     int64_t idx[kMaxRank] = {};
     while (true) {
       body(static_cast<const int64_t *>(off), sizes_[last],
            static_cast<const int64_t *>(inner));
       int d = last - 1;
-      for (; d >= 0; --d) {
+      for (; d >= first; --d) {
         for (int k = 0; k < K; ++k)
           off[k] += strides_[k][d];
         if (++idx[d] < sizes_[d])
@@ -76,12 +125,11 @@ public:
           off[k] -= strides_[k][d] * sizes_[d];
         idx[d] = 0;
       }
-      if (d < 0)
+      if (d < first)
         return;
     }
   }
 
-private:
   bool empty_;
   int rank_;
   int64_t sizes_[kMaxRank];
