@@ -106,7 +106,8 @@ void sgemmBatched(const char *entry, bool transA, bool transB, int64_t m,
   static std::mutex pinned;
   std::lock_guard<std::mutex> lock(pinned);
   int threads = backendThreads();
-  openblas_set_num_threads(1);
+  if (threads > 1)
+    openblas_set_num_threads(1);
   // Small products are not worth a thread each.
   bool small = double(batch) * double(m) * double(n) * double(k) <
                kMinTiledMacs;
@@ -117,7 +118,8 @@ void sgemmBatched(const char *entry, bool transA, bool transB, int64_t m,
           run(item);
       },
       /*align=*/1, /*minPiece=*/1, small ? 1 : threads);
-  openblas_set_num_threads(threads);
+  if (threads > 1)
+    openblas_set_num_threads(threads);
 }
 
 void sgemm(const char *entry, bool transA, bool transB, int64_t m, int64_t n,
