@@ -29,12 +29,17 @@ struct Tiling {
   int64_t step = 0, tiles = 1;
 };
 
+/// Multiply-adds of an m x n x k product (as a double: no overflow).
+double macsOf(int64_t m, int64_t n, int64_t k) {
+  return double(m) * double(n) * double(k);
+}
+
 Tiling tilingFor(int64_t m, int64_t n, int64_t k) {
   Tiling t;
   t.alongRows = m >= n;
   int64_t extent = t.alongRows ? m : n;
   t.step = extent;
-  if (double(m) * double(n) * double(k) < kMinTiledMacs || extent < 2 * kMinTileRows)
+  if (macsOf(m, n, k) < kMinTiledMacs || extent < 2 * kMinTileRows)
     return t;
   int64_t wanted = std::min(kMaxTiles, extent / kMinTileRows);
   // Multiples of 16, the widest register block of OpenBLAS's x86 kernels.
@@ -109,8 +114,7 @@ void sgemmBatched(const char *entry, bool transA, bool transB, int64_t m,
   if (threads > 1)
     openblas_set_num_threads(1);
   // Small products are not worth a thread each.
-  bool small = double(batch) * double(m) * double(n) * double(k) <
-               kMinTiledMacs;
+  bool small = double(batch) * macsOf(m, n, k) < kMinTiledMacs;
   parallelRanges(
       items,
       [&](int64_t begin, int64_t end) {

@@ -98,7 +98,8 @@ public:
           }
         },
         /*align=*/1,
-        std::max<int64_t>(1, kMinElementsPerThread / std::max<int64_t>(perOuter, 1)));
+        std::max<int64_t>(1, kMinElementsPerThread /
+                                 std::max<int64_t>(perOuter, 1)));
   }
 
 private:
