@@ -4,14 +4,18 @@
 // squared deviations), so they do not depend on buffer addresses or thread
 // counts. Batch norm sums each channel in eight double lanes (LaneSum), a
 // fixed order the compiler can keep in vector registers; layer norm visits
-// each row's elements in order.
+// each row's elements in order. Channels (batch norm) and rows (layer norm
+// forward) are independent, so they run on the backend's threads
+// (Parallel.h), each computed as on one thread.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
 #include "NormalizationArgs.h"
+#include "Parallel.h"
 #include "TensorView.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -46,6 +50,21 @@ struct LaneSum {
 };
 static_assert(kLanes == 8, "total() adds eight lanes");
 
+/// Calls body(ch) for every channel of a batch norm over [n, c, inner],
+/// channels side by side when each thread gets enough elements.
+template <typename Body>
+void forEachChannel(int64_t n, int64_t c, int64_t inner, Body body) {
+  int64_t perChannel = std::max<int64_t>(n * inner, 1);
+  parallelRanges(
+      c,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t ch = begin; ch < end; ++ch)
+          body(ch);
+      },
+      /*align=*/1,
+      /*minPiece=*/(kMinElementsPerThread + perChannel - 1) / perChannel);
+}
+
 } // namespace
 
 void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
@@ -68,7 +87,7 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
   const float *x = X.f32();
   float *y = Y.f32();
-  for (int64_t ch = 0; ch < c; ++ch) {
+  forEachChannel(n, c, inner, [&](int64_t ch) {
     LaneSum sum;
     for (int64_t i = 0; i < n; ++i) {
       const float *p = x + (i * c + ch) * inner;
@@ -101,7 +120,7 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
         static_cast<float>((1.0 - momentum) * rv + momentum * unbiased);
     SM.f32()[ch] = static_cast<float>(mean);
     SI.f32()[ch] = static_cast<float>(invStd);
-  }
+  });
 }
 
 void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
@@ -121,7 +140,7 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   int64_t count = n * inner;
   const float *x = X.f32(), *dy = DY.f32();
   float *dx = DX.f32();
-  for (int64_t ch = 0; ch < c; ++ch) {
+  forEachChannel(n, c, inner, [&](int64_t ch) {
     double mean = SM.f32()[ch], inv = SI.f32()[ch];
     LaneSum sumDy, sumDyXhat;
     for (int64_t i = 0; i < n; ++i) {
@@ -136,7 +155,7 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     DB.f32()[ch] = static_cast<float>(sdy);
     DG.f32()[ch] = static_cast<float>(sdyx);
     if (count == 0)
-      continue;
+      return;
     double a = G.f32()[ch] * inv;
     double m1 = sdy / count, m2 = sdyx / count;
     for (int64_t i = 0; i < n; ++i) {
@@ -148,7 +167,7 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
         q[j] = static_cast<float>(a * (g[j] - m1 - xhat * m2));
       }
     }
-  }
+  });
 }
 
 void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
@@ -164,7 +183,7 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                    &I = a.inv_std;
   int64_t rows = X.rows(), d = X.last();
   const float *g = G.f32(), *b = B.f32();
-  for (int64_t r = 0; r < rows; ++r) {
+  auto row = [&](int64_t r) {
     const float *p = X.f32() + r * d;
     float *q = Y.f32() + r * d;
     double sum = 0.0;
@@ -181,7 +200,15 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
     M.f32()[r] = static_cast<float>(mu);
     I.f32()[r] = static_cast<float>(inv);
-  }
+  };
+  parallelRanges(
+      rows,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t r = begin; r < end; ++r)
+          row(r);
+      },
+      /*align=*/1,
+      /*minPiece=*/(kMinElementsPerThread + d - 1) / std::max<int64_t>(d, 1));
 }
 
 void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),

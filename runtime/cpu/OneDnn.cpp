@@ -1,4 +1,4 @@
-//===- OneDnn.cpp - A context's oneDNN engine, stream and plans -----------===//
+//===- OneDnn.cpp - A context's oneDNN engine and plans -------------------===//
 
 #include "OneDnn.h"
 #include "OneDnnState.h"
@@ -33,7 +33,6 @@ void PlanOperand::prepare(const dnnl::engine &eng, bool input) {
   reordered = user != inner;
   if (!reordered)
     return;
-  buffer.resize(inner.get_size());
   if (input)
     toInner = dnnl::reorder(dnnl::reorder::primitive_desc(eng, user, eng, inner));
   else
@@ -41,37 +40,32 @@ void PlanOperand::prepare(const dnnl::engine &eng, bool input) {
 }
 
 dnnl::memory PlanOperand::bindInput(const dnnl::engine &eng, dnnl::stream &s,
-                                    const void *ptr) {
+                                    const void *ptr, void *buffer) const {
   dnnl::memory userMem(user, eng, const_cast<void *>(ptr));
   if (!reordered)
     return userMem;
-  dnnl::memory innerMem(inner, eng, buffer.data());
+  dnnl::memory innerMem(inner, eng, buffer);
   toInner.execute(s, {{DNNL_ARG_FROM, userMem}, {DNNL_ARG_TO, innerMem}});
   return innerMem;
 }
 
-dnnl::memory PlanOperand::bindOutput(const dnnl::engine &eng, void *ptr) {
-  return reordered ? dnnl::memory(inner, eng, buffer.data())
+dnnl::memory PlanOperand::bindOutput(const dnnl::engine &eng, void *ptr,
+                                     void *buffer) const {
+  return reordered ? dnnl::memory(inner, eng, buffer)
                    : dnnl::memory(user, eng, ptr);
 }
 
 void PlanOperand::finishOutput(const dnnl::engine &eng, dnnl::stream &s,
-                               const dnnl::memory &innerMem, void *ptr) {
+                               const dnnl::memory &innerMem, void *ptr) const {
   if (!reordered)
     return;
   dnnl::memory userMem(user, eng, ptr);
   toUser.execute(s, {{DNNL_ARG_FROM, innerMem}, {DNNL_ARG_TO, userMem}});
 }
 
-OneDnnState::OneDnnState()
-    : engine(dnnl::engine::kind::cpu, 0), stream(engine) {
+OneDnnState::OneDnnState() : engine(dnnl::engine::kind::cpu, 0) {
   const char *kernels = std::getenv("ECHO_CPU_KERNELS");
   reference = kernels && std::strcmp(kernels, "reference") == 0;
-}
-
-dnnl::memory OneDnnState::scratchpadFor(const dnnl::memory::desc &md) {
-  scratchpad.resize(md.get_size());
-  return dnnl::memory(md, engine, scratchpad.data());
 }
 
 OneDnnState &oneDnnState(Context &ctx) {

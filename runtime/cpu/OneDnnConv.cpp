@@ -1,16 +1,26 @@
 //===- OneDnnConv.cpp - Convolution and its gradients on oneDNN ----------===//
 //
-// One plan per (direction, geometry): the primitive, created with layouts
-// of its choice (blocked formats, `any`), and the reorders from and to the
-// caller's NCHW / OIHW tensors. oneDNN's own scratch memory is the
-// context's scratchpad (user mode), so no primitive allocates while it runs.
+// One plan per (direction, geometry). The batch is cut into pieces by the
+// shape alone (batchPieces); one primitive, created with layouts of its
+// choice (blocked formats, `any`) for a piece's batch, runs every piece,
+// on the backend's threads, each piece with one OpenMP thread, its own
+// stream, buffers and scratch memory (user-mode scratchpad, so no
+// primitive allocates while it runs). Images are independent in the
+// forward and backward-data directions; the weight gradient is each
+// piece's partial sum, added over the pieces in piece order. So the bits
+// depend on the shape, never on the thread count (docs/runtime.md,
+// "Determinism").
 //
 //===----------------------------------------------------------------------===//
 
 #include "ConvGeometry.h"
 #include "OneDnn.h"
 #include "OneDnnState.h"
+#include "Parallel.h"
 #include "RuntimeError.h"
+
+#include <cstring>
+#include <string>
 
 using namespace dnnl;
 
@@ -23,11 +33,41 @@ using dims = memory::dims;
 using tag = memory::format_tag;
 constexpr memory::data_type f32 = memory::data_type::f32;
 
+/// A convolution of fewer multiply-adds than this per piece is not cut:
+/// a piece's fixed costs (a primitive call, its reorders) would dominate.
+constexpr double kMinPieceMacs = double(1 << 23);
+/// At most this many pieces: enough for 2-8 threads.
+constexpr int64_t kMaxPieces = 8;
+
+/// How many equal pieces of the batch the convolution runs in: the largest
+/// divisor of the batch within kMaxPieces whose pieces keep kMinPieceMacs.
+int64_t batchPieces(const ConvGeometry &g) {
+  double macs = double(g.n) * double(g.o) * double(g.ohw()) * double(g.ckk());
+  double wanted = std::min(double(std::min(kMaxPieces, g.n)),
+                           macs / kMinPieceMacs);
+  for (int64_t p = static_cast<int64_t>(wanted); p > 1; --p)
+    if (g.n % p == 0)
+      return p;
+  return 1;
+}
+
+/// What one piece owns while it runs.
+struct PieceState {
+  stream strm;
+  AlignedBuffer src, weights, dst, scratch;
+};
+
 struct ConvPlan : OneDnnPlan {
-  primitive prim;
-  PlanOperand src, weights, dst; // in the direction's roles
+  int64_t pieces = 1, pieceImages = 0; // images [i * pieceImages, ...)
+  primitive prim;                      // for one piece
+  PlanOperand src, weights, dst;       // in the direction's roles
   bool hasBias = false;
   memory::desc bias, scratch;
+  std::vector<PieceState> state; // one per piece
+  /// The weights in the primitive's layout when it differs from the
+  /// caller's: reordered once for all pieces (forward, backward-data), or
+  /// the gradient of a plan of one piece.
+  AlignedBuffer sharedWeights;
 };
 
 std::vector<int64_t> planKey(ConvDirection dir, const ConvGeometry &g,
@@ -88,19 +128,24 @@ convolution_forward::primitive_desc forwardDesc(const engine &eng,
 }
 
 /// The cached plan, created on first use; null when oneDNN has none.
-ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &g,
+ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
                bool bias) {
   OneDnnState &st = oneDnnState(ctx);
-  auto key = planKey(dir, g, bias);
+  auto key = planKey(dir, whole, bias);
   auto it = st.plans.find(key);
   if (it != st.plans.end())
     return static_cast<ConvPlan *>(it->second.get());
   std::unique_ptr<ConvPlan> p;
+  ConvGeometry g = whole;
+  int64_t pieces = batchPieces(whole);
+  g.n = whole.n / pieces;
   Descs d;
   if (describe(g, d)) {
     OneOmpThread one; // the kernel's blocking is chosen for one thread
     try {
       p = std::make_unique<ConvPlan>();
+      p->pieces = pieces;
+      p->pieceImages = g.n;
       const engine &eng = st.engine;
       auto fwd = forwardDesc(eng, d, bias && dir == Forward);
       if (dir == Forward) {
@@ -141,6 +186,19 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &g,
       p->src.prepare(eng, dir != BackwardData);
       p->weights.prepare(eng, dir != BackwardWeights);
       p->dst.prepare(eng, dir != Forward);
+      // Every buffer is allocated here, outside the threads.
+      p->sharedWeights.resize(p->weights.bufferBytes());
+      p->state.resize(pieces);
+      for (PieceState &ps : p->state) {
+        ps.strm = stream(eng);
+        ps.src.resize(p->src.bufferBytes());
+        ps.dst.resize(p->dst.bufferBytes());
+        ps.scratch.resize(p->scratch.get_size());
+        // Backward-weights: each piece's partial sum, in the primitive's
+        // layout (padding included) when the pieces are added.
+        if (dir == BackwardWeights && pieces > 1)
+          ps.weights.resize(p->weights.inner.get_size());
+      }
     } catch (const dnnl::error &) {
       p.reset();
     }
@@ -150,16 +208,34 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &g,
   return raw;
 }
 
-void run(Context &ctx, const char *entry, ConvPlan &p,
-         std::unordered_map<int, memory> args) {
-  OneDnnState &st = oneDnnState(ctx);
-  args.emplace(DNNL_ARG_SCRATCHPAD, st.scratchpadFor(p.scratch));
-  try {
-    p.prim.execute(st.stream, args);
-    st.stream.wait();
-  } catch (const dnnl::error &e) {
-    fail(entry, "oneDNN primitive failed: %s", e.what());
+/// Runs body(piece index, its state, its first image) for every piece, on
+/// up to the backend's thread count, each with one OpenMP thread. A
+/// oneDNN error in any piece fails the entry after all have finished.
+template <typename Body>
+void forEachPiece(const char *entry, ConvPlan &p, Body body) {
+  int threads = static_cast<int>(
+      std::min<int64_t>(backendThreads(), p.pieces));
+  std::vector<std::string> errors(p.pieces);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int64_t i = 0; i < p.pieces; ++i) {
+    OneOmpThread one;
+    try {
+      body(i, p.state[i], i * p.pieceImages);
+      p.state[i].strm.wait();
+    } catch (const dnnl::error &e) {
+      errors[i] = e.what();
+    }
   }
+  for (const std::string &e : errors)
+    if (!e.empty())
+      fail(entry, "oneDNN failed: %s", e.c_str());
+}
+
+/// Executes the plan's primitive on a piece's stream and scratch memory.
+void execute(ConvPlan &p, PieceState &ps, const engine &eng,
+             std::unordered_map<int, memory> args) {
+  args.emplace(DNNL_ARG_SCRATCHPAD, memory(p.scratch, eng, ps.scratch.data()));
+  p.prim.execute(ps.strm, args);
 }
 
 } // namespace
@@ -170,22 +246,29 @@ bool oneDnnConvForward(Context &ctx, const char *entry, const ConvGeometry &g,
   ConvPlan *p = plan(ctx, Forward, g, b != nullptr);
   if (!p)
     return false;
-  OneDnnState &st = oneDnnState(ctx);
-  OneOmpThread one;
+  const engine &eng = oneDnnState(ctx).engine;
+  int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
+  memory wei;
   try {
-    memory src = p->src.bindInput(st.engine, st.stream, x);
-    memory wei = p->weights.bindInput(st.engine, st.stream, w);
-    memory dst = p->dst.bindOutput(st.engine, y);
-    std::unordered_map<int, memory> args = {
-        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei}, {DNNL_ARG_DST, dst}};
-    if (b)
-      args.emplace(DNNL_ARG_BIAS,
-                   memory(p->bias, st.engine, const_cast<float *>(b)));
-    run(ctx, entry, *p, std::move(args));
-    p->dst.finishOutput(st.engine, st.stream, dst, y);
+    OneOmpThread one;
+    stream s(eng);
+    wei = p->weights.bindInput(eng, s, w, p->sharedWeights.data());
+    s.wait();
   } catch (const dnnl::error &e) {
     fail(entry, "oneDNN failed: %s", e.what());
   }
+  forEachPiece(entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
+    float *yp = y + image * yImage;
+    memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
+                                  ps.src.data());
+    memory dst = p->dst.bindOutput(eng, yp, ps.dst.data());
+    std::unordered_map<int, memory> args = {
+        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei}, {DNNL_ARG_DST, dst}};
+    if (b)
+      args.emplace(DNNL_ARG_BIAS, memory(p->bias, eng, const_cast<float *>(b)));
+    execute(*p, ps, eng, std::move(args));
+    p->dst.finishOutput(eng, ps.strm, dst, yp);
+  });
   return true;
 }
 
@@ -195,20 +278,28 @@ bool oneDnnConvBackwardData(Context &ctx, const char *entry,
   ConvPlan *p = plan(ctx, BackwardData, g, false);
   if (!p)
     return false;
-  OneDnnState &st = oneDnnState(ctx);
-  OneOmpThread one;
+  const engine &eng = oneDnnState(ctx).engine;
+  int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
+  memory wei;
   try {
-    memory ddst = p->dst.bindInput(st.engine, st.stream, dy);
-    memory wei = p->weights.bindInput(st.engine, st.stream, w);
-    memory dsrc = p->src.bindOutput(st.engine, dx);
-    run(ctx, entry, *p,
-        {{DNNL_ARG_DIFF_DST, ddst},
-         {DNNL_ARG_WEIGHTS, wei},
-         {DNNL_ARG_DIFF_SRC, dsrc}});
-    p->src.finishOutput(st.engine, st.stream, dsrc, dx);
+    OneOmpThread one;
+    stream s(eng);
+    wei = p->weights.bindInput(eng, s, w, p->sharedWeights.data());
+    s.wait();
   } catch (const dnnl::error &e) {
     fail(entry, "oneDNN failed: %s", e.what());
   }
+  forEachPiece(entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
+    float *dxp = dx + image * xImage;
+    memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
+                                   ps.dst.data());
+    memory dsrc = p->src.bindOutput(eng, dxp, ps.src.data());
+    execute(*p, ps, eng,
+            {{DNNL_ARG_DIFF_DST, ddst},
+             {DNNL_ARG_WEIGHTS, wei},
+             {DNNL_ARG_DIFF_SRC, dsrc}});
+    p->src.finishOutput(eng, ps.strm, dsrc, dxp);
+  });
   return true;
 }
 
@@ -218,17 +309,48 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
   ConvPlan *p = plan(ctx, BackwardWeights, g, false);
   if (!p)
     return false;
-  OneDnnState &st = oneDnnState(ctx);
-  OneOmpThread one;
+  const engine &eng = oneDnnState(ctx).engine;
+  int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
+  bool whole = p->pieces == 1;
+  forEachPiece(entry, *p, [&](int64_t i, PieceState &ps, int64_t image) {
+    memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
+                                  ps.src.data());
+    memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
+                                   ps.dst.data());
+    // One piece writes dw (through the plan's layout); several write their
+    // partial sums in the primitive's layout, added below.
+    memory dwei =
+        whole ? p->weights.bindOutput(eng, dw, p->sharedWeights.data())
+              : memory(p->weights.inner, eng, ps.weights.data());
+    execute(*p, ps, eng,
+            {{DNNL_ARG_SRC, src},
+             {DNNL_ARG_DIFF_DST, ddst},
+             {DNNL_ARG_DIFF_WEIGHTS, dwei}});
+    if (whole)
+      p->weights.finishOutput(eng, ps.strm, dwei, dw);
+  });
+  if (whole)
+    return true;
+  // sum = ((piece 0 + piece 1) + piece 2) + ...: each element in piece
+  // order, whichever thread adds it.
+  float *sum = static_cast<float *>(p->state[0].weights.data());
+  int64_t elems = static_cast<int64_t>(p->weights.inner.get_size() / 4);
+  parallelRanges(elems, [&](int64_t begin, int64_t end) {
+    for (int64_t i = 1; i < p->pieces; ++i) {
+      const float *part = static_cast<const float *>(p->state[i].weights.data());
+      for (int64_t e = begin; e < end; ++e)
+        sum[e] += part[e];
+    }
+  });
   try {
-    memory src = p->src.bindInput(st.engine, st.stream, x);
-    memory ddst = p->dst.bindInput(st.engine, st.stream, dy);
-    memory dwei = p->weights.bindOutput(st.engine, dw);
-    run(ctx, entry, *p,
-        {{DNNL_ARG_SRC, src},
-         {DNNL_ARG_DIFF_DST, ddst},
-         {DNNL_ARG_DIFF_WEIGHTS, dwei}});
-    p->weights.finishOutput(st.engine, st.stream, dwei, dw);
+    OneOmpThread one;
+    stream s(eng);
+    memory total(p->weights.inner, eng, sum);
+    if (p->weights.reordered)
+      p->weights.finishOutput(eng, s, total, dw);
+    else
+      std::memcpy(dw, sum, elems * sizeof(float));
+    s.wait();
   } catch (const dnnl::error &e) {
     fail(entry, "oneDNN failed: %s", e.what());
   }

@@ -1,6 +1,6 @@
 //===- OneDnnState.h - A context's oneDNN engine and primitives --*- C++ -*-===//
 //
-// What a context keeps for oneDNN: the CPU engine and stream, and every
+// What a context keeps for oneDNN: the CPU engine, and every
 // primitive it created, keyed by the kind of operation and its shape, so a
 // step's convolutions are created on its first iteration only. Also the
 // pieces each primitive plan is made of: operands that are reordered
@@ -49,22 +49,28 @@ private:
 };
 
 /// One tensor of a primitive: the caller's plain layout, the primitive's
-/// layout, and when they differ the reorder and the buffer between them.
+/// layout, and when they differ the reorder between them. Immutable once
+/// prepared, so pieces of a batch running at once share it; the memory
+/// in the primitive's layout is the caller's (`buffer`).
 struct PlanOperand {
   dnnl::memory::desc user, inner;
   bool reordered = false;
   dnnl::reorder toInner, toUser;
-  AlignedBuffer buffer;
 
   /// `toInner` when the primitive reads it, `toUser` when it writes it.
   void prepare(const dnnl::engine &eng, bool input);
-  /// The memory the primitive uses; for an input, reordered from `ptr` first.
+  /// Bytes of `buffer` the operand needs (0 when it is not reordered).
+  size_t bufferBytes() const { return reordered ? inner.get_size() : 0; }
+  /// The memory the primitive reads: `ptr`, or its reorder into `buffer`
+  /// (of at least bufferBytes()).
   dnnl::memory bindInput(const dnnl::engine &eng, dnnl::stream &s,
-                         const void *ptr);
-  dnnl::memory bindOutput(const dnnl::engine &eng, void *ptr);
+                         const void *ptr, void *buffer) const;
+  /// The memory the primitive writes: `ptr`, or `buffer`.
+  dnnl::memory bindOutput(const dnnl::engine &eng, void *ptr,
+                          void *buffer) const;
   /// For an output, reorders the primitive's result into `ptr`.
   void finishOutput(const dnnl::engine &eng, dnnl::stream &s,
-                    const dnnl::memory &inner, void *ptr);
+                    const dnnl::memory &inner, void *ptr) const;
 };
 
 /// A cached primitive with everything it needs to run.
@@ -74,15 +80,11 @@ struct OneDnnPlan {
 
 struct OneDnnState {
   dnnl::engine engine;
-  dnnl::stream stream;
   bool reference = false; // ECHO_CPU_KERNELS=reference
   /// Plans by key (operation kind, then sizes); null: oneDNN has none.
   std::map<std::vector<int64_t>, std::unique_ptr<OneDnnPlan>> plans;
-  AlignedBuffer scratchpad; // shared by the plans, never used concurrently
 
   OneDnnState();
-  /// The scratchpad, grown to `md`'s size, as oneDNN memory.
-  dnnl::memory scratchpadFor(const dnnl::memory::desc &md);
 };
 
 /// The context's state, created on first use.

@@ -1,16 +1,18 @@
 //===- CpuKernelsTest.cpp - The CPU backend's two convolution paths -------===//
 //
-// The CPU backend runs convolutions as oneDNN primitives pinned to one
-// OpenMP thread, and keeps its im2col + OpenBLAS kernels as the reference
-// (ECHO_CPU_KERNELS=reference, read when a context first runs a
-// convolution). These tests check what only that backend promises: the
-// OpenMP thread count does not change a bit, and both paths agree. Other
+// The CPU backend runs convolutions as oneDNN primitives, one OpenMP
+// thread each, on pieces of the batch cut by the shape and run on the
+// backend's threads (OpenBLAS's count), and keeps its im2col + OpenBLAS
+// kernels as the reference (ECHO_CPU_KERNELS=reference, read when a context
+// first runs a convolution). These tests check what only that backend
+// promises: neither thread count changes a bit, and both paths agree. Other
 // backends skip them, saying so.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
 
+#include <cblas.h>
 #include <omp.h>
 
 #include <cstdlib>
@@ -50,31 +52,37 @@ struct Case {
 };
 
 // Sizes where oneDNN's blocked kernels and its threading matter: channels
-// in blocks of 16, a batch to split, a stride and groups.
+// in blocks of 16, batches cut into 4 and 3 pieces and batches not cut, a
+// stride and groups.
 const Case kCases[] = {
     {{8, 32, 20, 20}, {48, 32, 3, 3}, {8, 48, 20, 20}, 1, 1, 1},
     {{6, 64, 15, 15}, {64, 32, 3, 3}, {6, 64, 8, 8}, 2, 1, 2},
     {{4, 16, 12, 12}, {32, 16, 1, 1}, {4, 32, 12, 12}, 1, 0, 1},
     {{64, 16, 8, 8}, {16, 16, 3, 3}, {64, 16, 8, 8}, 1, 1, 1},
     {{32, 64, 4, 4}, {128, 64, 3, 3}, {32, 128, 4, 4}, 1, 1, 1},
+    {{9, 32, 20, 20}, {48, 32, 3, 3}, {9, 48, 20, 20}, 1, 1, 1},
 };
 
 } // namespace
 
-TEST(CpuKernels, OneDnnOmpThreadCountDoesNotMatter) {
+TEST(CpuKernels, OneDnnThreadCountDoesNotMatter) {
   if (!isCpuBackend())
     GTEST_SKIP() << "only the CPU backend runs oneDNN";
   auto &rt = backend();
   // A context creates its primitives on first use; each thread count gets
-  // its own context, so each creates and runs its own primitives.
-  auto runWith = [&](int threads, FTensor &x, FTensor &w, FTensor &b,
+  // its own context, so each creates and runs its own primitives. The
+  // OpenMP count is what oneDNN would use on its own, the OpenBLAS count
+  // how many pieces of the batch run at once.
+  auto runWith = [&](int omp, int blas, FTensor &x, FTensor &w, FTensor &b,
                      FTensor &dy, const Case &c) {
     echo_context *ctx = nullptr;
     EXPECT_EQ(rt.echo_context_create(&ctx), ECHO_OK);
-    int saved = omp_get_max_threads();
-    omp_set_num_threads(threads);
+    int savedOmp = omp_get_max_threads(), savedBlas = openblas_get_num_threads();
+    omp_set_num_threads(omp);
+    openblas_set_num_threads(blas);
     Outputs out = convAll(ctx, x, w, b, dy, c.ys, c.s, c.p, c.g);
-    omp_set_num_threads(saved);
+    omp_set_num_threads(savedOmp);
+    openblas_set_num_threads(savedBlas);
     rt.echo_context_destroy(ctx);
     return out;
   };
@@ -82,12 +90,14 @@ TEST(CpuKernels, OneDnnOmpThreadCountDoesNotMatter) {
   for (const Case &c : kCases) {
     FTensor x = rng.tensor(c.xs), w = rng.tensor(c.ws),
             b = rng.tensor({c.ws[0]}), dy = rng.tensor(c.ys);
-    Outputs one = runWith(1, x, w, b, dy, c);
-    for (int threads : {2, 3, 16}) {
-      Outputs many = runWith(threads, x, w, b, dy, c);
+    Outputs one = runWith(1, 1, x, w, b, dy, c);
+    for (auto [omp, blas] : {std::pair{2, 1}, {16, 1}, {1, 2}, {1, 3},
+                             {2, 2}, {3, 4}, {16, 16}}) {
+      Outputs many = runWith(omp, blas, x, w, b, dy, c);
       for (size_t i = 0; i < one.size(); ++i)
         EXPECT_TRUE(sameBits(one[i], many[i]))
-            << "output " << i << " with " << threads << " threads";
+            << "output " << i << " with " << omp << " OpenMP and " << blas
+            << " OpenBLAS threads, batch " << c.xs[0];
     }
   }
 }

@@ -138,15 +138,22 @@ TEST(Determinism, OpenBlasThreadCountDoesNotMatter) {
 }
 
 TEST(Determinism, BackendThreadCountDoesNotMatter) {
-  // Elementwise entries, optimizer updates and the fixed-width codecs run
-  // on the backend's threads (Parallel.h). Sizes large enough to be cut,
-  // and not multiples of the pieces, of a word or of a byte's 8 elements.
+  // Elementwise entries, optimizer updates, the fixed-width codecs, batch
+  // norm's channels and layer norm's rows run on the backend's threads
+  // (Parallel.h). Sizes large enough to be cut, and not multiples of the
+  // pieces, of a word or of a byte's 8 elements.
   Rng rng(904);
   const int64_t n = 200003, rows = 263, cols = 1001;
   FTensor x = rng.tensor({n}), g = rng.tensor({n}), v = rng.tensor({n}),
           m = rng.tensor({n}), sq = rng.tensor({n}, 0.1, 1.0),
           mat = rng.tensor({rows, cols}), bias = rng.tensor({cols}),
           step(Shape{}, {3.0f});
+  const int64_t bnC = 67;
+  const Shape bnShape = {5, bnC, 17, 19};
+  FTensor bnX = rng.tensor(bnShape), bnDy = rng.tensor(bnShape),
+          bnG = rng.tensor({bnC}), bnB = rng.tensor({bnC}),
+          bnRm = rng.tensor({bnC}), bnRv = rng.tensor({bnC}, 0.5, 1.0),
+          lnG = rng.tensor({cols}), lnB = rng.tensor({cols});
   auto bytes = [](const MaskTensor &t) {
     std::vector<float> out;
     for (int64_t i = 0; i < t.size(); ++i)
@@ -176,10 +183,25 @@ TEST(Determinism, BackendThreadCountDoesNotMatter) {
     echo_encode_binarize(ARG(x), ARG(bin));
     echo_decode_binarize(ARG(bin), ARG(dbin));
     echo_relu_grad_binarized(ARG(bin), ARG(g), ARG(rg));
-    return Outputs{t.values(),   dt.values(),   sum.values(), scaled.values(),
-                   np.values(),  nv.values(),   ap.values(),  am.values(),
-                   av.values(),  d16.values(),  d8.values(),  dbin.values(),
-                   rg.values(),  bytes(b16),    bytes(b8),    bytes(bin)};
+    Outputs o{t.values(),   dt.values(),   sum.values(), scaled.values(),
+              np.values(),  nv.values(),   ap.values(),  am.values(),
+              av.values(),  d16.values(),  d8.values(),  dbin.values(),
+              rg.values(),  bytes(b16),    bytes(b8),    bytes(bin)};
+    // Batch norm by channels, layer norm by rows.
+    FTensor y = out(bnShape, 0), nm = out({bnC}, 1), nvar = out({bnC}, 2),
+            sm = out({bnC}, 3), si = out({bnC}, 0), dx = out(bnShape, 1),
+            dg = out({bnC}, 2), db = out({bnC}, 3);
+    echo_batch_norm(ARG(bnX), ARG(bnG), ARG(bnB), ARG(bnRm), ARG(bnRv), ARG(y),
+                    ARG(nm), ARG(nvar), ARG(sm), ARG(si), 1e-5, 0.1);
+    echo_batch_norm_grad(ARG(bnX), ARG(bnG), ARG(sm), ARG(si), ARG(bnDy),
+                         ARG(dx), ARG(dg), ARG(db));
+    FTensor ly = out({rows, cols}, 0), lm = out({rows}, 1),
+            li = out({rows}, 2);
+    echo_layer_norm(ARG(mat), ARG(lnG), ARG(lnB), ARG(ly), ARG(lm), ARG(li),
+                    1e-5);
+    for (FTensor *r : {&y, &nm, &nvar, &sm, &si, &dx, &dg, &db, &ly, &lm, &li})
+      o.push_back(r->values());
+    return o;
   };
   int saved = openblas_get_num_threads();
   openblas_set_num_threads(1);
