@@ -38,22 +38,22 @@ constexpr memory::data_type f32 = memory::data_type::f32;
 constexpr double kMinPieceMacs = double(1 << 23);
 /// At most this many pieces: enough for 2-8 threads.
 constexpr int64_t kMaxPieces = 8;
-/// The weight gradient's pieces are added element by element, a pass over
-/// memory worth a few hundred multiply-adds per element: the gradient is
-/// cut only as far as the pieces' partial sums stay under 1/400 of the
-/// multiply-adds (the 512-channel layers of VGG at 2x2 and 4x4 stay whole).
-constexpr double kMacsPerSummedElement = 400;
+/// Every piece reads the whole weight (forward, backward-data) or writes a
+/// whole partial weight gradient that is then added to the others: a pass
+/// over memory worth a few hundred multiply-adds per element. The batch is
+/// cut only as far as these passes stay under 1/400 of the multiply-adds
+/// (the 512-channel layers of VGG at 2x2 and 4x4 stay whole).
+constexpr double kMacsPerWeightPass = 400;
 
 /// How many equal pieces of the batch the convolution runs in: the largest
-/// divisor of the batch within kMaxPieces whose pieces keep kMinPieceMacs,
-/// and for the weight gradient whose partial sums stay cheap.
-int64_t batchPieces(const ConvGeometry &g, bool weightGradient) {
-  double macs = double(g.n) * double(g.o) * double(g.ohw()) * double(g.ckk());
-  double wanted = std::min(double(std::min(kMaxPieces, g.n)),
-                           macs / kMinPieceMacs);
-  if (weightGradient)
-    wanted = std::min(wanted, macs / (kMacsPerSummedElement *
-                                      double(g.o) * double(g.ckk())));
+/// divisor of the batch within kMaxPieces whose pieces keep kMinPieceMacs
+/// and whose passes over the weight stay cheap.
+int64_t batchPieces(const ConvGeometry &g) {
+  double weights = double(g.o) * double(g.ckk());
+  double macs = double(g.n) * double(g.ohw()) * weights;
+  double wanted = std::min({double(std::min(kMaxPieces, g.n)),
+                            macs / kMinPieceMacs,
+                            macs / (kMacsPerWeightPass * weights)});
   for (int64_t p = static_cast<int64_t>(wanted); p > 1; --p)
     if (g.n % p == 0)
       return p;
@@ -63,7 +63,8 @@ int64_t batchPieces(const ConvGeometry &g, bool weightGradient) {
 /// What one piece owns while it runs.
 struct PieceState {
   stream strm;
-  AlignedBuffer src, weights, dst, scratch;
+  AlignedBuffer src, weights, dst;
+  void *scratch = nullptr; // the context's, for the running call
 };
 
 struct ConvPlan : OneDnnPlan {
@@ -146,7 +147,7 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
     return static_cast<ConvPlan *>(it->second.get());
   std::unique_ptr<ConvPlan> p;
   ConvGeometry g = whole;
-  int64_t pieces = batchPieces(whole, dir == BackwardWeights);
+  int64_t pieces = batchPieces(whole);
   g.n = whole.n / pieces;
   Descs d;
   if (describe(g, d)) {
@@ -198,11 +199,14 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
       // Every buffer is allocated here, outside the threads.
       p->sharedWeights.resize(p->weights.bufferBytes());
       p->state.resize(pieces);
+      if (st.pieceScratch.size() < size_t(pieces))
+        st.pieceScratch.resize(pieces);
+      for (int64_t i = 0; i < pieces; ++i)
+        st.pieceScratch[i].resize(p->scratch.get_size());
       for (PieceState &ps : p->state) {
         ps.strm = stream(eng);
         ps.src.resize(p->src.bufferBytes());
         ps.dst.resize(p->dst.bufferBytes());
-        ps.scratch.resize(p->scratch.get_size());
         // Backward-weights: each piece's partial sum, in the primitive's
         // layout (padding included) when the pieces are added.
         if (dir == BackwardWeights && pieces > 1)
@@ -221,11 +225,14 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
 /// up to the backend's thread count, each with one OpenMP thread. A
 /// oneDNN error in any piece fails the entry after all have finished.
 template <typename Body>
-void forEachPiece(const char *entry, ConvPlan &p, Body body) {
+void forEachPiece(Context &ctx, const char *entry, ConvPlan &p, Body body) {
+  OneDnnState &st = oneDnnState(ctx);
+  for (int64_t i = 0; i < p.pieces; ++i)
+    p.state[i].scratch = st.pieceScratch[i].data();
   int threads = static_cast<int>(
       std::min<int64_t>(backendThreads(), p.pieces));
   std::vector<std::string> errors(p.pieces);
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
   for (int64_t i = 0; i < p.pieces; ++i) {
     OneOmpThread one;
     try {
@@ -243,8 +250,23 @@ void forEachPiece(const char *entry, ConvPlan &p, Body body) {
 /// Executes the plan's primitive on a piece's stream and scratch memory.
 void execute(ConvPlan &p, PieceState &ps, const engine &eng,
              std::unordered_map<int, memory> args) {
-  args.emplace(DNNL_ARG_SCRATCHPAD, memory(p.scratch, eng, ps.scratch.data()));
+  args.emplace(DNNL_ARG_SCRATCHPAD, memory(p.scratch, eng, ps.scratch));
   p.prim.execute(ps.strm, args);
+}
+
+/// The weights every piece reads, in the primitive's layout: reordered
+/// once, before the pieces, on the first piece's stream.
+memory sharedWeights(const char *entry, ConvPlan &p, const engine &eng,
+                     const float *w) {
+  try {
+    OneOmpThread one;
+    stream &s = p.state[0].strm;
+    memory wei = p.weights.bindInput(eng, s, w, p.sharedWeights.data());
+    s.wait();
+    return wei;
+  } catch (const dnnl::error &e) {
+    fail(entry, "oneDNN failed: %s", e.what());
+  }
 }
 
 } // namespace
@@ -257,16 +279,8 @@ bool oneDnnConvForward(Context &ctx, const char *entry, const ConvGeometry &g,
     return false;
   const engine &eng = oneDnnState(ctx).engine;
   int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
-  memory wei;
-  try {
-    OneOmpThread one;
-    stream s(eng);
-    wei = p->weights.bindInput(eng, s, w, p->sharedWeights.data());
-    s.wait();
-  } catch (const dnnl::error &e) {
-    fail(entry, "oneDNN failed: %s", e.what());
-  }
-  forEachPiece(entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
+  memory wei = sharedWeights(entry, *p, eng, w);
+  forEachPiece(ctx, entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
     float *yp = y + image * yImage;
     memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
                                   ps.src.data());
@@ -289,16 +303,8 @@ bool oneDnnConvBackwardData(Context &ctx, const char *entry,
     return false;
   const engine &eng = oneDnnState(ctx).engine;
   int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
-  memory wei;
-  try {
-    OneOmpThread one;
-    stream s(eng);
-    wei = p->weights.bindInput(eng, s, w, p->sharedWeights.data());
-    s.wait();
-  } catch (const dnnl::error &e) {
-    fail(entry, "oneDNN failed: %s", e.what());
-  }
-  forEachPiece(entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
+  memory wei = sharedWeights(entry, *p, eng, w);
+  forEachPiece(ctx, entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
     float *dxp = dx + image * xImage;
     memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
                                    ps.dst.data());
@@ -321,7 +327,7 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
   const engine &eng = oneDnnState(ctx).engine;
   int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
   bool whole = p->pieces == 1;
-  forEachPiece(entry, *p, [&](int64_t i, PieceState &ps, int64_t image) {
+  forEachPiece(ctx, entry, *p, [&](int64_t i, PieceState &ps, int64_t image) {
     memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
                                   ps.src.data());
     memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
@@ -353,7 +359,7 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
   });
   try {
     OneOmpThread one;
-    stream s(eng);
+    stream &s = p->state[0].strm; // the pieces are done with it
     memory total(p->weights.inner, eng, sum);
     if (p->weights.reordered)
       p->weights.finishOutput(eng, s, total, dw);

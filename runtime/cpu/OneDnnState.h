@@ -83,6 +83,10 @@ struct OneDnnState {
   bool reference = false; // ECHO_CPU_KERNELS=reference
   /// Plans by key (operation kind, then sizes); null: oneDNN has none.
   std::map<std::vector<int64_t>, std::unique_ptr<OneDnnPlan>> plans;
+  /// oneDNN's scratch memory for each piece of the running primitive,
+  /// shared by the plans: a context runs one primitive at a time, and one
+  /// buffer reused by all stays in the caches.
+  std::vector<AlignedBuffer> pieceScratch;
 
   OneDnnState();
 };
