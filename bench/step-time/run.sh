@@ -7,7 +7,8 @@
 # same architectures, batch sizes, plain SGD (lr 0.1) and thread count,
 # measured side by side in interleaved rounds.
 #
-#   bench/step-time/run.sh [--threads N] [--rounds R] [--models "mlp lstm-lm resnet32 vgg16-cifar"]
+#   bench/step-time/run.sh [--threads N] [--rounds R] [--no-reference]
+#                          [--models "mlp lstm-lm resnet32 vgg16-cifar"]
 #   env: ECHO_BIN (default build/bin), OLD_LIB (optional), PYTHON (/usr/bin/python3)
 #
 # Each step is compiled once by echo-compile (echo-run's lowering) and run
@@ -17,7 +18,8 @@
 # initialization, in wall-clock and in CPU seconds (user + system, steadier
 # on a loaded machine). PyTorch: the mean over K steps after two warm-up
 # steps, timed inside the process, wall and CPU. The summary prints medians
-# over the rounds and the ratios.
+# and least times over the rounds and the ratios. --no-reference leaves
+# out the reference kernels (the slowest configuration), so more rounds fit.
 # Needs python3-torch: scripts/install-deps.sh --bench.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,12 +30,14 @@ py=${PYTHON:-/usr/bin/python3}
 threads=1
 rounds=3
 models="mlp lstm-lm resnet32 vgg16-cifar"
+reference=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --threads) threads=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --models) models=$2; shift 2 ;;
-    *) echo "usage: $0 [--threads N] [--rounds R] [--models LIST]" >&2; exit 2 ;;
+    --no-reference) reference=0; shift ;;
+    *) echo "usage: $0 [--threads N] [--rounds R] [--no-reference] [--models LIST]" >&2; exit 2 ;;
   esac
 done
 if ! "$py" -c "import torch" 2>/dev/null; then
@@ -74,7 +78,8 @@ echo "step-time: threads $threads, rounds $rounds, $(uptime | sed 's/.*load/load
 for r in $(seq 1 "$rounds"); do
   for m in $models; do
     IFS='|' read -r _ batch k <<< "$(spec "$m")"
-    configs="onednn reference"
+    configs="onednn"
+    [ "$reference" = 1 ] && configs="$configs reference"
     [ -n "$old" ] && configs="$configs old"
     for cfg in $configs; do
       b=$lib; kern=$cfg

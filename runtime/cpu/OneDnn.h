@@ -1,10 +1,12 @@
 //===- OneDnn.h - Heavy CPU kernels through oneDNN ---------------*- C++ -*-===//
 //
 // Convolutions run as oneDNN primitives, created once per shape and kept
-// in the context (OneDnnState.h). Every primitive is created and executed
-// with exactly one OpenMP thread, so its results do not depend on
-// OMP_NUM_THREADS, on the OpenBLAS thread count or on the buffers'
-// addresses: the same shape always runs the same kernel in the same order.
+// in the context (OneDnnState.h), on pieces of the batch cut by the shape.
+// Every primitive is created and executed with exactly one OpenMP thread,
+// the pieces side by side on the backend's threads, so the results do not
+// depend on OMP_NUM_THREADS, on the OpenBLAS thread count or on the
+// buffers' addresses: the same shape always runs the same kernels, on the
+// same pieces, in the same order.
 // ECHO_CPU_KERNELS=reference (read when a context first needs a kernel)
 // selects the im2col + sgemm path instead, the implementation before oneDNN,
 // kept for comparison (bench/step-time) and for the shapes oneDNN rejects.

@@ -36,8 +36,9 @@ constexpr memory::data_type f32 = memory::data_type::f32;
 /// A convolution of fewer multiply-adds than this per piece is not cut:
 /// a piece's fixed costs (a primitive call, its reorders) would dominate.
 constexpr double kMinPieceMacs = double(1 << 23);
-/// At most this many pieces: enough for 2-8 threads.
-constexpr int64_t kMaxPieces = 8;
+/// At most this many pieces: enough for 2-4 threads; smaller pieces run
+/// slower kernels (VGG at one thread: 8 pieces cost 3-5%, 4 pieces 1-2%).
+constexpr int64_t kMaxPieces = 4;
 /// Every piece reads the whole weight (forward, backward-data) or writes a
 /// whole partial weight gradient that is then added to the others: a pass
 /// over memory worth a few hundred multiply-adds per element. The batch is
