@@ -87,7 +87,12 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
   const float *x = X.f32();
   float *y = Y.f32();
-  forEachChannel(n, c, inner, [&](int64_t ch) {
+  const float *gamma = G.f32(), *beta = B.f32(), *runMean = RM.f32(),
+              *runVar = RV.f32();
+  float *newMean = NM.f32(), *newVar = NV.f32(), *savedMean = SM.f32(),
+        *savedInv = SI.f32();
+  // By value: the loops then see only locals, which no store can alias.
+  forEachChannel(n, c, inner, [=](int64_t ch) {
     LaneSum sum;
     for (int64_t i = 0; i < n; ++i) {
       const float *p = x + (i * c + ch) * inner;
@@ -105,8 +110,8 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     double sq = squares.total();
     double var = sq / count;
     double invStd = 1.0 / std::sqrt(var + epsilon);
-    double scale = G.f32()[ch] * invStd;
-    double shift = B.f32()[ch] - mean * scale;
+    double scale = gamma[ch] * invStd;
+    double shift = beta[ch] - mean * scale;
     for (int64_t i = 0; i < n; ++i) {
       const float *p = x + (i * c + ch) * inner;
       float *q = y + (i * c + ch) * inner;
@@ -114,12 +119,12 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
         q[j] = static_cast<float>(p[j] * scale + shift);
     }
     double unbiased = sq / (count - 1);
-    double rm = RM.f32()[ch], rv = RV.f32()[ch];
-    NM.f32()[ch] = static_cast<float>((1.0 - momentum) * rm + momentum * mean);
-    NV.f32()[ch] =
+    double rm = runMean[ch], rv = runVar[ch];
+    newMean[ch] = static_cast<float>((1.0 - momentum) * rm + momentum * mean);
+    newVar[ch] =
         static_cast<float>((1.0 - momentum) * rv + momentum * unbiased);
-    SM.f32()[ch] = static_cast<float>(mean);
-    SI.f32()[ch] = static_cast<float>(invStd);
+    savedMean[ch] = static_cast<float>(mean);
+    savedInv[ch] = static_cast<float>(invStd);
   });
 }
 
@@ -140,8 +145,10 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   int64_t count = n * inner;
   const float *x = X.f32(), *dy = DY.f32();
   float *dx = DX.f32();
-  forEachChannel(n, c, inner, [&](int64_t ch) {
-    double mean = SM.f32()[ch], inv = SI.f32()[ch];
+  const float *gamma = G.f32(), *savedMean = SM.f32(), *savedInv = SI.f32();
+  float *dgamma = DG.f32(), *dbeta = DB.f32();
+  forEachChannel(n, c, inner, [=](int64_t ch) {
+    double mean = savedMean[ch], inv = savedInv[ch];
     LaneSum sumDy, sumDyXhat;
     for (int64_t i = 0; i < n; ++i) {
       const float *p = x + (i * c + ch) * inner;
@@ -152,11 +159,11 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
       });
     }
     double sdy = sumDy.total(), sdyx = sumDyXhat.total();
-    DB.f32()[ch] = static_cast<float>(sdy);
-    DG.f32()[ch] = static_cast<float>(sdyx);
+    dbeta[ch] = static_cast<float>(sdy);
+    dgamma[ch] = static_cast<float>(sdyx);
     if (count == 0)
       return;
-    double a = G.f32()[ch] * inv;
+    double a = gamma[ch] * inv;
     double m1 = sdy / count, m2 = sdyx / count;
     for (int64_t i = 0; i < n; ++i) {
       const float *p = x + (i * c + ch) * inner;
