@@ -224,7 +224,7 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
   return raw;
 }
 
-/// Runs body(piece index, its state, its first image) for every piece, on
+/// Runs body(piece's state, its first image) for every piece, on
 /// up to the backend's thread count, each with one OpenMP thread. A
 /// oneDNN error in any piece fails the entry after all have finished.
 template <typename Body>
@@ -239,7 +239,7 @@ void forEachPiece(Context &ctx, const char *entry, ConvPlan &p, Body body) {
   for (int64_t i = 0; i < p.pieces; ++i) {
     OneOmpThread one;
     try {
-      body(i, p.state[i], i * p.pieceImages);
+      body(p.state[i], i * p.pieceImages);
       p.state[i].strm.wait();
     } catch (const dnnl::error &e) {
       errors[i] = e.what();
@@ -272,6 +272,38 @@ memory sharedWeights(const char *entry, ConvPlan &p, const engine &eng,
   }
 }
 
+/// Forward (x to y, `fromSrc`) and backward data (dy to dx): each piece
+/// maps its images of one tensor to its images of the other through the
+/// weights, reordered once for all pieces.
+void mapImages(Context &ctx, const char *entry, const ConvGeometry &g,
+               ConvPlan &p, const float *w, bool fromSrc, const float *in,
+               float *out, const float *bias) {
+  const engine &eng = oneDnnState(ctx).engine;
+  int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
+  int64_t inImage = fromSrc ? xImage : yImage;
+  int64_t outImage = fromSrc ? yImage : xImage;
+  const PlanOperand &inOp = fromSrc ? p.src : p.dst;
+  const PlanOperand &outOp = fromSrc ? p.dst : p.src;
+  int inArg = fromSrc ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST;
+  int outArg = fromSrc ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC;
+  memory wei = sharedWeights(entry, p, eng, w);
+  forEachPiece(ctx, entry, p, [&](PieceState &ps, int64_t image) {
+    AlignedBuffer &inBuffer = fromSrc ? ps.src : ps.dst;
+    AlignedBuffer &outBuffer = fromSrc ? ps.dst : ps.src;
+    float *outPiece = out + image * outImage;
+    memory inMem = inOp.bindInput(eng, ps.strm, in + image * inImage,
+                                  inBuffer.data());
+    memory outMem = outOp.bindOutput(eng, outPiece, outBuffer.data());
+    std::unordered_map<int, memory> args = {
+        {inArg, inMem}, {DNNL_ARG_WEIGHTS, wei}, {outArg, outMem}};
+    if (bias)
+      args.emplace(DNNL_ARG_BIAS,
+                   memory(p.bias, eng, const_cast<float *>(bias)));
+    execute(p, ps, eng, std::move(args));
+    outOp.finishOutput(eng, ps.strm, outMem, outPiece);
+  });
+}
+
 } // namespace
 
 bool oneDnnConvForward(Context &ctx, const char *entry, const ConvGeometry &g,
@@ -280,21 +312,7 @@ bool oneDnnConvForward(Context &ctx, const char *entry, const ConvGeometry &g,
   ConvPlan *p = plan(ctx, Forward, g, b != nullptr);
   if (!p)
     return false;
-  const engine &eng = oneDnnState(ctx).engine;
-  int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
-  memory wei = sharedWeights(entry, *p, eng, w);
-  forEachPiece(ctx, entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
-    float *yp = y + image * yImage;
-    memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
-                                  ps.src.data());
-    memory dst = p->dst.bindOutput(eng, yp, ps.dst.data());
-    std::unordered_map<int, memory> args = {
-        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wei}, {DNNL_ARG_DST, dst}};
-    if (b)
-      args.emplace(DNNL_ARG_BIAS, memory(p->bias, eng, const_cast<float *>(b)));
-    execute(*p, ps, eng, std::move(args));
-    p->dst.finishOutput(eng, ps.strm, dst, yp);
-  });
+  mapImages(ctx, entry, g, *p, w, /*fromSrc=*/true, x, y, b);
   return true;
 }
 
@@ -304,20 +322,7 @@ bool oneDnnConvBackwardData(Context &ctx, const char *entry,
   ConvPlan *p = plan(ctx, BackwardData, g, false);
   if (!p)
     return false;
-  const engine &eng = oneDnnState(ctx).engine;
-  int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
-  memory wei = sharedWeights(entry, *p, eng, w);
-  forEachPiece(ctx, entry, *p, [&](int64_t, PieceState &ps, int64_t image) {
-    float *dxp = dx + image * xImage;
-    memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
-                                   ps.dst.data());
-    memory dsrc = p->src.bindOutput(eng, dxp, ps.src.data());
-    execute(*p, ps, eng,
-            {{DNNL_ARG_DIFF_DST, ddst},
-             {DNNL_ARG_WEIGHTS, wei},
-             {DNNL_ARG_DIFF_SRC, dsrc}});
-    p->src.finishOutput(eng, ps.strm, dsrc, dxp);
-  });
+  mapImages(ctx, entry, g, *p, w, /*fromSrc=*/false, dy, dx, nullptr);
   return true;
 }
 
@@ -330,7 +335,7 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
   const engine &eng = oneDnnState(ctx).engine;
   int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
   bool whole = p->pieces == 1;
-  forEachPiece(ctx, entry, *p, [&](int64_t i, PieceState &ps, int64_t image) {
+  forEachPiece(ctx, entry, *p, [&](PieceState &ps, int64_t image) {
     memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
                                   ps.src.data());
     memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
@@ -355,7 +360,7 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
   int64_t elems = static_cast<int64_t>(p->weights.inner.get_size() / 4);
   parallelRanges(elems, [&](int64_t begin, int64_t end) {
     for (int64_t i = 1; i < p->pieces; ++i) {
-      const float *part = static_cast<const float *>(p->state[i].weights.data());
+      auto *part = static_cast<const float *>(p->state[i].weights.data());
       for (int64_t e = begin; e < end; ++e)
         sum[e] += part[e];
     }

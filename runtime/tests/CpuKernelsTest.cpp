@@ -77,7 +77,8 @@ TEST(CpuKernels, OneDnnThreadCountDoesNotMatter) {
                      FTensor &dy, const Case &c) {
     echo_context *ctx = nullptr;
     EXPECT_EQ(rt.echo_context_create(&ctx), ECHO_OK);
-    int savedOmp = omp_get_max_threads(), savedBlas = openblas_get_num_threads();
+    int savedOmp = omp_get_max_threads();
+    int savedBlas = openblas_get_num_threads();
     omp_set_num_threads(omp);
     openblas_set_num_threads(blas);
     Outputs out = convAll(ctx, x, w, b, dy, c.ys, c.s, c.p, c.g);
