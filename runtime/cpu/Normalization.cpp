@@ -15,7 +15,6 @@
 #include "Parallel.h"
 #include "TensorView.h"
 
-#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -50,21 +49,6 @@ struct LaneSum {
 };
 static_assert(kLanes == 8, "total() adds eight lanes");
 
-/// Calls body(ch) for every channel of a batch norm over [n, c, inner],
-/// channels side by side when each thread gets enough elements.
-template <typename Body>
-void forEachChannel(int64_t n, int64_t c, int64_t inner, Body body) {
-  int64_t perChannel = std::max<int64_t>(n * inner, 1);
-  parallelRanges(
-      c,
-      [&](int64_t begin, int64_t end) {
-        for (int64_t ch = begin; ch < end; ++ch)
-          body(ch);
-      },
-      /*align=*/1,
-      /*minPiece=*/(kMinElementsPerThread + perChannel - 1) / perChannel);
-}
-
 } // namespace
 
 void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
@@ -92,7 +76,7 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   float *newMean = NM.f32(), *newVar = NV.f32(), *savedMean = SM.f32(),
         *savedInv = SI.f32();
   // By value: the loops then see only locals, which no store can alias.
-  forEachChannel(n, c, inner, [=](int64_t ch) {
+  parallelItems(c, n * inner, [=](int64_t ch) {
     LaneSum sum;
     for (int64_t i = 0; i < n; ++i) {
       const float *p = x + (i * c + ch) * inner;
@@ -147,7 +131,7 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   float *dx = DX.f32();
   const float *gamma = G.f32(), *savedMean = SM.f32(), *savedInv = SI.f32();
   float *dgamma = DG.f32(), *dbeta = DB.f32();
-  forEachChannel(n, c, inner, [=](int64_t ch) {
+  parallelItems(c, n * inner, [=](int64_t ch) {
     double mean = savedMean[ch], inv = savedInv[ch];
     LaneSum sumDy, sumDyXhat;
     for (int64_t i = 0; i < n; ++i) {
@@ -189,10 +173,11 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
                    &I = a.inv_std;
   int64_t rows = X.rows(), d = X.last();
-  const float *g = G.f32(), *b = B.f32();
-  auto row = [&](int64_t r) {
-    const float *p = X.f32() + r * d;
-    float *q = Y.f32() + r * d;
+  const float *x = X.f32(), *g = G.f32(), *b = B.f32();
+  float *y = Y.f32(), *means = M.f32(), *invStds = I.f32();
+  parallelItems(rows, d, [=](int64_t r) {
+    const float *p = x + r * d;
+    float *q = y + r * d;
     double sum = 0.0;
     for (int64_t j = 0; j < d; ++j)
       sum += p[j];
@@ -205,17 +190,9 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     double inv = 1.0 / std::sqrt(sq / d + epsilon);
     for (int64_t j = 0; j < d; ++j)
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
-    M.f32()[r] = static_cast<float>(mu);
-    I.f32()[r] = static_cast<float>(inv);
-  };
-  parallelRanges(
-      rows,
-      [&](int64_t begin, int64_t end) {
-        for (int64_t r = begin; r < end; ++r)
-          row(r);
-      },
-      /*align=*/1,
-      /*minPiece=*/(kMinElementsPerThread + d - 1) / std::max<int64_t>(d, 1));
+    means[r] = static_cast<float>(mu);
+    invStds[r] = static_cast<float>(inv);
+  });
 }
 
 void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),

@@ -47,6 +47,21 @@ void parallelRanges(int64_t n, Body &&body, int64_t align = 1,
     body(bound(p), bound(p + 1));
 }
 
+/// Calls body(i) for every i in [0, n), items of `elementsPerItem`
+/// elements each (a channel, a row), side by side when each thread gets at
+/// least kMinElementsPerThread elements.
+template <typename Body>
+void parallelItems(int64_t n, int64_t elementsPerItem, Body &&body) {
+  int64_t per = std::max<int64_t>(elementsPerItem, 1);
+  parallelRanges(
+      n,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i)
+          body(i);
+      },
+      /*align=*/1, /*minPiece=*/(kMinElementsPerThread + per - 1) / per);
+}
+
 } // namespace echo_rt
 
 #endif // ECHO_RUNTIME_CPU_PARALLEL_H
