@@ -74,7 +74,6 @@ struct ConvPlan : OneDnnPlan {
   int64_t pieces = 1, pieceImages = 0; // images [i * pieceImages, ...)
   primitive prim;                      // for one piece
   PlanOperand src, weights, dst;       // in the direction's roles
-  bool hasBias = false;
   memory::desc bias, scratch;
   std::vector<PieceState> state; // one per piece
   /// The weights in the primitive's layout when it differs from the
@@ -166,7 +165,6 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
         p->src = {d.src, fwd.src_desc()};
         p->weights = {d.weights, fwd.weights_desc()};
         p->dst = {d.dst, fwd.dst_desc()};
-        p->hasBias = bias;
         p->bias = d.bias;
         p->scratch = fwd.scratchpad_desc();
       } else if (dir == BackwardData) {
