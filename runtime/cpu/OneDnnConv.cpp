@@ -67,15 +67,15 @@ int64_t batchPieces(const ConvGeometry &g) {
 struct PieceState {
   stream strm;
   AlignedBuffer src, weights, dst;
-  void *scratch = nullptr; // the context's, for the running call
 };
 
 struct ConvPlan : OneDnnPlan {
-  int64_t pieces = 1, pieceImages = 0; // images [i * pieceImages, ...)
+  int64_t pieceImages = 0;             // piece i: images from i * pieceImages
   primitive prim;                      // for one piece
   PlanOperand src, weights, dst;       // in the direction's roles
   memory::desc bias, scratch;
   std::vector<PieceState> state; // one per piece
+  int64_t pieces() const { return static_cast<int64_t>(state.size()); }
   /// The weights in the primitive's layout when it differs from the
   /// caller's: reordered once for all pieces (forward, backward-data), or
   /// the gradient of a plan of one piece.
@@ -156,7 +156,6 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
     OneOmpThread one; // the kernel's blocking is chosen for one thread
     try {
       p = std::make_unique<ConvPlan>();
-      p->pieces = pieces;
       p->pieceImages = g.n;
       const engine &eng = st.engine;
       auto fwd = forwardDesc(eng, d, bias && dir == Forward);
@@ -222,22 +221,21 @@ ConvPlan *plan(Context &ctx, ConvDirection dir, const ConvGeometry &whole,
   return raw;
 }
 
-/// Runs body(piece's state, its first image) for every piece, on
+/// Runs body(piece's state, its first image, its scratch memory) for every
+/// piece, on
 /// up to the backend's thread count, each with one OpenMP thread. A
 /// oneDNN error in any piece fails the entry after all have finished.
 template <typename Body>
 void forEachPiece(Context &ctx, const char *entry, ConvPlan &p, Body body) {
   OneDnnState &st = oneDnnState(ctx);
-  for (int64_t i = 0; i < p.pieces; ++i)
-    p.state[i].scratch = st.pieceScratch[i].data();
   int threads = static_cast<int>(
-      std::min<int64_t>(backendThreads(), p.pieces));
-  std::vector<std::string> errors(p.pieces);
+      std::min<int64_t>(backendThreads(), p.pieces()));
+  std::vector<std::string> errors(p.pieces());
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
-  for (int64_t i = 0; i < p.pieces; ++i) {
+  for (int64_t i = 0; i < p.pieces(); ++i) {
     OneOmpThread one;
     try {
-      body(p.state[i], i * p.pieceImages);
+      body(p.state[i], i * p.pieceImages, st.pieceScratch[i].data());
       p.state[i].strm.wait();
     } catch (const dnnl::error &e) {
       errors[i] = e.what();
@@ -249,9 +247,9 @@ void forEachPiece(Context &ctx, const char *entry, ConvPlan &p, Body body) {
 }
 
 /// Executes the plan's primitive on a piece's stream and scratch memory.
-void execute(ConvPlan &p, PieceState &ps, const engine &eng,
+void execute(ConvPlan &p, PieceState &ps, void *scratch, const engine &eng,
              std::unordered_map<int, memory> args) {
-  args.emplace(DNNL_ARG_SCRATCHPAD, memory(p.scratch, eng, ps.scratch));
+  args.emplace(DNNL_ARG_SCRATCHPAD, memory(p.scratch, eng, scratch));
   p.prim.execute(ps.strm, args);
 }
 
@@ -285,7 +283,7 @@ void mapImages(Context &ctx, const char *entry, const ConvGeometry &g,
   int inArg = fromSrc ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST;
   int outArg = fromSrc ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC;
   memory wei = sharedWeights(entry, p, eng, w);
-  forEachPiece(ctx, entry, p, [&](PieceState &ps, int64_t image) {
+  auto piece = [&](PieceState &ps, int64_t image, void *scratch) {
     AlignedBuffer &inBuffer = fromSrc ? ps.src : ps.dst;
     AlignedBuffer &outBuffer = fromSrc ? ps.dst : ps.src;
     float *outPiece = out + image * outImage;
@@ -297,9 +295,10 @@ void mapImages(Context &ctx, const char *entry, const ConvGeometry &g,
     if (bias)
       args.emplace(DNNL_ARG_BIAS,
                    memory(p.bias, eng, const_cast<float *>(bias)));
-    execute(p, ps, eng, std::move(args));
+    execute(p, ps, scratch, eng, std::move(args));
     outOp.finishOutput(eng, ps.strm, outMem, outPiece);
-  });
+  };
+  forEachPiece(ctx, entry, p, piece);
 }
 
 } // namespace
@@ -332,8 +331,8 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
     return false;
   const engine &eng = oneDnnState(ctx).engine;
   int64_t xImage = g.c * g.h * g.w, yImage = g.o * g.ohw();
-  bool whole = p->pieces == 1;
-  forEachPiece(ctx, entry, *p, [&](PieceState &ps, int64_t image) {
+  bool whole = p->pieces() == 1;
+  auto piece = [&](PieceState &ps, int64_t image, void *scratch) {
     memory src = p->src.bindInput(eng, ps.strm, x + image * xImage,
                                   ps.src.data());
     memory ddst = p->dst.bindInput(eng, ps.strm, dy + image * yImage,
@@ -343,13 +342,14 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
     memory dwei =
         whole ? p->weights.bindOutput(eng, dw, p->sharedWeights.data())
               : memory(p->weights.inner, eng, ps.weights.data());
-    execute(*p, ps, eng,
+    execute(*p, ps, scratch, eng,
             {{DNNL_ARG_SRC, src},
              {DNNL_ARG_DIFF_DST, ddst},
              {DNNL_ARG_DIFF_WEIGHTS, dwei}});
     if (whole)
       p->weights.finishOutput(eng, ps.strm, dwei, dw);
-  });
+  };
+  forEachPiece(ctx, entry, *p, piece);
   if (whole)
     return true;
   // sum = ((piece 0 + piece 1) + piece 2) + ...: each element in piece
@@ -357,7 +357,7 @@ bool oneDnnConvBackwardWeights(Context &ctx, const char *entry,
   float *sum = static_cast<float *>(p->state[0].weights.data());
   int64_t elems = static_cast<int64_t>(p->weights.inner.get_size() / 4);
   parallelRanges(elems, [&](int64_t begin, int64_t end) {
-    for (int64_t i = 1; i < p->pieces; ++i) {
+    for (int64_t i = 1; i < p->pieces(); ++i) {
       auto *part = static_cast<const float *>(p->state[i].weights.data());
       for (int64_t e = begin; e < end; ++e)
         sum[e] += part[e];
