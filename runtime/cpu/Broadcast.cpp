@@ -11,33 +11,6 @@
 
 using namespace echo_rt;
 
-namespace echo_rt {
-void broadcastStrides(const char *entry, const TensorView &operand,
-                      const char *name, const TensorView &out,
-                      const char *outName, int64_t *strides) {
-  if (operand.rank > out.rank)
-    fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
-         operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
-  int64_t own[kMaxRank];
-  rowMajorStrides(operand.rank, operand.sizes, own);
-  int lead = out.rank - operand.rank;
-  for (int d = 0; d < out.rank; ++d) {
-    if (d < lead) {
-      strides[d] = 0;
-      continue;
-    }
-    int64_t s = operand.sizes[d - lead];
-    if (s == out.sizes[d])
-      strides[d] = s == 1 ? 0 : own[d - lead];
-    else if (s == 1)
-      strides[d] = 0;
-    else
-      fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
-           operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
-  }
-}
-} // namespace echo_rt
-
 namespace {
 
 template <typename Op>

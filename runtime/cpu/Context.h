@@ -12,7 +12,9 @@
 #include "Abi.h"
 #include "DynamicPool.h"
 #include "MemoryStats.h"
+#include "ProfileSites.h"
 #include "RuntimeError.h"
+#include "StickyError.h"
 
 #include <cstdint>
 #include <map>
@@ -61,18 +63,9 @@ namespace echo_rt {
 class CopyStream; // CopyStream.h
 } // namespace echo_rt
 
-struct EchoProfileSite {
-  int64_t samples = 0;
-  int64_t maxNonZeros = 0;
-  int64_t elements = 0;
-};
-
-struct echo_context {
-  echo_status status = ECHO_OK;
-  std::string error;
-  bool locatedError = false; // echo_error_location already appended
+struct echo_context : echo_rt::StickyError {
   EchoAllocator memory;
-  std::vector<EchoProfileSite> profile;
+  echo_rt::ProfileSites profile;
   /// oneDNN's engine and the primitives created so far (OneDnn.cpp).
   std::shared_ptr<echo_rt::OneDnnState> onednn;
   /// The copy stream of echo_offload / echo_prefetch (Offload.cpp), started
@@ -82,20 +75,6 @@ struct echo_context {
   echo_context();
   ~echo_context();
   echo_rt::CopyStream &copies();
-  void clearError() {
-    status = ECHO_OK;
-    error.clear();
-    locatedError = false;
-  }
-  /// Records the first failure; later ones keep it (the first is the cause).
-  echo_status setError(echo_status s, const std::string &message) {
-    if (status == ECHO_OK) {
-      status = s;
-      error = message;
-      locatedError = false;
-    }
-    return status;
-  }
 };
 
 namespace echo_rt {

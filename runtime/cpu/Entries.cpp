@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AwaitParams.h"
 #include "Context.h"
 #include "CopyStream.h"
 #include "MathMode.h"
@@ -25,18 +26,8 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
     return ECHO_ERR_INVALID_ARGUMENT;
   if (ctx->status != ECHO_OK)
     return ctx->status;
-  try {
-    body();
+  if (runCatching(*ctx, entry, body))
     return ECHO_OK;
-  } catch (const Error &e) {
-    ctx->setError(e.status, e.message);
-  } catch (const std::bad_alloc &) {
-    ctx->setError(ECHO_ERR_OUT_OF_MEMORY,
-                  std::string(entry) + ": host memory exhausted");
-  } catch (...) {
-    ctx->setError(ECHO_ERR_INTERNAL,
-                  std::string(entry) + ": unexpected exception");
-  }
   // The step's later entries do nothing, echo_offload_wait included: end
   // the copies now, before the step frees the buffers they read or fill.
   if (ctx->copyStream)
@@ -54,17 +45,8 @@ void awaitCopies(echo_context &ctx, const char *entry, const char *name,
   TensorView t = view(entry, name, rank, desc, elementBytes);
   ctx.copyStream->waitOverlapping(t.data, size_t(t.numel) * elementBytes);
 }
-#define ECHO_AWAIT_F32(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 4);
-#define ECHO_AWAIT_MASK(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 1);
-#define ECHO_AWAIT_IDX32(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 4);
-#define ECHO_AWAIT_IDX64(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 8);
-#define ECHO_AWAIT_BYTES(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 1);
-#define ECHO_AWAIT_ANY(n) awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, 8);
-#define ECHO_AWAIT_HOST_I64(n)
-#define ECHO_AWAIT_HOST_ANY(n)
-#define ECHO_AWAIT_INT(n)
-#define ECHO_AWAIT_REAL(n)
-#define ECHO_PARAM_ITEM(kind, n) ECHO_AWAIT_##kind(n)
+#define ECHO_AWAIT_DEVICE(n, elementBytes)                                     \
+  awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, elementBytes);
 } // namespace
 
 extern "C" {
@@ -84,12 +66,8 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
     return ECHO_ERR_INVALID_ARGUMENT;
   ctx->clearError();
   ctx->memory.pool.beginStep();
-  if (abi_version != ECHO_ABI_VERSION)
-    return ctx->setError(
-        ECHO_ERR_ABI_MISMATCH,
-        "echo_step_begin: the step was compiled for runtime ABI version " +
-            std::to_string(abi_version) + ", this backend implements version " +
-            std::to_string(ECHO_ABI_VERSION));
+  if (std::string mismatch = abiMismatch(abi_version); !mismatch.empty())
+    return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
   return ECHO_OK;
 }
 
@@ -115,16 +93,8 @@ echo_status echo_step_end(echo_context *ctx) {
   return ctx->status;
 }
 
-void echo_error_location(echo_context *ctx, const char *location) {
-  // Only the first failure has a location to add: later entries merely
-  // returned its sticky status.
-  if (!ctx || !location || ctx->status == ECHO_OK || ctx->locatedError)
-    return;
-  ctx->error += std::string(" (at ") + location + ")";
-  ctx->locatedError = true;
-}
+#include "ErrorQueries.inc"
 
-int64_t echo_abi_version(void) { return ECHO_ABI_VERSION; }
 const char *echo_backend_name(void) { return "cpu"; }
 
 echo_status echo_context_create(echo_context **out) {
@@ -135,18 +105,5 @@ echo_status echo_context_create(echo_context **out) {
 }
 
 void echo_context_destroy(echo_context *ctx) { delete ctx; }
-
-echo_status echo_context_status(const echo_context *ctx) {
-  return ctx ? ctx->status : ECHO_ERR_INVALID_ARGUMENT;
-}
-
-const char *echo_context_error(const echo_context *ctx) {
-  return ctx ? ctx->error.c_str() : "no context";
-}
-
-void echo_context_clear_error(echo_context *ctx) {
-  if (ctx)
-    ctx->clearError();
-}
 
 } // extern "C"

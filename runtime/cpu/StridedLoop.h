@@ -14,6 +14,7 @@
 #ifndef ECHO_RUNTIME_CPU_STRIDEDLOOP_H
 #define ECHO_RUNTIME_CPU_STRIDEDLOOP_H
 
+#include "Broadcast.h"
 #include "Context.h"
 #include "Parallel.h"
 #include "TensorView.h"
@@ -136,13 +137,6 @@ private:
   int64_t sizes_[kMaxRank];
   int64_t strides_[K][kMaxRank];
 };
-
-/// Strides that read `operand` broadcast (numpy rules, trailing dimensions
-/// aligned) to `out`'s shape: 0 along stretched or missing dimensions.
-/// Fails unless every operand dimension equals the output's or is 1.
-void broadcastStrides(const char *entry, const TensorView &operand,
-                      const char *name, const TensorView &out,
-                      const char *outName, int64_t *strides);
 
 } // namespace echo_rt
 

@@ -16,7 +16,9 @@
 #include "Abi.h"
 #include "CopyStream.h"
 #include "MemoryStats.h"
+#include "ProfileSites.h"
 #include "RuntimeError.h"
+#include "StickyError.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
@@ -47,17 +49,7 @@ struct EchoDeviceAllocator : echo_rt::MemoryStats {
   void releaseAll();
 };
 
-struct EchoProfileSite {
-  int64_t samples = 0;
-  int64_t maxNonZeros = 0;
-  int64_t elements = 0;
-};
-
-struct echo_context {
-  echo_status status = ECHO_OK;
-  std::string error;
-  bool locatedError = false;
-
+struct echo_context : echo_rt::StickyError {
   // Device: `usable` is false when creation found no device; `whyUnusable`
   // then says why, and every call that needs the device returns it.
   bool usable = false;
@@ -79,22 +71,8 @@ struct echo_context {
   int64_t cublasMath = ECHO_MATH_IEEE;
 
   EchoDeviceAllocator memory;
-  std::vector<EchoProfileSite> profile;
+  echo_rt::ProfileSites profile;
   EchoCudaCopies copies; // echo_offload / echo_prefetch (Offload.cpp)
-
-  void clearError() {
-    status = ECHO_OK;
-    error.clear();
-    locatedError = false;
-  }
-  echo_status setError(echo_status s, const std::string &message) {
-    if (status == ECHO_OK) {
-      status = s;
-      error = message;
-      locatedError = false;
-    }
-    return status;
-  }
 };
 
 namespace echo_cuda {

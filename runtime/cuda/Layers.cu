@@ -648,21 +648,9 @@ void entry::echo_upload(Context &ctx, ECHO_TENSOR(src), ECHO_TENSOR(dst),
 
 namespace cd = echo_codecs;
 
-namespace {
-constexpr int64_t kMaxSites = int64_t(1) << 20;
-
-const EchoProfileSite *findSite(const echo_context *ctx, int64_t site) {
-  if (!ctx || site < 0 || site >= (int64_t)ctx->profile.size())
-    return nullptr;
-  return &ctx->profile[site];
-}
-} // namespace
-
 void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
   const char *E = "echo_profile_density";
-  if (site < 0 || site >= kMaxSites)
-    fail(E, "site %lld must be in [0, %lld)", (long long)site,
-         (long long)kMaxSites);
+  echo_rt::ProfileSites::checkSite(E, site);
   TensorView X = fview(E, "x", x_rank, x_desc);
   // An integer count: atomic additions give the same result in any order.
   auto *count = static_cast<unsigned long long *>(
@@ -675,43 +663,9 @@ void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
   });
   unsigned long long nnzHost = 0;
   readBack(E, ctx, &nnzHost, count, sizeof nnzHost);
-  int64_t nnz = (int64_t)nnzHost;
-  std::vector<EchoProfileSite> &all = ctx.profile;
-  if (site >= (int64_t)all.size())
-    all.resize(site + 1);
-  EchoProfileSite &s = all[site];
-  if (s.samples && s.elements != X.numel)
-    fail(E, "site %lld had %lld elements, now x shape %s", (long long)site,
-         (long long)s.elements, X.shapeStr().c_str());
-  s.elements = X.numel;
-  s.maxNonZeros = s.samples ? std::max(s.maxNonZeros, nnz) : nnz;
-  ++s.samples;
+  ctx.profile.record(E, site, X, (int64_t)nnzHost);
 }
 
 extern "C" {
-
-void echo_profile_reset(echo_context *ctx) {
-  if (ctx)
-    ctx->profile.clear();
-}
-
-int64_t echo_profile_num_sites(const echo_context *ctx) {
-  return ctx ? (int64_t)ctx->profile.size() : 0;
-}
-
-int64_t echo_profile_samples(const echo_context *ctx, int64_t site) {
-  const EchoProfileSite *s = findSite(ctx, site);
-  return s ? s->samples : 0;
-}
-
-int64_t echo_profile_max_nonzeros(const echo_context *ctx, int64_t site) {
-  const EchoProfileSite *s = findSite(ctx, site);
-  return s ? s->maxNonZeros : 0;
-}
-
-int64_t echo_profile_elements(const echo_context *ctx, int64_t site) {
-  const EchoProfileSite *s = findSite(ctx, site);
-  return s ? s->elements : 0;
-}
-
+#include "ProfileQueries.inc"
 } // extern "C"

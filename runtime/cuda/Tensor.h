@@ -10,6 +10,7 @@
 #ifndef ECHO_RUNTIME_CUDA_TENSOR_H
 #define ECHO_RUNTIME_CUDA_TENSOR_H
 
+#include "Broadcast.h"
 #include "Context.h"
 #include "TensorView.h"
 
@@ -20,6 +21,7 @@
 namespace echo_cuda {
 
 // The views and shape checks are the CPU backend's (runtime/common).
+using echo_rt::broadcastStrides;
 using echo_rt::expectDim;
 using echo_rt::expectMinRank;
 using echo_rt::expectNumel;
@@ -32,11 +34,6 @@ using echo_rt::rowMajorStrides;
 using echo_rt::sameShape;
 using echo_rt::TensorView;
 using echo_rt::view;
-
-/// Strides reading `operand` broadcast (numpy rules) to `out`'s shape.
-void broadcastStrides(const char *entry, const TensorView &operand,
-                      const char *name, const TensorView &out,
-                      const char *outName, int64_t *strides);
 
 } // namespace echo_cuda
 

@@ -1,15 +1,12 @@
-//===- Tensor.cpp - Broadcast strides (CUDA) ------------------------------===//
+//===- Broadcast.cpp - Numpy broadcasting of tensor arguments -------------===//
 
-#include "Tensor.h"
+#include "Broadcast.h"
 
-#include <cstdio>
-#include <cstring>
+using namespace echo_rt;
 
-namespace echo_cuda {
-
-void broadcastStrides(const char *entry, const TensorView &operand,
-                      const char *name, const TensorView &out,
-                      const char *outName, int64_t *strides) {
+void echo_rt::broadcastStrides(const char *entry, const TensorView &operand,
+                               const char *name, const TensorView &out,
+                               const char *outName, int64_t *strides) {
   if (operand.rank > out.rank)
     fail(entry, "%s shape %s does not broadcast to %s shape %s", name,
          operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
@@ -31,5 +28,3 @@ void broadcastStrides(const char *entry, const TensorView &operand,
            operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
   }
 }
-
-} // namespace echo_cuda

@@ -1,0 +1,26 @@
+//===- Broadcast.h - Numpy broadcasting of tensor arguments -----*- C++ -*-===//
+//
+// The strides that read an operand broadcast to an output's shape, checked
+// once for every backend: the CPU's strided loops and the CUDA kernels'
+// layouts take the same strides, and a shape that does not broadcast gets
+// the same message on both.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_BROADCAST_H
+#define ECHO_RUNTIME_COMMON_BROADCAST_H
+
+#include "TensorView.h"
+
+namespace echo_rt {
+
+/// Strides that read `operand` broadcast (numpy rules, trailing dimensions
+/// aligned) to `out`'s shape: 0 along stretched or missing dimensions.
+/// Fails unless every operand dimension equals the output's or is 1.
+void broadcastStrides(const char *entry, const TensorView &operand,
+                      const char *name, const TensorView &out,
+                      const char *outName, int64_t *strides);
+
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_BROADCAST_H

@@ -1,0 +1,73 @@
+//===- StickyError.h - A context's first failure -------------*- C++ -*-===//
+//
+// Every backend's context keeps the first failure of a step: later entries
+// return its status without running. The state, how an entry's exceptions
+// become that status, and the extern "C" functions that read it
+// (ErrorQueries.inc) are the same on every backend.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_STICKYERROR_H
+#define ECHO_RUNTIME_COMMON_STICKYERROR_H
+
+#include "RuntimeError.h"
+
+#include <new>
+#include <string>
+
+namespace echo_rt {
+
+struct StickyError {
+  echo_status status = ECHO_OK;
+  std::string error;
+  /// echo_error_location already appended the failing call's location.
+  bool locatedError = false;
+
+  void clearError() {
+    status = ECHO_OK;
+    error.clear();
+    locatedError = false;
+  }
+  /// Records the first failure; later ones keep it (the first is the cause).
+  echo_status setError(echo_status s, const std::string &message) {
+    if (status == ECHO_OK) {
+      status = s;
+      error = message;
+      locatedError = false;
+    }
+    return status;
+  }
+};
+
+/// Runs an entry's body; what it throws becomes the sticky error. True when
+/// the body returned.
+template <typename Fn>
+bool runCatching(StickyError &state, const char *entry, Fn &&body) {
+  try {
+    body();
+    return true;
+  } catch (const Error &e) {
+    state.setError(e.status, e.message);
+  } catch (const std::bad_alloc &) {
+    state.setError(ECHO_ERR_OUT_OF_MEMORY,
+                   std::string(entry) + ": host memory exhausted");
+  } catch (...) {
+    state.setError(ECHO_ERR_INTERNAL,
+                   std::string(entry) + ": unexpected exception");
+  }
+  return false;
+}
+
+/// The error of a step compiled for another ABI version; empty when it
+/// matches this backend's.
+inline std::string abiMismatch(int64_t stepVersion) {
+  if (stepVersion == ECHO_ABI_VERSION)
+    return {};
+  return "echo_step_begin: the step was compiled for runtime ABI version " +
+         std::to_string(stepVersion) + ", this backend implements version " +
+         std::to_string(ECHO_ABI_VERSION);
+}
+
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_STICKYERROR_H
