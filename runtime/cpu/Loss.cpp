@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "CrossEntropyArgs.h"
 #include "TensorView.h"
 
 #include <cmath>
@@ -14,20 +15,11 @@ using namespace echo_rt;
 
 namespace {
 
-void checkLabels(const char *E, const TensorView &logits,
-                 const TensorView &labels) {
-  expectMinRank(E, logits, "logits", 1);
-  expectRank(E, labels, "labels", logits.rank - 1);
-  for (int d = 0; d + 1 < logits.rank; ++d)
-    expectDim(E, labels, "labels", d, logits.size(d));
-}
-
 int64_t label(const char *E, const TensorView &labels, int64_t r, int64_t bits,
               int64_t classes) {
   int64_t l = loadIndex(labels, r, bits);
   if (l < 0 || l >= classes)
-    fail(E, "label %lld of row %lld is outside [0, %lld)", (long long)l,
-         (long long)r, (long long)classes);
+    labelOutOfRange(E, l, r, classes);
   return l;
 }
 
@@ -47,14 +39,11 @@ void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
 
 static void cross_entropy(const char *E, ECHO_TENSOR(logits), ECHO_TENSOR(labels),
                                    ECHO_TENSOR(loss), int64_t index_bits) {
-  TensorView L = fview(E, "logits", logits_rank, logits_desc);
-  TensorView T = iview(E, "labels", labels_rank, labels_desc, index_bits);
-  TensorView O = fview(E, "loss", loss_rank, loss_desc);
-  checkLabels(E, L, T);
-  expectRank(E, O, "loss", 0);
-  int64_t rows = L.rows(), c = L.last();
-  if (rows > 0 && c == 0)
-    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  CrossEntropyArgs a =
+      crossEntropyArgs(E, logits_rank, logits_desc, labels_rank, labels_desc,
+                       loss_rank, loss_desc, index_bits);
+  const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
+  int64_t rows = a.rows, c = a.classes;
   double total = 0.0;
   for (int64_t r = 0; r < rows; ++r) {
     const float *p = L.f32() + r * c;
@@ -70,16 +59,11 @@ static void cross_entropy_grad(const char *E, ECHO_TENSOR(logits),
                                         ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
                                         ECHO_TENSOR(dlogits),
                                         int64_t index_bits) {
-  TensorView L = fview(E, "logits", logits_rank, logits_desc);
-  TensorView T = iview(E, "labels", labels_rank, labels_desc, index_bits);
-  TensorView G = fview(E, "dloss", dloss_rank, dloss_desc);
-  TensorView D = fview(E, "dlogits", dlogits_rank, dlogits_desc);
-  checkLabels(E, L, T);
-  expectRank(E, G, "dloss", 0);
-  expectSameShape(E, D, "dlogits", L, "logits");
-  int64_t rows = L.rows(), c = L.last();
-  if (rows > 0 && c == 0)
-    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  CrossEntropyGradArgs a = crossEntropyGradArgs(
+      E, logits_rank, logits_desc, labels_rank, labels_desc, dloss_rank,
+      dloss_desc, dlogits_rank, dlogits_desc, index_bits);
+  const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
+  int64_t rows = a.rows, c = a.classes;
   double scale = static_cast<double>(G.f32()[0]) / static_cast<double>(rows);
   for (int64_t r = 0; r < rows; ++r) {
     const float *p = L.f32() + r * c;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AxisLayout.h"
 #include "StridedLoop.h"
 
 #include <cmath>
@@ -24,44 +25,17 @@ namespace {
 int64_t reducedLayout(const char *E, const TensorView &x, const char *xn,
                       const TensorView &r, const char *rn, int64_t mask,
                       int64_t *rStrides) {
-  if (mask < 0 || (x.rank < 63 && (mask >> x.rank) != 0))
-    fail(E, "dims_mask 0x%llx names dimensions outside rank %d of %s %s",
-         (unsigned long long)mask, x.rank, xn, x.shapeStr().c_str());
-  int64_t kept[kMaxRank];
-  int nk = 0;
-  int64_t count = 1;
-  for (int d = 0; d < x.rank; ++d) {
-    if ((mask >> d) & 1)
-      count *= x.size(d);
-    else
-      kept[nk++] = x.size(d);
-  }
-  bool ok;
-  if (r.rank == nk) {
-    ok = true;
-    for (int d = 0; d < nk; ++d)
-      ok = ok && r.size(d) == kept[d];
-  } else if (r.rank == x.rank) {
-    ok = true;
-    for (int d = 0; d < x.rank; ++d)
-      ok = ok && r.size(d) == (((mask >> d) & 1) ? 1 : x.size(d));
-  } else {
-    ok = false;
-  }
-  if (!ok)
-    fail(E, "%s shape %s does not match %s %s reduced over dims_mask 0x%llx",
-         rn, r.shapeStr().c_str(), xn, x.shapeStr().c_str(),
-         (unsigned long long)mask);
+  ReducedDims dims = reducedDims(E, x, xn, r, rn, mask);
   int64_t s = 1;
   for (int d = x.rank - 1; d >= 0; --d) {
-    if ((mask >> d) & 1) {
+    if (dims.reduced[d]) {
       rStrides[d] = 0;
     } else {
       rStrides[d] = s;
       s *= x.size(d);
     }
   }
-  return count;
+  return dims.count;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AxisLayout.h"
 #include "Context.h"
 #include "TensorView.h"
 
@@ -14,18 +15,6 @@
 using namespace echo_rt;
 
 namespace {
-struct Lines {
-  int64_t outer, len, inner;
-};
-
-Lines lines(const char *E, const TensorView &t, int64_t axis) {
-  if (axis < 0 || axis >= t.rank)
-    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
-         t.shapeStr().c_str());
-  int a = static_cast<int>(axis);
-  return {t.prod(0, a), t.size(a), t.prod(a + 1, t.rank)};
-}
-
 template <typename Body> void forEachLine(const Lines &l, Body body) {
   for (int64_t o = 0; o < l.outer; ++o)
     for (int64_t i = 0; i < l.inner; ++i)
@@ -39,7 +28,7 @@ void entry::echo_softmax(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
   expectSameShape(E, Y, "y", X, "x");
-  Lines l = lines(E, X, axis);
+  Lines l = axisLines(E, X, axis);
   if (l.len == 0)
     return;
   forEachLine(l, [&](int64_t base, int64_t st) {
@@ -74,7 +63,7 @@ void entry::echo_softmax_grad(Context &, ECHO_TENSOR(y), ECHO_TENSOR(dy),
   TensorView DX = fview(E, "dx", dx_rank, dx_desc);
   expectSameShape(E, DY, "dy", Y, "y");
   expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = lines(E, Y, axis);
+  Lines l = axisLines(E, Y, axis);
   forEachLine(l, [&](int64_t base, int64_t st) {
     const float *y = Y.f32() + base;
     const float *g = DY.f32() + base;

@@ -11,13 +11,22 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AxisLayout.h"
+#include "CrossEntropyArgs.h"
+#include "DropoutArgs.h"
 #include "Launch.h"
 #include "OptimizerArgs.h"
+#include "echo/dropout.h"
 #include "echo/gelu.h"
 
 #include <cmath>
 
 using namespace echo_cuda;
+using echo_rt::axisLines;
+using echo_rt::Lines;
+using echo_rt::reducedDims;
+using namespace echo_rt::cross_entropy_args;
+using namespace echo_rt::dropout_args;
 using namespace echo_rt::optimizer_args;
 
 namespace {
@@ -93,36 +102,11 @@ __device__ float binaryValue(int kind, float x, float z) {
 
 bool knownUnary(int64_t kind) { return kind >= ECHO_RELU && kind <= ECHO_RSQRT; }
 
-/// Reduced layout of x against r (kept dims, or keepdims), as the CPU's
-/// reducedLayout checks it; returns the reduction over x.
+/// The reduction over x that gives r (AxisLayout.h checks them).
 Reduction reducedLayout(const char *E, const TensorView &x, const char *xn,
                         const TensorView &r, const char *rn, int64_t mask) {
-  if (mask < 0 || (x.rank < 63 && (mask >> x.rank) != 0))
-    fail(E, "dims_mask 0x%llx names dimensions outside rank %d of %s %s",
-         (unsigned long long)mask, x.rank, xn, x.shapeStr().c_str());
-  int64_t kept[kMaxRank];
-  bool reduced[kMaxRank];
-  int nk = 0;
-  for (int d = 0; d < x.rank; ++d) {
-    reduced[d] = (mask >> d) & 1;
-    if (!reduced[d])
-      kept[nk++] = x.size(d);
-  }
-  bool ok = false;
-  if (r.rank == nk) {
-    ok = true;
-    for (int d = 0; d < nk; ++d)
-      ok = ok && r.size(d) == kept[d];
-  } else if (r.rank == x.rank) {
-    ok = true;
-    for (int d = 0; d < x.rank; ++d)
-      ok = ok && r.size(d) == (reduced[d] ? 1 : x.size(d));
-  }
-  if (!ok)
-    fail(E, "%s shape %s does not match %s %s reduced over dims_mask 0x%llx",
-         rn, r.shapeStr().c_str(), xn, x.shapeStr().c_str(),
-         (unsigned long long)mask);
-  return makeReduction(x.rank, x.sizes, reduced);
+  return makeReduction(x.rank, x.sizes,
+                       reducedDims(E, x, xn, r, rn, mask).reduced);
 }
 
 /// Sum (in double, x's order) of each output of a reduction, times
@@ -355,18 +339,6 @@ void entry::echo_reduce_max_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
 
 //--- softmax ------------------------------------------------------------------
 
-namespace {
-struct Lines {
-  int64_t outer, len, inner;
-};
-Lines lines(const char *E, const TensorView &t, int64_t axis) {
-  if (axis < 0 || axis >= t.rank)
-    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
-         t.shapeStr().c_str());
-  int a = static_cast<int>(axis);
-  return {t.prod(0, a), t.size(a), t.prod(a + 1, t.rank)};
-}
-} // namespace
 
 void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
                          int64_t axis, int64_t is_log) {
@@ -374,7 +346,7 @@ void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
   expectSameShape(E, Y, "y", X, "x");
-  Lines l = lines(E, X, axis);
+  Lines l = axisLines(E, X, axis);
   if (l.len == 0)
     return;
   const float *px = X.f32();
@@ -412,7 +384,7 @@ void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
   TensorView DX = fview(E, "dx", dx_rank, dx_desc);
   expectSameShape(E, DY, "dy", Y, "y");
   expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = lines(E, Y, axis);
+  Lines l = axisLines(E, Y, axis);
   const float *py = Y.f32(), *pg = DY.f32();
   float *pq = DX.f32();
   bool isLog = is_log != 0;
@@ -440,14 +412,6 @@ void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
 //--- cross-entropy ------------------------------------------------------------
 
 namespace {
-void checkLabels(const char *E, const TensorView &logits,
-                 const TensorView &labels) {
-  expectMinRank(E, logits, "logits", 1);
-  expectRank(E, labels, "labels", logits.rank - 1);
-  for (int d = 0; d + 1 < logits.rank; ++d)
-    expectDim(E, labels, "labels", d, logits.size(d));
-}
-
 __device__ int64_t loadIndex(const void *p, int64_t i, int bits) {
   return bits == 32 ? static_cast<int64_t>(static_cast<const int32_t *>(p)[i])
                     : static_cast<const int64_t *>(p)[i];
@@ -475,8 +439,7 @@ void validateLabels(Context &ctx, const char *E, const TensorView &T,
   } else {
     readBack(E, ctx, &l, T.i64() + bad, sizeof l);
   }
-  fail(E, "label %lld of row %lld is outside [0, %lld)", (long long)l,
-       (long long)bad, (long long)classes);
+  labelOutOfRange(E, l, (int64_t)bad, classes);
 }
 
 /// max and log(sum(exp(x - max))) of one row, as the CPU computes them.
@@ -493,14 +456,11 @@ __device__ void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
 
 void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
                   ECHO_TENSOR(labels), ECHO_TENSOR(loss), int bits) {
-  TensorView L = fview(E, "logits", logits_rank, logits_desc);
-  TensorView T = iview(E, "labels", labels_rank, labels_desc, bits);
-  TensorView O = fview(E, "loss", loss_rank, loss_desc);
-  checkLabels(E, L, T);
-  expectRank(E, O, "loss", 0);
-  int64_t rows = L.rows(), c = L.last();
-  if (rows > 0 && c == 0)
-    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  CrossEntropyArgs a =
+      crossEntropyArgs(E, logits_rank, logits_desc, labels_rank, labels_desc,
+                       loss_rank, loss_desc, bits);
+  const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
+  int64_t rows = a.rows, c = a.classes;
   validateLabels(ctx, E, T, rows, bits, c);
   double *perRow = static_cast<double *>(
       scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
@@ -526,16 +486,11 @@ void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
 void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
                       ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
                       ECHO_TENSOR(dlogits), int bits) {
-  TensorView L = fview(E, "logits", logits_rank, logits_desc);
-  TensorView T = iview(E, "labels", labels_rank, labels_desc, bits);
-  TensorView G = fview(E, "dloss", dloss_rank, dloss_desc);
-  TensorView D = fview(E, "dlogits", dlogits_rank, dlogits_desc);
-  checkLabels(E, L, T);
-  expectRank(E, G, "dloss", 0);
-  expectSameShape(E, D, "dlogits", L, "logits");
-  int64_t rows = L.rows(), c = L.last();
-  if (rows > 0 && c == 0)
-    fail(E, "logits %s have no classes", L.shapeStr().c_str());
+  CrossEntropyGradArgs a = crossEntropyGradArgs(
+      E, logits_rank, logits_desc, labels_rank, labels_desc, dloss_rank,
+      dloss_desc, dlogits_rank, dlogits_desc, bits);
+  const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
+  int64_t rows = a.rows, c = a.classes;
   validateLabels(ctx, E, T, rows, bits, c);
   const float *pl = L.f32(), *pg = G.f32();
   float *pd = D.f32();
@@ -572,40 +527,21 @@ void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
 ECHO_CROSS_ENTROPY_ENTRIES(32)
 ECHO_CROSS_ENTROPY_ENTRIES(64)
 
-//--- dropout (the CPU's counter-based hash, runtime/cpu/Dropout.cpp) ----------
-
-namespace {
-__device__ double dropoutUniform(uint64_t seed, uint64_t i) {
-  uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z = z ^ (z >> 31);
-  return static_cast<double>(z >> 40) * (1.0 / 16777216.0);
-}
-
-void checkProbability(const char *E, double p) {
-  if (!(p >= 0.0 && p < 1.0))
-    fail(E, "probability must be in [0, 1), got %g", p);
-}
-} // namespace
+//--- dropout (echo/dropout.h's hash, as runtime/cpu/Dropout.cpp) -------------
 
 void entry::echo_dropout(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
                          ECHO_TENSOR(mask), double probability, int64_t seed) {
   const char *E = "echo_dropout";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  expectSameShape(E, Y, "y", X, "x");
-  expectSameShape(E, M, "mask", X, "x");
-  checkProbability(E, probability);
-  float scale = static_cast<float>(1.0 / (1.0 - probability));
-  const float *in = X.f32();
-  float *out = Y.f32();
-  uint8_t *m = M.u8();
+  DropoutArgs a = dropoutArgs(E, x_rank, x_desc, y_rank, y_desc, mask_rank,
+                              mask_desc, probability);
+  const float *in = a.x.f32();
+  float *out = a.y.f32();
+  uint8_t *m = a.mask.u8();
   uint64_t s = static_cast<uint64_t>(seed);
   double p = probability;
-  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
-    bool keep = dropoutUniform(s, static_cast<uint64_t>(i)) >= p;
+  float scale = a.scale;
+  forEach(ctx, E, a.x.numel, [=] __device__(int64_t i) {
+    bool keep = echo_dropout_rng::uniform(s, static_cast<uint64_t>(i)) >= p;
     m[i] = keep ? 1 : 0;
     out[i] = keep ? in[i] * scale : 0.0f;
   });
@@ -614,17 +550,13 @@ void entry::echo_dropout(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
 void entry::echo_dropout_grad(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(dy),
                               ECHO_TENSOR(dx), double probability) {
   const char *E = "echo_dropout_grad";
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, M, "mask", DY, "dy");
-  expectSameShape(E, DX, "dx", DY, "dy");
-  checkProbability(E, probability);
-  float scale = static_cast<float>(1.0 / (1.0 - probability));
-  const uint8_t *m = M.u8();
-  const float *g = DY.f32();
-  float *out = DX.f32();
-  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+  DropoutGradArgs a = dropoutGradArgs(E, mask_rank, mask_desc, dy_rank,
+                                      dy_desc, dx_rank, dx_desc, probability);
+  const uint8_t *m = a.mask.u8();
+  const float *g = a.dy.f32();
+  float *out = a.dx.f32();
+  float scale = a.scale;
+  forEach(ctx, E, a.dy.numel, [=] __device__(int64_t i) {
     out[i] = m[i] ? g[i] * scale : 0.0f;
   });
 }

@@ -12,6 +12,7 @@
 #include "LightKernels.h"
 #include "ElementFunctions.h"
 
+#include "echo/dropout.h"
 #include "echo/runtime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1128,18 +1129,19 @@ LogicalResult avgPoolGrad(LoopEmitter &e, const LightCall &c) {
 }
 
 //===----------------------------------------------------------------------===//
-// Dropout (runtime/cpu/Dropout.cpp: SplitMix64, docs/runtime.md)
+// Dropout (echo/dropout.h: SplitMix64, docs/runtime.md)
 //===----------------------------------------------------------------------===//
 
-/// The scale (float)(1 / (1 - p)) of a valid probability p, else nullopt.
+/// The scale of a valid probability p, else nullopt.
 std::optional<float> dropoutScale(double p) {
-  if (!(p >= 0.0 && p < 1.0))
+  if (!echo_dropout_rng::validProbability(p))
     return std::nullopt;
-  return static_cast<float>(1.0 / (1.0 - p));
+  return echo_dropout_rng::keptScale(p);
 }
 
-/// u(seed, i) = (z >> 40) * 2^-24 of the i-th SplitMix64 output, in f64.
+/// echo_dropout_rng::uniform(seed, i), step by step in i64 and f64.
 Value dropoutUniform(LoopEmitter &e, int64_t seed, Value i) {
+  namespace rng = echo_dropout_rng;
   OpBuilder &b = e.b;
   Location loc = e.loc;
   Type i64 = b.getI64Type();
@@ -1155,13 +1157,13 @@ Value dropoutUniform(LoopEmitter &e, int64_t seed, Value i) {
   Value z = arith::AddIOp::create(
       b, loc, c(static_cast<uint64_t>(seed)),
       arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, n, c(1)),
-                            c(0x9E3779B97F4A7C15ull)));
-  z = arith::MulIOp::create(b, loc, xorShift(z, 30), c(0xBF58476D1CE4E5B9ull));
-  z = arith::MulIOp::create(b, loc, xorShift(z, 27), c(0x94D049BB133111EBull));
-  z = xorShift(z, 31);
-  Value top = arith::UIToFPOp::create(b, loc, b.getF64Type(),
-                                      arith::ShRUIOp::create(b, loc, z, c(40)));
-  return mulF(e, top, e.f64(1.0 / 16777216.0));
+                            c(rng::kGamma)));
+  z = arith::MulIOp::create(b, loc, xorShift(z, rng::kShift1), c(rng::kMul1));
+  z = arith::MulIOp::create(b, loc, xorShift(z, rng::kShift2), c(rng::kMul2));
+  z = xorShift(z, rng::kShift3);
+  Value top = arith::UIToFPOp::create(
+      b, loc, b.getF64Type(), arith::ShRUIOp::create(b, loc, z, c(rng::kDropBits)));
+  return mulF(e, top, e.f64(rng::kUnit));
 }
 
 LogicalResult dropout(LoopEmitter &e, const LightCall &c) {
