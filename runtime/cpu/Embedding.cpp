@@ -1,6 +1,7 @@
 //===- Embedding.cpp - Embedding lookup and its table gradient --------------===//
 
 #include "Context.h"
+#include "EmbeddingArgs.h"
 #include "TensorView.h"
 
 #include <cstring>
@@ -8,33 +9,21 @@
 using namespace echo_rt;
 
 namespace {
-/// Checks table/dtable [V, D], indices S and y/dy S x [D]; returns D.
-void checkShapes(const char *E, const TensorView &table, const char *tn,
-                 const TensorView &idx, const TensorView &y, const char *yn) {
-  expectRank(E, table, tn, 2);
-  expectRank(E, y, yn, idx.rank + 1);
-  for (int d = 0; d < idx.rank; ++d)
-    expectDim(E, y, yn, d, idx.size(d));
-  expectDim(E, y, yn, idx.rank, table.size(1));
-}
-
 int64_t checkedIndex(const char *E, const TensorView &idx, int64_t i,
                      int64_t bits, int64_t v) {
   int64_t r = loadIndex(idx, i, bits);
   if (r < 0 || r >= v)
-    fail(E, "index %lld at position %lld is outside [0, %lld)", (long long)r,
-         (long long)i, (long long)v);
+    indexOutOfRange(E, r, i, v);
   return r;
 }
 } // namespace
 
 static void embedding(const char *E, ECHO_TENSOR(table), ECHO_TENSOR(indices),
                                ECHO_TENSOR(y), int64_t index_bits) {
-  TensorView T = fview(E, "table", table_rank, table_desc);
-  TensorView I = iview(E, "indices", indices_rank, indices_desc, index_bits);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  checkShapes(E, T, "table", I, Y, "y");
-  int64_t v = T.size(0), d = T.size(1);
+  EmbeddingArgs a = embeddingArgs(E, table_rank, table_desc, indices_rank,
+                                  indices_desc, y_rank, y_desc, index_bits);
+  const TensorView &T = a.table, &I = a.indices, &Y = a.y;
+  int64_t v = a.rows, d = a.width;
   for (int64_t i = 0; i < I.numel; ++i) {
     int64_t r = checkedIndex(E, I, i, index_bits, v);
     if (d)
@@ -44,11 +33,11 @@ static void embedding(const char *E, ECHO_TENSOR(table), ECHO_TENSOR(indices),
 
 static void embedding_grad(const char *E, ECHO_TENSOR(indices), ECHO_TENSOR(dy),
                                     ECHO_TENSOR(dtable), int64_t index_bits) {
-  TensorView I = iview(E, "indices", indices_rank, indices_desc, index_bits);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DT = fview(E, "dtable", dtable_rank, dtable_desc);
-  checkShapes(E, DT, "dtable", I, DY, "dy");
-  int64_t v = DT.size(0), d = DT.size(1);
+  EmbeddingGradArgs a =
+      embeddingGradArgs(E, indices_rank, indices_desc, dy_rank, dy_desc,
+                        dtable_rank, dtable_desc, index_bits);
+  const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
+  int64_t v = a.rows, d = a.width;
   // Validate every index before touching the output.
   for (int64_t i = 0; i < I.numel; ++i)
     checkedIndex(E, I, i, index_bits, v);

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmbeddingArgs.h"
 #include "Kernels.h"
 #include "Launch.h"
 #include "NormalizationArgs.h"
@@ -22,6 +23,7 @@
 #include <algorithm>
 
 using namespace echo_cuda;
+using namespace echo_rt::embedding_args;
 using namespace echo_rt::norm_args;
 using echo_rt::readList;
 using echo_rt::sliceLayout;
@@ -77,15 +79,6 @@ __device__ int64_t loadIndex(const void *p, int64_t i, int bits) {
 //--- embedding ----------------------------------------------------------------
 
 namespace {
-void checkShapes(const char *E, const TensorView &table, const char *tn,
-                 const TensorView &idx, const TensorView &y, const char *yn) {
-  expectRank(E, table, tn, 2);
-  expectRank(E, y, yn, idx.rank + 1);
-  for (int d = 0; d < idx.rank; ++d)
-    expectDim(E, y, yn, d, idx.size(d));
-  expectDim(E, y, yn, idx.rank, table.size(1));
-}
-
 /// Fails naming the first index outside [0, v).
 void validateIndices(Context &ctx, const char *E, const TensorView &I,
                      int bits, int64_t v) {
@@ -108,17 +101,15 @@ void validateIndices(Context &ctx, const char *E, const TensorView &I,
   } else {
     readBack(E, ctx, &r, I.i64() + bad, sizeof r);
   }
-  fail(E, "index %lld at position %lld is outside [0, %lld)", (long long)r,
-       (long long)bad, (long long)v);
+  indexOutOfRange(E, r, (int64_t)bad, v);
 }
 
 void embedding(Context &ctx, const char *E, ECHO_TENSOR(table),
                ECHO_TENSOR(indices), ECHO_TENSOR(y), int bits) {
-  TensorView T = fview(E, "table", table_rank, table_desc);
-  TensorView I = iview(E, "indices", indices_rank, indices_desc, bits);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  checkShapes(E, T, "table", I, Y, "y");
-  int64_t v = T.size(0), d = T.size(1);
+  EmbeddingArgs a = embeddingArgs(E, table_rank, table_desc, indices_rank,
+                                  indices_desc, y_rank, y_desc, bits);
+  const TensorView &T = a.table, &I = a.indices, &Y = a.y;
+  int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
   const float *pt = T.f32();
   float *py = Y.f32();
@@ -131,11 +122,11 @@ void embedding(Context &ctx, const char *E, ECHO_TENSOR(table),
 
 void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
                    ECHO_TENSOR(dy), ECHO_TENSOR(dtable), int bits) {
-  TensorView I = iview(E, "indices", indices_rank, indices_desc, bits);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DT = fview(E, "dtable", dtable_rank, dtable_desc);
-  checkShapes(E, DT, "dtable", I, DY, "dy");
-  int64_t v = DT.size(0), d = DT.size(1);
+  EmbeddingGradArgs a =
+      embeddingGradArgs(E, indices_rank, indices_desc, dy_rank, dy_desc,
+                        dtable_rank, dtable_desc, bits);
+  const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
+  int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
   zero(ctx, E, DT.data, sizeof(float) * DT.numel);
   const float *pg = DY.f32();
