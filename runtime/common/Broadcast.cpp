@@ -28,3 +28,20 @@ void echo_rt::broadcastStrides(const char *entry, const TensorView &operand,
            operand.shapeStr().c_str(), outName, out.shapeStr().c_str());
   }
 }
+
+MaxGradArgs echo_rt::maxGradArgs(const char *E, ECHO_TENSOR(a), ECHO_TENSOR(b),
+                                 ECHO_TENSOR(dy), ECHO_TENSOR(da),
+                                 ECHO_TENSOR(db)) {
+  MaxGradArgs r;
+  r.a = fview(E, "a", a_rank, a_desc);
+  r.b = fview(E, "b", b_rank, b_desc);
+  r.dy = fview(E, "dy", dy_rank, dy_desc);
+  r.da = fview(E, "da", da_rank, da_desc);
+  r.db = fview(E, "db", db_rank, db_desc);
+  expectSameShape(E, r.da, "da", r.dy, "dy");
+  expectSameShape(E, r.db, "db", r.dy, "dy");
+  broadcastStrides(E, r.a, "a", r.dy, "dy", r.strides[0]);
+  broadcastStrides(E, r.b, "b", r.dy, "dy", r.strides[1]);
+  rowMajorStrides(r.dy.rank, r.dy.sizes, r.strides[2]);
+  return r;
+}

@@ -11,6 +11,7 @@
 #define ECHO_RUNTIME_COMMON_BROADCAST_H
 
 #include "TensorView.h"
+#include "echo/abi_macros.h"
 
 namespace echo_rt {
 
@@ -20,6 +21,15 @@ namespace echo_rt {
 void broadcastStrides(const char *entry, const TensorView &operand,
                       const char *name, const TensorView &out,
                       const char *outName, int64_t *strides);
+
+/// echo_max_grad's arguments: a and b broadcast to dy, and da, db shaped
+/// like dy; `strides` are a's, b's and dy's in dy's shape.
+struct MaxGradArgs {
+  TensorView a, b, dy, da, db;
+  int64_t strides[3][kMaxRank];
+};
+MaxGradArgs maxGradArgs(const char *entry, ECHO_TENSOR(a), ECHO_TENSOR(b),
+                        ECHO_TENSOR(dy), ECHO_TENSOR(da), ECHO_TENSOR(db));
 
 } // namespace echo_rt
 

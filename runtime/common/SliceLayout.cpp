@@ -15,6 +15,21 @@ void echo_rt::readList(const char *E, const char *name, int64_t rank,
     out[d] = t.i64()[d];
 }
 
+void echo_rt::readPermutation(const char *E, ECHO_TENSOR(permutation),
+                              const TensorView &x, const TensorView &y,
+                              int64_t *perm) {
+  expectRank(E, y, "y", x.rank);
+  readList(E, "permutation", permutation_rank, permutation_desc, x.rank, perm);
+  bool seen[kMaxRank] = {};
+  for (int d = 0; d < x.rank; ++d) {
+    if (perm[d] < 0 || perm[d] >= x.rank || seen[perm[d]])
+      fail(E, "permutation entry %lld at position %d is invalid for rank %d",
+           (long long)perm[d], d, x.rank);
+    seen[perm[d]] = true;
+    expectDim(E, y, "y", d, x.size(static_cast<int>(perm[d])));
+  }
+}
+
 int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
                              const char *wn, const TensorView &part,
                              const char *pn, ECHO_TENSOR(offsets),

@@ -19,6 +19,11 @@ namespace echo_rt {
 void readList(const char *entry, const char *name, int64_t rank, void *desc,
               int expected, int64_t *out);
 
+/// Reads echo_transpose's permutation of x's dimensions into `perm` and
+/// checks that y is x permuted by it.
+void readPermutation(const char *entry, ECHO_TENSOR(permutation),
+                     const TensorView &x, const TensorView &y, int64_t *perm);
+
 /// Validates a slice of `part` shape out of `whole` and fills the strides
 /// (per dimension of part) of the sliced elements in whole; returns the
 /// offset of the first one.

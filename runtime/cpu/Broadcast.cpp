@@ -83,17 +83,10 @@ void entry::echo_binary(Context &, int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
 void entry::echo_max_grad(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
                               ECHO_TENSOR(da), ECHO_TENSOR(db)) {
   const char *E = "echo_max_grad";
-  TensorView A = fview(E, "a", a_rank, a_desc);
-  TensorView B = fview(E, "b", b_rank, b_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DA = fview(E, "da", da_rank, da_desc);
-  TensorView DB = fview(E, "db", db_rank, db_desc);
-  expectSameShape(E, DA, "da", DY, "dy");
-  expectSameShape(E, DB, "db", DY, "dy");
-  int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, A, "a", DY, "dy", sa);
-  broadcastStrides(E, B, "b", DY, "dy", sb);
-  rowMajorStrides(DY.rank, DY.sizes, sy);
+  MaxGradArgs m = maxGradArgs(E, a_rank, a_desc, b_rank, b_desc, dy_rank,
+                              dy_desc, da_rank, da_desc, db_rank, db_desc);
+  const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
+  const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
   const int64_t *strides[3] = {sa, sb, sy};
   StridedLoop<3> loop(DY.rank, DY.sizes, strides);
   const float *a = A.f32(), *b = B.f32(), *dy = DY.f32();

@@ -94,17 +94,8 @@ void entry::echo_transpose(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
   const char *E = "echo_transpose";
   TensorView X = fview(E, "x", x_rank, x_desc);
   TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectRank(E, Y, "y", X.rank);
   int64_t perm[kMaxRank];
-  readList(E, "permutation", permutation_rank, permutation_desc, X.rank, perm);
-  bool seen[kMaxRank] = {};
-  for (int d = 0; d < X.rank; ++d) {
-    if (perm[d] < 0 || perm[d] >= X.rank || seen[perm[d]])
-      fail(E, "permutation entry %lld at position %d is invalid for rank %d",
-           (long long)perm[d], d, X.rank);
-    seen[perm[d]] = true;
-    expectDim(E, Y, "y", d, X.size(static_cast<int>(perm[d])));
-  }
+  readPermutation(E, permutation_rank, permutation_desc, X, Y, perm);
   if (Y.numel == 0)
     return;
   int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
