@@ -51,4 +51,52 @@ ConvGeometry convGeometry(const char *E, const TensorView &x, const char *xn,
   return g;
 }
 
+ConvArgs convArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
+                  ECHO_TENSOR(y), int64_t has_bias, int64_t stride_h,
+                  int64_t stride_w, int64_t pad_h, int64_t pad_w,
+                  int64_t dilation_h, int64_t dilation_w, int64_t groups) {
+  ConvArgs a;
+  a.x = fview(E, "x", x_rank, x_desc);
+  a.w = fview(E, "w", w_rank, w_desc);
+  a.y = fview(E, "y", y_rank, y_desc);
+  a.g = convGeometry(E, a.x, "x", a.w, "w", a.y, "y", stride_h, stride_w, pad_h,
+                     pad_w, dilation_h, dilation_w, groups);
+  if (has_bias) {
+    a.b = fview(E, "b", b_rank, b_desc);
+    expectRank(E, a.b, "b", 1);
+    expectDim(E, a.b, "b", 0, a.g.o);
+  }
+  return a;
+}
+
+ConvGradInputArgs convGradInputArgs(const char *E, ECHO_TENSOR(dy),
+                                    ECHO_TENSOR(w), ECHO_TENSOR(dx),
+                                    int64_t stride_h, int64_t stride_w,
+                                    int64_t pad_h, int64_t pad_w,
+                                    int64_t dilation_h, int64_t dilation_w,
+                                    int64_t groups) {
+  ConvGradInputArgs a;
+  a.dy = fview(E, "dy", dy_rank, dy_desc);
+  a.w = fview(E, "w", w_rank, w_desc);
+  a.dx = fview(E, "dx", dx_rank, dx_desc);
+  a.g = convGeometry(E, a.dx, "dx", a.w, "w", a.dy, "dy", stride_h, stride_w,
+                     pad_h, pad_w, dilation_h, dilation_w, groups);
+  return a;
+}
+
+ConvGradWeightArgs convGradWeightArgs(const char *E, ECHO_TENSOR(x),
+                                      ECHO_TENSOR(dy), ECHO_TENSOR(dw),
+                                      int64_t stride_h, int64_t stride_w,
+                                      int64_t pad_h, int64_t pad_w,
+                                      int64_t dilation_h, int64_t dilation_w,
+                                      int64_t groups) {
+  ConvGradWeightArgs a;
+  a.x = fview(E, "x", x_rank, x_desc);
+  a.dy = fview(E, "dy", dy_rank, dy_desc);
+  a.dw = fview(E, "dw", dw_rank, dw_desc);
+  a.g = convGeometry(E, a.x, "x", a.dw, "dw", a.dy, "dy", stride_h, stride_w,
+                     pad_h, pad_w, dilation_h, dilation_w, groups);
+  return a;
+}
+
 } // namespace echo_rt

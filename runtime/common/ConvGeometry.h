@@ -1,8 +1,10 @@
 //===- ConvGeometry.h - Shapes of a 2-D convolution --------------*- C++
 //-*-===//
 //
-// The sizes and attributes of one echo_conv2d* call, checked once for every
-// backend and implementation (CPU im2col + sgemm and oneDNN, cuDNN).
+// The sizes and attributes of one echo_conv2d* call, and the entries'
+// views of their operands, checked once for every backend and
+// implementation (CPU im2col + sgemm and oneDNN, cuDNN), so they agree on
+// what they accept and on the messages of what they refuse.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,7 @@
 #define ECHO_RUNTIME_COMMON_CONVGEOMETRY_H
 
 #include "TensorView.h"
+#include "echo/abi_macros.h"
 
 #include <cstdint>
 
@@ -36,6 +39,41 @@ ConvGeometry convGeometry(const char *entry, const TensorView &x,
                           const TensorView &y, const char *yn, int64_t sh,
                           int64_t sw, int64_t ph, int64_t pw, int64_t dh,
                           int64_t dw, int64_t groups);
+
+/// echo_conv2d: x [N, C, H, W] * w + b (viewed only with has_bias) into y.
+struct ConvArgs {
+  TensorView x, w, b, y;
+  ConvGeometry g;
+};
+ConvArgs convArgs(const char *entry, ECHO_TENSOR(x), ECHO_TENSOR(w),
+                  ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias,
+                  int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                  int64_t pad_w, int64_t dilation_h, int64_t dilation_w,
+                  int64_t groups);
+
+/// echo_conv2d_grad_input: dy and w into dx (the geometry's input).
+struct ConvGradInputArgs {
+  TensorView dy, w, dx;
+  ConvGeometry g;
+};
+ConvGradInputArgs convGradInputArgs(const char *entry, ECHO_TENSOR(dy),
+                                    ECHO_TENSOR(w), ECHO_TENSOR(dx),
+                                    int64_t stride_h, int64_t stride_w,
+                                    int64_t pad_h, int64_t pad_w,
+                                    int64_t dilation_h, int64_t dilation_w,
+                                    int64_t groups);
+
+/// echo_conv2d_grad_weight: x and dy into dw (the geometry's weight).
+struct ConvGradWeightArgs {
+  TensorView x, dy, dw;
+  ConvGeometry g;
+};
+ConvGradWeightArgs convGradWeightArgs(const char *entry, ECHO_TENSOR(x),
+                                      ECHO_TENSOR(dy), ECHO_TENSOR(dw),
+                                      int64_t stride_h, int64_t stride_w,
+                                      int64_t pad_h, int64_t pad_w,
+                                      int64_t dilation_h, int64_t dilation_w,
+                                      int64_t groups);
 
 } // namespace echo_rt
 

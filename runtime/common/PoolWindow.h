@@ -68,6 +68,61 @@ ECHO_HD inline int64_t windowMax(const PoolGeometry &g, const float *plane,
   return best;
 }
 
+/// The window's maximum (max_pool2d's output).
+ECHO_HD inline float windowPeak(const PoolGeometry &g, const float *plane,
+                                const PoolWindow &r) {
+  float best = plane[r.y0 * g.w + r.x0];
+  for (int64_t iy = r.y0; iy < r.y1; ++iy)
+    for (int64_t ix = r.x0; ix < r.x1; ++ix) {
+      float v = plane[iy * g.w + ix];
+      best = v > best ? v : best;
+    }
+  return best;
+}
+
+/// The sum of the window's elements in row-major order (avg_pool2d's
+/// output times kh * kw: padding adds zeros).
+ECHO_HD inline float windowSum(const PoolGeometry &g, const float *plane,
+                               const PoolWindow &r) {
+  float s = 0.0f;
+  for (int64_t iy = r.y0; iy < r.y1; ++iy)
+    for (int64_t ix = r.x0; ix < r.x1; ++ix)
+      s += plane[iy * g.w + ix];
+  return s;
+}
+
+/// The window's first element equal to `target` (the pooled value), else
+/// its first maximum: the input position that max_pool2d_grad credits.
+ECHO_HD inline int64_t windowArg(const PoolGeometry &g, const float *plane,
+                                 const PoolWindow &r, float target) {
+  for (int64_t iy = r.y0; iy < r.y1; ++iy)
+    for (int64_t ix = r.x0; ix < r.x1; ++ix)
+      if (plane[iy * g.w + ix] == target)
+        return iy * g.w + ix;
+  return windowMax(g, plane, r);
+}
+
+/// The pool-argmax code of output (oy, ox): its window's first maximum, as
+/// a row-major position within the unclamped window.
+ECHO_HD inline uint32_t argmaxCode(const PoolGeometry &g, const float *plane,
+                                   int64_t oy, int64_t ox) {
+  PoolWindow r = poolWindow(g, oy, ox);
+  int64_t best = windowMax(g, plane, r);
+  int64_t by = best / g.w, bx = best % g.w;
+  return (uint32_t)((by - r.top) * g.kw + (bx - r.left));
+}
+
+/// The input position (iy, ix) that `code` names for output (oy, ox);
+/// false when it is not in the window or not in the input (a corrupted
+/// code).
+ECHO_HD inline bool argmaxSource(const PoolGeometry &g, int64_t oy, int64_t ox,
+                                 uint32_t code, int64_t &iy, int64_t &ix) {
+  iy = oy * g.sh - g.ph + code / g.kw;
+  ix = ox * g.sw - g.pw + code % g.kw;
+  return code < (uint32_t)(g.kh * g.kw) && iy >= 0 && iy < g.h && ix >= 0 &&
+         ix < g.w;
+}
+
 } // namespace echo_rt
 
 #endif // ECHO_RUNTIME_COMMON_POOLWINDOW_H

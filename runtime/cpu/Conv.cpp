@@ -82,17 +82,11 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
                         int64_t pad_h, int64_t pad_w, int64_t dilation_h,
                         int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView W = fview(E, "w", w_rank, w_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  ConvGeometry g = convGeometry(E, X, "x", W, "w", Y, "y", stride_h, stride_w,
-                            pad_h, pad_w, dilation_h, dilation_w, groups);
-  TensorView B;
-  if (has_bias) {
-    B = fview(E, "b", b_rank, b_desc);
-    expectRank(E, B, "b", 1);
-    expectDim(E, B, "b", 0, g.o);
-  }
+  ConvArgs a = convArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
+                        y_rank, y_desc, has_bias, stride_h, stride_w, pad_h,
+                        pad_w, dilation_h, dilation_w, groups);
+  const TensorView &X = a.x, &W = a.w, &B = a.b, &Y = a.y;
+  const ConvGeometry &g = a.g;
   if (useOneDnn(ctx) && oneDnnConvForward(ctx, E, g, X.f32(), W.f32(),
                                           has_bias ? B.f32() : nullptr,
                                           Y.f32()))
@@ -127,11 +121,11 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
                                    int64_t pad_w, int64_t dilation_h,
                                    int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_input";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView W = fview(E, "w", w_rank, w_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  ConvGeometry g = convGeometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
-                            pad_h, pad_w, dilation_h, dilation_w, groups);
+  ConvGradInputArgs a = convGradInputArgs(
+      E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc, stride_h, stride_w,
+      pad_h, pad_w, dilation_h, dilation_w, groups);
+  const TensorView &DY = a.dy, &W = a.w, &DX = a.dx;
+  const ConvGeometry &g = a.g;
   if (useOneDnn(ctx) &&
       oneDnnConvBackwardData(ctx, E, g, DY.f32(), W.f32(), DX.f32()))
     return;
@@ -164,11 +158,11 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
                                     int64_t pad_w, int64_t dilation_h,
                                     int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_weight";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DW = fview(E, "dw", dw_rank, dw_desc);
-  ConvGeometry g = convGeometry(E, X, "x", DW, "dw", DY, "dy", stride_h, stride_w,
-                            pad_h, pad_w, dilation_h, dilation_w, groups);
+  ConvGradWeightArgs a = convGradWeightArgs(
+      E, x_rank, x_desc, dy_rank, dy_desc, dw_rank, dw_desc, stride_h, stride_w,
+      pad_h, pad_w, dilation_h, dilation_w, groups);
+  const TensorView &X = a.x, &DY = a.dy, &DW = a.dw;
+  const ConvGeometry &g = a.g;
   if (g.n == 0) {
     std::memset(DW.f32(), 0, sizeof(float) * DW.numel);
     return;

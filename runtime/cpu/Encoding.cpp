@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "EncodingArgs.h"
 #include "Parallel.h"
-#include "PoolWindow.h"
 
 #include "echo/codecs.h"
 
@@ -31,11 +31,6 @@ namespace cd = echo_codecs;
 
 namespace {
 
-TensorView bytesView(const char *E, const char *name, int64_t rank,
-                     void *desc) {
-  return view(E, name, rank, desc, 1);
-}
-
 template <typename T> T load(const uint8_t *p) {
   T v;
   std::memcpy(&v, p, sizeof v);
@@ -43,15 +38,6 @@ template <typename T> T load(const uint8_t *p) {
 }
 template <typename T> void store(uint8_t *p, T v) {
   std::memcpy(p, &v, sizeof v);
-}
-
-void expectBytes(const char *E, const TensorView &bytes, int64_t expected,
-                 const char *what) {
-  if (bytes.numel != expected)
-    fail(E,
-         "bytes shape %s must hold %lld bytes (%s); the storage size must "
-         "match the compiler's (EncodingStorage.h)",
-         bytes.shapeStr().c_str(), (long long)expected, what);
 }
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -144,24 +130,14 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
   if (n)
     std::memset(y, 0, sizeof(float) * n);
   uint32_t begin = load<uint32_t>(rowPtr);
-  if (begin != 0 || load<uint32_t>(rowPtr + 4 * rows) != nnz)
-    fail(E,
-         "corrupted csr encoding: row pointers do not span the %lld "
-         "non-zeros",
-         (long long)nnz);
+  expectCsrSpan(E, begin, load<uint32_t>(rowPtr + 4 * rows), nnz);
   for (int64_t r = 0; r < rows; ++r) {
     uint32_t end = load<uint32_t>(rowPtr + 4 * (r + 1));
-    if (end < begin || end > nnz)
-      fail(E, "corrupted csr encoding: row pointer %lld is %u",
-           (long long)(r + 1), end);
+    expectCsrRowEnd(E, r, begin, end, nnz);
     for (uint32_t k = begin; k < end; ++k) {
-      int64_t i = r * cd::kCsrRowWidth + columns[k];
-      if (i >= n)
-        fail(E,
-             "corrupted csr encoding: column %u of row %lld is past the "
-             "%lld elements",
-             (unsigned)columns[k], (long long)r, (long long)n);
-      std::memcpy(&y[i], values + 4 * (int64_t)k, 4);
+      expectCsrColumn(E, r, columns[k], n);
+      std::memcpy(&y[r * cd::kCsrRowWidth + columns[k]],
+                  values + 4 * (int64_t)k, 4);
     }
     begin = end;
   }
@@ -174,9 +150,9 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
 
 void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_binarize";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::bitmaskBytes(X.numel), "1 bit per element");
+  CodecArgs a =
+      encodeArgs(E, Codec::Binarize, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   const int64_t n = X.numel, whole = n / 8;
@@ -204,9 +180,9 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes
 
 void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_binarize";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::bitmaskBytes(Y.numel), "1 bit per element");
+  CodecArgs a =
+      decodeArgs(E, Codec::Binarize, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   parallelRanges(Y.numel, [&](int64_t begin, int64_t end) {
@@ -217,12 +193,10 @@ void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y
 
 void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
                               ECHO_TENSOR(dx)) {
-  const char *E = "echo_relu_grad_binarized";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView G = fview(E, "dy", dy_rank, dy_desc);
-  TensorView D = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, D, "dx", G, "dy");
-  expectBytes(E, B, cd::bitmaskBytes(G.numel), "1 bit per element");
+  ReluGradBinarizedArgs a =
+      reluGradBinarizedArgs("echo_relu_grad_binarized", bytes_rank, bytes_desc,
+                            dy_rank, dy_desc, dx_rank, dx_desc);
+  const TensorView &B = a.bytes, &G = a.dy, &D = a.dx;
   const uint8_t *bits = B.u8();
   const float *g = G.f32();
   float *d = D.f32();
@@ -240,9 +214,9 @@ void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENS
 
 void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_mask1";
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
+  CodecArgs a =
+      encodeArgs(E, Codec::Mask1, mask_rank, mask_desc, bytes_rank, bytes_desc);
+  const TensorView &M = a.values, &B = a.bytes;
   const uint8_t *m = M.u8();
   uint8_t *out = B.u8();
   parallelRanges(
@@ -260,9 +234,9 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes
 
 void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
   const char *E = "echo_decode_mask1";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
+  CodecArgs a =
+      decodeArgs(E, Codec::Mask1, bytes_rank, bytes_desc, mask_rank, mask_desc);
+  const TensorView &B = a.bytes, &M = a.values;
   const uint8_t *in = B.u8();
   uint8_t *m = M.u8();
   parallelRanges(M.numel, [&](int64_t begin, int64_t end) {
@@ -275,9 +249,9 @@ void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask
 
 void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp16";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::fp16Bytes(X.numel), "2 bytes per element");
+  CodecArgs a =
+      encodeArgs(E, Codec::Fp16, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   parallelRanges(X.numel, [&](int64_t begin, int64_t end) {
@@ -288,9 +262,9 @@ void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
 
 void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp16";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::fp16Bytes(Y.numel), "2 bytes per element");
+  CodecArgs a =
+      decodeArgs(E, Codec::Fp16, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   parallelRanges(Y.numel, [&](int64_t begin, int64_t end) {
@@ -301,33 +275,33 @@ void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp10";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::fp10Bytes(X.numel), "3 elements per 32-bit word");
+  CodecArgs a =
+      encodeArgs(E, Codec::Fp10, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
 }
 
 void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp10";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::fp10Bytes(Y.numel), "3 elements per 32-bit word");
+  CodecArgs a =
+      decodeArgs(E, Codec::Fp10, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
 }
 
 void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp8";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::fp8Bytes(X.numel), "4 elements per 32-bit word");
+  CodecArgs a =
+      encodeArgs(E, Codec::Fp8, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
 }
 
 void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp8";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::fp8Bytes(Y.numel), "4 elements per 32-bit word");
+  CodecArgs a =
+      decodeArgs(E, Codec::Fp8, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   decodeWords<cd::kFp8PerWord, 8, decFp8>(B.u8(), Y.numel, Y.f32());
 }
 
@@ -335,17 +309,10 @@ void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
   const char *E = "echo_encode_csr";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  if (X.numel > (int64_t)UINT32_MAX)
-    fail(E, "x shape %s has more elements than 32-bit row pointers address",
-         X.shapeStr().c_str());
-  if (capacity < 0 || capacity > X.numel)
-    fail(E, "capacity %lld must be in [0, %lld]", (long long)capacity,
-         (long long)X.numel);
-  int64_t n = X.numel;
-  expectBytes(E, B, cd::csrBytes(n, capacity),
-              "16-byte header, row pointers, capacity values and columns");
+  EncodeCsrArgs a =
+      encodeCsrArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, capacity);
+  const TensorView &X = a.x, &B = a.bytes;
+  int64_t n = a.n;
   const float *x = X.f32();
   int64_t nnz = 0;
   for (int64_t i = 0; i < n; ++i)
@@ -358,11 +325,7 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), in
   // Overflow: the whole CSR, sized for its nnz, goes to a block of the
   // counting allocator; the planned buffer keeps the header (with the
   // block's address) and zeros.
-  std::string error;
-  auto *block = static_cast<uint8_t *>(ctx.memory.allocate(
-      cd::csrBytes(n, nnz), ECHO_MEM_ENCODED, "csr overflow", error));
-  if (!block)
-    throw Error{ECHO_ERR_OUT_OF_MEMORY, std::string(E) + ": " + error};
+  uint8_t *block = csrOverflowBlock(E, ctx.memory, n, nnz);
   writeCsr(x, n, nnz, nnz, 0, block);
   std::memset(out, 0, (size_t)B.numel);
   store<uint32_t>(out + 0, (uint32_t)nnz);
@@ -373,35 +336,17 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), in
 
 void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_csr";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t n = Y.numel;
-  if (B.numel < cd::kCsrHeaderBytes)
-    fail(E, "bytes shape %s is shorter than the 16-byte csr header",
-         B.shapeStr().c_str());
-  uint8_t *in = B.u8();
-  int64_t nnz = load<uint32_t>(in + 0);
-  int64_t capacity = load<uint32_t>(in + 4);
-  uint64_t overflow = load<uint64_t>(in + 8);
-  expectBytes(E, B, cd::csrBytes(n, capacity),
-              "16-byte header, row pointers, capacity values and columns");
-  if (nnz > n)
-    fail(E, "corrupted csr encoding: %lld non-zeros in %lld elements",
-         (long long)nnz, (long long)n);
-  if (!overflow) {
-    if (nnz > capacity)
-      fail(E,
-           "csr encoding overflowed its capacity %lld but has no overflow "
-           "block (was it decoded twice?)",
-           (long long)capacity);
-    readCsr(E, in, n, nnz, capacity, Y.f32());
+  DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
+  int64_t n = a.n;
+  uint8_t *in = a.bytes.u8();
+  CsrHeader h = csrHeader(E, a, in);
+  if (!h.overflow) {
+    readCsr(E, in, n, h.nnz, h.capacity, a.y.f32());
     return;
   }
-  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)overflow);
-  if (nnz <= capacity || load<uint32_t>(block + 0) != nnz ||
-      load<uint32_t>(block + 4) != nnz || load<uint64_t>(block + 8) != 0)
-    fail(E, "corrupted csr encoding: bad overflow block");
-  readCsr(E, block, n, nnz, nnz, Y.f32());
+  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)h.overflow);
+  expectOverflowBlock(E, h, block);
+  readCsr(E, block, n, h.nnz, h.nnz, a.y.f32());
   if (!ctx.memory.release(block))
     fail(E, "corrupted csr encoding: the overflow block is not this "
             "context's");
@@ -415,12 +360,11 @@ void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(by
                              int64_t kernel_h, int64_t kernel_w,
                              int64_t stride_h, int64_t stride_w, int64_t pad_h,
                              int64_t pad_w) {
-  const char *E = "echo_encode_pool_argmax";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  ArgmaxGeometry g = argmaxGeometry(E, X, "x", kernel_h, kernel_w, stride_h,
-                                    stride_w, pad_h, pad_w);
-  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  PoolArgmaxArgs a = poolArgmaxArgs("echo_encode_pool_argmax", x_rank, x_desc,
+                                    bytes_rank, bytes_desc, kernel_h, kernel_w,
+                                    stride_h, stride_w, pad_h, pad_w);
+  const TensorView &X = a.x, &B = a.bytes;
+  const ArgmaxGeometry &g = a.g;
   uint8_t *out = B.u8();
   if (B.numel)
     std::memset(out, 0, (size_t)B.numel);
@@ -429,11 +373,8 @@ void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(by
     for (int64_t oy = 0; oy < g.oh; ++oy)
       for (int64_t ox = 0; ox < g.ow; ++ox) {
         // The same window and maximum as echo_max_pool2d(_grad).
-        PoolWindow r = poolWindow(g, oy, ox);
-        int64_t best = windowMax(g, plane, r);
-        int64_t by = best / g.w, bx = best % g.w;
-        uint32_t code = (uint32_t)((by - r.top) * g.kw + (bx - r.left));
-        cd::orArgmax(out, (p * g.oh + oy) * g.ow + ox, code, (int)g.bits);
+        cd::orArgmax(out, (p * g.oh + oy) * g.ow + ox,
+                     argmaxCode(g, plane, oy, ox), (int)g.bits);
       }
   }
 }
@@ -444,17 +385,11 @@ void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes), ECHO_T
                                  int64_t stride_w, int64_t pad_h,
                                  int64_t pad_w) {
   const char *E = "echo_max_pool2d_grad_argmax";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  ArgmaxGeometry g = argmaxGeometry(E, DX, "dx", kernel_h, kernel_w,
-                                    stride_h, stride_w, pad_h, pad_w);
-  expectRank(E, DY, "dy", 4);
-  expectDim(E, DY, "dy", 0, DX.size(0));
-  expectDim(E, DY, "dy", 1, DX.size(1));
-  expectDim(E, DY, "dy", 2, g.oh);
-  expectDim(E, DY, "dy", 3, g.ow);
-  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  PoolArgmaxGradArgs a = poolArgmaxGradArgs(
+      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h,
+      kernel_w, stride_h, stride_w, pad_h, pad_w);
+  const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
+  const ArgmaxGeometry &g = a.g;
   const uint8_t *in = B.u8();
   if (DX.numel)
     std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
@@ -465,14 +400,9 @@ void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes), ECHO_T
       for (int64_t ox = 0; ox < g.ow; ++ox) {
         int64_t o = oy * g.ow + ox;
         uint32_t code = cd::getArgmax(in, p * g.oh * g.ow + o, (int)g.bits);
-        int64_t iy = oy * g.sh - g.ph + code / g.kw;
-        int64_t ix = ox * g.sw - g.pw + code % g.kw;
-        if (code >= (uint32_t)(g.kh * g.kw) || iy < 0 || iy >= g.h || ix < 0 ||
-            ix >= g.w)
-          fail(E,
-               "corrupted argmax: code %u of pooled element %lld points "
-               "outside the input",
-               code, (long long)(p * g.oh * g.ow + o));
+        int64_t iy, ix;
+        if (!argmaxSource(g, oy, ox, code, iy, ix))
+          failArgmaxCode(E, code, p * g.oh * g.ow + o);
         dplane[iy * g.w + ix] += gs[o];
       }
   }

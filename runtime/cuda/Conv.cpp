@@ -29,8 +29,13 @@
 #include <vector>
 
 using namespace echo_cuda;
+using echo_rt::ConvArgs;
+using echo_rt::convArgs;
 using echo_rt::ConvGeometry;
-using echo_rt::convGeometry;
+using echo_rt::ConvGradInputArgs;
+using echo_rt::convGradInputArgs;
+using echo_rt::ConvGradWeightArgs;
+using echo_rt::convGradWeightArgs;
 
 namespace {
 
@@ -182,18 +187,12 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
                         int64_t pad_h, int64_t pad_w, int64_t dilation_h,
                         int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView W = fview(E, "w", w_rank, w_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  ConvArgs a = convArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
+                        y_rank, y_desc, has_bias, stride_h, stride_w, pad_h,
+                        pad_w, dilation_h, dilation_w, groups);
+  const TensorView &X = a.x, &W = a.w, &B = a.b, &Y = a.y;
+  const ConvGeometry &g = a.g;
   Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
-  ConvGeometry g = convGeometry(E, X, "x", W, "w", Y, "y", stride_h, stride_w,
-                            pad_h, pad_w, dilation_h, dilation_w, groups);
-  TensorView B;
-  if (has_bias) {
-    B = fview(E, "b", b_rank, b_desc);
-    expectRank(E, B, "b", 1);
-    expectDim(E, B, "b", 0, g.o);
-  }
   if (Y.numel == 0)
     return;
   if (g.cg == 0) {
@@ -237,12 +236,12 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
                                    int64_t pad_w, int64_t dilation_h,
                                    int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_input";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView W = fview(E, "w", w_rank, w_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  ConvGradInputArgs a = convGradInputArgs(
+      E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc, stride_h, stride_w,
+      pad_h, pad_w, dilation_h, dilation_w, groups);
+  const TensorView &DY = a.dy, &W = a.w, &DX = a.dx;
+  const ConvGeometry &g = a.g;
   Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
-  ConvGeometry g = convGeometry(E, DX, "dx", W, "w", DY, "dy", stride_h, stride_w,
-                            pad_h, pad_w, dilation_h, dilation_w, groups);
   if (DX.numel == 0)
     return;
   if (DY.numel == 0) {
@@ -283,12 +282,12 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
                                     int64_t pad_w, int64_t dilation_h,
                                     int64_t dilation_w, int64_t groups) {
   const char *E = "echo_conv2d_grad_weight";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DW = fview(E, "dw", dw_rank, dw_desc);
+  ConvGradWeightArgs a = convGradWeightArgs(
+      E, x_rank, x_desc, dy_rank, dy_desc, dw_rank, dw_desc, stride_h, stride_w,
+      pad_h, pad_w, dilation_h, dilation_w, groups);
+  const TensorView &X = a.x, &DY = a.dy, &DW = a.dw;
+  const ConvGeometry &g = a.g;
   Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
-  ConvGeometry g = convGeometry(E, X, "x", DW, "dw", DY, "dy", stride_h, stride_w,
-                            pad_h, pad_w, dilation_h, dilation_w, groups);
   if (DW.numel == 0)
     return;
   if (g.n == 0 || DY.numel == 0) {

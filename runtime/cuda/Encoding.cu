@@ -11,14 +11,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EncodingArgs.h"
 #include "Launch.h"
 #include "PoolCover.h"
 
 #include "echo/codecs.h"
 
-#include <cstring>
+#include <vector>
 
 using namespace echo_cuda;
+using namespace echo_rt::encoding_args;
 namespace cd = echo_codecs;
 
 namespace {
@@ -34,20 +36,6 @@ __device__ void st32(uint8_t *p, uint32_t v) {
   p[3] = (uint8_t)(v >> 24);
 }
 
-TensorView bytesView(const char *E, const char *name, int64_t rank,
-                     void *desc) {
-  return view(E, name, rank, desc, 1);
-}
-
-void expectBytes(const char *E, const TensorView &bytes, int64_t expected,
-                 const char *what) {
-  if (bytes.numel != expected)
-    fail(E,
-         "bytes shape %s must hold %lld bytes (%s); the storage size must "
-         "match the compiler's (EncodingStorage.h)",
-         bytes.shapeStr().c_str(), (long long)expected, what);
-}
-
 void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
   if (bytes > 0)
     check(E, cudaMemsetAsync(p, 0, (size_t)bytes, ctx.stream),
@@ -61,9 +49,9 @@ void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
 void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x),
                                  ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_binarize";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::bitmaskBytes(X.numel), "1 bit per element");
+  CodecArgs a =
+      encodeArgs(E, Codec::Binarize, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   int64_t n = X.numel;
@@ -78,9 +66,9 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x),
 void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes),
                                  ECHO_TENSOR(y)) {
   const char *E = "echo_decode_binarize";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::bitmaskBytes(Y.numel), "1 bit per element");
+  CodecArgs a =
+      decodeArgs(E, Codec::Binarize, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
@@ -91,11 +79,9 @@ void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes),
 void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes),
                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
   const char *E = "echo_relu_grad_binarized";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView G = fview(E, "dy", dy_rank, dy_desc);
-  TensorView D = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, D, "dx", G, "dy");
-  expectBytes(E, B, cd::bitmaskBytes(G.numel), "1 bit per element");
+  ReluGradBinarizedArgs a = reluGradBinarizedArgs(
+      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc);
+  const TensorView &B = a.bytes, &G = a.dy, &D = a.dx;
   const uint8_t *bits = B.u8();
   const float *g = G.f32();
   float *d = D.f32();
@@ -107,9 +93,9 @@ void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes),
 void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask),
                               ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_mask1";
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
+  CodecArgs a =
+      encodeArgs(E, Codec::Mask1, mask_rank, mask_desc, bytes_rank, bytes_desc);
+  const TensorView &M = a.values, &B = a.bytes;
   const uint8_t *m = M.u8();
   uint8_t *out = B.u8();
   int64_t n = M.numel;
@@ -124,9 +110,9 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask),
 void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes),
                               ECHO_TENSOR(mask)) {
   const char *E = "echo_decode_mask1";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  expectBytes(E, B, cd::bitmaskBytes(M.numel), "1 bit per element");
+  CodecArgs a =
+      decodeArgs(E, Codec::Mask1, bytes_rank, bytes_desc, mask_rank, mask_desc);
+  const TensorView &B = a.bytes, &M = a.values;
   const uint8_t *in = B.u8();
   uint8_t *m = M.u8();
   forEach(ctx, E, M.numel,
@@ -137,9 +123,9 @@ void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes),
 
 void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp16";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::fp16Bytes(X.numel), "2 bytes per element");
+  CodecArgs a =
+      encodeArgs(E, Codec::Fp16, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
@@ -151,9 +137,9 @@ void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
 
 void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp16";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::fp16Bytes(Y.numel), "2 bytes per element");
+  CodecArgs a =
+      decodeArgs(E, Codec::Fp16, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
@@ -163,9 +149,9 @@ void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp10";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::fp10Bytes(X.numel), "3 elements per 32-bit word");
+  CodecArgs a =
+      encodeArgs(E, Codec::Fp10, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   int64_t n = X.numel;
@@ -180,9 +166,9 @@ void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
 
 void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp10";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::fp10Bytes(Y.numel), "3 elements per 32-bit word");
+  CodecArgs a =
+      decodeArgs(E, Codec::Fp10, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
@@ -193,9 +179,9 @@ void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   const char *E = "echo_encode_fp8";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  expectBytes(E, B, cd::fp8Bytes(X.numel), "4 elements per 32-bit word");
+  CodecArgs a =
+      encodeArgs(E, Codec::Fp8, x_rank, x_desc, bytes_rank, bytes_desc);
+  const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   int64_t n = X.numel;
@@ -210,9 +196,9 @@ void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
 
 void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_fp8";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectBytes(E, B, cd::fp8Bytes(Y.numel), "4 elements per 32-bit word");
+  CodecArgs a =
+      decodeArgs(E, Codec::Fp8, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
   forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
@@ -278,11 +264,7 @@ void readCsr(Context &ctx, const char *E, const uint8_t *in, int64_t n,
   uint32_t first = 0, last = 0;
   readBack(E, ctx, &first, ptrs, 4);
   readBack(E, ctx, &last, ptrs + 4 * rows, 4);
-  if (first != 0 || last != nnz)
-    fail(E,
-         "corrupted csr encoding: row pointers do not span the %lld "
-         "non-zeros",
-         (long long)nnz);
+  expectCsrSpan(E, first, last, nnz);
   resetFlag(E, ctx);
   unsigned long long *flag = ctx.flag;
   forEach(ctx, E, rows, [=] __device__(int64_t r) {
@@ -295,15 +277,15 @@ void readCsr(Context &ctx, const char *E, const uint8_t *in, int64_t n,
   });
   unsigned long long badRow = readFlag(E, ctx);
   if (badRow != kNoFlag) {
+    // The first bad row's pointer or first bad column, named as the
+    // CPU's sequential walk names it.
     uint32_t pair[2] = {0, 0};
     readBack(E, ctx, pair, ptrs + 4 * badRow, 8);
-    if (pair[1] < pair[0] || pair[1] > nnz)
-      fail(E, "corrupted csr encoding: row pointer %lld is %u",
-           (long long)(badRow + 1), pair[1]);
-    fail(E,
-         "corrupted csr encoding: a column of row %lld is past the %lld "
-         "elements",
-         (long long)badRow, (long long)n);
+    expectCsrRowEnd(E, (int64_t)badRow, pair[0], pair[1], nnz);
+    std::vector<uint8_t> cols(pair[1] - pair[0]);
+    readBack(E, ctx, cols.data(), columns + pair[0], cols.size());
+    for (uint8_t c : cols)
+      expectCsrColumn(E, (int64_t)badRow, c, n);
   }
   forEach(ctx, E, rows, [=] __device__(int64_t r) {
     uint32_t begin = ld32(ptrs + 4 * r), end = ld32(ptrs + 4 * (r + 1));
@@ -317,17 +299,10 @@ void readCsr(Context &ctx, const char *E, const uint8_t *in, int64_t n,
 void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
                             int64_t capacity) {
   const char *E = "echo_encode_csr";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  if (X.numel > (int64_t)UINT32_MAX)
-    fail(E, "x shape %s has more elements than 32-bit row pointers address",
-         X.shapeStr().c_str());
-  if (capacity < 0 || capacity > X.numel)
-    fail(E, "capacity %lld must be in [0, %lld]", (long long)capacity,
-         (long long)X.numel);
-  int64_t n = X.numel;
-  expectBytes(E, B, cd::csrBytes(n, capacity),
-              "16-byte header, row pointers, capacity values and columns");
+  EncodeCsrArgs a =
+      encodeCsrArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, capacity);
+  const TensorView &X = a.x, &B = a.bytes;
+  int64_t n = a.n;
   int64_t rows = cd::csrRows(n);
   // Row pointers: non-zeros per row, then a prefix sum in row order.
   auto *rowPtr = static_cast<uint32_t *>(
@@ -360,11 +335,7 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
   // Overflow: the whole CSR, sized for its nnz, goes to a block of the
   // counting allocator; the planned buffer keeps the header (with the
   // block's address) and zeros.
-  std::string error;
-  auto *block = static_cast<uint8_t *>(ctx.memory.allocate(
-      cd::csrBytes(n, nnz), ECHO_MEM_ENCODED, "csr overflow", error));
-  if (!block)
-    throw Error{ECHO_ERR_OUT_OF_MEMORY, std::string(E) + ": " + error};
+  uint8_t *block = csrOverflowBlock(E, ctx.memory, n, nnz);
   writeCsr(ctx, E, x, n, rowPtr, nnz, nnz, block);
   zero(ctx, E, out, B.numel);
   writeHeader(ctx, E, out, (uint32_t)nnz, (uint32_t)capacity,
@@ -374,35 +345,17 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
 
 void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_csr";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t n = Y.numel;
-  if (B.numel < cd::kCsrHeaderBytes)
-    fail(E, "bytes shape %s is shorter than the 16-byte csr header",
-         B.shapeStr().c_str());
+  DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
+  const TensorView &B = a.bytes, &Y = a.y;
+  int64_t n = a.n;
   uint8_t header[cd::kCsrHeaderBytes];
   readBack(E, ctx, header, B.data, sizeof header);
-  uint32_t nnz32, cap32;
-  uint64_t overflow;
-  std::memcpy(&nnz32, header, 4);
-  std::memcpy(&cap32, header + 4, 4);
-  std::memcpy(&overflow, header + 8, 8);
-  int64_t nnz = nnz32, capacity = cap32;
-  expectBytes(E, B, cd::csrBytes(n, capacity),
-              "16-byte header, row pointers, capacity values and columns");
-  if (nnz > n)
-    fail(E, "corrupted csr encoding: %lld non-zeros in %lld elements",
-         (long long)nnz, (long long)n);
-  if (!overflow) {
-    if (nnz > capacity)
-      fail(E,
-           "csr encoding overflowed its capacity %lld but has no overflow "
-           "block (was it decoded twice?)",
-           (long long)capacity);
-    readCsr(ctx, E, B.u8(), n, nnz, capacity, Y.f32());
+  CsrHeader h = csrHeader(E, a, header);
+  if (!h.overflow) {
+    readCsr(ctx, E, B.u8(), n, h.nnz, h.capacity, Y.f32());
     return;
   }
-  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)overflow);
+  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)h.overflow);
   // Only a block of this context is read: a corrupted address must not
   // become a device fault.
   if (!ctx.memory.live.count(block))
@@ -410,14 +363,8 @@ void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
             "context's");
   uint8_t inner[cd::kCsrHeaderBytes];
   readBack(E, ctx, inner, block, sizeof inner);
-  uint32_t bnnz, bcap;
-  uint64_t bover;
-  std::memcpy(&bnnz, inner, 4);
-  std::memcpy(&bcap, inner + 4, 4);
-  std::memcpy(&bover, inner + 8, 8);
-  if (nnz <= capacity || bnnz != nnz || bcap != nnz || bover != 0)
-    fail(E, "corrupted csr encoding: bad overflow block");
-  readCsr(ctx, E, block, n, nnz, nnz, Y.f32());
+  expectOverflowBlock(E, h, inner);
+  readCsr(ctx, E, block, n, h.nnz, h.nnz, Y.f32());
   // The scatter reads the block: free it only after the stream is done.
   synchronize(E, ctx);
   std::string error;
@@ -432,14 +379,11 @@ void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 namespace {
 
-/// The code of pooled element o: its window's first maximum.
-__device__ uint32_t argmaxCode(const PoolGeometry &g, const float *x,
+/// The code of pooled element o (all planes' outputs in row-major order).
+__device__ uint32_t outputCode(const PoolGeometry &g, const float *x,
                                int64_t o) {
   int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
-  PoolWindow r = poolWindow(g, oy, ox);
-  int64_t best = windowMax(g, x + p * g.h * g.w, r);
-  int64_t by = best / g.w, bx = best % g.w;
-  return (uint32_t)((by - r.top) * g.kw + (bx - r.left));
+  return argmaxCode(g, x + p * g.h * g.w, oy, ox);
 }
 } // namespace
 
@@ -449,24 +393,24 @@ void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x),
                                     int64_t stride_w, int64_t pad_h,
                                     int64_t pad_w) {
   const char *E = "echo_encode_pool_argmax";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  ArgmaxGeometry g = argmaxGeometry(E, X, "x", kernel_h, kernel_w, stride_h,
-                                    stride_w, pad_h, pad_w);
-  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  PoolArgmaxArgs a =
+      poolArgmaxArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, kernel_h,
+                     kernel_w, stride_h, stride_w, pad_h, pad_w);
+  const TensorView &X = a.x, &B = a.bytes;
+  const ArgmaxGeometry &g = a.g;
   const float *x = X.f32();
   uint8_t *out = B.u8();
   PoolGeometry pg = g;
   int64_t outputs = g.outputs();
   if (g.bits == 8) {
     forEach(ctx, E, outputs, [=] __device__(int64_t o) {
-      out[o] = (uint8_t)argmaxCode(pg, x, o);
+      out[o] = (uint8_t)outputCode(pg, x, o);
     });
     return;
   }
   forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
-    uint32_t even = argmaxCode(pg, x, 2 * b);
-    uint32_t odd = 2 * b + 1 < outputs ? argmaxCode(pg, x, 2 * b + 1) : 0u;
+    uint32_t even = outputCode(pg, x, 2 * b);
+    uint32_t odd = 2 * b + 1 < outputs ? outputCode(pg, x, 2 * b + 1) : 0u;
     out[b] = cd::packArgmax4(even, odd);
   });
 }
@@ -477,17 +421,11 @@ void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes),
                                         int64_t stride_h, int64_t stride_w,
                                         int64_t pad_h, int64_t pad_w) {
   const char *E = "echo_max_pool2d_grad_argmax";
-  TensorView B = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  ArgmaxGeometry g = argmaxGeometry(E, DX, "dx", kernel_h, kernel_w,
-                                    stride_h, stride_w, pad_h, pad_w);
-  expectRank(E, DY, "dy", 4);
-  expectDim(E, DY, "dy", 0, DX.size(0));
-  expectDim(E, DY, "dy", 1, DX.size(1));
-  expectDim(E, DY, "dy", 2, g.oh);
-  expectDim(E, DY, "dy", 3, g.ow);
-  expectBytes(E, B, g.bytes(), "one argmax code per pooled element");
+  PoolArgmaxGradArgs a = poolArgmaxGradArgs(
+      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h,
+      kernel_w, stride_h, stride_w, pad_h, pad_w);
+  const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
+  const ArgmaxGeometry &g = a.g;
   const uint8_t *in = B.u8();
   PoolGeometry pg = g;
   int bits = g.bits;
@@ -496,22 +434,17 @@ void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes),
   unsigned long long *flag = ctx.flag;
   forEach(ctx, E, g.outputs(), [=] __device__(int64_t o) {
     uint32_t code = cd::getArgmax(in, o, bits);
-    int64_t oy = (o / pg.ow) % pg.oh, ox = o % pg.ow;
-    int64_t iy = oy * pg.sh - pg.ph + code / pg.kw;
-    int64_t ix = ox * pg.sw - pg.pw + code % pg.kw;
-    if (code >= (uint32_t)(pg.kh * pg.kw) || iy < 0 || iy >= pg.h || ix < 0 ||
-        ix >= pg.w)
+    int64_t oy = (o / pg.ow) % pg.oh, ox = o % pg.ow, iy, ix;
+    if (!argmaxSource(pg, oy, ox, code, iy, ix))
       atomicMin(flag, (unsigned long long)o);
   });
   unsigned long long bad = readFlag(E, ctx);
   if (bad != kNoFlag) {
     uint8_t byte = 0;
     readBack(E, ctx, &byte, in + (bits == 8 ? bad : bad / 2), 1);
-    fail(E,
-         "corrupted argmax: code %u of pooled element %lld points outside "
-         "the input",
-         cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
-         (long long)bad);
+    failArgmaxCode(
+        E, cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
+        (int64_t)bad);
   }
   const float *gs = DY.f32();
   float *pdx = DX.f32();
@@ -527,9 +460,9 @@ void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes),
     for (int64_t oy = y0; oy <= y1; ++oy)
       for (int64_t ox = x0; ox <= x1; ++ox) {
         int64_t o = p * pg.oh * pg.ow + oy * pg.ow + ox;
-        uint32_t code = cd::getArgmax(in, o, bits);
-        if (oy * pg.sh - pg.ph + code / pg.kw == iy &&
-            ox * pg.sw - pg.pw + code % pg.kw == ix)
+        int64_t sy, sx;
+        argmaxSource(pg, oy, ox, cd::getArgmax(in, o, bits), sy, sx);
+        if (sy == iy && sx == ix)
           acc += gs[o];
       }
     pdx[i] = acc;

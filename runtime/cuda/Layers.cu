@@ -15,6 +15,7 @@
 #include "Kernels.h"
 #include "Launch.h"
 #include "NormalizationArgs.h"
+#include "PoolArgs.h"
 #include "PoolCover.h"
 #include "SliceLayout.h"
 
@@ -25,6 +26,7 @@
 using namespace echo_cuda;
 using namespace echo_rt::embedding_args;
 using namespace echo_rt::norm_args;
+using namespace echo_rt::pool_args;
 using echo_rt::readList;
 using echo_rt::readPermutation;
 using echo_rt::sliceLayout;
@@ -160,53 +162,20 @@ ECHO_EMBEDDING_ENTRIES(64)
 
 //--- pooling --------------------------------------------------------------------
 
-namespace {
-PoolGeometry geometry(const char *E, const TensorView &x, const char *xn,
-                      const TensorView &y, const char *yn, int64_t kh,
-                      int64_t kw, int64_t sh, int64_t sw, int64_t ph,
-                      int64_t pw) {
-  PoolGeometry g = poolGeometry(E, x, xn, kh, kw, sh, sw, ph, pw);
-  expectRank(E, y, yn, 4);
-  expectDim(E, y, yn, 0, x.size(0));
-  expectDim(E, y, yn, 1, x.size(1));
-  expectDim(E, y, yn, 2, g.oh);
-  expectDim(E, y, yn, 3, g.ow);
-  return g;
-}
-
-/// The first element equal to `target`, else the first maximum.
-__device__ int64_t windowArg(const PoolGeometry &g, const float *plane,
-                             const PoolWindow &r, float target) {
-  for (int64_t iy = r.y0; iy < r.y1; ++iy)
-    for (int64_t ix = r.x0; ix < r.x1; ++ix)
-      if (plane[iy * g.w + ix] == target)
-        return iy * g.w + ix;
-  return windowMax(g, plane, r);
-}
-} // namespace
-
 void entry::echo_max_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
                             int64_t kernel_h, int64_t kernel_w,
                             int64_t stride_h, int64_t stride_w, int64_t pad_h,
                             int64_t pad_w) {
   const char *E = "echo_max_pool2d";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  PoolGeometry g = geometry(E, X, "x", Y, "y", kernel_h, kernel_w, stride_h,
-                            stride_w, pad_h, pad_w);
+  PoolArgs a = poolArgs(E, x_rank, x_desc, y_rank, y_desc, kernel_h, kernel_w,
+                        stride_h, stride_w, pad_h, pad_w);
+  const TensorView &X = a.x, &Y = a.y;
+  PoolGeometry g = a.g;
   const float *px = X.f32();
   float *py = Y.f32();
   forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
-    const float *plane = px + p * g.h * g.w;
-    PoolWindow r = poolWindow(g, oy, ox);
-    float best = plane[r.y0 * g.w + r.x0];
-    for (int64_t iy = r.y0; iy < r.y1; ++iy)
-      for (int64_t ix = r.x0; ix < r.x1; ++ix) {
-        float v = plane[iy * g.w + ix];
-        best = v > best ? v : best;
-      }
-    py[o] = best;
+    py[o] = windowPeak(g, px + p * g.h * g.w, poolWindow(g, oy, ox));
   });
 }
 
@@ -216,14 +185,11 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
                                  int64_t stride_h, int64_t stride_w,
                                  int64_t pad_h, int64_t pad_w) {
   const char *E = "echo_max_pool2d_grad";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  PoolGeometry g = geometry(E, X, "x", Y, "y", kernel_h, kernel_w, stride_h,
-                            stride_w, pad_h, pad_w);
-  expectSameShape(E, DY, "dy", Y, "y");
-  expectSameShape(E, DX, "dx", X, "x");
+  MaxPoolGradArgs a = maxPoolGradArgs(
+      E, x_rank, x_desc, y_rank, y_desc, dy_rank, dy_desc, dx_rank, dx_desc,
+      kernel_h, kernel_w, stride_h, stride_w, pad_h, pad_w);
+  const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
+  PoolGeometry g = a.g;
   const float *px = X.f32(), *py = Y.f32(), *pg = DY.f32();
   float *pdx = DX.f32();
   forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
@@ -248,22 +214,16 @@ void entry::echo_avg_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
                             int64_t stride_h, int64_t stride_w, int64_t pad_h,
                             int64_t pad_w) {
   const char *E = "echo_avg_pool2d";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  PoolGeometry g = geometry(E, X, "x", Y, "y", kernel_h, kernel_w, stride_h,
-                            stride_w, pad_h, pad_w);
+  PoolArgs a = poolArgs(E, x_rank, x_desc, y_rank, y_desc, kernel_h, kernel_w,
+                        stride_h, stride_w, pad_h, pad_w);
+  const TensorView &X = a.x, &Y = a.y;
+  PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
   const float *px = X.f32();
   float *py = Y.f32();
   forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
-    const float *plane = px + p * g.h * g.w;
-    PoolWindow r = poolWindow(g, oy, ox);
-    float s = 0.0f;
-    for (int64_t iy = r.y0; iy < r.y1; ++iy)
-      for (int64_t ix = r.x0; ix < r.x1; ++ix)
-        s += plane[iy * g.w + ix];
-    py[o] = s * inv;
+    py[o] = windowSum(g, px + p * g.h * g.w, poolWindow(g, oy, ox)) * inv;
   });
 }
 
@@ -272,10 +232,11 @@ void entry::echo_avg_pool2d_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
                                  int64_t stride_h, int64_t stride_w,
                                  int64_t pad_h, int64_t pad_w) {
   const char *E = "echo_avg_pool2d_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  PoolGeometry g = geometry(E, DX, "dx", DY, "dy", kernel_h, kernel_w,
-                            stride_h, stride_w, pad_h, pad_w);
+  AvgPoolGradArgs a =
+      avgPoolGradArgs(E, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h, kernel_w,
+                      stride_h, stride_w, pad_h, pad_w);
+  const TensorView &DY = a.dy, &DX = a.dx;
+  PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
   const float *pg = DY.f32();
   float *pdx = DX.f32();

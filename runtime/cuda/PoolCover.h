@@ -15,13 +15,18 @@
 
 namespace echo_cuda {
 
+using echo_rt::argmaxCode;
 using echo_rt::ArgmaxGeometry;
 using echo_rt::argmaxGeometry;
+using echo_rt::argmaxSource;
 using echo_rt::PoolGeometry;
 using echo_rt::poolGeometry;
 using echo_rt::PoolWindow;
 using echo_rt::poolWindow;
+using echo_rt::windowArg;
 using echo_rt::windowMax;
+using echo_rt::windowPeak;
+using echo_rt::windowSum;
 
 /// The outputs whose windows contain input row iy: [lo, hi] (empty when
 /// lo > hi). Gradients gather over them in row-major output order, the

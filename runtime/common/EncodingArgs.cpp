@@ -1,0 +1,224 @@
+//===- EncodingArgs.cpp - Checked arguments of the codec entries ----------===//
+
+#include "EncodingArgs.h"
+#include "PoolArgs.h"
+#include "RuntimeError.h"
+
+#include "echo/codecs.h"
+
+#include <cstring>
+
+using namespace echo_rt;
+namespace cd = echo_codecs;
+
+namespace {
+
+const char *const kCsrLayout =
+    "16-byte header, row pointers, capacity values and columns";
+
+/// The storage of n elements under `codec`, and its description.
+int64_t codecBytes(const char *E, Codec codec, int64_t n, const char *&what) {
+  switch (codec) {
+  case Codec::Binarize:
+  case Codec::Mask1:
+    what = "1 bit per element";
+    return cd::bitmaskBytes(n);
+  case Codec::Fp16:
+    what = "2 bytes per element";
+    return cd::fp16Bytes(n);
+  case Codec::Fp10:
+    what = "3 elements per 32-bit word";
+    return cd::fp10Bytes(n);
+  case Codec::Fp8:
+    what = "4 elements per 32-bit word";
+    return cd::fp8Bytes(n);
+  }
+  fail(E, "unknown codec %d", (int)codec);
+}
+
+/// The decoded side: mask1's is an i8 mask, the others' f32.
+TensorView valuesView(const char *E, Codec codec, const char *floatName,
+                      int64_t rank, void *desc) {
+  if (codec == Codec::Mask1)
+    return view(E, "mask", rank, desc, 1);
+  return fview(E, floatName, rank, desc);
+}
+
+void expectCodecBytes(const char *E, Codec codec, const CodecArgs &a) {
+  const char *what = nullptr;
+  int64_t bytes = codecBytes(E, codec, a.values.numel, what);
+  expectBytes(E, a.bytes, bytes, what);
+}
+
+uint32_t load32(const uint8_t *p) {
+  uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+uint64_t load64(const uint8_t *p) {
+  uint64_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+} // namespace
+
+TensorView echo_rt::bytesView(const char *E, const char *name, int64_t rank,
+                              void *desc) {
+  return view(E, name, rank, desc, 1);
+}
+
+void echo_rt::expectBytes(const char *E, const TensorView &bytes,
+                          int64_t expected, const char *what) {
+  if (bytes.numel != expected)
+    fail(E,
+         "bytes shape %s must hold %lld bytes (%s); the storage size must "
+         "match the compiler's (EncodingStorage.h)",
+         bytes.shapeStr().c_str(), (long long)expected, what);
+}
+
+CodecArgs echo_rt::encodeArgs(const char *E, Codec codec, ECHO_TENSOR(values),
+                              ECHO_TENSOR(bytes)) {
+  CodecArgs a;
+  a.values = valuesView(E, codec, "x", values_rank, values_desc);
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  expectCodecBytes(E, codec, a);
+  return a;
+}
+
+CodecArgs echo_rt::decodeArgs(const char *E, Codec codec, ECHO_TENSOR(bytes),
+                              ECHO_TENSOR(values)) {
+  CodecArgs a;
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.values = valuesView(E, codec, "y", values_rank, values_desc);
+  expectCodecBytes(E, codec, a);
+  return a;
+}
+
+ReluGradBinarizedArgs echo_rt::reluGradBinarizedArgs(const char *E,
+                                                     ECHO_TENSOR(bytes),
+                                                     ECHO_TENSOR(dy),
+                                                     ECHO_TENSOR(dx)) {
+  ReluGradBinarizedArgs a;
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.dy = fview(E, "dy", dy_rank, dy_desc);
+  a.dx = fview(E, "dx", dx_rank, dx_desc);
+  expectSameShape(E, a.dx, "dx", a.dy, "dy");
+  expectBytes(E, a.bytes, cd::bitmaskBytes(a.dy.numel), "1 bit per element");
+  return a;
+}
+
+EncodeCsrArgs echo_rt::encodeCsrArgs(const char *E, ECHO_TENSOR(x),
+                                     ECHO_TENSOR(bytes), int64_t capacity) {
+  EncodeCsrArgs a;
+  a.x = fview(E, "x", x_rank, x_desc);
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  if (a.x.numel > (int64_t)UINT32_MAX)
+    fail(E, "x shape %s has more elements than 32-bit row pointers address",
+         a.x.shapeStr().c_str());
+  if (capacity < 0 || capacity > a.x.numel)
+    fail(E, "capacity %lld must be in [0, %lld]", (long long)capacity,
+         (long long)a.x.numel);
+  a.n = a.x.numel;
+  expectBytes(E, a.bytes, cd::csrBytes(a.n, capacity), kCsrLayout);
+  return a;
+}
+
+DecodeCsrArgs echo_rt::decodeCsrArgs(const char *E, ECHO_TENSOR(bytes),
+                                     ECHO_TENSOR(y)) {
+  DecodeCsrArgs a;
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.y = fview(E, "y", y_rank, y_desc);
+  a.n = a.y.numel;
+  if (a.bytes.numel < cd::kCsrHeaderBytes)
+    fail(E, "bytes shape %s is shorter than the 16-byte csr header",
+         a.bytes.shapeStr().c_str());
+  return a;
+}
+
+CsrHeader echo_rt::csrHeader(const char *E, const DecodeCsrArgs &a,
+                             const uint8_t *header) {
+  CsrHeader h;
+  h.nnz = load32(header + 0);
+  h.capacity = load32(header + 4);
+  h.overflow = load64(header + 8);
+  expectBytes(E, a.bytes, cd::csrBytes(a.n, h.capacity), kCsrLayout);
+  if (h.nnz > a.n)
+    fail(E, "corrupted csr encoding: %lld non-zeros in %lld elements",
+         (long long)h.nnz, (long long)a.n);
+  if (!h.overflow && h.nnz > h.capacity)
+    fail(E,
+         "csr encoding overflowed its capacity %lld but has no overflow "
+         "block (was it decoded twice?)",
+         (long long)h.capacity);
+  return h;
+}
+
+void echo_rt::expectOverflowBlock(const char *E, const CsrHeader &h,
+                                  const uint8_t *blockHeader) {
+  if (h.nnz <= h.capacity || load32(blockHeader + 0) != h.nnz ||
+      load32(blockHeader + 4) != h.nnz || load64(blockHeader + 8) != 0)
+    fail(E, "corrupted csr encoding: bad overflow block");
+}
+
+void echo_rt::expectCsrSpan(const char *E, uint32_t first, uint32_t last,
+                            int64_t nnz) {
+  if (first != 0 || last != nnz)
+    fail(E,
+         "corrupted csr encoding: row pointers do not span the %lld "
+         "non-zeros",
+         (long long)nnz);
+}
+
+void echo_rt::expectCsrRowEnd(const char *E, int64_t r, uint32_t begin,
+                              uint32_t end, int64_t nnz) {
+  if (end < begin || end > nnz)
+    fail(E, "corrupted csr encoding: row pointer %lld is %u",
+         (long long)(r + 1), end);
+}
+
+void echo_rt::expectCsrColumn(const char *E, int64_t r, unsigned column,
+                              int64_t n) {
+  if (r * cd::kCsrRowWidth + column >= n)
+    fail(E,
+         "corrupted csr encoding: column %u of row %lld is past the "
+         "%lld elements",
+         column, (long long)r, (long long)n);
+}
+
+PoolArgmaxArgs echo_rt::poolArgmaxArgs(const char *E, ECHO_TENSOR(x),
+                                       ECHO_TENSOR(bytes), int64_t kernel_h,
+                                       int64_t kernel_w, int64_t stride_h,
+                                       int64_t stride_w, int64_t pad_h,
+                                       int64_t pad_w) {
+  PoolArgmaxArgs a;
+  a.x = fview(E, "x", x_rank, x_desc);
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.g = argmaxGeometry(E, a.x, "x", kernel_h, kernel_w, stride_h, stride_w,
+                       pad_h, pad_w);
+  expectBytes(E, a.bytes, a.g.bytes(), "one argmax code per pooled element");
+  return a;
+}
+
+PoolArgmaxGradArgs
+echo_rt::poolArgmaxGradArgs(const char *E, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+                            ECHO_TENSOR(dx), int64_t kernel_h, int64_t kernel_w,
+                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
+                            int64_t pad_w) {
+  PoolArgmaxGradArgs a;
+  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.dy = fview(E, "dy", dy_rank, dy_desc);
+  a.dx = fview(E, "dx", dx_rank, dx_desc);
+  a.g = argmaxGeometry(E, a.dx, "dx", kernel_h, kernel_w, stride_h, stride_w,
+                       pad_h, pad_w);
+  expectPooled(E, a.g, a.dx, a.dy, "dy");
+  expectBytes(E, a.bytes, a.g.bytes(), "one argmax code per pooled element");
+  return a;
+}
+
+void echo_rt::failArgmaxCode(const char *E, uint32_t code, int64_t o) {
+  fail(E,
+       "corrupted argmax: code %u of pooled element %lld points outside the "
+       "input",
+       code, (long long)o);
+}

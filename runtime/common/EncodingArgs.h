@@ -1,0 +1,137 @@
+//===- EncodingArgs.h - Checked arguments of the codec entries -*- C++ -*-===//
+//
+// The arguments of the Gist encode/decode entries (runtime.h, "Encodings of
+// stashed feature maps"), viewed and checked once for every backend, so the
+// backends agree on what they accept and on the messages of what they
+// refuse. Encoded operands must hold exactly the bytes the compiler planned
+// (EncodingStorage.h). The CSR headers are read by each backend (host or
+// device memory) and checked here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_ENCODINGARGS_H
+#define ECHO_RUNTIME_COMMON_ENCODINGARGS_H
+
+#include "PoolWindow.h"
+#include "RuntimeError.h"
+#include "TensorView.h"
+#include "echo/abi_macros.h"
+#include "echo/codecs.h"
+
+#include <cstdint>
+#include <string>
+
+namespace echo_rt {
+inline namespace encoding_args {
+
+/// An encoded operand: bytes, whatever its memref's element type.
+TensorView bytesView(const char *entry, const char *name, int64_t rank,
+                     void *desc);
+
+/// Fails unless `bytes` holds `expected` bytes (`what` says why).
+void expectBytes(const char *entry, const TensorView &bytes, int64_t expected,
+                 const char *what);
+
+/// The fixed-width codecs; each fixes the element type of the decoded side
+/// (f32 x / y, or the i8 mask of mask1) and the bytes per element.
+enum class Codec { Binarize, Mask1, Fp16, Fp10, Fp8 };
+
+/// echo_encode_<codec>(values, bytes) and echo_decode_<codec>(bytes,
+/// values): the decoded side and its encoding.
+struct CodecArgs {
+  TensorView values, bytes;
+};
+CodecArgs encodeArgs(const char *entry, Codec codec, ECHO_TENSOR(values),
+                     ECHO_TENSOR(bytes));
+CodecArgs decodeArgs(const char *entry, Codec codec, ECHO_TENSOR(bytes),
+                     ECHO_TENSOR(values));
+
+/// echo_relu_grad_binarized: dx = dy where the bit of x > 0 is set.
+struct ReluGradBinarizedArgs {
+  TensorView bytes, dy, dx;
+};
+ReluGradBinarizedArgs reluGradBinarizedArgs(const char *entry,
+                                            ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
+                                            ECHO_TENSOR(dx));
+
+/// echo_encode_csr: x's n elements into bytes sized for `capacity`.
+struct EncodeCsrArgs {
+  TensorView x, bytes;
+  int64_t n;
+};
+EncodeCsrArgs encodeCsrArgs(const char *entry, ECHO_TENSOR(x),
+                            ECHO_TENSOR(bytes), int64_t capacity);
+
+/// echo_decode_csr: bytes (at least the header) into y's n elements.
+struct DecodeCsrArgs {
+  TensorView bytes, y;
+  int64_t n;
+};
+DecodeCsrArgs decodeCsrArgs(const char *entry, ECHO_TENSOR(bytes),
+                            ECHO_TENSOR(y));
+
+/// The block that holds the whole CSR of n elements when its nnz non-zeros
+/// overflow the planned capacity, from the context's counting allocator
+/// (either backend's: the same allocate()), so it is counted as encoded.
+template <typename Memory>
+uint8_t *csrOverflowBlock(const char *entry, Memory &memory, int64_t n,
+                          int64_t nnz) {
+  std::string error;
+  void *block = memory.allocate(echo_codecs::csrBytes(n, nnz), ECHO_MEM_ENCODED,
+                                "csr overflow", error);
+  if (!block)
+    throw Error{ECHO_ERR_OUT_OF_MEMORY, std::string(entry) + ": " + error};
+  return static_cast<uint8_t *>(block);
+}
+
+/// A CSR's 16-byte header: nnz, capacity (u32 each), overflow block (u64).
+struct CsrHeader {
+  int64_t nnz, capacity;
+  uint64_t overflow;
+};
+/// Parses the header (a host copy of its kCsrHeaderBytes bytes) and checks
+/// it against the storage and y; an encoding without an overflow block
+/// must hold its non-zeros.
+CsrHeader csrHeader(const char *entry, const DecodeCsrArgs &a,
+                    const uint8_t *header);
+/// Checks the header of h's overflow block (a host copy of it).
+void expectOverflowBlock(const char *entry, const CsrHeader &h,
+                         const uint8_t *blockHeader);
+
+/// The structure checks of a CSR that is read: the row pointers span the
+/// nnz non-zeros, row r's end pointer lies in [begin, nnz], its columns
+/// address the n elements.
+void expectCsrSpan(const char *entry, uint32_t first, uint32_t last,
+                   int64_t nnz);
+void expectCsrRowEnd(const char *entry, int64_t r, uint32_t begin, uint32_t end,
+                     int64_t nnz);
+void expectCsrColumn(const char *entry, int64_t r, unsigned column, int64_t n);
+
+/// echo_encode_pool_argmax: the argmax of every window of x, in bytes.
+struct PoolArgmaxArgs {
+  TensorView x, bytes;
+  ArgmaxGeometry g;
+};
+PoolArgmaxArgs poolArgmaxArgs(const char *entry, ECHO_TENSOR(x),
+                              ECHO_TENSOR(bytes), int64_t kernel_h,
+                              int64_t kernel_w, int64_t stride_h,
+                              int64_t stride_w, int64_t pad_h, int64_t pad_w);
+
+/// echo_max_pool2d_grad_argmax: dy routed to dx by the codes in bytes.
+struct PoolArgmaxGradArgs {
+  TensorView bytes, dy, dx;
+  ArgmaxGeometry g;
+};
+PoolArgmaxGradArgs poolArgmaxGradArgs(const char *entry, ECHO_TENSOR(bytes),
+                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
+                                      int64_t kernel_h, int64_t kernel_w,
+                                      int64_t stride_h, int64_t stride_w,
+                                      int64_t pad_h, int64_t pad_w);
+
+/// Fails naming the code of pooled element o that argmaxSource rejected.
+[[noreturn]] void failArgmaxCode(const char *entry, uint32_t code, int64_t o);
+
+} // namespace encoding_args
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_ENCODINGARGS_H
