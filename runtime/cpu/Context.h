@@ -51,7 +51,11 @@ struct EchoAllocator : echo_rt::MemoryStats {
   /// A step buffer of allocation site `site` (echo_alloc): in the pool when
   /// it is enabled and has room, otherwise as allocate().
   void *allocateStep(int64_t bytes, int64_t site, std::string &error);
-  /// False for a pointer this allocator did not hand out.
+  /// Whether `ptr` is a live block of allocate(), without reading memory
+  /// the allocator does not own (an address read from data may be wild).
+  bool holds(const void *ptr) const;
+  /// False for a pointer this allocator did not hand out (it reads the
+  /// header before `ptr`: ptr must come from a step or a host, not data).
   bool release(void *ptr);
   /// Frees every live block, keeping the counters.
   void releaseAll();

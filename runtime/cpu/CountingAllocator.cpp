@@ -97,6 +97,13 @@ void *EchoAllocator::allocateStep(int64_t bytes, int64_t site,
   return allocate(bytes, entry.category, entry.what, error);
 }
 
+bool EchoAllocator::holds(const void *ptr) const {
+  for (const Block *block = live; block; block = block->next)
+    if (reinterpret_cast<const char *>(block) + kHeader == ptr)
+      return true;
+  return false;
+}
+
 bool EchoAllocator::release(void *ptr) {
   if (!ptr)
     return true;

@@ -344,12 +344,15 @@ void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
     readCsr(E, in, n, h.nnz, h.capacity, a.y.f32());
     return;
   }
+  // The address is data: checked against the context's blocks before
+  // anything reads it.
   auto *block = reinterpret_cast<uint8_t *>((uintptr_t)h.overflow);
-  expectOverflowBlock(E, h, block);
-  readCsr(E, block, n, h.nnz, h.nnz, a.y.f32());
-  if (!ctx.memory.release(block))
+  if (!ctx.memory.holds(block))
     fail(E, "corrupted csr encoding: the overflow block is not this "
             "context's");
+  expectOverflowBlock(E, h, block);
+  readCsr(E, block, n, h.nnz, h.nnz, a.y.f32());
+  ctx.memory.release(block);
   // The block is gone: a second decode must not read or free it again.
   store<uint64_t>(in + 8, 0);
 }

@@ -13,6 +13,7 @@
 #include "echo/codecs.h"
 
 #include <cfloat>
+#include <cstring>
 #include <map>
 
 using namespace echo_test;
@@ -723,6 +724,22 @@ TEST_F(Csr, Errors) {
   echo_encode_csr(ARG(x), ARG(bytes), 10);
   echo_decode_csr(ARG(bytes), ARG(y));
   EXPECT_RT_ERROR(echo_decode_csr(ARG(bytes), ARG(y)), "overflowed its capacity 10 but has no overflow block");
+}
+
+TEST_F(Csr, OverflowBlockOfNoAllocatorIsAnError) {
+  // The overflow address is data that a stray write may have changed: an
+  // address no allocator handed out is refused without being read.
+  FTensor x({300}, std::vector<float>(300, 1.0f)), y({300});
+  BTensor bytes({csrBytes(300, 10)});
+  echo_encode_csr(ARG(x), ARG(bytes), 10);
+  uint64_t real = field<uint64_t>(bytes, 8), wild = 4096;
+  std::memcpy(bytes.data() + 8, &wild, sizeof wild);
+  EXPECT_RT_ERROR(echo_decode_csr(ARG(bytes), ARG(y)),
+                  "the overflow block is not this context's");
+  // The real block is still there, and still decodes.
+  std::memcpy(bytes.data() + 8, &real, sizeof real);
+  echo_decode_csr(ARG(bytes), ARG(y));
+  EXPECT_EQ(y.values(), std::vector<float>(300, 1.0f));
 }
 
 //===--- pool argmax ------------------------------------------------------===//
