@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace echo_rt {
@@ -27,15 +28,16 @@ struct OneDnnState; // OneDnnState.h
 } // namespace echo_rt
 
 /// The counting allocator (CountingAllocator.cpp). Each block carries a
-/// header linking it into the context's list of live blocks, so a context
-/// frees what a failed step or a careless host left behind. Freed blocks
+/// header with its size and category, and the context keeps the set of its
+/// live blocks: it frees what a failed step or a careless host left behind,
+/// and refuses to free (or read) an address it did not hand out. Freed blocks
 /// are kept for reuse by a later request of the same size (a step repeats
 /// its allocations every iteration): returning them to the host would
 /// unmap large blocks and fault every page in again on the next step.
 struct EchoAllocator : echo_rt::MemoryStats {
   struct Block;
   ~EchoAllocator();
-  Block *live = nullptr;
+  std::unordered_set<Block *> live;
   /// Where step buffers go with echo_mem_use_pool (not enabled: each its
   /// own block, like every other allocation).
   DynamicPool pool;
@@ -51,11 +53,10 @@ struct EchoAllocator : echo_rt::MemoryStats {
   /// A step buffer of allocation site `site` (echo_alloc): in the pool when
   /// it is enabled and has room, otherwise as allocate().
   void *allocateStep(int64_t bytes, int64_t site, std::string &error);
-  /// Whether `ptr` is a live block of allocate(), without reading memory
-  /// the allocator does not own (an address read from data may be wild).
+  /// Whether `ptr` is a live block of allocate(); reads no memory, so any
+  /// address may be asked (one read from data may be wild).
   bool holds(const void *ptr) const;
-  /// False for a pointer this allocator did not hand out (it reads the
-  /// header before `ptr`: ptr must come from a step or a host, not data).
+  /// False for a pointer this allocator did not hand out.
   bool release(void *ptr);
   /// Frees every live block, keeping the counters.
   void releaseAll();

@@ -1,10 +1,10 @@
 //===- CountingAllocator.cpp - Device memory accounting ------------------===//
 //
 // The context's allocator (Context.h) and the host functions over it. Each
-// block carries a 256-byte header with its size, category and the links of
-// the context's live list, so frees need no lookup table, a context frees
-// what is left when it is destroyed, and the user pointer keeps the 256-byte
-// alignment the arena planner assumes. Counted bytes are the requested bytes
+// block carries a 256-byte header with its size and category, so the user
+// pointer keeps the 256-byte alignment the arena planner assumes; the set of
+// live blocks lets a context free what is left when it is destroyed and
+// refuse a pointer it did not hand out without reading it. Counted bytes are the requested bytes
 // exactly, so the measured peak equals the planned one. Freed blocks wait in
 // a cache for a request of the same size instead of going back to the host.
 // With echo_mem_use_pool, step buffers are placed in the dynamic pool instead
@@ -20,17 +20,13 @@
 #include <cstring>
 
 struct EchoAllocator::Block {
-  uint64_t magic;
   int64_t bytes;
   int64_t category;
-  Block *prev, *next;
 };
 
 namespace {
 
 constexpr size_t kHeader = 256;
-constexpr uint64_t kMagic = 0xec40a110c8ULL;
-constexpr uint64_t kCachedMagic = 0xec40cac4edULL; // freed, kept for reuse
 static_assert(sizeof(EchoAllocator::Block) <= kHeader, "header too large");
 
 /// The bytes a block of `bytes` takes with its header, aligned.
@@ -38,9 +34,10 @@ size_t totalOf(int64_t bytes) {
   return (kHeader + (size_t)bytes + kHeader - 1) / kHeader * kHeader;
 }
 
-EchoAllocator::Block *headerOf(void *ptr) {
-  return reinterpret_cast<EchoAllocator::Block *>(static_cast<char *>(ptr) -
-                                                  kHeader);
+/// Address arithmetic only: the header is not read.
+EchoAllocator::Block *headerOf(const void *ptr) {
+  return reinterpret_cast<EchoAllocator::Block *>(
+      const_cast<char *>(static_cast<const char *>(ptr)) - kHeader);
 }
 
 } // namespace
@@ -74,10 +71,8 @@ void *EchoAllocator::allocate(int64_t bytes, int64_t category,
   liveBytes += total;
   highWater = std::max(highWater, liveBytes);
   auto *block = static_cast<Block *>(raw);
-  *block = Block{kMagic, bytes, category, nullptr, live};
-  if (live)
-    live->prev = block;
-  live = block;
+  *block = Block{bytes, category};
+  live.insert(block);
   count(bytes, category);
   return static_cast<char *>(raw) + kHeader;
 }
@@ -98,10 +93,7 @@ void *EchoAllocator::allocateStep(int64_t bytes, int64_t site,
 }
 
 bool EchoAllocator::holds(const void *ptr) const {
-  for (const Block *block = live; block; block = block->next)
-    if (reinterpret_cast<const char *>(block) + kHeader == ptr)
-      return true;
-  return false;
+  return live.count(headerOf(ptr)) != 0;
 }
 
 bool EchoAllocator::release(void *ptr) {
@@ -113,35 +105,28 @@ bool EchoAllocator::release(void *ptr) {
     return true;
   }
   Block *block = headerOf(ptr);
-  if (block->magic != kMagic)
+  if (!live.erase(block))
     return false;
   uncount(block->bytes, block->category);
-  (block->prev ? block->prev->next : live) = block->next;
-  if (block->next)
-    block->next->prev = block->prev;
   size_t total = totalOf(block->bytes);
   liveBytes -= total;
   if (cachedBytes + total <= highWater) {
-    block->magic = kCachedMagic;
     cache.emplace(total, block);
     cachedBytes += total;
   } else {
-    block->magic = 0;
     std::free(block);
   }
   return true;
 }
 
 void EchoAllocator::releaseAll() {
-  while (live)
-    release(reinterpret_cast<char *>(live) + kHeader);
+  while (!live.empty())
+    release(reinterpret_cast<char *>(*live.begin()) + kHeader);
 }
 
 void EchoAllocator::trimCache() {
-  for (auto &[total, block] : cache) {
-    block->magic = 0;
+  for (auto &[total, block] : cache)
     std::free(block);
-  }
   cache.clear();
   cachedBytes = 0;
 }

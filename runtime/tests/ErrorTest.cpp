@@ -121,16 +121,29 @@ TEST_F(Errors, ContextsAreIndependent) {
 }
 
 TEST_F(Errors, FreeOfAForeignPointer) {
-  // Only a pointer this context handed out may be freed: the block header
-  // in front of it tells (zeros here).
+  // Only a pointer this context handed out may be freed; any other is
+  // refused without being read: host memory, an address nothing maps, and
+  // a block of another context.
   std::vector<char> storage(512, 0);
-  void *foreign = storage.data() + 256;
-  backend().echo_mem_free(context(), foreign);
-  EXPECT_EQ(backend().echo_context_status(context()),
-            ECHO_ERR_INVALID_ARGUMENT);
-  EXPECT_THAT(backend().echo_context_error(context()),
-              ::testing::HasSubstr("did not allocate"));
-  backend().echo_context_clear_error(context());
+  echo_context *other = nullptr;
+  ASSERT_EQ(backend().echo_context_create(&other), ECHO_OK);
+  void *othersBlock = nullptr;
+  ASSERT_EQ(backend().echo_mem_alloc(other, 64, ECHO_MEM_WEIGHTS, "test",
+                                     &othersBlock),
+            ECHO_OK);
+  for (void *foreign : {static_cast<void *>(storage.data() + 256),
+                        reinterpret_cast<void *>(uintptr_t(4096)),
+                        othersBlock}) {
+    backend().echo_mem_free(context(), foreign);
+    EXPECT_EQ(backend().echo_context_status(context()),
+              ECHO_ERR_INVALID_ARGUMENT);
+    EXPECT_THAT(backend().echo_context_error(context()),
+                ::testing::HasSubstr("did not allocate"));
+    backend().echo_context_clear_error(context());
+  }
+  backend().echo_mem_free(other, othersBlock);
+  EXPECT_EQ(backend().echo_context_status(other), ECHO_OK);
+  backend().echo_context_destroy(other);
 }
 
 TEST_F(Errors, LinearContractionMismatch) {
