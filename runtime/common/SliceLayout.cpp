@@ -15,6 +15,24 @@ void echo_rt::readList(const char *E, const char *name, int64_t rank,
     out[d] = t.i64()[d];
 }
 
+ConcatLayout echo_rt::concatLayout(const char *E, const TensorView &P,
+                                   const TensorView &W, int64_t axis,
+                                   int64_t offset) {
+  expectRank(E, P, "part", W.rank);
+  if (axis < 0 || axis >= W.rank)
+    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
+         W.shapeStr().c_str());
+  int a = static_cast<int>(axis);
+  for (int d = 0; d < W.rank; ++d)
+    if (d != a)
+      expectDim(E, P, "part", d, W.size(d));
+  if (offset < 0 || offset + P.size(a) > W.size(a))
+    fail(E, "part %s at offset %lld does not fit along axis %d of whole %s",
+         P.shapeStr().c_str(), (long long)offset, a, W.shapeStr().c_str());
+  int64_t inner = W.prod(a + 1, W.rank);
+  return {W.prod(0, a), P.size(a) * inner, W.size(a) * inner, offset * inner};
+}
+
 void echo_rt::readPermutation(const char *E, ECHO_TENSOR(permutation),
                               const TensorView &x, const TensorView &y,
                               int64_t *perm) {

@@ -24,6 +24,17 @@ void readList(const char *entry, const char *name, int64_t rank, void *desc,
 void readPermutation(const char *entry, ECHO_TENSOR(permutation),
                      const TensorView &x, const TensorView &y, int64_t *perm);
 
+/// echo_concat_part's part of whole: the same shape but along `axis`,
+/// where it starts at `offset`; the rows of the copy between them.
+struct ConcatLayout {
+  /// Row count, part and whole row lengths (elements), and the offset of
+  /// the part's first element in whole.
+  int64_t outer, partRow, wholeRow, start;
+};
+ConcatLayout concatLayout(const char *entry, const TensorView &part,
+                          const TensorView &whole, int64_t axis,
+                          int64_t offset);
+
 /// Validates a slice of `part` shape out of `whole` and fills the strides
 /// (per dimension of part) of the sliced elements in whole; returns the
 /// offset of the first one.

@@ -64,22 +64,11 @@ void entry::echo_concat_part(Context &, ECHO_TENSOR(part), ECHO_TENSOR(whole),
   const char *E = "echo_concat_part";
   TensorView P = fview(E, "part", part_rank, part_desc);
   TensorView W = fview(E, "whole", whole_rank, whole_desc);
-  expectRank(E, P, "part", W.rank);
-  if (axis < 0 || axis >= W.rank)
-    fail(E, "axis %lld is out of range for shape %s", (long long)axis,
-         W.shapeStr().c_str());
-  int a = static_cast<int>(axis);
-  for (int d = 0; d < W.rank; ++d)
-    if (d != a)
-      expectDim(E, P, "part", d, W.size(d));
-  if (offset < 0 || offset + P.size(a) > W.size(a))
-    fail(E, "part %s at offset %lld does not fit along axis %d of whole %s",
-         P.shapeStr().c_str(), (long long)offset, a, W.shapeStr().c_str());
-  int64_t outer = W.prod(0, a), inner = W.prod(a + 1, W.rank);
-  int64_t pRow = P.size(a) * inner, wRow = W.size(a) * inner;
+  ConcatLayout l = concatLayout(E, P, W, axis, offset);
+  int64_t outer = l.outer, pRow = l.partRow, wRow = l.wholeRow;
   for (int64_t o = 0; o < outer; ++o) {
     float *p = P.f32() + o * pRow;
-    float *w = W.f32() + o * wRow + offset * inner;
+    float *w = W.f32() + o * wRow + l.start;
     if (pRow == 0)
       continue;
     if (to_part)

@@ -12,6 +12,7 @@
 
 #include "Context.h"
 #include "CopyStream.h"
+#include "OffloadArgs.h"
 #include "TensorView.h"
 
 #include <algorithm>
@@ -136,25 +137,6 @@ void CopyStream::waitAll() {
   pending.clear();
 }
 
-namespace {
-
-/// Slots are numbered from 0 by the compiler, one per offload of a step.
-constexpr int64_t kMaxSlots = int64_t(1) << 20;
-
-TensorView deviceBytes(const char *entry, const char *name, int64_t rank,
-                       void *desc, int64_t elementBytes, int64_t slot) {
-  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4 &&
-      elementBytes != 8)
-    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)elementBytes);
-  if (slot < 0 || slot >= kMaxSlots)
-    fail(entry, "slot %lld is outside [0, %lld)", (long long)slot,
-         (long long)kMaxSlots);
-  return view(entry, name, rank, desc, size_t(elementBytes));
-}
-
-} // namespace
-
 CopyStream &echo_context::copies() {
   if (!copyStream)
     copyStream = std::make_unique<CopyStream>();
@@ -172,13 +154,13 @@ namespace {
 
 void offload(Context &ctx, const char *E, int64_t rank, void *desc,
              int64_t elementBytes, int64_t slot) {
-  TensorView X = deviceBytes(E, "x", rank, desc, elementBytes, slot);
+  TensorView X = offloadView(E, "x", rank, desc, elementBytes, slot);
   ctx.copies().offload(slot, X.data, size_t(X.numel * elementBytes));
 }
 
 void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
               int64_t elementBytes, int64_t slot) {
-  TensorView Y = deviceBytes(E, "y", rank, desc, elementBytes, slot);
+  TensorView Y = offloadView(E, "y", rank, desc, elementBytes, slot);
   size_t bytes = size_t(Y.numel * elementBytes);
   if (ctx.copies().prefetch(slot, Y.data, bytes))
     return;
@@ -195,9 +177,7 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 #include "OffloadEntries.inc"
 
 void entry::echo_offload_wait(Context &ctx, int64_t slot) {
-  if (slot < 0 || slot >= kMaxSlots)
-    fail("echo_offload_wait", "slot %lld is outside [0, %lld)",
-         (long long)slot, (long long)kMaxSlots);
+  checkOffloadSlot("echo_offload_wait", slot);
   if (ctx.copyStream)
     ctx.copyStream->waitSlot(slot);
 }

@@ -12,6 +12,7 @@
 
 #include "Context.h"
 #include "CopyStream.h"
+#include "OffloadArgs.h"
 #include "TensorView.h"
 
 #include <algorithm>
@@ -19,21 +20,6 @@
 using namespace echo_cuda;
 
 namespace {
-
-constexpr int64_t kMaxSlots = int64_t(1) << 20;
-
-echo_rt::TensorView deviceBytes(const char *entry, const char *name,
-                                int64_t rank, void *desc, int64_t elementBytes,
-                                int64_t slot) {
-  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4 &&
-      elementBytes != 8)
-    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)elementBytes);
-  if (slot < 0 || slot >= kMaxSlots)
-    fail(entry, "slot %lld is outside [0, %lld)", (long long)slot,
-         (long long)kMaxSlots);
-  return echo_rt::view(entry, name, rank, desc, size_t(elementBytes));
-}
 
 /// The copy stream and the compute stream's mark, created on first use.
 EchoCudaCopies &copies(const char *entry, Context &ctx) {
@@ -136,7 +122,7 @@ namespace {
 
 void offload(Context &ctx, const char *E, int64_t rank, void *desc,
              int64_t elementBytes, int64_t slot) {
-  echo_rt::TensorView X = deviceBytes(E, "x", rank, desc, elementBytes, slot);
+  echo_rt::TensorView X = echo_rt::offloadView(E, "x", rank, desc, elementBytes, slot);
   size_t bytes = size_t(X.numel * elementBytes);
   EchoCudaCopies &c = copies(E, ctx);
   EchoCudaCopies::Slot &s = slotOf(E, c, slot);
@@ -159,7 +145,7 @@ void offload(Context &ctx, const char *E, int64_t rank, void *desc,
 
 void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
               int64_t elementBytes, int64_t slot) {
-  echo_rt::TensorView Y = deviceBytes(E, "y", rank, desc, elementBytes, slot);
+  echo_rt::TensorView Y = echo_rt::offloadView(E, "y", rank, desc, elementBytes, slot);
   size_t bytes = size_t(Y.numel * elementBytes);
   EchoCudaCopies &c = copies(E, ctx);
   if (size_t(slot) >= c.slots.size() || !c.slots[slot].filled)
@@ -179,9 +165,7 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 
 void entry::echo_offload_wait(Context &ctx, int64_t slot) {
   const char *E = "echo_offload_wait";
-  if (slot < 0 || slot >= kMaxSlots)
-    fail(E, "slot %lld is outside [0, %lld)", (long long)slot,
-         (long long)kMaxSlots);
+  echo_rt::checkOffloadSlot(E, slot);
   EchoCudaCopies &c = ctx.copies;
   if (size_t(slot) < c.slots.size() && c.slots[slot].done)
     check(E, cudaEventSynchronize(c.slots[slot].done), "cudaEventSynchronize");

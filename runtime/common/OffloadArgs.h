@@ -1,0 +1,28 @@
+//===- OffloadArgs.h - Checked arguments of offload and prefetch --*- C++ -*-===//
+//
+// echo_offload<T> / echo_prefetch<T> (OffloadEntries.inc) copy a device
+// tensor to or from the host slot the compiler numbered. The element size
+// and slot checks are stated once for every backend.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_OFFLOADARGS_H
+#define ECHO_RUNTIME_COMMON_OFFLOADARGS_H
+
+#include "TensorView.h"
+
+namespace echo_rt {
+
+/// Fails unless `slot` is a plausible slot number: slots are numbered from
+/// 0 by the compiler, one per offload of a step, and the bound catches a
+/// corrupted one.
+void checkOffloadSlot(const char *entry, int64_t slot);
+
+/// The device tensor of an offload or prefetch, as bytes of elements of
+/// `elementBytes` (1, 2, 4 or 8), at a checked slot.
+TensorView offloadView(const char *entry, const char *name, int64_t rank,
+                       void *desc, int64_t elementBytes, int64_t slot);
+
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_OFFLOADARGS_H
