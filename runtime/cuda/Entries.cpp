@@ -97,6 +97,9 @@ echo_status echo_step_end(echo_context *ctx) {
 }
 
 #include "ErrorQueries.inc"
+// Here, not beside echo_profile_density in Layers.cu: included into a file
+// nvcc compiles, they lost the ABI header's default visibility.
+#include "ProfileQueries.inc"
 
 const char *echo_backend_name(void) { return "cuda"; }
 

@@ -601,6 +601,3 @@ void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
   ctx.profile.record(E, site, X, (int64_t)nnzHost);
 }
 
-extern "C" {
-#include "ProfileQueries.inc"
-} // extern "C"
