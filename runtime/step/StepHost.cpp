@@ -232,4 +232,75 @@ std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,
   return os;
 }
 
+Buffer StepBuffers::allocate(Buffer b, int64_t category,
+                             const std::string &what) {
+  // Device memory first: a tensor that does not fit is the backend's
+  // out-of-memory error, before the host copy is attempted.
+  void *ptr = nullptr;
+  if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
+    failRuntime("allocating " + what);
+  b.bind(ptr);
+  b.host.assign(b.spec.bytes(), 0);
+  return b;
+}
+
+void StepBuffers::upload(Buffer &b) {
+  if (rt.echo_copy_to_device(ctx, b.data, b.host.data(), b.spec.bytes()))
+    failRuntime("copying to the device");
+}
+
+void StepBuffers::download(Buffer &b) {
+  if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
+    failRuntime("copying to the host");
+}
+
+bool StepBuffers::prepare(const StepManifest &manifest, uint64_t seed,
+                          const std::vector<std::string> &inputs,
+                          std::string &error) {
+  const EntrySignature &signature = manifest.signature;
+  const std::string &name = manifest.function;
+  for (size_t i = 0; i < signature.arguments.size(); ++i) {
+    const ArgumentSpec &arg = signature.arguments[i];
+    args.push_back(allocate(describeBuffer(arg.tensor), arg.category,
+                            arg.name + " of @" + name));
+    initialize(args.back(), arg, seed, i);
+  }
+  for (const std::string &item : inputs)
+    if (!loadInput(item, args, error))
+      return false;
+  for (Buffer &b : args)
+    upload(b);
+  // Allocated once, the arena holds the last step's results after the
+  // iterations.
+  if (manifest.arenaBytes > 0)
+    arena = allocate(describeBuffer(TensorSpec{{manifest.arenaBytes}, "i8", 1}),
+                     ECHO_MEM_ARENA, "the memory arena of @" + name);
+  results = bindResults(
+      manifest,
+      [&](size_t i) {
+        const ResultSpec &result = signature.results[i];
+        return allocate(describeBuffer(result.tensor), result.category,
+                        "result #" + std::to_string(i) + " of @" + name);
+      },
+      arena ? &*arena : nullptr);
+  return true;
+}
+
+std::vector<void *> StepBuffers::pack(void **context, int32_t *status) {
+  return packStepArguments(context, args, results, arena ? &*arena : nullptr,
+                           status);
+}
+
+void StepBuffers::release() {
+  for (std::vector<Buffer> *group : {&args, &results})
+    for (Buffer &b : *group)
+      if (!b.view)
+        rt.echo_mem_free(ctx, b.data);
+  if (arena)
+    rt.echo_mem_free(ctx, arena->data);
+  args.clear();
+  results.clear();
+  arena.reset();
+}
+
 } // namespace echo_run

@@ -16,6 +16,7 @@
 #include "echo/loader.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,40 @@ bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
                    const IterationOptions &options,
                    const std::function<void(const std::string &)> &print,
                    std::string &error);
+
+/// The buffers of a step run on one backend context, allocated in the order
+/// both drivers use: the arguments (device memory, then their host copies
+/// initialized from the run seed and the inputs, then uploaded), the arena
+/// a grad-results=arena step keeps its results in, then the results. A
+/// backend failure calls `failRuntime(what)` with the action that failed
+/// ("allocating ..."), which reads the context's error and ends the run.
+struct StepBuffers {
+  using FailRuntime = std::function<void(const std::string &what)>;
+  echo_runtime::Backend &rt;
+  echo_context *ctx;
+  FailRuntime failRuntime;
+  std::vector<Buffer> args, results;
+  std::optional<Buffer> arena;
+
+  StepBuffers(echo_runtime::Backend &rt, echo_context *ctx,
+              FailRuntime failRuntime)
+      : rt(rt), ctx(ctx), failRuntime(std::move(failRuntime)) {}
+
+  /// Allocates everything `manifest` needs; `loadInputs` applies the
+  /// `--inputs` items to the arguments' host copies before the upload.
+  /// False (and `error`) when the inputs do not apply.
+  bool prepare(const StepManifest &manifest, uint64_t seed,
+               const std::vector<std::string> &inputs, std::string &error);
+  /// The packed calling convention (packStepArguments) over these buffers.
+  std::vector<void *> pack(void **context, int32_t *status);
+  void upload(Buffer &b);
+  void download(Buffer &b);
+  /// Frees the device memory of every buffer.
+  void release();
+
+private:
+  Buffer allocate(Buffer b, int64_t category, const std::string &what);
+};
 
 /// The backend's memory statistics of `ctx`, as JSON (one line) or text.
 std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,

@@ -196,49 +196,14 @@ int main(int argc, char **argv) {
   if (rt.echo_mem_configure(ctx, o.capacity, sites.data(), sites.size()))
     failRuntime(ctx, "configuring the allocator");
 
-  auto allocate = [&](Buffer b, int64_t category, const std::string &what) {
-    void *ptr = nullptr;
-    if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
-      failRuntime(ctx, "allocating " + what);
-    b.bind(ptr);
-    b.host.assign(b.spec.bytes(), 0);
-    return b;
-  };
-  auto upload = [&](Buffer &b) {
-    if (rt.echo_copy_to_device(ctx, b.data, b.host.data(), b.spec.bytes()))
-      failRuntime(ctx, "copying to the device");
-  };
-  std::vector<Buffer> args, results;
-  for (size_t i = 0; i < signature.arguments.size(); ++i) {
-    const ArgumentSpec &arg = signature.arguments[i];
-    args.push_back(allocate(describeBuffer(arg.tensor), arg.category,
-                            arg.name + " of @" + name));
-    initialize(args.back(), arg, o.seed, i);
-  }
-  for (const std::string &item : o.inputs)
-    if (!loadInput(item, args, error))
-      fail(error);
-  for (Buffer &b : args)
-    upload(b);
-  // The arena a grad-results=arena step keeps its results in: allocated
-  // once, it holds the last step's results after the iterations.
-  std::optional<Buffer> arena;
-  if (manifest.arenaBytes > 0)
-    arena = allocate(describeBuffer(TensorSpec{{manifest.arenaBytes}, "i8", 1}),
-                     ECHO_MEM_ARENA, "the memory arena of @" + name);
-  results = bindResults(
-      manifest,
-      [&](size_t i) {
-        return allocate(describeBuffer(signature.results[i].tensor),
-                        signature.results[i].category,
-                        "result #" + std::to_string(i) + " of @" + name);
-      },
-      arena ? &*arena : nullptr);
-
+  StepBuffers buffers(rt, ctx,
+                      [&](const std::string &what) { failRuntime(ctx, what); });
+  if (!buffers.prepare(manifest, o.seed, o.inputs, error))
+    fail(error);
+  std::vector<Buffer> &args = buffers.args, &results = buffers.results;
   void *contextArg = ctx;
   int32_t status = 0;
-  std::vector<void *> packed = packStepArguments(
-      &contextArg, args, results, arena ? &*arena : nullptr, &status);
+  std::vector<void *> packed = buffers.pack(&contextArg, &status);
 
   double timedMs = 0;
   int64_t timedSteps = 0;
@@ -261,8 +226,7 @@ int main(int argc, char **argv) {
         return true;
       },
       [&](Buffer &b, std::string &) {
-        if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
-          failRuntime(ctx, "copying to the host");
+        buffers.download(b);
         return true;
       },
       loop, [](const std::string &text) { std::cout << text; }, error);
@@ -281,17 +245,11 @@ int main(int argc, char **argv) {
                                    o.memoryStats == "json");
   if (!o.dumpResults.empty()) {
     for (Buffer &b : results)
-      if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
-        failRuntime(ctx, "copying to the host");
+      buffers.download(b);
     if (!writeResults(o.dumpResults, results, error))
       fail(error);
   }
-  for (std::vector<Buffer> *group : {&args, &results})
-    for (Buffer &b : *group)
-      if (!b.view)
-        rt.echo_mem_free(ctx, b.data);
-  if (arena)
-    rt.echo_mem_free(ctx, arena->data);
+  buffers.release();
   rt.echo_context_destroy(ctx);
   std::cout.flush();
   return 0;

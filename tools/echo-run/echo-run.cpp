@@ -192,14 +192,6 @@ namespace {
   std::exit(code);
 }
 
-/// Loads --inputs ARG=FILE.npy into the argument buffers.
-void loadInputs(std::vector<Buffer> &args) {
-  std::string error;
-  for (const std::string &item : inputs)
-    if (!loadInput(item, args, error))
-      fail(error);
-}
-
 /// --profile-sparsity: the input module, a copy of it to write back, and
 /// per profile site the op of that copy that produced the measured map.
 struct SparsityProfile {
@@ -567,52 +559,18 @@ int main(int argc, char **argv) {
 
   // Arguments, then results (out-parameters after lowering), in device
   // memory; the host fills and reads their host copies.
-  // Device memory first: a tensor that does not fit is the backend's
-  // out-of-memory error, before the host copy is attempted.
-  auto allocate = [&](Buffer b, int64_t category, const std::string &what) {
-    void *ptr = nullptr;
-    if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
-      failRuntime(rt, ctx, "allocating " + what);
-    b.bind(ptr);
-    b.host.assign(b.spec.bytes(), 0);
-    return b;
-  };
-  auto upload = [&](Buffer &b) {
-    if (rt.echo_copy_to_device(ctx, b.data, b.host.data(), b.spec.bytes()))
-      failRuntime(rt, ctx, "copying to the device");
-  };
-  auto download = [&](Buffer &b) {
-    if (rt.echo_copy_to_host(ctx, b.host.data(), b.data, b.spec.bytes()))
-      failRuntime(rt, ctx, "copying to the host");
-  };
-  std::vector<Buffer> args, results;
-  for (auto [i, arg] : llvm::enumerate(signature->arguments)) {
-    args.push_back(allocate(describeBuffer(arg.tensor), arg.category,
-                            arg.name + " of @" + name));
-    initialize(args.back(), arg, seed, i);
-  }
-  loadInputs(args);
-  for (Buffer &b : args)
-    upload(b);
-  // The arena a grad-results=arena step keeps its results in: allocated
-  // once, it holds the last step's results after the iterations.
-  std::optional<Buffer> arena;
-  if (manifest.arenaBytes > 0)
-    arena = allocate(describeBuffer(TensorSpec{{manifest.arenaBytes}, "i8", 1}),
-                     ECHO_MEM_ARENA, "the memory arena of @" + name);
-  results = bindResults(
-      manifest,
-      [&](size_t i) {
-        const ResultSpec &result = signature->results[i];
-        return allocate(describeBuffer(result.tensor), result.category,
-                        "result #" + std::to_string(i) + " of @" + name);
-      },
-      arena ? &*arena : nullptr);
-
+  StepBuffers buffers(rt, ctx, [&](const std::string &what) {
+    failRuntime(rt, ctx, what);
+  });
+  std::string inputError;
+  if (!buffers.prepare(manifest, seed, inputs, inputError))
+    fail(inputError);
+  std::vector<Buffer> &args = buffers.args, &results = buffers.results;
+  auto upload = [&](Buffer &b) { buffers.upload(b); };
+  auto download = [&](Buffer &b) { buffers.download(b); };
   void *contextArg = ctx;
   int32_t status = 0;
-  std::vector<void *> packed = packStepArguments(
-      &contextArg, args, results, arena ? &*arena : nullptr, &status);
+  std::vector<void *> packed = buffers.pack(&contextArg, &status);
 
   if (printLoss && !(!results.empty() && results[0].spec.shape.empty() &&
                      results[0].spec.dtype == "f32"))
@@ -690,12 +648,7 @@ int main(int argc, char **argv) {
   }
   if (profile)
     writeProfile(*profile, rt, ctx);
-  for (std::vector<Buffer> *group : {&args, &results})
-    for (Buffer &b : *group)
-      if (!b.view)
-        rt.echo_mem_free(ctx, b.data);
-  if (arena)
-    rt.echo_mem_free(ctx, arena->data);
+  buffers.release();
   rt.echo_context_destroy(ctx);
   return 0;
 }
