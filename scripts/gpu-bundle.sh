@@ -40,6 +40,21 @@ POLICIES=(
 ITERATIONS=2
 CUDA_CHIPS=${CUDA_CHIPS:-sm_90,sm_80}
 
+# The speed suite (docs/gpu.md, issue 35): sizes where a GPU is busy, timed
+# next to PyTorch eager (bench/gpu/torch_speed.py) and not checked against
+# the CPU (the correctness steps above are). Each model under Baseline and
+# Echo in IEEE FP32, and Baseline with TF32 allowed (--math=tf32).
+# name | echo-models arguments | torch_speed.py config ("" = no reference)
+SPEED=(
+  "mlp|mlp --batch 512 --hidden 1024|mlp:batch=512,hidden=1024"
+  "resnet32|resnet-cifar --batch 128|resnet32:batch=128"
+  "resnet50|resnet50 --batch 64|resnet50:batch=64,image-size=224"
+  "lstm-lm|lstm-lm --batch 64 --seq-len 35 --hidden 512 --vocab 10000|lstm-lm:batch=64,seq-len=35,hidden=512,vocab=10000"
+  "nmt|nmt --batch 128|"
+)
+SPEED_ONLY=${SPEED_ONLY:-0} # 1: skip the correctness steps (a quick rebuild)
+
+[ "$SPEED_ONLY" = 1 ] && MODELS=()
 for entry in "${MODELS[@]}"; do
   IFS='|' read -r name args seed <<<"$entry"
   # shellcheck disable=SC2086
@@ -78,11 +93,32 @@ for entry in "${MODELS[@]}"; do
   done
 done
 
+mkdir -p "$B/speed"
+for entry in "${SPEED[@]}"; do
+  IFS='|' read -r name args torch <<<"$entry"
+  # shellcheck disable=SC2086
+  "$BIN/echo-models" $args > "$STAGE/speed-$name.mlir"
+  "$BIN/echo-opt" "$STAGE/speed-$name.mlir" '--echo-autodiff=optimizer=sgd lr=0.01' \
+    > "$STAGE/speed-$name.step.mlir"
+  "$BIN/echo-opt" "$STAGE/speed-$name.step.mlir" --echo-remat=policy=echo \
+    > "$STAGE/speed-$name.echo.mlir"
+  "$BIN/echo-compile" "$STAGE/speed-$name.step.mlir" -o "$B/speed/$name.baseline.o"
+  "$BIN/echo-compile" "$STAGE/speed-$name.echo.mlir" -o "$B/speed/$name.echo.o"
+  "$BIN/echo-compile" "$STAGE/speed-$name.step.mlir" --math=tf32 \
+    -o "$B/speed/$name.baseline-tf32.o"
+  # step | the torch_speed.py config of its model | PyTorch setting to compare
+  echo "$name.baseline ${torch:--} ieee-det" >> "$B/speed/list.txt"
+  echo "$name.echo ${torch:--} ieee-det" >> "$B/speed/list.txt"
+  echo "$name.baseline-tf32 ${torch:--} tf32" >> "$B/speed/list.txt"
+  echo "gpu-bundle: speed $name"
+done
+
 mkdir -p "$B/runtime" "$B/bench"
 cp -r "$SRC/runtime/include" "$SRC/runtime/common" "$SRC/runtime/cpu" "$SRC/runtime/cuda" \
   "$SRC/runtime/step" "$SRC/runtime/tests" "$SRC/runtime/CMakeLists.txt" \
   "$B/runtime/"
 cp "$SRC/scripts/gpu-check.sh" "$B/"
-cp "$SRC/bench/gpu/compare_dumps.py" "$SRC/bench/gpu/torch_reference.py" "$B/bench/"
+cp "$SRC/bench/gpu/compare_dumps.py" "$SRC/bench/gpu/torch_reference.py" \
+  "$SRC/bench/gpu/torch_speed.py" "$B/bench/"
 tar -C "$STAGE" -czf "$OUT" echo-gpu-bundle
 echo "gpu-bundle: wrote $OUT ($(du -h "$OUT" | cut -f1))"

@@ -15,8 +15,11 @@
 #   3. prints the measured device peak next to the planned one (the CPU
 #      backend's measured peak, which equals the plan);
 #   4. times 20 steps (echo-step --time).
-# Then compute-sanitizer memcheck on one step, where it is installed, and
-# the PyTorch reference of each model, where torch is importable.
+# Then the speed suite (speed/list.txt: busy sizes, echo-step next to
+# PyTorch eager from bench/torch_speed.py, and the entry profile of each
+# Baseline step), compute-sanitizer memcheck on one step, where it is
+# installed, and the PyTorch reference of each model, where torch is
+# importable.
 # Every check that fails is counted; the script exits 1 if any did.
 #
 # Environment: RTOL (default 1e-3), CMAKE_ARGS (extra configure flags, e.g.
@@ -62,7 +65,9 @@ if [ -x build/unittests/EchoRuntimeTests ]; then
   tail -3 out/runtime-tests.log
 fi
 
-printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak" "/plan" "step ms"
+[ -f steps/list.txt ] || : > steps/list.txt
+[ -s steps/list.txt ] &&
+  printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak" "/plan" "step ms"
 while read -r step seed iterations golden lossless; do
   golden=${golden:-$step}
   if [ "$golden" != "$step" ] && [ "$BACKEND" != cuda ]; then
@@ -98,6 +103,49 @@ while read -r step seed iterations golden lossless; do
        | sed -n 's/step time \([0-9.]*\) ms.*/\1/p')
   printf '%-22s %9s %14s %14s %8s %12s\n' "$step" "$bits" "$rel" "$peak" "$ratio" "${ms:-?}"
 done < steps/list.txt
+
+# The speed suite: echo-step next to PyTorch eager on the same GPU. Each
+# step: the mean of 10 steps after 2 (echo-step --time excludes the first);
+# PyTorch (bench/torch_speed.py, one process for every config) under the
+# setting the step compares with (ieee-det: TF32 off and cuDNN
+# deterministic, echo's IEEE numerics; tf32: TF32 allowed), plus its
+# default IEEE time. Then the entry profile of the Baseline steps.
+if [ "$BACKEND" = cuda ] && [ -s speed/list.txt ]; then
+  echo "== speed (ms per training step; peak device bytes)"
+  configs=$(awk '$2 != "-" { split($1, p, "."); print p[1] "=" $2 }' speed/list.txt | sort -u)
+  : > out/torch-speed.txt
+  if [ -n "$configs" ] && python3 -c "import torch" 2>/dev/null; then
+    # shellcheck disable=SC2086
+    timeout 300 python3 bench/torch_speed.py $configs > out/torch-speed.txt 2> out/torch-speed.err \
+      || fail "torch_speed (out/torch-speed.err)"
+  fi
+  printf '%-24s %10s %10s %10s %7s %14s %14s %7s\n' step "echo ms" "torch ms" "(default)" "ratio" \
+    "echo peak" "torch peak" "ratio"
+  while read -r step config setting; do
+    model=${step%%.*}
+    c++ -shared "speed/$step.o" -o "build/speed-$step.so" || { fail "$step: link"; continue; }
+    if ! timeout 300 "$STEP" "build/speed-$step.so" --backend=cuda --iterations 12 --time \
+        --memory-stats=json > "out/speed-$step.txt" 2> "out/speed-$step.err"; then
+      fail "$step: $(head -1 "out/speed-$step.err")"; continue
+    fi
+    ms=$(sed -n 's/step time \([0-9.]*\) ms.*/\1/p' "out/speed-$step.txt")
+    peak=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "out/speed-$step.txt")
+    read -r tms tpeak < <(awk -v m="$model" -v s="$setting" '$2 == m && $3 == s { print $4, $5 }' out/torch-speed.txt)
+    default=$(awk -v m="$model" '$2 == m && $3 == "ieee" { print $4 }' out/torch-speed.txt)
+    [ "$setting" = tf32 ] && default=-
+    ratio=$(python3 -c "print('%.2f' % ($ms / $tms))" 2>/dev/null || echo -)
+    mratio=$(python3 -c "print('%.2f' % ($peak / $tpeak))" 2>/dev/null || echo -)
+    printf '%-24s %10s %10s %10s %7s %14s %14s %7s\n' "$step" "$ms" "${tms:--}" "${default:--}" \
+      "$ratio" "$peak" "${tpeak:--}" "$mratio"
+  done < speed/list.txt
+  for step in $(awk '$1 ~ /\.baseline$/ { print $1 }' speed/list.txt); do
+    [ -f "build/speed-$step.so" ] || continue
+    echo "== entry times of $step"
+    timeout 300 "$STEP" "build/speed-$step.so" --backend=cuda --iterations 4 --entry-times \
+      > "out/entry-times-$step.txt" 2>&1 || fail "$step: --entry-times"
+    head -16 "out/entry-times-$step.txt"
+  done
+fi
 
 if [ "$BACKEND" = cuda ] && command -v compute-sanitizer >/dev/null; then
   echo "== compute-sanitizer --tool memcheck on mlp.echo-fp8"

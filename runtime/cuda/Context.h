@@ -38,6 +38,10 @@ struct EchoDeviceAllocator : echo_rt::MemoryStats {
     int64_t category;
   };
   std::map<void *, Block> live;
+  /// Freed blocks kept for reuse by size (planned arenas only: a step
+  /// allocates the same arena every time), not counted as allocated.
+  std::multimap<size_t, void *> idle;
+  static bool keepsIdle(int64_t category) { return category == ECHO_MEM_ARENA; }
 
   /// Null when `bytes` would exceed the capacity or cudaMalloc fails;
   /// `error` then says why.
@@ -46,8 +50,15 @@ struct EchoDeviceAllocator : echo_rt::MemoryStats {
   /// False for a pointer this allocator did not hand out; `error` is set
   /// when cudaFree itself failed.
   bool release(void *ptr, std::string *error = nullptr);
+  /// Frees the kept blocks (at destruction, or when cudaMalloc fails).
+  void releaseIdle();
   void releaseAll();
 };
+
+namespace echo_cuda {
+struct ConvPlans;  // Conv.cpp
+struct EntryTimes; // EntryTimes.h
+} // namespace echo_cuda
 
 struct echo_context : echo_rt::StickyError {
   // Device: `usable` is false when creation found no device; `whyUnusable`
@@ -64,6 +75,8 @@ struct echo_context : echo_rt::StickyError {
   void *cublasWorkspace = nullptr; // fixed, so cuBLAS results are
                                    // reproducible on this stream
   unsigned long long *flag = nullptr; // device word for kernel checks
+  echo_cuda::ConvPlans *convPlans = nullptr; // made on first use, Conv.cpp
+  echo_cuda::EntryTimes *entryTimes = nullptr; // only when profiling
   // Numerics of the heavy ops (EchoMathMode): the step's, from
   // echo_step_set_math, reset by echo_step_begin; and the one the cuBLAS
   // handle is set to, which cublas() brings in line before each GEMM.
@@ -102,6 +115,8 @@ void activate(const char *entry, Context &ctx);
 /// convolutions set their math per descriptor (Conv.cpp).
 cublasHandle_t cublas(const char *entry, Context &ctx);
 cudnnHandle_t cudnn(const char *entry, Context &ctx);
+/// Frees the convolution plans (cuDNN descriptors) of a context.
+void releaseConvPlans(Context &ctx);
 /// At least `bytes` of device scratch, valid until the next call; the
 /// previous contents are lost when it grows.
 void *scratch(const char *entry, Context &ctx, size_t bytes);

@@ -11,7 +11,10 @@
 // algorithm's workspace is the step's planned buffer (the entry's
 // `workspace` argument, of the compiler's workspace budget) when it has
 // bytes: only algorithms whose workspace fits are considered. With an
-// empty one it comes from the context's scratch, grown on demand. Shapes
+// empty one it comes from the context's scratch, grown on demand. The
+// descriptors, the choice and the workspace size are made once per shape
+// and kept in the context (ConvPlans): a step's later calls only run the
+// convolution. Shapes
 // are checked by the code the CPU backend uses
 // (runtime/common/ConvGeometry.cpp); the bias is added afterwards in f32,
 // as on the CPU.
@@ -23,7 +26,10 @@
 #include "Tensor.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
+#include <map>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,15 +52,27 @@ int dim(const char *E, int64_t v) {
   return static_cast<int>(v);
 }
 
-/// The cuDNN descriptors of one convolution, destroyed with it.
+/// The cuDNN descriptors of one convolution shape, owned by its plan.
 struct ConvDescriptors {
-  const char *E;
   cudnnTensorDescriptor_t x = nullptr, y = nullptr;
   cudnnFilterDescriptor_t w = nullptr;
   cudnnConvolutionDescriptor_t conv = nullptr;
 
-  ConvDescriptors(const char *entry, const ConvGeometry &g, int64_t mode)
-      : E(entry) {
+  ConvDescriptors() = default;
+  ConvDescriptors(const ConvDescriptors &) = delete;
+  ConvDescriptors &operator=(const ConvDescriptors &) = delete;
+  ~ConvDescriptors() {
+    if (conv)
+      cudnnDestroyConvolutionDescriptor(conv);
+    if (w)
+      cudnnDestroyFilterDescriptor(w);
+    if (y)
+      cudnnDestroyTensorDescriptor(y);
+    if (x)
+      cudnnDestroyTensorDescriptor(x);
+  }
+
+  void create(const char *E, const ConvGeometry &g, int64_t mode) {
     check(E, cudnnCreateTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
     check(E, cudnnCreateTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
     check(E, cudnnCreateFilterDescriptor(&w), "cudnnCreateFilterDescriptor");
@@ -83,24 +101,12 @@ struct ConvDescriptors {
           "cudnnSetConvolution2dDescriptor");
     check(E, cudnnSetConvolutionGroupCount(conv, dim(E, g.groups)),
           "cudnnSetConvolutionGroupCount");
-    setMath(mode == ECHO_MATH_TF32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH);
+    setMath(E, mode == ECHO_MATH_TF32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH);
   }
-  void setMath(cudnnMathType_t math) {
+  void setMath(const char *E, cudnnMathType_t math) {
     check(E, cudnnSetConvolutionMathType(conv, math),
           "cudnnSetConvolutionMathType");
   }
-  ~ConvDescriptors() {
-    if (conv)
-      cudnnDestroyConvolutionDescriptor(conv);
-    if (w)
-      cudnnDestroyFilterDescriptor(w);
-    if (y)
-      cudnnDestroyTensorDescriptor(y);
-    if (x)
-      cudnnDestroyTensorDescriptor(x);
-  }
-  ConvDescriptors(const ConvDescriptors &) = delete;
-  ConvDescriptors &operator=(const ConvDescriptors &) = delete;
 };
 
 /// Where a convolution's workspace comes from: the step's planned buffer
@@ -117,6 +123,16 @@ Workspace workspaceOf(const char *E, int64_t rank, void *desc) {
   return {t.data, size_t(t.numel)};
 }
 
+enum ConvKind : int64_t { kForward, kBackwardData, kBackwardFilter };
+
+/// What a convolution runs: its descriptors, the algorithm chosen for them
+/// and the workspace that algorithm needs. Made once per shape.
+struct ConvPlan {
+  ConvDescriptors d;
+  int algo = 0;
+  size_t bytes = 0;
+};
+
 /// The algorithm a convolution runs, from cuDNN's ranking (fastest
 /// expected first), and the math type the descriptor is given for it.
 /// ECHO_MATH_IEEE: the first that succeeds and is deterministic, preferring
@@ -126,7 +142,9 @@ Workspace workspaceOf(const char *E, int64_t rank, void *desc) {
 /// (CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION, which may convert to FP16, is
 /// never taken), deterministic or not, with the descriptor set to the math
 /// type it was ranked under, as cuDNN requires. With a planned workspace,
-/// only algorithms whose workspace fits in it are candidates.
+/// only algorithms whose workspace fits in it are candidates. The ranking
+/// is cuDNN's heuristic, not a timing, so the same shapes get the same
+/// algorithm (and the same bits) in every run.
 template <typename Perf>
 const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
                    const Workspace &ws, const std::vector<Perf> &perfs,
@@ -149,7 +167,7 @@ const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
       if (ws.planned() && perfs[i].memory > ws.bytes)
         continue;
       if (tf32)
-        d.setMath(perfs[i].mathType);
+        d.setMath(E, perfs[i].mathType);
       return perfs[i];
     }
   std::string kind = tf32 ? "FP32 or TF32" : "deterministic FP32 (FMA math)";
@@ -164,7 +182,108 @@ const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
                                      " algorithm for this " + what};
 }
 
-/// The workspace pointer for `bytes` of it: the planned buffer, or scratch.
+/// Ranks the algorithms of one kind (`rank`: cudnnGet*Algorithm_v7),
+/// chooses one and asks its workspace (`size`: cudnnGet*WorkspaceSize).
+template <typename Perf, int Count, typename Rank, typename Size>
+void choosePlan(const char *E, ConvPlan &p, int64_t mode, const Workspace &ws,
+                const char *what, Rank rank, Size size) {
+  std::vector<Perf> perfs(Count);
+  int count = 0;
+  rank((int)perfs.size(), &count, perfs.data());
+  const Perf &perf = choose(E, p.d, mode, ws, perfs, count, what);
+  p.algo = (int)perf.algo;
+  size(perf.algo, &p.bytes);
+}
+
+} // namespace
+
+/// The context's convolution plans, by kind, shape, math mode and planned
+/// workspace size: cuDNN's descriptors, heuristics and workspace queries
+/// run at a shape's first call only (a step's shapes are static).
+struct echo_cuda::ConvPlans {
+  using Key = std::array<int64_t, 20>;
+  std::map<Key, std::unique_ptr<ConvPlan>> plans;
+};
+
+void echo_cuda::releaseConvPlans(Context &ctx) {
+  delete ctx.convPlans;
+  ctx.convPlans = nullptr;
+}
+
+namespace {
+
+const ConvPlan &planFor(const char *E, Context &ctx, ConvKind kind,
+                        const ConvGeometry &g, const Workspace &ws) {
+  if (!ctx.convPlans)
+    ctx.convPlans = new ConvPlans();
+  ConvPlans::Key key = {kind, g.n,  g.c,  g.h,  g.w,      g.o,
+                        g.kh, g.kw, g.oh, g.ow, g.sh,     g.sw,
+                        g.ph, g.pw, g.dh, g.dw, g.groups, ctx.math,
+                        (int64_t)ws.bytes, 0};
+  auto &slot = ctx.convPlans->plans[key];
+  if (slot)
+    return *slot;
+  auto p = std::make_unique<ConvPlan>();
+  p->d.create(E, g, ctx.math);
+  cudnnHandle_t h = cudnn(E, ctx);
+  ConvDescriptors &d = p->d;
+  switch (kind) {
+  case kForward:
+    choosePlan<cudnnConvolutionFwdAlgoPerf_t, CUDNN_CONVOLUTION_FWD_ALGO_COUNT>(
+        E, *p, ctx.math, ws, "forward convolution",
+        [&](int n, int *count, cudnnConvolutionFwdAlgoPerf_t *perfs) {
+          check(E,
+                cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.w, d.conv,
+                                                       d.y, n, count, perfs),
+                "cudnnGetConvolutionForwardAlgorithm_v7");
+        },
+        [&](cudnnConvolutionFwdAlgo_t algo, size_t *bytes) {
+          check(E,
+                cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv,
+                                                        d.y, algo, bytes),
+                "cudnnGetConvolutionForwardWorkspaceSize");
+        });
+    break;
+  case kBackwardData:
+    choosePlan<cudnnConvolutionBwdDataAlgoPerf_t,
+               CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT>(
+        E, *p, ctx.math, ws, "backward-data convolution",
+        [&](int n, int *count, cudnnConvolutionBwdDataAlgoPerf_t *perfs) {
+          check(E,
+                cudnnGetConvolutionBackwardDataAlgorithm_v7(
+                    h, d.w, d.y, d.conv, d.x, n, count, perfs),
+                "cudnnGetConvolutionBackwardDataAlgorithm_v7");
+        },
+        [&](cudnnConvolutionBwdDataAlgo_t algo, size_t *bytes) {
+          check(E,
+                cudnnGetConvolutionBackwardDataWorkspaceSize(
+                    h, d.w, d.y, d.conv, d.x, algo, bytes),
+                "cudnnGetConvolutionBackwardDataWorkspaceSize");
+        });
+    break;
+  case kBackwardFilter:
+    choosePlan<cudnnConvolutionBwdFilterAlgoPerf_t,
+               CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT>(
+        E, *p, ctx.math, ws, "backward-filter convolution",
+        [&](int n, int *count, cudnnConvolutionBwdFilterAlgoPerf_t *perfs) {
+          check(E,
+                cudnnGetConvolutionBackwardFilterAlgorithm_v7(
+                    h, d.x, d.y, d.conv, d.w, n, count, perfs),
+                "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
+        },
+        [&](cudnnConvolutionBwdFilterAlgo_t algo, size_t *bytes) {
+          check(E,
+                cudnnGetConvolutionBackwardFilterWorkspaceSize(
+                    h, d.x, d.y, d.conv, d.w, algo, bytes),
+                "cudnnGetConvolutionBackwardFilterWorkspaceSize");
+        });
+    break;
+  }
+  slot = std::move(p);
+  return *slot;
+}
+
+/// The workspace pointer of a plan: the planned buffer, or scratch.
 void *workspaceFor(const char *E, Context &ctx, const Workspace &ws,
                    size_t bytes) {
   if (bytes == 0)
@@ -200,29 +319,15 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
     check(E, cudaMemsetAsync(Y.data, 0, sizeof(float) * Y.numel, ctx.stream),
           "cudaMemsetAsync");
   } else {
-    cudnnHandle_t h = cudnn(E, ctx);
-    ConvDescriptors d(E, g, ctx.math);
-    std::vector<cudnnConvolutionFwdAlgoPerf_t> perfs(
-        CUDNN_CONVOLUTION_FWD_ALGO_COUNT);
-    int count = 0;
-    check(E,
-          cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.w, d.conv, d.y,
-                                                 (int)perfs.size(), &count,
-                                                 perfs.data()),
-          "cudnnGetConvolutionForwardAlgorithm_v7");
-    const auto &perf =
-        choose(E, d, ctx.math, ws, perfs, count, "forward convolution");
-    size_t bytes = 0;
-    check(E,
-          cudnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y,
-                                                  perf.algo, &bytes),
-          "cudnnGetConvolutionForwardWorkspaceSize");
-    void *scratchData = workspaceFor(E, ctx, ws, bytes);
+    const ConvPlan &p = planFor(E, ctx, kForward, g, ws);
+    const ConvDescriptors &d = p.d;
+    void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
     const float one = 1.0f, zero = 0.0f;
     check(E,
-          cudnnConvolutionForward(h, &one, d.x, X.data, d.w, W.data, d.conv,
-                                  perf.algo, scratchData, bytes, &zero, d.y,
-                                  Y.data),
+          cudnnConvolutionForward(cudnn(E, ctx), &one, d.x, X.data, d.w,
+                                  W.data, d.conv,
+                                  (cudnnConvolutionFwdAlgo_t)p.algo,
+                                  scratchData, p.bytes, &zero, d.y, Y.data),
           "cudnnConvolutionForward");
   }
   if (has_bias)
@@ -249,28 +354,15 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
           "cudaMemsetAsync");
     return;
   }
-  cudnnHandle_t h = cudnn(E, ctx);
-  ConvDescriptors d(E, g, ctx.math);
-  std::vector<cudnnConvolutionBwdDataAlgoPerf_t> perfs(
-      CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
-  int count = 0;
-  check(E,
-        cudnnGetConvolutionBackwardDataAlgorithm_v7(h, d.w, d.y, d.conv, d.x,
-                                                    (int)perfs.size(), &count,
-                                                    perfs.data()),
-        "cudnnGetConvolutionBackwardDataAlgorithm_v7");
-  const auto &perf =
-      choose(E, d, ctx.math, ws, perfs, count, "backward-data convolution");
-  size_t bytes = 0;
-  check(E,
-        cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x,
-                                                     perf.algo, &bytes),
-        "cudnnGetConvolutionBackwardDataWorkspaceSize");
-  void *scratchData = workspaceFor(E, ctx, ws, bytes);
+  const ConvPlan &p = planFor(E, ctx, kBackwardData, g, ws);
+  const ConvDescriptors &d = p.d;
+  void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
   const float one = 1.0f, zero = 0.0f;
   check(E,
-        cudnnConvolutionBackwardData(h, &one, d.w, W.data, d.y, DY.data, d.conv,
-                                     perf.algo, scratchData, bytes, &zero, d.x,
+        cudnnConvolutionBackwardData(cudnn(E, ctx), &one, d.w, W.data, d.y,
+                                     DY.data, d.conv,
+                                     (cudnnConvolutionBwdDataAlgo_t)p.algo,
+                                     scratchData, p.bytes, &zero, d.x,
                                      DX.data),
         "cudnnConvolutionBackwardData");
 }
@@ -295,28 +387,15 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
           "cudaMemsetAsync");
     return;
   }
-  cudnnHandle_t h = cudnn(E, ctx);
-  ConvDescriptors d(E, g, ctx.math);
-  std::vector<cudnnConvolutionBwdFilterAlgoPerf_t> perfs(
-      CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
-  int count = 0;
-  check(E,
-        cudnnGetConvolutionBackwardFilterAlgorithm_v7(h, d.x, d.y, d.conv, d.w,
-                                                      (int)perfs.size(),
-                                                      &count, perfs.data()),
-        "cudnnGetConvolutionBackwardFilterAlgorithm_v7");
-  const auto &perf =
-      choose(E, d, ctx.math, ws, perfs, count, "backward-filter convolution");
-  size_t bytes = 0;
-  check(E,
-        cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv,
-                                                       d.w, perf.algo, &bytes),
-        "cudnnGetConvolutionBackwardFilterWorkspaceSize");
-  void *scratchData = workspaceFor(E, ctx, ws, bytes);
+  const ConvPlan &p = planFor(E, ctx, kBackwardFilter, g, ws);
+  const ConvDescriptors &d = p.d;
+  void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
   const float one = 1.0f, zero = 0.0f;
   check(E,
-        cudnnConvolutionBackwardFilter(h, &one, d.x, X.data, d.y, DY.data,
-                                       d.conv, perf.algo, scratchData, bytes,
-                                       &zero, d.w, DW.data),
+        cudnnConvolutionBackwardFilter(cudnn(E, ctx), &one, d.x, X.data, d.y,
+                                       DY.data, d.conv,
+                                       (cudnnConvolutionBwdFilterAlgo_t)p.algo,
+                                       scratchData, p.bytes, &zero, d.w,
+                                       DW.data),
         "cudnnConvolutionBackwardFilter");
 }

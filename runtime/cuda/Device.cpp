@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "EntryTimes.h"
 
 #include <string>
 
@@ -223,6 +224,8 @@ void echo_context_destroy(echo_context *ctx) {
       cudaStreamSynchronize(ctx->stream);
     releaseCopies(*ctx); // its copies may read or fill blocks freed below
     ctx->memory.releaseAll();
+    releaseConvPlans(*ctx);
+    delete ctx->entryTimes;
     if (ctx->cudnn)
       cudnnDestroy(ctx->cudnn);
     if (ctx->cublas)

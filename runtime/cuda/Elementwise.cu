@@ -3,15 +3,20 @@
 // Unary activations and their gradients, binary ops with broadcasting,
 // sum_to / broadcast_to, reductions, softmax, cross-entropy, dropout and
 // the optimizer updates. Each mirrors its CPU entry (runtime/cpu): the same
-// checks and messages, the same arithmetic in the same precision, and every
-// sum accumulated by one thread in the CPU's order (double where the CPU
-// uses double), so arithmetic results are bit-identical to the CPU's and
+// checks and messages, the same arithmetic in the same precision. Sums are
+// accumulated by one thread in the CPU's order (double where the CPU uses
+// double), so arithmetic results are bit-identical to the CPU's and
 // transcendental ones differ only by the libraries' ulps (libdevice vs
-// libm). Built with -fmad=false: no contraction into FMAs.
+// libm); except the lines of softmax (contiguous ones) and cross-entropy,
+// and sums of at least 1,024 elements (sum_to, reduce), which one block
+// sums in a fixed tree (BlockReduce.h): same precision,
+// another fixed order, the same bits on every run. Built with -fmad=false:
+// no contraction into FMAs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AxisLayout.h"
+#include "BlockReduce.h"
 #include "CrossEntropyArgs.h"
 #include "DropoutArgs.h"
 #include "Launch.h"
@@ -111,10 +116,26 @@ Reduction reducedLayout(const char *E, const TensorView &x, const char *xn,
                        reducedDims(E, x, xn, r, rn, mask).reduced);
 }
 
-/// Sum (in double, x's order) of each output of a reduction, times
-/// `scale` when `mean`.
+/// Reductions at least this long are summed by a block per output.
+constexpr int64_t kBlockReduction = 4 * kLineThreads;
+
+/// Sum (in double) of each output of a reduction, times `scale` when
+/// `mean`: in x's order by one thread per output, or, for a long one, by a
+/// block per output in a fixed tree (BlockReduce.h).
 void sumReduction(Context &ctx, const char *E, const Reduction &r,
                   const float *x, float *y, bool mean, double scale) {
+  if (r.count >= kBlockReduction) {
+    perLine(ctx, E, r.outputs, [=] __device__(int64_t j, LineTrees tr) {
+      int64_t base = r.kept.offset(j);
+      double s = 0.0;
+      for (int64_t k = threadIdx.x; k < r.count; k += kLineThreads)
+        s += x[base + r.reduced.offset(k)];
+      s = blockSum(s, tr.sum);
+      if (threadIdx.x == 0)
+        y[j] = static_cast<float>(mean ? s * scale : s);
+    });
+    return;
+  }
   forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
     int64_t base = r.kept.offset(j);
     double s = 0.0;
@@ -347,6 +368,29 @@ void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   const float *px = X.f32();
   float *py = Y.f32();
   bool isLog = is_log != 0;
+  if (l.inner == 1) {
+    // Contiguous lines: one block each (BlockReduce.h).
+    int64_t len = l.len;
+    perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
+      const float *p = px + o * len;
+      float *q = py + o * len;
+      double mx = lineMax(p, len, tr);
+      double sum = 0.0;
+      for (int64_t k = threadIdx.x; k < len; k += kLineThreads)
+        sum += exp(static_cast<double>(p[k]) - mx);
+      sum = blockSum(sum, tr.sum);
+      if (isLog) {
+        double lse = log(sum);
+        for (int64_t k = threadIdx.x; k < len; k += kLineThreads)
+          q[k] = static_cast<float>(static_cast<double>(p[k]) - mx - lse);
+      } else {
+        double inv = 1.0 / sum;
+        for (int64_t k = threadIdx.x; k < len; k += kLineThreads)
+          q[k] = static_cast<float>(exp(static_cast<double>(p[k]) - mx) * inv);
+      }
+    });
+    return;
+  }
   forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
     int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
     const float *p = px + o * l.len * l.inner + i;
@@ -383,6 +427,23 @@ void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
   const float *py = Y.f32(), *pg = DY.f32();
   float *pq = DX.f32();
   bool isLog = is_log != 0;
+  if (l.inner == 1) {
+    int64_t len = l.len;
+    perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
+      const float *y = py + o * len, *g = pg + o * len;
+      float *q = pq + o * len;
+      double s = 0.0;
+      for (int64_t k = threadIdx.x; k < len; k += kLineThreads)
+        s += isLog ? static_cast<double>(g[k])
+                   : static_cast<double>(g[k]) * y[k];
+      s = blockSum(s, tr.sum);
+      for (int64_t k = threadIdx.x; k < len; k += kLineThreads)
+        q[k] = isLog ? static_cast<float>(
+                           g[k] - exp(static_cast<double>(y[k])) * s)
+                     : static_cast<float>(y[k] * (g[k] - s));
+    });
+    return;
+  }
   forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
     int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
     int64_t base = o * l.len * l.inner + i;
@@ -437,16 +498,15 @@ void validateLabels(Context &ctx, const char *E, const TensorView &T,
   labelOutOfRange(E, l, (int64_t)bad, classes);
 }
 
-/// max and log(sum(exp(x - max))) of one row, as the CPU computes them.
-__device__ void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
-  float m = p[0];
-  for (int64_t k = 1; k < c; ++k)
-    m = p[k] > m ? p[k] : m;
+/// max and log(sum(exp(x - max))) of one row of c logits, by the row's
+/// block (BlockReduce.h); every thread gets them.
+__device__ void logSumExp(const float *p, int64_t c, LineTrees tr, double &mx,
+                          double &lse) {
+  mx = lineMax(p, c, tr);
   double s = 0.0;
-  for (int64_t k = 0; k < c; ++k)
-    s += exp(static_cast<double>(p[k]) - m);
-  mx = m;
-  lse = log(s);
+  for (int64_t k = threadIdx.x; k < c; k += kLineThreads)
+    s += exp(static_cast<double>(p[k]) - mx);
+  lse = log(blockSum(s, tr.sum));
 }
 
 void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
@@ -461,20 +521,22 @@ void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
       scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
   const float *pl = L.f32();
   const void *labelsData = T.data;
-  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = pl + r * c;
-    int64_t l = loadIndex(labelsData, r, bits);
     double mx, lse;
-    logSumExp(p, c, mx, lse);
-    perRow[r] = mx + lse - p[l];
+    logSumExp(p, c, tr, mx, lse);
+    if (threadIdx.x == 0)
+      perRow[r] = mx + lse - p[loadIndex(labelsData, r, bits)];
   });
-  // The mean, summed in row order by one thread.
+  // The mean of the rows' losses, by one block in a fixed order.
   float *out = O.f32();
-  forEach(ctx, E, 1, [=] __device__(int64_t) {
+  perLine(ctx, E, 1, [=] __device__(int64_t, LineTrees tr) {
     double total = 0.0;
-    for (int64_t r = 0; r < rows; ++r)
+    for (int64_t r = threadIdx.x; r < rows; r += kLineThreads)
       total += perRow[r];
-    out[0] = static_cast<float>(total / static_cast<double>(rows));
+    total = blockSum(total, tr.sum);
+    if (threadIdx.x == 0)
+      out[0] = static_cast<float>(total / static_cast<double>(rows));
   });
 }
 
@@ -490,14 +552,16 @@ void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
   const float *pl = L.f32(), *pg = G.f32();
   float *pd = D.f32();
   const void *labelsData = T.data;
-  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     double scale = static_cast<double>(pg[0]) / static_cast<double>(rows);
     const float *p = pl + r * c;
-    float *q = pd + r * c; // may be p: each element is read before written
+    // May be p: every element is read (by the thread that writes it)
+    // before it is written, and the reductions end before any write.
+    float *q = pd + r * c;
     int64_t l = loadIndex(labelsData, r, bits);
     double mx, lse;
-    logSumExp(p, c, mx, lse);
-    for (int64_t k = 0; k < c; ++k) {
+    logSumExp(p, c, tr, mx, lse);
+    for (int64_t k = threadIdx.x; k < c; k += kLineThreads) {
       double prob = exp(static_cast<double>(p[k]) - mx - lse);
       q[k] = static_cast<float>((prob - (k == l ? 1.0 : 0.0)) * scale);
     }

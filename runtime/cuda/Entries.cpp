@@ -10,8 +10,10 @@
 
 #include "AwaitParams.h"
 #include "Context.h"
+#include "EntryTimes.h"
 #include "MathMode.h"
 
+#include <chrono>
 #include <new>
 #include <string>
 
@@ -27,10 +29,16 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
   if (!ctx->usable)
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          std::string(entry) + ": " + ctx->whyUnusable);
-  if (echo_rt::runCatching(*ctx, entry, [&] {
-        activate(entry, *ctx);
-        body();
-      }))
+  EntryTimes *times = ctx->entryTimes;
+  auto hostStart = std::chrono::steady_clock::now();
+  size_t slot = times ? times->begin(entry, ctx->stream) : 0;
+  bool ran = echo_rt::runCatching(*ctx, entry, [&] {
+    activate(entry, *ctx);
+    body();
+  });
+  if (times)
+    times->end(slot, ctx->stream, hostStart);
+  if (ran)
     return ECHO_OK;
   // The step's later entries do nothing, echo_offload_wait included: end
   // the copies now, before the step frees the buffers they read or fill.
@@ -93,6 +101,8 @@ echo_status echo_step_end(echo_context *ctx) {
   return guarded(ctx, "echo_step_end", [&] {
     synchronize("echo_step_end", *ctx);
     finishCopies(*ctx); // a step leaves no copy behind
+    if (ctx->entryTimes)
+      ctx->entryTimes->finishStep();
   });
 }
 

@@ -3,14 +3,19 @@
 // The CPU entries (runtime/cpu/Embedding.cpp, Pooling.cpp,
 // Normalization.cpp, DataMovement.cpp, Profile.cpp) on the device, with the
 // same checks and arithmetic. Scatters of the CPU (pooling gradients,
-// embedding gradient) become gathers or per-column loops that add in the
-// CPU's order, so results are bit-identical and never depend on scheduling.
-// Statistics (batch norm per channel, layer norm per row) are computed by
-// one thread each, in double, in the CPU's order: cuDNN's batch norm
-// reduces in another order and precision, so it is not used.
+// embedding gradient) become gathers that add in the CPU's order (the
+// embedding gradient's after a stable counting sort of the positions), so
+// results are bit-identical and never depend on scheduling.
+// Batch norm's per-channel statistics are deterministic parallel sums in
+// double (ChannelReduce.h): the CPU's precision in another, fixed order,
+// so results match the CPU's to the last bit or close to it and never vary
+// from run to run; layer norm's rows are summed by one block each
+// (BlockReduce.h) and its dgamma/dbeta columns as channels, likewise.
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockReduce.h"
+#include "ChannelReduce.h"
 #include "EmbeddingArgs.h"
 #include "Kernels.h"
 #include "Launch.h"
@@ -125,6 +130,68 @@ void embedding(Context &ctx, const char *E, ECHO_TENSOR(table),
   });
 }
 
+constexpr int kSortThreads = 1024;
+
+/// offsets[r] = the number of positions whose index is below r, for r in
+/// [0, v]; counts holds the count of each index at counts[r + 1]. One block:
+/// each thread scans a contiguous run, then the runs' totals are added in
+/// order by thread 0.
+__global__ void exclusiveScan(int64_t *counts, int64_t v) {
+  __shared__ int64_t runTotal[kSortThreads];
+  int t = threadIdx.x;
+  int64_t len = v + 1, run = (len + kSortThreads - 1) / kSortThreads;
+  int64_t begin = t * run, end = begin + run < len ? begin + run : len;
+  int64_t s = 0;
+  for (int64_t r = begin; r < end; ++r)
+    s += counts[r];
+  runTotal[t] = s;
+  __syncthreads();
+  if (t == 0) {
+    int64_t before = 0;
+    for (int k = 0; k < kSortThreads; ++k) {
+      int64_t total = runTotal[k];
+      runTotal[k] = before;
+      before += total;
+    }
+  }
+  __syncthreads();
+  s = runTotal[t];
+  for (int64_t r = begin; r < end; ++r) {
+    s += counts[r];
+    counts[r] = s;
+  }
+}
+
+/// positions[offsets[r] ...] = the positions i with index r, in increasing
+/// order (a stable counting sort). One block walks the positions in tiles
+/// of kSortThreads; a position's rank among the equal indices of its tile
+/// is counted in shared memory, and the last of them advances the index's
+/// cursor (offsets, turned into the next free slot) after the tile.
+__global__ void stableFill(const void *idx, int bits, int64_t n,
+                           int64_t *cursor, int64_t *positions) {
+  __shared__ int64_t keys[kSortThreads];
+  int t = threadIdx.x;
+  for (int64_t tile = 0; tile < n; tile += kSortThreads) {
+    int64_t i = tile + t;
+    int64_t key = i < n ? loadIndex(idx, i, bits) : -1;
+    keys[t] = key;
+    __syncthreads();
+    int64_t rank = 0;
+    bool last = true;
+    if (key >= 0) {
+      for (int k = 0; k < t; ++k)
+        rank += keys[k] == key;
+      for (int k = t + 1; k < kSortThreads; ++k)
+        last = last && keys[k] != key;
+      positions[cursor[key] + rank] = i;
+    }
+    __syncthreads(); // every slot of the tile read its cursor
+    if (key >= 0 && last)
+      cursor[key] += rank + 1;
+    __syncthreads();
+  }
+}
+
 void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
                    ECHO_TENSOR(dy), ECHO_TENSOR(dtable), int bits) {
   EmbeddingGradArgs a =
@@ -133,15 +200,39 @@ void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
   const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
   int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
-  zero(ctx, E, DT.data, sizeof(float) * DT.numel);
   const float *pg = DY.f32();
   float *pt = DT.f32();
   const void *idx = I.data;
   int64_t n = I.numel;
-  // One thread per column adds the rows in index order, as the CPU does.
-  forEach(ctx, E, d, [=] __device__(int64_t j) {
-    for (int64_t i = 0; i < n; ++i)
-      pt[loadIndex(idx, i, bits) * d + j] += pg[i * d + j];
+  if (DT.numel == 0)
+    return;
+  // The positions of each table row in increasing order (a stable counting
+  // sort), then one thread per table element adds its rows' gradients in
+  // that order from 0: the CPU's scatter in index order, as a gather.
+  int64_t *offsets = static_cast<int64_t *>(
+      scratch(E, ctx, sizeof(int64_t) * (2 * (v + 1) + n)));
+  int64_t *starts = offsets + (v + 1), *positions = starts + (v + 1);
+  zero(ctx, E, offsets, sizeof(int64_t) * (v + 1));
+  forEach(ctx, E, n, [=] __device__(int64_t i) {
+    atomicAdd(reinterpret_cast<unsigned long long *>(
+                  offsets + loadIndex(idx, i, bits) + 1),
+              1ull); // integer counts: the same whatever the order
+  });
+  exclusiveScan<<<1, kSortThreads, 0, ctx.stream>>>(offsets, v);
+  checkLaunch(E, "exclusiveScan");
+  check(E,
+        cudaMemcpyAsync(starts, offsets, sizeof(int64_t) * (v + 1),
+                        cudaMemcpyDeviceToDevice, ctx.stream),
+        "cudaMemcpyAsync");
+  stableFill<<<1, kSortThreads, 0, ctx.stream>>>(idx, bits, n, offsets,
+                                                  positions);
+  checkLaunch(E, "stableFill");
+  forEach(ctx, E, v * d, [=] __device__(int64_t k) {
+    int64_t r = k / d, j = k - r * d;
+    float acc = 0.0f;
+    for (int64_t p = starts[r]; p < starts[r + 1]; ++p)
+      acc += pg[positions[p] * d + j];
+    pt[k] = acc;
   });
 }
 } // namespace
@@ -275,27 +366,30 @@ void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                    &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
                    &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
-  double *affine =
-      static_cast<double *>(scratch(E, ctx, sizeof(double) * 2 * (c + 1)));
+  // Two passes, as on the CPU: the mean, then the squared deviations from
+  // it; each a deterministic parallel sum per channel (ChannelReduce.h).
+  ChannelSplit s = channelSplit(n, c, inner);
+  double *partials = static_cast<double *>(
+      scratch(E, ctx, sizeof(double) * (c * s.chunks + 3 * c + 1)));
+  double *means = partials + c * s.chunks, *affine = means + c;
   const float *x = X.f32(), *pg = G.f32(), *pb = B.f32(), *rm = RM.f32(),
               *rv = RV.f32();
   float *nm = NM.f32(), *nv = NV.f32(), *sm = SM.f32(), *si = SI.f32();
+  channelPartials<1>(ctx, E, s, partials,
+                     [=] __device__(int64_t, int64_t off, double *acc) {
+                       acc[0] += x[off];
+                     });
   forEach(ctx, E, c, [=] __device__(int64_t ch) {
-    double sum = 0.0;
-    for (int64_t i = 0; i < n; ++i) {
-      const float *p = x + (i * c + ch) * inner;
-      for (int64_t j = 0; j < inner; ++j)
-        sum += p[j];
-    }
-    double mean = sum / count;
-    double sq = 0.0;
-    for (int64_t i = 0; i < n; ++i) {
-      const float *p = x + (i * c + ch) * inner;
-      for (int64_t j = 0; j < inner; ++j) {
-        double d = p[j] - mean;
-        sq += d * d;
-      }
-    }
+    means[ch] = channelTotal<1>(s, partials, ch, 0) / count;
+  });
+  channelPartials<1>(ctx, E, s, partials,
+                     [=] __device__(int64_t ch, int64_t off, double *acc) {
+                       double d = x[off] - means[ch];
+                       acc[0] += d * d;
+                     });
+  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+    double mean = means[ch];
+    double sq = channelTotal<1>(s, partials, ch, 0);
     double var = sq / count;
     double invStd = 1.0 / sqrt(var + epsilon);
     double scale = pg[ch] * invStd;
@@ -330,23 +424,26 @@ void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
                    &DG = a.dgamma, &DB = a.dbeta;
   int64_t n = a.n, c = a.c, inner = a.inner;
   int64_t count = n * inner;
-  // Per channel: a = gamma * inv, m1, m2, mean, inv.
-  double *stats =
-      static_cast<double *>(scratch(E, ctx, sizeof(double) * 5 * (c + 1)));
+  // Per channel: the sums of dy and dy * xhat (ChannelReduce.h), then
+  // a = gamma * inv, m1, m2, mean, inv.
+  ChannelSplit split = channelSplit(n, c, inner);
+  double *partials = static_cast<double *>(
+      scratch(E, ctx, sizeof(double) * (2 * c * split.chunks + 5 * c + 1)));
+  double *stats = partials + 2 * c * split.chunks;
   const float *x = X.f32(), *dy = DY.f32(), *pg = G.f32(), *psm = SM.f32(),
               *psi = SI.f32();
   float *pdg = DG.f32(), *pdb = DB.f32(), *dx = DX.f32();
+  channelPartials<2>(ctx, E, split, partials,
+                     [=] __device__(int64_t ch, int64_t off, double *acc) {
+                       double mean = psm[ch], inv = psi[ch];
+                       float g = dy[off];
+                       acc[0] += g;
+                       acc[1] += g * ((x[off] - mean) * inv);
+                     });
   forEach(ctx, E, c, [=] __device__(int64_t ch) {
     double mean = psm[ch], inv = psi[ch];
-    double sdy = 0.0, sdyx = 0.0;
-    for (int64_t i = 0; i < n; ++i) {
-      const float *p = x + (i * c + ch) * inner;
-      const float *g = dy + (i * c + ch) * inner;
-      for (int64_t j = 0; j < inner; ++j) {
-        sdy += g[j];
-        sdyx += g[j] * ((p[j] - mean) * inv);
-      }
-    }
+    double sdy = channelTotal<2>(split, partials, ch, 0);
+    double sdyx = channelTotal<2>(split, partials, ch, 1);
     pdb[ch] = static_cast<float>(sdy);
     pdg[ch] = static_cast<float>(sdyx);
     double *s = stats + 5 * ch;
@@ -377,23 +474,26 @@ void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   int64_t rows = X.rows(), d = X.last();
   const float *px = X.f32(), *g = G.f32(), *b = B.f32();
   float *py = Y.f32(), *pm = M.f32(), *pi = I.f32();
-  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+  // One block per row (BlockReduce.h); two passes, as on the CPU.
+  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
     float *q = py + r * d;
     double sum = 0.0;
-    for (int64_t j = 0; j < d; ++j)
+    for (int64_t j = threadIdx.x; j < d; j += kLineThreads)
       sum += p[j];
-    double mu = sum / d;
+    double mu = blockSum(sum, tr.sum) / d;
     double sq = 0.0;
-    for (int64_t j = 0; j < d; ++j) {
+    for (int64_t j = threadIdx.x; j < d; j += kLineThreads) {
       double t = p[j] - mu;
       sq += t * t;
     }
-    double inv = 1.0 / sqrt(sq / d + epsilon);
-    for (int64_t j = 0; j < d; ++j)
+    double inv = 1.0 / sqrt(blockSum(sq, tr.sum) / d + epsilon);
+    for (int64_t j = threadIdx.x; j < d; j += kLineThreads)
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
-    pm[r] = static_cast<float>(mu);
-    pi[r] = static_cast<float>(inv);
+    if (threadIdx.x == 0) {
+      pm[r] = static_cast<float>(mu);
+      pi[r] = static_cast<float>(inv);
+    }
   });
 }
 
@@ -413,36 +513,42 @@ void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
   const float *px = X.f32(), *g = G.f32(), *pm = M.f32(), *pi = I.f32(),
               *pgy = DY.f32();
   float *pdx = DX.f32(), *pdg = DG.f32(), *pdb = DB.f32();
-  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+  // dx: one block per row (BlockReduce.h).
+  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
     const float *gy = pgy + r * d;
     float *q = pdx + r * d;
     double mu = pm[r], inv = pi[r];
     double s1 = 0.0, s2 = 0.0;
-    for (int64_t j = 0; j < d; ++j) {
+    for (int64_t j = threadIdx.x; j < d; j += kLineThreads) {
       double xhat = (p[j] - mu) * inv;
       double t = static_cast<double>(gy[j]) * g[j];
       s1 += t;
       s2 += t * xhat;
     }
-    double m1 = s1 / d, m2 = s2 / d;
-    for (int64_t j = 0; j < d; ++j) {
+    double m1 = blockSum(s1, tr.sum) / d, m2 = blockSum(s2, tr.sum) / d;
+    for (int64_t j = threadIdx.x; j < d; j += kLineThreads) {
       double xhat = (p[j] - mu) * inv;
       q[j] = static_cast<float>(
           inv * (static_cast<double>(gy[j]) * g[j] - m1 - xhat * m2));
     }
   });
-  // dgamma and dbeta: one thread per column, rows in order.
+  // dgamma and dbeta: column sums over the rows, a [rows, d, 1] channel
+  // reduction (ChannelReduce.h).
+  ChannelSplit split = channelSplit(rows, d, 1);
+  double *partials = static_cast<double *>(
+      scratch(E, ctx, sizeof(double) * (2 * d * split.chunks + 1)));
+  channelPartials<2>(ctx, E, split, partials,
+                     [=] __device__(int64_t j, int64_t off, double *acc) {
+                       int64_t r = off / d;
+                       double xhat = (px[off] - static_cast<double>(pm[r])) *
+                                     static_cast<double>(pi[r]);
+                       acc[0] += pgy[off] * xhat;
+                       acc[1] += pgy[off];
+                     });
   forEach(ctx, E, d, [=] __device__(int64_t j) {
-    double dgamma = 0.0, dbeta = 0.0;
-    for (int64_t r = 0; r < rows; ++r) {
-      double xhat = (px[r * d + j] - static_cast<double>(pm[r])) *
-                    static_cast<double>(pi[r]);
-      dgamma += pgy[r * d + j] * xhat;
-      dbeta += pgy[r * d + j];
-    }
-    pdg[j] = static_cast<float>(dgamma);
-    pdb[j] = static_cast<float>(dbeta);
+    pdg[j] = static_cast<float>(channelTotal<2>(split, partials, j, 0));
+    pdb[j] = static_cast<float>(channelTotal<2>(split, partials, j, 1));
   });
 }
 

@@ -6,7 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Context.h"
+#include "EntryTimes.h"
 #include "Kernels.h"
+
+#include <chrono>
 
 #include <string>
 
@@ -122,10 +125,16 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   }
   dim3 grid((unsigned)gridX, (unsigned)gridY, (unsigned)gridZ);
   dim3 block((unsigned)blockX, (unsigned)blockY, (unsigned)blockZ);
+  Context *ctx = activeStep();
+  EntryTimes *times = ctx ? ctx->entryTimes : nullptr;
+  auto hostStart = std::chrono::steady_clock::now();
+  size_t slot = times ? times->begin("generated kernels", ctx->stream) : 0;
   // A cudaKernel_t is accepted as the function of cudaLaunchKernel.
   ok(cudaLaunchKernel(reinterpret_cast<const void *>(kernel), grid, block,
                       params, (size_t)smem, static_cast<cudaStream_t>(stream)),
      F, "cudaLaunchKernel");
+  if (times)
+    times->end(slot, ctx->stream, hostStart);
 }
 
 // gpu-to-llvm's synchronous launches are mgpuStreamCreate, the launch,

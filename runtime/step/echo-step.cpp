@@ -55,12 +55,15 @@ const char *kUsage =
     "  --allow-nonfinite-loss  keep going when the loss is NaN or infinite\n"
     "  --time                  print the mean wall time of a step (each step\n"
     "                          ends synchronized: echo_step_end), the first\n"
-    "                          one excluded when there are several\n";
+    "                          one excluded when there are several\n"
+    "  --entry-times           print each runtime entry's calls, device and\n"
+    "                          host time per step (cuda backend; the first\n"
+    "                          step excluded when there are several)\n";
 
 struct Options {
   std::string step, backend = "cpu", dumpResults, memoryStats;
   bool wantMemoryStats = false, printLoss = false, allowNonFinite = false,
-       time = false;
+       time = false, entryTimes = false;
   int64_t iterations = 1, capacity = 0;
   uint64_t seed = 0;
   std::vector<std::string> inputs;
@@ -114,6 +117,8 @@ Options parseOptions(int argc, char **argv) {
       o.printLoss = true;
     } else if (arg == "--time") {
       o.time = true;
+    } else if (arg == "--entry-times") {
+      o.entryTimes = true;
     } else if (arg == "--allow-nonfinite-loss") {
       o.allowNonFinite = true;
     } else if (arg == "--memory-stats" || arg.rfind("--memory-stats=", 0) == 0) {
@@ -190,6 +195,26 @@ int main(int argc, char **argv) {
   if (rt.echo_context_create(&ctx) != ECHO_OK)
     failRuntime(ctx, "creating a " + std::string(rt.echo_backend_name()) +
                          " context");
+  // The CUDA backend's entry profile (runtime/cuda/EntryTimes.h), outside
+  // the ABI: looked up by name.
+  using EnableTimes = echo_status (*)(echo_context *, int);
+  using TimesReport = const char *(*)(echo_context *);
+  EnableTimes enableTimes = nullptr;
+  TimesReport timesReport = nullptr;
+  if (o.entryTimes) {
+    void *lib = dlopen(libraryPath.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    enableTimes = lib ? reinterpret_cast<EnableTimes>(
+                            dlsym(lib, "echo_cuda_entry_times_enable"))
+                      : nullptr;
+    timesReport = lib ? reinterpret_cast<TimesReport>(
+                            dlsym(lib, "echo_cuda_entry_times_report"))
+                      : nullptr;
+    if (!enableTimes || !timesReport)
+      fail(std::string("--entry-times: the ") + rt.echo_backend_name() +
+           " backend does not time its entries (the cuda backend does)");
+    if (o.iterations <= 1 && enableTimes(ctx, 1) != ECHO_OK)
+      failRuntime(ctx, "enabling entry times");
+  }
   std::vector<const char *> sites;
   for (const std::string &s : manifest.sites)
     sites.push_back(s.c_str());
@@ -214,6 +239,8 @@ int main(int argc, char **argv) {
   bool ran = runIterations(
       signature, args, results,
       [&](int64_t iter, std::string &) {
+        if (enableTimes && iter == 1 && enableTimes(ctx, 1) != ECHO_OK)
+          failRuntime(ctx, "enabling entry times");
         auto start = std::chrono::steady_clock::now();
         invokeStep(packed.data());
         double ms = std::chrono::duration<double, std::milli>(
@@ -240,6 +267,8 @@ int main(int argc, char **argv) {
                   timedMs / timedSteps, (long long)timedSteps);
     std::cout << line;
   }
+  if (timesReport)
+    std::cout << timesReport(ctx);
   if (o.wantMemoryStats)
     std::cout << formatMemoryStats(rt, ctx, o.capacity,
                                    o.memoryStats == "json");
