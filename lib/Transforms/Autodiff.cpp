@@ -243,6 +243,68 @@ void applyUpdatesEagerly(func::FuncOp step) {
     op->moveBefore(first);
 }
 
+/// Batch norm's running statistics as a training step updates them: for
+/// every non-trainable argument read as the running mean or variance of
+/// `echo.batch_norm`, the statistic the step leaves behind (the last of the
+/// chain when a new statistic is itself the running statistic of a later
+/// batch norm). An argument read by several batch norms (which one's
+/// update wins?) or by other ops besides is left alone: the warning says so.
+/// Appends each to `results` with the argument it replaces in `updateOf`,
+/// in argument order.
+void appendRunningStatistics(func::FuncOp step, SmallVectorImpl<Value> &results,
+                             SmallVectorImpl<int64_t> &updateOf) {
+  // The use of `v` as a running statistic, if it has exactly one such use
+  // and no other; null and `ambiguous` when it is read otherwise too.
+  auto nextStatistic = [](Value v, bool &ambiguous) -> Value {
+    Value next;
+    unsigned statUses = 0;
+    for (OpOperand &use : v.getUses()) {
+      auto bn = dyn_cast<BatchNormOp>(use.getOwner());
+      if (!bn)
+        continue;
+      if (&use == &bn.getRunningMeanMutable()) {
+        next = bn.getNewRunningMean();
+        ++statUses;
+      } else if (&use == &bn.getRunningVarMutable()) {
+        next = bn.getNewRunningVar();
+        ++statUses;
+      }
+    }
+    if (statUses == 0)
+      return Value();
+    if (statUses > 1 || !v.hasNUses(statUses)) {
+      ambiguous = true;
+      return Value();
+    }
+    return next;
+  };
+  Block &body = step.getBody().front();
+  for (BlockArgument arg : body.getArguments()) {
+    if (step.getArgAttr(arg.getArgNumber(), kTrainable))
+      continue;
+    Value last = arg;
+    bool ambiguous = false;
+    while (Value next = nextStatistic(last, ambiguous))
+      last = next;
+    if (ambiguous) {
+      // At the first op that reads it.
+      Operation *first = nullptr;
+      for (Operation *user : arg.getUsers())
+        if (!first || user->isBeforeInBlock(first))
+          first = user;
+      mlir::emitWarning(first->getLoc(), "echo-autodiff: argument #")
+          << arg.getArgNumber()
+          << " is a batch-norm running statistic read by several ops; the "
+             "step does not update it";
+      continue;
+    }
+    if (last == arg || last.getType() != arg.getType())
+      continue;
+    results.push_back(last);
+    updateOf.push_back(arg.getArgNumber());
+  }
+}
+
 struct AutodiffPass : echo::impl::EchoAutodiffBase<AutodiffPass> {
   using Base::Base;
 
@@ -388,6 +450,11 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
     results.push_back(t);
     updateOf.push_back(stepArg.getArgNumber());
   }
+
+  // A step that is iterated also carries batch norm's running statistics
+  // from one step to the next, as PyTorch's training mode does.
+  if (optimizer != OptimizerKind::None)
+    appendRunningStatistics(step, results, updateOf);
 
   b.setInsertionPoint(terminator);
   func::ReturnOp::create(b, terminator->getLoc(), results);

@@ -29,6 +29,10 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
       the arguments. Every result that replaces an argument carries the
       result attribute `echo.update_of = <argument index>`, which is how
       `echo-run --iterations` feeds it back.
+    * With an optimizer the step also returns, last and in argument order,
+      the new running mean and variance of every `echo.batch_norm` whose
+      running statistics are arguments (each with `echo.update_of`), so
+      iterating the step updates them as PyTorch's training mode does.
     * With an optimizer and `eager-updates` (the default), each update runs
       right after the last op that defines its operands (the gradient's final
       accumulation), in the backward pass, so each gradient dies there
