@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages echo-mlir needs to build and test
-# (with --fuzz, also those of the fuzzer; with --bench, PyTorch for
-# bench/step-time).
+# (with --fuzz, also those of the fuzzer). PyTorch (python3-torch), which
+# bench/step-time also uses, is among them.
 # Idempotent: when everything is present it only runs dpkg queries (well under a second).
 set -euo pipefail
 
@@ -18,6 +18,10 @@ PACKAGES=(
   libopenblas-dev libdnnl-dev
   # echo-remat policy=optimal: the COIN-OR CBC MILP solver (C API, pkg-config cbc).
   coinor-libcbc-dev pkg-config
+  # The PyTorch frontend (echo-torch) and PyTorch as the oracle of losses and
+  # gradients (test/Frontend, bench/torch-oracle): Debian's torch 1.13 and
+  # torchvision 0.14, for /usr/bin/python3.
+  python3-torch python3-torchvision
 )
 
 # --fuzz: also what the libFuzzer target needs (scripts/fuzz.sh, make fuzz):
@@ -26,10 +30,8 @@ if [ "${1:-}" = "--fuzz" ]; then
   PACKAGES+=(clang-22 libclang-rt-22-dev)
 fi
 
-# --bench: Debian's PyTorch (1.13), the reference of bench/step-time.
-if [ "${1:-}" = "--bench" ]; then
-  PACKAGES+=(python3-torch)
-fi
+# --bench: accepted for compatibility; PyTorch, the reference of
+# bench/step-time, is always installed now.
 
 missing=()
 for p in "${PACKAGES[@]}"; do

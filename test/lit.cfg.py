@@ -38,8 +38,24 @@ config.environment["ECHO_NO_CACHE"] = "1"
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.echo_tools_dir, config.llvm_tools_dir]
 tools = ["echo-opt", "echo-run", "echo-models", "echo-compile", "echo-step",
-         "echo-capi-pipeline-test"]
+         "echo-torch", "echo-capi-pipeline-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# torch: a Python that imports PyTorch (Debian's python3-torch, which
+# scripts/install-deps.sh installs, lives in /usr/bin/python3's path);
+# %torch_python is it. Tests of the PyTorch frontend and oracle
+# (test/Frontend) need it; echo-torch finds the same Python itself.
+import subprocess
+for candidate in ["/usr/bin/python3", "python3"]:
+    try:
+        if subprocess.run([candidate, "-c", "import torch, torchvision"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          timeout=120).returncode == 0:
+            config.available_features.add("torch")
+            config.substitutions.append(("%torch_python", candidate))
+            break
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 
 # cuda-toolkit: echo-mlir was configured with a CUDA toolkit, the default of
 # --echo-lower-to-cuda (ptxas, fatbinary, libdevice); %cuda_toolkit is it.

@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""PyTorch as the oracle of an echo forward function written by echo-models.
+
+Runs the forward function op by op in PyTorch (an independent
+implementation of every echo op it uses), with the same argument values as
+echo-run, and compares
+
+  * the loss and every parameter gradient (echo-autodiff, optimizer=none),
+  * after STEPS SGD steps: the loss of every step, every parameter, and
+    every batch-norm running mean and variance (the training step returns
+    them, `echo.update_of`; PyTorch's F.batch_norm updates them in place).
+
+  echo_in_torch.py --bin build/bin MODEL.mlir [--steps 3] [--lr 0.01]
+
+Prints one line per compared quantity and exits 1 if one is off by more
+than the tolerance (docs/pytorch-frontend.md).
+"""
+
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from torch_oracle import read_results, rel_error  # noqa: E402
+
+TYPE = re.compile(r"tensor<([0-9x]*)(f32|i32|i64|i1)>")
+
+
+def parse_type(text):
+    m = TYPE.fullmatch(text.strip())
+    if not m:
+        raise ValueError("unsupported type %r" % text)
+    dims = [int(d) for d in m.group(1).split("x") if d]
+    return dims, m.group(2)
+
+
+def parse_attrs(text):
+    attrs = {}
+    for key, value in re.findall(r"(\w+)\s*=\s*(array<i64:[^>]*>|[-+0-9.e]+(?:\s*:\s*\w+)?)", text):
+        if value.startswith("array"):
+            attrs[key] = [int(v) for v in value[len("array<i64:"):-1].split(",") if v.strip()]
+        else:
+            number = value.split(":")[0].strip()
+            attrs[key] = float(number) if any(c in number for c in ".e") else int(number)
+    return attrs
+
+
+def split_top(text, sep=","):
+    """Splits at `sep` outside <>, (), [] and {}."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    return [p.strip() for p in parts]
+
+
+class Function:
+    """The forward function: arguments (name, shape, dtype, trainable) and ops."""
+
+    def __init__(self, text):
+        m = re.search(r"func\.func @(\w+)\((.*?)\)\s*->\s*tensor<f32>\s*(?:attributes \{[^}]*\})?\s*\{",
+                      text, re.S)
+        if not m:
+            raise ValueError("no forward function returning tensor<f32>")
+        self.name = m.group(1)
+        self.args = []
+        for a in split_top(m.group(2)):
+            name, rest = a.split(":", 1)
+            type_text = rest.split("{")[0].strip()
+            shape, dtype = parse_type(type_text)
+            self.args.append(dict(name=name.strip(), shape=shape, dtype=dtype,
+                                  trainable="echo.trainable" in rest))
+        body = text[m.end():]
+        self.ops = []
+        for line in body.splitlines():
+            line = re.sub(r"\s*loc\(.*\)\s*$", "", line.strip())
+            if line.startswith("return"):
+                self.result = line.split()[1]
+                break
+            if not line or line.startswith("//"):
+                continue
+            self.ops.append(self.parse_op(line))
+
+    @staticmethod
+    def parse_op(line):
+        lhs, rhs = line.split("=", 1) if re.match(r"^%[\w#:, %]+=", line) else ("", line)
+        results = []
+        for r in split_top(lhs):
+            if ":" in r:
+                base, n = r.split(":")
+                results += ["%s#%d" % (base, i) for i in range(int(n))]
+            elif r:
+                results.append(r)
+        rhs = rhs.strip()
+        opname, rest = rhs.split(None, 1) if " " in rhs else (rhs, "")
+        # Operands and attributes before the top-level ':'; types after.
+        depth, colon = 0, None
+        for i, ch in enumerate(rest):
+            if ch in "<([{":
+                depth += 1
+            elif ch in ">)]}":
+                depth -= 1
+            elif ch == ":" and depth == 0:
+                colon = i
+                break
+        head, types = (rest[:colon], rest[colon + 1:]) if colon is not None else (rest, "")
+        attrs = {}
+        brace = head.find("{")
+        if brace >= 0:
+            attrs = parse_attrs(head[brace:])
+            head = head[:brace]
+        words = head.replace(",", " ").split()
+        operands = [w for w in words if w.startswith("%")]
+        keywords = [w for w in words if not w.startswith("%")]
+        # Inline keyword attributes: `axis 1`, `dims [2, 3]`, `offsets [...]`,
+        # `probability 1.0 seed 7`, the reduce kind.
+        inline = {}
+        for key in ("axis", "probability", "seed"):
+            m = re.search(r"\b%s\s+([-+0-9.e]+)" % key, head)
+            if m:
+                inline[key] = float(m.group(1)) if key == "probability" else int(m.group(1))
+        for key in ("dims", "offsets", "strides", "permutation"):
+            m = re.search(r"\b%s\s*\[([^\]]*)\]" % key, head)
+            if m:
+                inline[key] = [int(v) for v in m.group(1).split(",") if v.strip()]
+        if opname == "echo.reduce":
+            inline["kind"] = keywords[0]
+            inline["keepdims"] = "keepdims" in keywords
+        if opname == "echo.fill":
+            inline["value"] = float(keywords[0])
+        attrs.update(inline)
+        result_types = types.split("->")[-1].strip()
+        if result_types.startswith("("):
+            result_types = result_types[1:-1]
+        rtypes = [parse_type(t) for t in split_top(result_types)] if result_types else []
+        return dict(op=opname, results=results, operands=operands, attrs=attrs,
+                    types=rtypes)
+
+
+def interpret(fn, values, stats):
+    """Runs the function in PyTorch; `values` maps argument names to tensors.
+    Batch norm updates the running statistics in `values` in place."""
+    env = dict(values)
+    for op in fn.ops:
+        kind, a, at = op["op"], [env[o] for o in op["operands"]], op["attrs"]
+        shape = op["types"][0][0] if op["types"] else None
+        if kind == "echo.conv2d":
+            out = F.conv2d(a[0], a[1], a[2] if len(a) > 2 else None,
+                           stride=at.get("stride", [1, 1]), padding=at.get("padding", [0, 0]),
+                           dilation=at.get("dilation", [1, 1]), groups=at.get("groups", 1))
+        elif kind == "echo.linear":
+            out = F.linear(a[0], a[1], a[2] if len(a) > 2 else None)
+        elif kind == "echo.batch_norm":
+            x, g, b, rm, rv = a
+            y = F.batch_norm(x, rm, rv, g, b, training=True,
+                             momentum=at.get("momentum", 0.1), eps=at.get("epsilon", 1e-5))
+            # The new running statistics are the updated buffers.
+            out = (y, rm.clone(), rv.clone(), None, None)
+        elif kind == "echo.relu":
+            out = torch.relu(a[0])
+        elif kind in ("echo.tanh", "echo.sigmoid", "echo.exp", "echo.log", "echo.neg",
+                      "echo.sqrt", "echo.rsqrt"):
+            out = getattr(torch, kind[5:])(a[0])
+        elif kind in ("echo.add", "echo.sub", "echo.mul", "echo.div"):
+            out = getattr(torch, kind[5:])(a[0], a[1])
+        elif kind == "echo.max":
+            out = torch.maximum(a[0], a[1])
+        elif kind == "echo.max_pool2d":
+            out = F.max_pool2d(a[0], at["kernel"], at["stride"], at.get("padding", [0, 0]))
+        elif kind == "echo.avg_pool2d":
+            out = F.avg_pool2d(a[0], at["kernel"], at["stride"], at.get("padding", [0, 0]),
+                               count_include_pad=True)
+        elif kind == "echo.reduce":
+            dims = at["dims"]
+            f = {"sum": torch.sum, "mean": torch.mean}.get(at["kind"])
+            if f is None:
+                out = torch.amax(a[0], dim=dims, keepdim=at["keepdims"])
+            else:
+                out = f(a[0], dim=dims, keepdim=at["keepdims"])
+        elif kind == "echo.reshape":
+            out = a[0].reshape(shape)
+        elif kind == "echo.transpose":
+            out = a[0].permute(at["permutation"])
+        elif kind == "echo.broadcast_to":
+            out = a[0].expand(shape)
+        elif kind == "echo.concat":
+            out = torch.cat(a, dim=at["axis"])
+        elif kind == "echo.slice":
+            idx = tuple(slice(o, o + s * st, st) for o, s, st in
+                        zip(at["offsets"], shape, at.get("strides", [1] * len(shape))))
+            out = a[0][idx]
+        elif kind == "echo.zeros":
+            out = torch.zeros(shape)
+        elif kind == "echo.fill":
+            out = torch.full(shape, at["value"])
+        elif kind == "echo.cross_entropy":
+            out = F.cross_entropy(a[0], a[1].long())
+        elif kind == "echo.softmax":
+            out = torch.softmax(a[0], at.get("axis", -1))
+        elif kind == "echo.log_softmax":
+            out = torch.log_softmax(a[0], at.get("axis", -1))
+        else:
+            raise ValueError("echo_in_torch: no PyTorch rule for %s" % kind)
+        if not isinstance(out, tuple):
+            out = (out,)
+        for r, v in zip(op["results"], out):
+            env[r] = v
+    return env[fn.result]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("model", help="an echo forward function (echo-models output)")
+    p.add_argument("--bin", default=os.path.join(HERE, "..", "..", "build", "bin"))
+    p.add_argument("--steps", type=int, default=3)
+    p.add_argument("--lr", type=float, default=0.01)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--grad-tolerance", type=float, default=1e-3)
+    p.add_argument("--loss-tolerance", type=float, default=1e-5)
+    a = p.parse_args()
+    with open(a.model) as f:
+        fn = Function(f.read())
+    stat_args = set()
+    for op in fn.ops:
+        if op["op"] == "echo.batch_norm":
+            stat_args.update(op["operands"][3:5])
+    means = {op["operands"][3] for op in fn.ops if op["op"] == "echo.batch_norm"}
+
+    # Argument values: fan-in uniform weights, perturbed batch-norm scales,
+    # zero running means, unit running variances, normal inputs, labels.
+    g = torch.Generator().manual_seed(a.seed)
+    classes = None
+    for op in fn.ops:
+        if op["op"] == "echo.cross_entropy":
+            logits = op["operands"][0]
+            for o2 in fn.ops:
+                if logits in o2["results"]:
+                    classes = o2["types"][0][0][-1]
+    work = tempfile.mkdtemp(prefix="echo-in-torch-")
+    values, files = {}, []
+    for i, arg in enumerate(fn.args):
+        shape = arg["shape"]
+        if arg["dtype"] in ("i32", "i64"):
+            v = torch.randint(0, classes or 2, shape, generator=g).to(torch.int32)
+        elif arg["name"] in stat_args:
+            v = torch.zeros(shape) if arg["name"] in means else torch.ones(shape)
+        elif arg["trainable"]:
+            if len(shape) == 1:
+                v = 1 + 0.1 * torch.randn(shape, generator=g)
+            else:
+                bound = 1 / math.sqrt(int(np.prod(shape[1:])))
+                v = (torch.rand(shape, generator=g) * 2 - 1) * bound
+        else:
+            v = torch.randn(shape, generator=g)
+        values[arg["name"]] = v
+        path = os.path.join(work, "arg%d.npy" % i)
+        np.save(path, v.numpy())
+        files.append("%d=%s" % (i, path))
+    inputs = ",".join(files)
+    opt = os.path.join(a.bin, "echo-opt")
+    echo_run = os.path.join(a.bin, "echo-run")
+
+    def echo(pipeline, iterations, dump):
+        step = subprocess.run([opt, a.model, "--echo-autodiff" + pipeline],
+                              check=True, stdout=subprocess.PIPE, text=True).stdout
+        out = subprocess.run([echo_run, "--iterations", str(iterations), "--print-loss",
+                              "--inputs", inputs, "--dump-results", dump],
+                             input=step, check=True, stdout=subprocess.PIPE, text=True).stdout
+        return ([float(l.split()[3]) for l in out.splitlines() if l.startswith("iter ")],
+                read_results(dump))
+
+    trainable = [arg["name"] for arg in fn.args if arg["trainable"]]
+    stats = [arg["name"] for arg in fn.args if arg["name"] in stat_args]
+
+    # Gradients.
+    ref = {k: v.clone() for k, v in values.items()}
+    for k in trainable:
+        ref[k].requires_grad_(True)
+    loss = interpret(fn, ref, stats)
+    loss.backward()
+    _, res = echo("", 1, os.path.join(work, "grads.bin"))
+    failures = 0
+    scale = max(float(ref[k].grad.square().mean().sqrt()) for k in trainable)
+    loss_err = abs(float(res[0]) - float(loss)) / abs(float(loss))
+    grad_err = max(rel_error(e, ref[k].grad.numpy(), scale) for k, e in zip(trainable, res[1:]))
+    print("loss %.6f relative error %.1e" % (float(loss), loss_err))
+    print("gradients (%d) max relative error %.1e" % (len(trainable), grad_err))
+    failures += loss_err > a.loss_tolerance or grad_err > a.grad_tolerance
+
+    # SGD steps: losses, parameters, running statistics.
+    ref = {k: v.clone() for k, v in values.items()}
+    losses = []
+    for _ in range(a.steps):
+        for k in trainable:
+            ref[k].requires_grad_(True)
+        l = interpret(fn, ref, stats)
+        losses.append(float(l))
+        grads = torch.autograd.grad(l, [ref[k] for k in trainable])
+        with torch.no_grad():
+            for k, gr in zip(trainable, grads):
+                ref[k] = (ref[k] - a.lr * gr).detach()
+    echo_losses, final = echo("=optimizer=sgd lr=%r" % a.lr, a.steps,
+                              os.path.join(work, "sgd.bin"))
+    sgd_err = max(abs(e - t) / abs(t) for e, t in zip(echo_losses, losses))
+    print("SGD losses %s relative error %.1e" % (" ".join("%.6f" % l for l in losses), sgd_err))
+    failures += len(echo_losses) != a.steps or sgd_err > 10 * a.loss_tolerance
+    params = final[1:1 + len(trainable)]
+    param_err = max(rel_error(e, ref[k].numpy()) for k, e in zip(trainable, params))
+    print("parameters after %d steps max relative error %.1e" % (a.steps, param_err))
+    failures += param_err > a.grad_tolerance
+    stat_values = final[1 + len(trainable):]
+    if len(stat_values) != len(stats):
+        print("FAIL: the step returns %d running statistics for %d" % (len(stat_values), len(stats)))
+        failures += 1
+    else:
+        stat_err = max([rel_error(e, ref[k].numpy()) for k, e in zip(stats, stat_values)] or [0])
+        moved = max([float(np.abs(e - values[k].numpy()).max()) for k, e in zip(stats, stat_values)] or [0])
+        print("running statistics (%d) after %d steps max relative error %.1e (largest change %.2g)"
+              % (len(stats), a.steps, stat_err, moved))
+        failures += stat_err > a.grad_tolerance or (stats and moved == 0)
+    print("PASS" if not failures else "FAIL")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

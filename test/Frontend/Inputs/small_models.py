@@ -1,0 +1,98 @@
+"""Small PyTorch models for the echo-torch tests: together they use every
+mapping of docs/pytorch-frontend.md at sizes that run in seconds."""
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class SqueezeExcite(nn.Module):
+    def __init__(self, c, gate):
+        super().__init__()
+        self.fc1 = nn.Conv2d(c, c // 2, 1)
+        self.fc2 = nn.Conv2d(c // 2, c, 1)
+        self.gate = gate
+
+    def forward(self, x):
+        s = F.adaptive_avg_pool2d(x, 1)
+        s = self.gate(self.fc2(F.relu(self.fc1(s))))
+        return x * s
+
+
+class AllOps(nn.Module):
+    """conv (grouped, depthwise, dilated, biased), batch norm, ReLU, ReLU6,
+    hardtanh, hardswish, hardsigmoid, SiLU, sigmoid, tanh GELU, squeeze-and-
+    excitation, ceil-mode max pooling, padded average pooling, adaptive
+    pooling by replication, concatenation, chunk, channel shuffle
+    (view/transpose), residual add, scalar arithmetic, mean, flatten,
+    dropout, linear."""
+
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, 8, 3, stride=2, padding=1, bias=False),
+                                  nn.BatchNorm2d(8), nn.ReLU6())
+        self.pool = nn.MaxPool2d(3, stride=2, ceil_mode=True)
+        self.group = nn.Conv2d(8, 8, 3, padding=1, groups=4)
+        self.bn1 = nn.BatchNorm2d(8, eps=1e-3, momentum=0.05)
+        self.dw = nn.Conv2d(8, 8, 3, padding=2, dilation=2, groups=8, bias=False)
+        self.bn2 = nn.BatchNorm2d(8)
+        self.se = SqueezeExcite(8, nn.Hardsigmoid())
+        self.se2 = SqueezeExcite(16, nn.Sigmoid())
+        self.branch = nn.Conv2d(4, 8, 1)
+        self.act = nn.Hardswish()
+        self.act2 = nn.SiLU()
+        self.gelu = nn.GELU(approximate="tanh")
+        self.avg = nn.AvgPool2d(3, stride=1, padding=1)
+        self.adapt = nn.AdaptiveAvgPool2d((4, 4))
+        self.drop = nn.Dropout(0.2)
+        self.fc = nn.Linear(16, num_classes)
+
+    def forward(self, x):
+        x = self.pool(self.stem(x))                         # 2x8x4x4 (ceil mode)
+        y = self.act(self.bn1(self.group(x)))
+        y = self.se(self.bn2(self.dw(y)))
+        x = x + y * 0.5
+        a, b = x.chunk(2, dim=1)
+        b = F.hardtanh(self.branch(b), -2.0, 2.0)
+        x = torch.cat([self.act2(a), self.gelu(b), torch.sigmoid(a) - 1.0], dim=1)  # 16
+        n, c, h, w = x.size()
+        x = x.view(n, 2, c // 2, h, w).transpose(1, 2).contiguous().view(n, c, h, w)
+        x = self.avg(self.se2(x))
+        x = F.adaptive_avg_pool2d(x, (2, 2))
+        x = self.adapt(x)                                   # 2x2 -> 4x4: replication
+        x = x.mean([2, 3], keepdim=True)
+        x = self.drop(torch.flatten(x, 1))
+        return self.fc(x)
+
+
+def all_ops(num_classes=10):
+    return AllOps(num_classes)
+
+
+class ExactGelu(nn.Module):
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.body = nn.Sequential(nn.Conv2d(3, 4, 3))
+        self.head = nn.Sequential(nn.Flatten(), nn.GELU(), nn.Linear(4 * 6 * 6, num_classes))
+
+    def forward(self, x):
+        return self.head(self.body(x))
+
+
+def exact_gelu(num_classes=10):
+    return ExactGelu(num_classes)
+
+
+class Upsampling(nn.Module):
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.fc = nn.Linear(4, num_classes)
+
+    def forward(self, x):
+        x = F.interpolate(self.conv(x), scale_factor=2.0)
+        return self.fc(x.mean([2, 3]))
+
+
+def upsampling(num_classes=10):
+    return Upsampling(num_classes)
