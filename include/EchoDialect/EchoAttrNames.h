@@ -23,6 +23,10 @@ constexpr llvm::StringLiteral kOptimizerStateAttr = "echo.optimizer_state";
 constexpr llvm::StringLiteral kUpdateOfAttr = "echo.update_of";
 /// On the op that seeds the backward pass.
 constexpr llvm::StringLiteral kLossSeedAttr = "echo.loss_seed";
+/// On an echo.constant (importers): a batch-norm running statistic read by
+/// an inference-form normalization; lifting it to an argument does not make
+/// it trainable.
+constexpr llvm::StringLiteral kRunningStatisticAttr = "echo.running_statistic";
 
 //--- Memory categories and statistics (echo-annotate-memory) ------------------
 /// Per op with results: the category of each result, an array of strings;

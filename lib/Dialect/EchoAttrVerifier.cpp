@@ -198,7 +198,7 @@ LogicalResult AttrChecker::check() {
   if (name == kTrainableAttr || name == kOptimizerStateAttr ||
       name == kArenaArgAttr)
     return unit(Site::Argument);
-  if (name == kLossSeedAttr)
+  if (name == kLossSeedAttr || name == kRunningStatisticAttr)
     return unit(Site::Op);
   // A result's argument index; out-parameter conversion moves it, with the
   // result, onto the new argument.

@@ -142,6 +142,20 @@ struct FoldTransposeChain : OpRewritePattern<TransposeOp> {
   }
 };
 
+/// Whether `v` is `1 + exp(-x)` (either order).
+bool isSigmoidDenominator(Value v) {
+  auto add = v.getDefiningOp<AddOp>();
+  if (!add)
+    return false;
+  for (auto [e, one] : {std::pair(add.getLhs(), add.getRhs()),
+                        std::pair(add.getRhs(), add.getLhs())}) {
+    auto exp = e.getDefiningOp<ExpOp>();
+    if (exp && fillValue(one) == 1.0 && exp.getInput().getDefiningOp<NegOp>())
+      return true;
+  }
+  return false;
+}
+
 /// a * (1 / b) -> a / b (TOSA writes division as a reciprocal and a mul).
 struct DivFromReciprocal : OpRewritePattern<MulOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -152,11 +166,51 @@ struct DivFromReciprocal : OpRewritePattern<MulOp> {
       auto div = r.getDefiningOp<DivOp>();
       if (!div || fillValue(div.getLhs()) != 1.0 || a.getType() != op.getType())
         continue;
+      // 1 / (1 + exp(-x)) is a sigmoid (SigmoidFromExp): x * sigmoid(s) is
+      // kept as that layer (SiLU, squeeze-and-excitation gating).
+      if (isSigmoidDenominator(div.getRhs()))
+        continue;
       Value b = div.getRhs();
       rewriter.replaceOpWithNewOp<DivOp>(op, op.getType(), a, b);
       return success();
     }
     return failure();
+  }
+};
+
+/// x * 1 -> x (a 1x1 window sum raised as its average times 1).
+struct MulByOne : OpRewritePattern<MulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MulOp op,
+                                PatternRewriter &rewriter) const override {
+    for (auto [x, one] : {std::pair(op.getLhs(), op.getRhs()),
+                          std::pair(op.getRhs(), op.getLhs())}) {
+      if (x.getType() != op.getType() || fillValue(one) != 1.0)
+        continue;
+      rewriter.replaceOp(op, x);
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// A 1x1 average pooling with stride 1 and no padding is its input
+/// (adaptive average pooling of a 1x1 map).
+struct IdentityAvgPool : OpRewritePattern<AvgPool2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AvgPool2DOp op,
+                                PatternRewriter &rewriter) const override {
+    auto ones = [](ArrayRef<int64_t> a) {
+      return llvm::all_of(a, [](int64_t v) { return v == 1; });
+    };
+    auto zeros = [](ArrayRef<int64_t> a) {
+      return llvm::all_of(a, [](int64_t v) { return v == 0; });
+    };
+    if (!ones(op.getKernel()) || !ones(op.getStride()) ||
+        !zeros(op.getPadding()) || op.getInput().getType() != op.getType())
+      return failure();
+    rewriter.replaceOp(op, op.getInput());
+    return success();
   }
 };
 
@@ -430,7 +484,7 @@ struct SoftmaxFromPieces : OpRewritePattern<DivOp> {
 } // namespace
 
 void mlir::echo::populateImportCleanupPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldReshapeChain, FoldTransposeChain, DivFromReciprocal, NegateFill, ReluFromMax, GeluFromTanh, SigmoidFromExp, CancelScale,
+  patterns.add<FoldReshapeChain, FoldTransposeChain, DivFromReciprocal, NegateFill, MulByOne, IdentityAvgPool, ReluFromMax, GeluFromTanh, SigmoidFromExp, CancelScale,
                MeanFromSum, ConvBias, FoldMatmulTranspose<MatmulOp>,
                FoldMatmulTranspose<BatchMatmulOp>, LinearFromMatmul, LinearBias,
                SoftmaxFromPieces>(patterns.getContext());
@@ -441,6 +495,9 @@ LogicalResult mlir::echo::cleanUpImportedFunction(func::FuncOp fn) {
   populateImportCleanupPatterns(patterns);
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  // Equal constants stay apart: a batch-norm running statistic marked
+  // echo.running_statistic must not merge with an equal trainable weight.
+  config.enableConstantCSE(false);
   if (failed(applyPatternsGreedily(fn, std::move(patterns), config)))
     return fn.emitError("import cleanup did not converge");
   return success();

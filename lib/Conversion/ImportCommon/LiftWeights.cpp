@@ -21,8 +21,12 @@
 using namespace mlir;
 using namespace mlir::echo;
 
-/// Batch-norm running statistics are state, not parameters.
+/// Batch-norm running statistics are state, not parameters: the operands
+/// of echo.batch_norm, and constants the importer marked (those an
+/// inference-form normalization reads).
 static bool isRunningStatistic(OpOperand &use) {
+  if (use.get().getDefiningOp()->hasAttr(kRunningStatisticAttr))
+    return true;
   return isa<BatchNormOp>(use.getOwner()) &&
          (use.getOperandNumber() == 3 || use.getOperandNumber() == 4);
 }

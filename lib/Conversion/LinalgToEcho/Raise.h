@@ -16,8 +16,26 @@ namespace linalg_import {
 /// "echo-import-linalg: cannot raise 'OP': WHY" at the op.
 InFlightDiagnostic cannotRaise(Operation *op, const Twine &why);
 
-/// The value of a float scalar constant, through truncf / extf.
+/// The value of a scalar (outside a generic body) known before the graph
+/// runs: float and integer constants, conversions (truncf, extf, sitofp)
+/// and float arithmetic of known scalars, `tensor.extract` of a splat.
+/// Computed in double: conversions keep the value (an f64 epsilon stays
+/// 1e-5 rather than its f32 rounding; echo attributes are f64).
 std::optional<double> scalarConstant(Value v);
+
+/// The value of every element of tensor `v` when it is known before the
+/// graph runs: a fill of a known scalar (linalg.fill or echo.fill), a rank-0
+/// constant, or an all-parallel linalg.generic whose inputs are all such
+/// splats (torch-mlir computes clamp bounds this way: an i64 fill converted
+/// by a rank-0 generic). Splat constants of rank >= 1 are not included:
+/// they are weights.
+std::optional<double> splatValue(Value v);
+
+/// Evaluates the scalar body of a generic with block arguments bound to
+/// `argValues` (unknown ones empty); nothing when the yielded value depends
+/// on an unknown argument or an op the evaluator does not know.
+std::optional<double> evalBody(Block &body,
+                               ArrayRef<std::optional<double>> argValues);
 
 /// What the destination (DPS init) of a linalg op holds before it runs.
 struct Init {

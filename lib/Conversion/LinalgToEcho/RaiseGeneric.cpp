@@ -14,6 +14,7 @@
 
 #include "Raise.h"
 
+#include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -103,6 +104,35 @@ FailureOr<Value> matchBatchNorm(EchoEmitter &e, linalg::GenericOp op,
   if (*x >= numIns || !maps[*x].isIdentity())
     return Value();
   auto in = [&](unsigned i) { return op.getDpsInputs()[i]; };
+  // Batch statistics need two values per channel (PyTorch refuses to train
+  // batch norm on one: batch 1 over a 1x1 map). There the exported
+  // inference form is kept as it is, the running statistics constants that
+  // stay untrained (marked for weights-as-arguments).
+  int64_t perChannel = 1;
+  for (auto [i, b] : llvm::enumerate(bounds))
+    if (i != 1)
+      perChannel *= b;
+  if (perChannel < 2) {
+    auto statistic = [&](unsigned i) -> Value {
+      Value v = in(i);
+      if (auto c = v.getDefiningOp<ConstantOp>()) {
+        auto copy = ConstantOp::create(e.b, e.loc, c.getValue());
+        copy->setAttr(kRunningStatisticAttr, e.b.getUnitAttr());
+        v = copy;
+      }
+      return *alignOperand(e, v, channelMap, bounds);
+    };
+    auto channel = [&](unsigned i) {
+      return *alignOperand(e, in(i), channelMap, bounds);
+    };
+    Type et = cast<ShapedType>(op.getResultTypes()[0]).getElementType();
+    SmallVector<int64_t> ones(bounds.size(), 1);
+    Value inv = e.unary("rsqrt", e.binary("add", statistic(*var),
+                                          e.fill(*eps, ones, et)));
+    Value y = e.binary("mul", e.binary("sub", in(*x), statistic(*mean)), inv);
+    y = e.binary("add", e.binary("mul", y, channel(*gamma)), channel(*beta));
+    return e.broadcastTo(y, bounds);
+  }
   auto vec = RankedTensorType::get({c}, cast<ShapedType>(op.getResultTypes()[0]).getElementType());
   auto bn = BatchNormOp::create(e.b, e.loc, op.getResultTypes()[0], vec, vec,
                                 vec, vec, in(*x), in(*gamma), in(*beta),
@@ -135,6 +165,16 @@ private:
       return v;
     if (std::optional<unsigned> i = argIndex(scalar, body)) {
       Value operand = op->getOperand(*i);
+      // A tensor whose every element is known (a clamp bound computed from
+      // an i64 fill) is read as that constant.
+      if (*i < op.getNumDpsInputs())
+        if (std::optional<double> c = splatValue(operand))
+          return constant(*c);
+      if (cast<ShapedType>(operand.getType()).getElementType() != elementType)
+        return cannotRaise(op, "operand #")
+               << *i << " has element type "
+               << cast<ShapedType>(operand.getType()).getElementType()
+               << ", not the result's " << elementType;
       if (*i >= op.getNumDpsInputs()) {
         Init init = classifyInit(operand);
         if (init.kind == Init::Empty)
@@ -250,13 +290,23 @@ private:
         return success();
       }
     }
-    if (isa<arith::TruncFOp, arith::ExtFOp>(inner)) {
+    if (isa<arith::TruncFOp, arith::ExtFOp, arith::SIToFPOp>(inner)) {
       if (std::optional<double> c = scalarConstant(inner.getResult(0))) {
         env[inner.getResult(0)] = constant(*c);
         return success();
       }
-      return cannotRaise(op, "its body converts a non-constant between "
-                             "float types");
+      // Widening to compute in more precision and narrowing back (what
+      // torch-mlir writes for f64 scalars): the tensors raised from the
+      // body all have the result's element type, so a float conversion of
+      // a computed value is that value, computed at the result's precision.
+      if (isa<arith::SIToFPOp>(inner))
+        return cannotRaise(op, "its body converts a computed integer to "
+                               "float");
+      FailureOr<Value> x = get(inner.getOperand(0));
+      if (failed(x))
+        return failure();
+      env[inner.getResult(0)] = *x;
+      return success();
     }
     return llvm::TypeSwitch<Operation *, LogicalResult>(&inner)
         .Case<arith::AddFOp>([&](auto) { return binary(inner, "add"); })
@@ -383,10 +433,29 @@ FailureOr<Value> linalg_import::raiseGeneric(EchoEmitter &e,
     return cannotRaise(op, "its reduction is neither a contraction nor a "
                            "sum / max of one input");
   }
-  if (!op.getIndexingMapsArray().back().isIdentity())
-    return cannotRaise(op, "its output indexing map is not the identity");
-  FailureOr<Value> bn = matchBatchNorm(e, op, bounds);
-  if (failed(bn) || *bn)
-    return bn;
-  return BodyTranslator(e, op, bounds).run();
+  // Every element known (clamp bounds computed from constants): a fill.
+  Type resultElement = cast<ShapedType>(op.getResultTypes()[0]).getElementType();
+  if (std::optional<double> c = splatValue(op->getResult(0)))
+    return e.fill(*c, EchoEmitter::shapeOf(op->getResult(0)), resultElement);
+  AffineMap outMap = op.getIndexingMapsArray().back();
+  if (outMap.isIdentity()) {
+    FailureOr<Value> bn = matchBatchNorm(e, op, bounds);
+    if (failed(bn) || *bn)
+      return bn;
+    return BodyTranslator(e, op, bounds).run();
+  }
+  // A permuted output map writes the loop nest's result transposed: the
+  // body is computed in loop order, then result dim i is loop dim
+  // outMap(i) (torch-mlir's transpose of a linear weight, alone or fused
+  // with elementwise work).
+  if (!outMap.isPermutation())
+    return cannotRaise(op, "its output indexing map ")
+           << AffineMapAttr::get(outMap) << " is not a permutation of the loops";
+  FailureOr<Value> y = BodyTranslator(e, op, bounds).run();
+  if (failed(y))
+    return failure();
+  SmallVector<int64_t> perm;
+  for (unsigned i = 0; i < outMap.getNumResults(); ++i)
+    perm.push_back(outMap.getDimPosition(i));
+  return e.transpose(*y, perm);
 }

@@ -331,7 +331,8 @@ func.func @reshapes(%x: tensor<2x4x3x3xf32>) -> tensor<2x6x6xf32> {
 
 // -----
 
-// A fill read as data, not as a destination.
+// A fill read as data, not as a destination: a generic reads it as the
+// constant it holds.
 func.func @fill_as_data(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
   %cst = arith.constant 5.000000e-01 : f32
   %0 = tensor.empty() : tensor<2x8xf32>
@@ -344,8 +345,8 @@ func.func @fill_as_data(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
   return %2 : tensor<2x8xf32>
 }
 // CHECK-LABEL: func.func @fill_as_data(
-// CHECK-NEXT: [[V0:%[^ ,]+]] = echo.fill 5.000000e-01 : tensor<2x8xf32>
-// CHECK-NEXT: [[V1:%[^ ,]+]] = echo.mul %arg0, [[V0]] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: [[V0:%[^ ,]+]] = echo.fill 5.000000e-01 : tensor<1x1xf32>
+// CHECK-NEXT: [[V1:%[^ ,]+]] = echo.mul %arg0, [[V0]] : (tensor<2x8xf32>, tensor<1x1xf32>) -> tensor<2x8xf32>
 // CHECK-NEXT: return [[V1]] : tensor<2x8xf32>
 
 // -----
