@@ -24,6 +24,11 @@ config.substitutions.append(("%echo_obj_root", config.echo_obj_root))
 # The LLVM/MLIR installation the build used (its CMake packages, headers).
 config.substitutions.append(
     ("%llvm_prefix", os.path.dirname(config.llvm_tools_dir)))
+# Real torch-mlir exports shared between projects (../shared beside the
+# repository, as CI checks it out): test/Conversion/LinalgToEcho/real-*.mlir.
+config.substitutions.append(
+    ("%real_models", os.path.join(os.path.dirname(config.echo_src_root),
+                                  "shared", "real-models")))
 # Where the runtime backend libraries are built.
 config.substitutions.append(("%echo_lib_dir",
                              os.path.join(config.echo_obj_root, "lib")))
