@@ -221,7 +221,8 @@ public:
     // Erase what is dead, users first, then report whatever is left.
     for (Operation &op : llvm::make_early_inc_range(
              llvm::reverse(fn.getBody().front())))
-      if ((isDeferred(&op) || knownScalars.contains(&op)) && op.use_empty())
+      if (((isDeferred(&op) || knownScalars.contains(&op)) && op.use_empty()) ||
+          (isa<EchoDialect>(op.getDialect()) && isOpTriviallyDead(&op)))
         op.erase();
     auto isRaised = [](Operation *op) {
       return isa<EchoDialect>(op->getDialect()) || isa<func::ReturnOp>(op);
@@ -281,6 +282,8 @@ private:
             })
             .Case<linalg::DepthwiseConv2DNchwChwOp>(
                 [&](auto conv) { return raiseDepthwise(e, conv); })
+            .Case<linalg::Conv2DNgchwGfchwOp>(
+                [&](auto conv) { return raiseGrouped(e, conv); })
             .Case<linalg::PoolingNchwMaxOp>(
                 [&](auto pool) { return raisePool(e, pool, /*isMax=*/true); })
             .Case<linalg::PoolingNchwSumOp>(
@@ -501,13 +504,18 @@ private:
   }
 
   FailureOr<Value> raiseConv(EchoEmitter &e, linalg::LinalgOp conv,
-                             Value weight, int64_t groups) {
+                             Value weight, int64_t groups, Value input = {},
+                             RankedTensorType convType = {}) {
     FailureOr<SmallVector<int64_t>> strides = pairAttr(conv, "strides");
     FailureOr<SmallVector<int64_t>> dilations = pairAttr(conv, "dilations");
     if (failed(strides) || failed(dilations))
       return failure();
+    if (!input)
+      input = conv.getDpsInputs()[0];
     Value init = conv.getDpsInits()[0];
-    ArrayRef<int64_t> out = EchoEmitter::shapeOf(init);
+    if (!convType)
+      convType = cast<RankedTensorType>(init.getType());
+    ArrayRef<int64_t> out = convType.getShape();
     ArrayRef<int64_t> ws = EchoEmitter::shapeOf(weight);
     if (out.size() != 4 || ws.size() != 4)
       return cannotRaise(conv, "its input, weight or result is not 4-D");
@@ -516,10 +524,17 @@ private:
       windows.push_back({out[2 + j], (ws[2 + j] - 1) * (*dilations)[j] + 1,
                          (*strides)[j]});
     FailureOr<Padded> in =
-        foldPad(e, conv, conv.getDpsInputs()[0], windows,
+        foldPad(e, conv, input, windows,
                 [](double v) { return v == 0.0; }, "0");
     if (failed(in))
       return failure();
+    if (convType != init.getType()) { // grouped: [N, G, F/G, OH, OW]
+      Value y = Conv2DOp::create(e.b, e.loc, convType, in->input, weight,
+                                 Value(), *strides, in->padding, *dilations,
+                                 groups);
+      return accumulate(e, conv, e.reshape(y, EchoEmitter::shapeOf(init)),
+                        init);
+    }
     auto conv2d = Conv2DOp::create(e.b, e.loc, init.getType(), in->input,
                                    weight, Value(), *strides, in->padding,
                                    *dilations, groups);
@@ -536,6 +551,31 @@ private:
       return cannotRaise(conv, "its weight is not [C, KH, KW]");
     Value w4 = e.reshape(w, {ws[0], 1, ws[1], ws[2]});
     return raiseConv(e, conv, w4, ws[0]);
+  }
+
+  /// Grouped: input [N, G, C/G, H, W] (torch-mlir expands a padded
+  /// [N, C, H, W], so the raised reshape is looked through to fold the
+  /// pad), weight [G, F/G, C/G, KH, KW] = echo's grouped [F, C/G, KH, KW],
+  /// result [N, G, F/G, OH, OW] = [N, F, OH, OW].
+  FailureOr<Value> raiseGrouped(EchoEmitter &e, linalg::Conv2DNgchwGfchwOp conv) {
+    Value x = conv.getInputs()[0], w = conv.getInputs()[1];
+    ArrayRef<int64_t> xs = EchoEmitter::shapeOf(x), ws = EchoEmitter::shapeOf(w),
+                      ys = EchoEmitter::shapeOf(conv.getOutputs()[0]);
+    if (xs.size() != 5 || ws.size() != 5 || ys.size() != 5 || xs[1] != ws[0])
+      return cannotRaise(conv, "its input, weight or result is not 5-D "
+                               "with matching groups");
+    int64_t g = xs[1];
+    SmallVector<int64_t> in4{xs[0], g * xs[2], xs[3], xs[4]};
+    if (auto r = x.getDefiningOp<ReshapeOp>();
+        r && EchoEmitter::shapeOf(r.getInput()) == ArrayRef<int64_t>(in4))
+      x = r.getInput();
+    else
+      x = e.reshape(x, in4);
+    Value w4 = e.reshape(w, {ws[0] * ws[1], ws[2], ws[3], ws[4]});
+    auto outType = RankedTensorType::get(
+        {ys[0], ys[1] * ys[2], ys[3], ys[4]},
+        cast<ShapedType>(conv.getOutputs()[0].getType()).getElementType());
+    return raiseConv(e, conv, w4, g, x, outType);
   }
 
   FailureOr<Value> raisePool(EchoEmitter &e, linalg::LinalgOp pool,

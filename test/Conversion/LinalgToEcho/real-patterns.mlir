@@ -386,3 +386,25 @@ func.func @adaptive_avg_pool(%x: tensor<1x4x3x3xf32>) -> tensor<1x4x1x1xf32> {
 // CHECK-LABEL: func.func @adaptive_avg_pool(
 // CHECK-NEXT: [[V0:%[^ ,]+]] = echo.avg_pool2d %arg0 {kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>} : tensor<1x4x3x3xf32> -> tensor<1x4x1x1xf32>
 // CHECK-NEXT: return [[V0]] : tensor<1x4x1x1xf32>
+
+// -----
+
+// Grouped convolution (ResNeXt, RegNet) as torch-mlir writes it: the
+// padded input and the weight expanded to groups, the result collapsed.
+func.func @grouped_conv(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x5x5xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %cst : f32
+  } : tensor<1x4x5x5xf32> to tensor<1x4x7x7xf32>
+  %expanded = tensor.expand_shape %padded [[0], [1, 2], [3], [4]] output_shape [1, 2, 2, 7, 7] : tensor<1x4x7x7xf32> into tensor<1x2x2x7x7xf32>
+  %expanded_w = tensor.expand_shape %w [[0, 1], [2], [3], [4]] output_shape [2, 3, 2, 3, 3] : tensor<6x2x3x3xf32> into tensor<2x3x2x3x3xf32>
+  %0 = tensor.empty() : tensor<1x2x3x5x5xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x2x3x5x5xf32>) -> tensor<1x2x3x5x5xf32>
+  %2 = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%expanded, %expanded_w : tensor<1x2x2x7x7xf32>, tensor<2x3x2x3x3xf32>) outs(%1 : tensor<1x2x3x5x5xf32>) -> tensor<1x2x3x5x5xf32>
+  %collapsed = tensor.collapse_shape %2 [[0], [1, 2], [3], [4]] : tensor<1x2x3x5x5xf32> into tensor<1x6x5x5xf32>
+  return %collapsed : tensor<1x6x5x5xf32>
+}
+// CHECK-LABEL: func.func @grouped_conv(
+// CHECK-NEXT: [[V0:%[^ ,]+]] = echo.conv2d %arg0, %arg1 {groups = 2 : i64, padding = array<i64: 1, 1>} : (tensor<1x4x5x5xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x5x5xf32>
+// CHECK-NEXT: return [[V0]] : tensor<1x6x5x5xf32>
