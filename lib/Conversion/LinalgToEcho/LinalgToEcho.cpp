@@ -357,6 +357,10 @@ private:
         ShapedType::isDynamicShape(x.getStaticSizes()) ||
         ShapedType::isDynamicShape(x.getStaticStrides()))
       return cannotRaise(x, "its offsets, sizes or strides are not static");
+    if (!isEchoFloat(x.getType()))
+      return cannotRaise(x, "it slices a tensor of element type ")
+             << x.getType().getElementType() << ", which echo tensors do not "
+             << "have";
     ArrayRef<int64_t> strides = x.getStaticStrides();
     bool unit = llvm::all_of(strides, [](int64_t s) { return s == 1; });
     Value sliced = SliceOp::create(

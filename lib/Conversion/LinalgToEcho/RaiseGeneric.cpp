@@ -420,6 +420,10 @@ FailureOr<Value> linalg_import::raiseGeneric(EchoEmitter &e,
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   if (llvm::any_of(bounds, ShapedType::isDynamic))
     return cannotRaise(op, "its loop bounds are not static");
+  Type resultElement = cast<ShapedType>(op.getResultTypes()[0]).getElementType();
+  if (!resultElement.isF32() && !resultElement.isF16() && !resultElement.isBF16())
+    return cannotRaise(op, "its result has element type ")
+           << resultElement << ", which echo tensors do not have";
   bool reduces = llvm::any_of(op.getIteratorTypesArray(), [](auto it) {
     return it == utils::IteratorType::reduction;
   });
@@ -434,7 +438,6 @@ FailureOr<Value> linalg_import::raiseGeneric(EchoEmitter &e,
                            "sum / max of one input");
   }
   // Every element known (clamp bounds computed from constants): a fill.
-  Type resultElement = cast<ShapedType>(op.getResultTypes()[0]).getElementType();
   if (std::optional<double> c = splatValue(op->getResult(0)))
     return e.fill(*c, EchoEmitter::shapeOf(op->getResult(0)), resultElement);
   AffineMap outMap = op.getIndexingMapsArray().back();

@@ -73,3 +73,25 @@ func.func @slice_dynamic_offset(%x: tensor<4x4xf32>, %i: index) -> tensor<2x4xf3
   %0 = tensor.extract_slice %x[%i, 0] [2, 4] [1, 1] : tensor<4x4xf32> to tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// A computed (not constant) f64 tensor: echo tensors are f32, f16 or bf16.
+func.func @f64_result(%x: tensor<4xf32>) -> tensor<4xf64> {
+  %0 = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{echo-import-linalg: cannot raise 'linalg.generic': its result has element type 'f64', which echo tensors do not have}}
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%0 : tensor<4xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    linalg.yield %e : f64
+  } -> tensor<4xf64>
+  return %1 : tensor<4xf64>
+}
+
+// -----
+
+func.func @slice_integers(%x: tensor<4xi64>) -> tensor<2xi64> {
+  // expected-error @+1 {{echo-import-linalg: cannot raise 'tensor.extract_slice': it slices a tensor of element type 'i64', which echo tensors do not have}}
+  %0 = tensor.extract_slice %x[0] [2] [1] : tensor<4xi64> to tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
