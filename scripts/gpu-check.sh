@@ -22,12 +22,15 @@
 # importable.
 # Every check that fails is counted; the script exits 1 if any did.
 #
-# Environment: RTOL (default 1e-3), CMAKE_ARGS (extra configure flags, e.g.
+# Environment: RTOL (default 1e-3), TIME_ITERATIONS (default 21), QUICK
+# (1: skip memcheck and torch_reference.py), CMAKE_ARGS (extra configure flags, e.g.
 # -DCUDAToolkit_ROOT=...), BACKEND (default cuda; cpu checks the bundle
 # itself on a machine without a GPU).
 set -uo pipefail
 cd "$(dirname "$0")"
 RTOL=${RTOL:-1e-3}
+TIME_ITERATIONS=${TIME_ITERATIONS:-21} # steps timed per correctness step (+1)
+QUICK=${QUICK:-0} # 1: no compute-sanitizer, no torch_reference.py (the speed suite has PyTorch)
 BACKEND=${BACKEND:-cuda}
 failures=0
 fail() { echo "gpu-check: FAIL: $*"; failures=$((failures + 1)); }
@@ -99,7 +102,7 @@ while read -r step seed iterations golden lossless; do
   peak=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "out/$step.stats.json")
   plan=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "goldens/$golden.stats.json")
   ratio=$(python3 -c "print('%.4f' % ($peak / $plan))" 2>/dev/null || echo "?")
-  ms=$("$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" --iterations 21 --time 2>/dev/null \
+  ms=$("$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" --iterations "$TIME_ITERATIONS" --time 2>/dev/null \
        | sed -n 's/step time \([0-9.]*\) ms.*/\1/p')
   printf '%-22s %9s %14s %14s %8s %12s\n' "$step" "$bits" "$rel" "$peak" "$ratio" "${ms:-?}"
 done < steps/list.txt
@@ -147,14 +150,14 @@ if [ "$BACKEND" = cuda ] && [ -s speed/list.txt ]; then
   done
 fi
 
-if [ "$BACKEND" = cuda ] && command -v compute-sanitizer >/dev/null; then
+if [ "$QUICK" != 1 ] && [ "$BACKEND" = cuda ] && command -v compute-sanitizer >/dev/null; then
   echo "== compute-sanitizer --tool memcheck on mlp.echo-fp8"
   compute-sanitizer --tool memcheck --error-exitcode 9 "$STEP" build/mlp.echo-fp8.so \
     --backend=cuda --iterations 1 > out/memcheck.log 2>&1 || fail "memcheck (out/memcheck.log)"
   tail -2 out/memcheck.log
 fi
 
-if [ "$BACKEND" = cuda ] && python3 -c "import torch" 2>/dev/null; then
+if [ "$QUICK" != 1 ] && [ "$BACKEND" = cuda ] && python3 -c "import torch" 2>/dev/null; then
   echo "== PyTorch on the same models (SGD step, FP32, no TF32)"
   for m in mlp lstm-lm resnet32; do
     python3 bench/torch_reference.py "$m" || fail "torch_reference $m"

@@ -55,9 +55,17 @@ __global__ void channelPartialsKernel(ChannelSplit s, double *partials, F f) {
       acc[v] = 0.0;
     int64_t begin = b * s.chunk;
     int64_t end = begin + s.chunk < s.count ? begin + s.chunk : s.count;
-    for (int64_t k = begin + t; k < end; k += kReduceThreads) {
-      int64_t i = k / s.inner, j = k - i * s.inner;
+    // Element k = i * inner + j of the channel, walked without a division
+    // per element: (i, j) advance by kReduceThreads.
+    int64_t k = begin + t;
+    int64_t i = k / s.inner, j = k - i * s.inner;
+    for (; k < end; k += kReduceThreads) {
       f(ch, (i * s.c + ch) * s.inner + j, acc);
+      j += kReduceThreads;
+      while (j >= s.inner) {
+        j -= s.inner;
+        ++i;
+      }
     }
     for (int v = 0; v < NV; ++v)
       tree[v][t] = acc[v];
@@ -86,6 +94,28 @@ void channelPartials(Context &ctx, const char *entry, const ChannelSplit &s,
   channelPartialsKernel<NV><<<grid, kReduceThreads, 0, ctx.stream>>>(
       s, partials, f);
   checkLaunch(entry, "a channel reduction");
+}
+
+template <typename F>
+__global__ void forEachInRowsKernel(int64_t rows, int64_t inner, F f) {
+  for (int64_t row = blockIdx.y; row < rows; row += gridDim.y)
+    for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < inner;
+         j += (int64_t)gridDim.x * blockDim.x)
+      f(row, row * inner + j);
+}
+
+/// Runs f(row, offset) for every element of a [rows, inner] tensor (for
+/// batch norm, row = image * c + channel): the row is known per thread, so
+/// no element pays a division to find its channel.
+template <typename F>
+void forEachInRows(Context &ctx, const char *entry, int64_t rows, int64_t inner,
+                   F f) {
+  if (rows <= 0 || inner <= 0)
+    return;
+  int64_t x = std::min<int64_t>((inner + kThreads - 1) / kThreads, 1024);
+  dim3 grid((unsigned)x, (unsigned)std::min(rows, kMaxGridY));
+  forEachInRowsKernel<<<grid, kThreads, 0, ctx.stream>>>(rows, inner, f);
+  checkLaunch(entry, "a row kernel");
 }
 
 /// Component v of channel ch's total: its chunks' partials in chunk order.

@@ -8,7 +8,7 @@
 // double), so arithmetic results are bit-identical to the CPU's and
 // transcendental ones differ only by the libraries' ulps (libdevice vs
 // libm); except the lines of softmax (contiguous ones) and cross-entropy,
-// and sums of at least 1,024 elements (sum_to, reduce), which one block
+// and sums of at least 256 elements (sum_to, reduce), which one block
 // sums in a fixed tree (BlockReduce.h): same precision,
 // another fixed order, the same bits on every run. Built with -fmad=false:
 // no contraction into FMAs.
@@ -117,7 +117,7 @@ Reduction reducedLayout(const char *E, const TensorView &x, const char *xn,
 }
 
 /// Reductions at least this long are summed by a block per output.
-constexpr int64_t kBlockReduction = 4 * kLineThreads;
+constexpr int64_t kBlockReduction = kLineThreads;
 
 /// Sum (in double) of each output of a reduction, times `scale` when
 /// `mean`: in x's order by one thread per output, or, for a long one, by a

@@ -20,8 +20,11 @@
 using namespace echo_cuda;
 
 namespace {
+/// Runs an entry's body with the context's checks; `timed`: a call the
+/// entry profile counts (EntryTimes.h).
 template <typename Fn>
-echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
+echo_status guarded(echo_context *ctx, const char *entry, Fn &&body,
+                    bool timed = true) {
   if (!ctx)
     return ECHO_ERR_INVALID_ARGUMENT;
   if (ctx->status != ECHO_OK)
@@ -29,7 +32,7 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
   if (!ctx->usable)
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          std::string(entry) + ": " + ctx->whyUnusable);
-  EntryTimes *times = ctx->entryTimes;
+  EntryTimes *times = timed ? ctx->entryTimes : nullptr;
   auto hostStart = std::chrono::steady_clock::now();
   size_t slot = times ? times->begin(entry, ctx->stream) : 0;
   bool ran = echo_rt::runCatching(*ctx, entry, [&] {
@@ -98,12 +101,17 @@ echo_status echo_step_end(echo_context *ctx) {
     setActiveStep(nullptr);
   // Kernels run asynchronously: a fault inside one surfaces here at the
   // latest, as the step's status.
-  return guarded(ctx, "echo_step_end", [&] {
-    synchronize("echo_step_end", *ctx);
-    finishCopies(*ctx); // a step leaves no copy behind
-    if (ctx->entryTimes)
-      ctx->entryTimes->finishStep();
-  });
+  // Not timed itself: it reads the step's entry times once the stream is
+  // idle.
+  return guarded(
+      ctx, "echo_step_end",
+      [&] {
+        synchronize("echo_step_end", *ctx);
+        finishCopies(*ctx); // a step leaves no copy behind
+        if (ctx->entryTimes)
+          ctx->entryTimes->finishStep();
+      },
+      /*timed=*/false);
 }
 
 #include "ErrorQueries.inc"

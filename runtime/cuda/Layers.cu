@@ -285,9 +285,19 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   PoolGeometry g = a.g;
   const float *px = X.f32(), *py = Y.f32(), *pg = DY.f32();
   float *pdx = DX.f32();
+  // Each output's window argument once (one thread per output), then each
+  // dx element gathers from the outputs whose argument it is, in the
+  // CPU's order.
+  int64_t outputs = g.planes * g.oh * g.ow;
+  auto *args = static_cast<int64_t *>(
+      scratch(E, ctx, sizeof(int64_t) * (outputs > 0 ? outputs : 1)));
+  forEach(ctx, E, outputs, [=] __device__(int64_t o) {
+    int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
+    args[o] =
+        windowArg(g, px + p * g.h * g.w, poolWindow(g, oy, ox), py[o]);
+  });
   forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
     int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
-    const float *plane = px + p * g.h * g.w;
     int64_t self = iy * g.w + ix, y0, y1, x0, x1;
     coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
     coveringOutputs(ix, g.pw, g.kw, g.sw, g.ow, x0, x1);
@@ -295,7 +305,7 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
     for (int64_t oy = y0; oy <= y1; ++oy)
       for (int64_t ox = x0; ox <= x1; ++ox) {
         int64_t o = p * g.oh * g.ow + oy * g.ow + ox;
-        if (windowArg(g, plane, poolWindow(g, oy, ox), py[o]) == self)
+        if (args[o] == self)
           acc += pg[o];
       }
     pdx[i] = acc;
@@ -366,30 +376,30 @@ void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
                    &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
                    &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
-  // Two passes, as on the CPU: the mean, then the squared deviations from
-  // it; each a deterministic parallel sum per channel (ChannelReduce.h).
-  ChannelSplit s = channelSplit(n, c, inner);
+  // One pass over x (ChannelReduce.h): per channel, the sums of d = x - s
+  // and d * d in double, s the channel's first element (a shift that keeps
+  // the variance E[d^2] - E[d]^2 free of cancellation when the mean is far
+  // from 0). Then the statistics, then y, one thread per element.
+  ChannelSplit split = channelSplit(n, c, inner);
   double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (c * s.chunks + 3 * c + 1)));
-  double *means = partials + c * s.chunks, *affine = means + c;
+      scratch(E, ctx, sizeof(double) * (2 * c * split.chunks + 2 * c + 1)));
+  double *affine = partials + 2 * c * split.chunks;
   const float *x = X.f32(), *pg = G.f32(), *pb = B.f32(), *rm = RM.f32(),
               *rv = RV.f32();
   float *nm = NM.f32(), *nv = NV.f32(), *sm = SM.f32(), *si = SI.f32();
-  channelPartials<1>(ctx, E, s, partials,
-                     [=] __device__(int64_t, int64_t off, double *acc) {
-                       acc[0] += x[off];
-                     });
-  forEach(ctx, E, c, [=] __device__(int64_t ch) {
-    means[ch] = channelTotal<1>(s, partials, ch, 0) / count;
-  });
-  channelPartials<1>(ctx, E, s, partials,
+  channelPartials<2>(ctx, E, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
-                       double d = x[off] - means[ch];
-                       acc[0] += d * d;
+                       double d = static_cast<double>(x[off]) - x[ch * inner];
+                       acc[0] += d;
+                       acc[1] += d * d;
                      });
   forEach(ctx, E, c, [=] __device__(int64_t ch) {
-    double mean = means[ch];
-    double sq = channelTotal<1>(s, partials, ch, 0);
+    double shift = count ? static_cast<double>(x[ch * inner]) : 0.0;
+    double sd = channelTotal<2>(split, partials, ch, 0);
+    double sdd = channelTotal<2>(split, partials, ch, 1);
+    double mean = shift + sd / count;
+    double sq = sdd - sd * (sd / count); // sum of (x - mean)^2
+    sq = sq > 0.0 ? sq : 0.0;
     double var = sq / count;
     double invStd = 1.0 / sqrt(var + epsilon);
     double scale = pg[ch] * invStd;
@@ -403,8 +413,8 @@ void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     si[ch] = static_cast<float>(invStd);
   });
   float *py = Y.f32();
-  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
-    int64_t ch = (i / inner) % c;
+  forEachInRows(ctx, E, n * c, inner, [=] __device__(int64_t row, int64_t i) {
+    int64_t ch = row % c;
     py[i] = static_cast<float>(x[i] * affine[2 * ch] + affine[2 * ch + 1]);
   });
 }
@@ -453,8 +463,8 @@ void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
     s[3] = mean;
     s[4] = inv;
   });
-  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
-    const double *s = stats + 5 * ((i / inner) % c);
+  forEachInRows(ctx, E, n * c, inner, [=] __device__(int64_t row, int64_t i) {
+    const double *s = stats + 5 * (row % c);
     double xhat = (x[i] - s[3]) * s[4];
     dx[i] = static_cast<float>(s[0] * (dy[i] - s[1] - xhat * s[2]));
   });
