@@ -38,12 +38,15 @@
 // RUN: echo-run %t.adam.mlir --iterations 29 --dump-results %t.adam.29
 // RUN: not cmp -s %t.adam.1 %t.adam.29
 //
-// Results: loss, 5 new parameters, 5 m, 5 v, the step count.
+// Results: loss, 5 new parameters, 5 m, 5 v, the step count, then batch
+// norm's new running mean and variance (echo.update_of of %rm and %rv).
 // RUN: python3 %S/Inputs/dump_headers.py %t.adam.1 | FileCheck %s --check-prefix=ADAM
 // ADAM: result 0 f32 [] 4 ok finite
 // ADAM-NEXT: result 1 f32 [4, 3, 3, 3] 432 ok finite
 // ADAM: result 15 f32 [5] 20 ok finite
 // ADAM-NEXT: result 16 f32 [] 4 ok finite
+// ADAM-NEXT: result 17 f32 [4] 16 ok finite
+// ADAM-NEXT: result 18 f32 [4] 16 ok finite
 // ADAM-NOT: result
 // RUN: FileCheck %s --check-prefix=LOG < %t.adam.log1
 // LOG: iter 0 loss
