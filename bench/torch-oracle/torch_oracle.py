@@ -249,8 +249,11 @@ class Oracle:
             if missing:
                 raise RuntimeError("the SGD step does not update %d of the parameters and "
                                    "running statistics: %s" % (len(missing), ", ".join(missing[:5])))
-            ref.load_state_dict({n: (torch.from_numpy(np.array(state[n])).double() if n in state else v)
-                                 for n, v in state0.items()})
+            before = copy.copy(state0)
+            before._metadata = state0._metadata  # MNASNet checks its version
+            for n in state:
+                before[n] = torch.from_numpy(np.array(state[n])).double()
+            ref.load_state_dict(before)
             (torch_loss,), _, after = torch_steps(ref, x64, 1, a.lr)
             step_loss_err = max(step_loss_err, abs(losses[0] - torch_loss) / abs(torch_loss))
             param_err = max(param_err, change_error(
