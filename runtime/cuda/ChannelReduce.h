@@ -20,11 +20,13 @@
 namespace echo_cuda {
 
 constexpr int kReduceThreads = 256;
-/// Elements one block sums at least, and the most blocks per channel: a
-/// channel of up to 1M elements gets one block per 4K, a larger one 256
-/// blocks.
+/// The partition: about kTargetBlocks blocks in all (enough threads to keep
+/// a large GPU's memory busy, few enough that a block's fixed cost, its
+/// reduction tree, is small next to its share of the data), each channel
+/// cut into chunks of at least kMinChunk elements. It depends on the shape
+/// alone, never on the GPU, so results are the same everywhere.
+constexpr int64_t kTargetBlocks = 2048;
 constexpr int64_t kMinChunk = 4096;
-constexpr int64_t kMaxChunks = 256;
 /// Channels a launch covers in grid.y; more are looped over.
 constexpr int64_t kMaxGridY = 65535;
 
@@ -36,8 +38,10 @@ struct ChannelSplit {
 inline ChannelSplit channelSplit(int64_t n, int64_t c, int64_t inner) {
   ChannelSplit s;
   s.n = n, s.c = c, s.inner = inner, s.count = n * inner;
-  s.chunk = std::max(kMinChunk, (s.count + kMaxChunks - 1) / kMaxChunks);
-  s.chunks = std::max<int64_t>(1, (s.count + s.chunk - 1) / s.chunk);
+  int64_t wanted = c > 0 ? (kTargetBlocks + c - 1) / c : 1;
+  int64_t most = (s.count + kMinChunk - 1) / kMinChunk;
+  s.chunks = std::max<int64_t>(1, std::min(wanted, most));
+  s.chunk = std::max<int64_t>(1, (s.count + s.chunks - 1) / s.chunks);
   return s;
 }
 
@@ -112,8 +116,11 @@ void forEachInRows(Context &ctx, const char *entry, int64_t rows, int64_t inner,
                    F f) {
   if (rows <= 0 || inner <= 0)
     return;
-  int64_t x = std::min<int64_t>((inner + kThreads - 1) / kThreads, 1024);
-  dim3 grid((unsigned)x, (unsigned)std::min(rows, kMaxGridY));
+  // At most 4096 blocks (1M threads: enough loads in flight to keep the
+  // memory busy); each thread loops over its rows and columns.
+  int64_t x = std::min<int64_t>((inner + kThreads - 1) / kThreads, 64);
+  int64_t y = std::min<int64_t>(rows, std::max<int64_t>(1, 4096 / x));
+  dim3 grid((unsigned)x, (unsigned)y);
   forEachInRowsKernel<<<grid, kThreads, 0, ctx.stream>>>(rows, inner, f);
   checkLaunch(entry, "a row kernel");
 }

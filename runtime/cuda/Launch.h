@@ -65,6 +65,11 @@ template <int K> struct Layout {
   }
   /// Offsets of flat index i (row-major over sizes) into each operand.
   __device__ void offsets(int64_t i, int64_t *off) const {
+    if (rank <= 1) { // contiguous or merged to one dimension: no division
+      for (int k = 0; k < K; ++k)
+        off[k] = rank ? i * strides[k][0] : 0;
+      return;
+    }
     for (int k = 0; k < K; ++k)
       off[k] = 0;
     for (int d = rank - 1; d >= 0; --d) {

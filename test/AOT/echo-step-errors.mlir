@@ -19,6 +19,9 @@
 // BACKEND: echo-step: cannot load runtime backend {{.*}}missing-backend.so
 // RUN: not echo-step %t/step.so --inputs=0=%t 2>&1 | FileCheck %s --check-prefix=NPY
 // NPY: echo-step: --inputs: {{.*}} is a directory, not a .npy file
+// The entry profile is the CUDA backend's own.
+// RUN: not echo-step %t/step.so --entry-times 2>&1 | FileCheck %s --check-prefix=TIMES
+// TIMES: echo-step: --entry-times: the cpu backend does not time its entries (the cuda backend does)
 //
 // The backend's errors come back as echo-run's do: out of memory exits 4.
 // RUN: python3 %S/../Execution/Inputs/exit_code.py echo-step %t/step.so --capacity 100 | FileCheck %s --check-prefix=OOM

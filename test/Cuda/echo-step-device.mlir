@@ -12,3 +12,10 @@
 // RUN: echo-step %t/step.so --backend=cpu --iterations 3 --dump-results %t/cpu.bin
 // RUN: python3 %echo_src_root/bench/gpu/compare_dumps.py %t/cpu.bin %t/gpu1.bin --rtol 1e-3 | FileCheck %s
 // CHECK: worst relative difference {{.*}}: ok
+//
+// The entry profile: every entry of the step, and their total.
+// RUN: echo-step %t/step.so --backend=cuda --iterations 3 --entry-times | FileCheck %s --check-prefix=TIMES
+// TIMES: entry times per step (mean of 2 step(s)):
+// TIMES: echo_linear {{ +}}3.0
+// TIMES: echo_sgd_update {{ +}}6.0
+// TIMES: total
