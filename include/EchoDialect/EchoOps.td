@@ -151,6 +151,8 @@ def Echo_LogOp : Echo_UnaryOp<"log", "log(x)">;
 def Echo_NegOp : Echo_UnaryOp<"neg", "-x">;
 def Echo_SqrtOp : Echo_UnaryOp<"sqrt", "sqrt(x)">;
 def Echo_RsqrtOp : Echo_UnaryOp<"rsqrt", "1 / sqrt(x)">;
+def Echo_GeluErfOp : Echo_UnaryOp<"gelu_erf",
+    "x * Phi(x) = 0.5 * x * (1 + erf(x / sqrt(2))) (exact GELU)">;
 
 class Echo_BinaryOp<string mnemonic, string formula>
     : Echo_Op<mnemonic, [Pure, Differentiable, Costed, InPlace]> {
@@ -474,6 +476,8 @@ def Echo_SqrtGradOp : Echo_UnaryGradOp<"sqrt_grad", "output y",
     "grad / (2 * y)">;
 def Echo_RsqrtGradOp : Echo_UnaryGradOp<"rsqrt_grad", "output y",
     "-0.5 * grad * y * y * y">;
+def Echo_GeluErfGradOp : Echo_UnaryGradOp<"gelu_erf_grad", "input x",
+    "grad * (Phi(x) + x * phi(x))">;
 
 def Echo_MaxGradOp : Echo_Op<"max_grad", [Pure, Costed]> {
   let summary = "Backward of `echo.max`";

@@ -102,6 +102,7 @@ int64_t ReluOp::getFlops() { return elements(getResult()); }
 int64_t TanhOp::getFlops() { return elements(getResult()); }
 int64_t SigmoidOp::getFlops() { return 3 * elements(getResult()); }
 int64_t GeluOp::getFlops() { return 8 * elements(getResult()); }
+int64_t GeluErfOp::getFlops() { return 5 * elements(getResult()); }
 int64_t ExpOp::getFlops() { return elements(getResult()); }
 int64_t LogOp::getFlops() { return elements(getResult()); }
 int64_t NegOp::getFlops() { return elements(getResult()); }
@@ -145,6 +146,7 @@ int64_t ReluGradOp::getFlops() { return elements(getResult()); }
 int64_t TanhGradOp::getFlops() { return 3 * elements(getResult()); }
 int64_t SigmoidGradOp::getFlops() { return 3 * elements(getResult()); }
 int64_t GeluGradOp::getFlops() { return 12 * elements(getResult()); }
+int64_t GeluErfGradOp::getFlops() { return 11 * elements(getResult()); }
 int64_t SqrtGradOp::getFlops() { return 2 * elements(getResult()); }
 int64_t RsqrtGradOp::getFlops() { return 4 * elements(getResult()); }
 int64_t MaxGradOp::getFlops() { return elements(getGrad()); }

@@ -162,6 +162,10 @@ LogicalResult GeluOp::buildGradient(OpBuilder &b, ValueRange rg,
                                     SmallVectorImpl<Value> &grads) {
   return unaryGradient<GeluGradOp>(*this, b, getInput(), rg[0], grads);
 }
+LogicalResult GeluErfOp::buildGradient(OpBuilder &b, ValueRange rg,
+                                       SmallVectorImpl<Value> &grads) {
+  return unaryGradient<GeluErfGradOp>(*this, b, getInput(), rg[0], grads);
+}
 LogicalResult SqrtOp::buildGradient(OpBuilder &b, ValueRange rg,
                                     SmallVectorImpl<Value> &grads) {
   return unaryGradient<SqrtGradOp>(*this, b, getResult(), rg[0], grads);

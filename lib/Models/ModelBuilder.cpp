@@ -156,6 +156,7 @@ ECHO_UNARY(relu, ReluOp, "relu")
 ECHO_UNARY(tanh, TanhOp, "tanh")
 ECHO_UNARY(sigmoid, SigmoidOp, "sigmoid")
 ECHO_UNARY(gelu, GeluOp, "gelu")
+ECHO_UNARY(geluErf, GeluErfOp, "gelu_erf")
 ECHO_UNARY(exp, ExpOp, "exp")
 #undef ECHO_UNARY
 

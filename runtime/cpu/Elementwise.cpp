@@ -19,6 +19,8 @@ using namespace echo_rt;
 namespace {
 constexpr float kGeluC = echo_gelu::kC;
 constexpr float kGeluA = echo_gelu::kA;
+constexpr float kGeluS = echo_gelu::kS;
+constexpr float kGeluP = echo_gelu::kP;
 
 template <typename Fn> void map1(const float *x, float *y, int64_t n, Fn fn) {
   parallelRanges(n, [&](int64_t begin, int64_t end) {
@@ -74,6 +76,11 @@ void entry::echo_unary(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y)) 
   case ECHO_RSQRT:
     map1(in, out, n, [](float v) { return 1.0f / std::sqrt(v); });
     break;
+  case ECHO_GELU_ERF:
+    map1(in, out, n, [](float v) {
+      return 0.5f * v * (1.0f + std::erf(v * kGeluS));
+    });
+    break;
   default:
     fail(E, "unknown unary kind %lld", (long long)kind);
   }
@@ -124,6 +131,13 @@ void entry::echo_unary_grad(Context &, int64_t kind, ECHO_TENSOR(fwd),
   case ECHO_RSQRT: // fwd = y
     map2(f, g, out, n,
          [](float y, float d) { return -0.5f * d * y * y * y; });
+    break;
+  case ECHO_GELU_ERF: // fwd = x; d * (Phi(x) + x * phi(x))
+    map2(f, g, out, n, [](float x, float d) {
+      float cdf = 0.5f * (1.0f + std::erf(x * kGeluS));
+      float pdf = kGeluP * std::exp(-0.5f * x * x);
+      return d * (cdf + x * pdf);
+    });
     break;
   default:
     fail(E, "unknown unary kind %lld", (long long)kind);

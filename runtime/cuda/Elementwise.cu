@@ -39,6 +39,8 @@ using namespace echo_rt::optimizer_args;
 namespace {
 constexpr float kGeluC = echo_gelu::kC;
 constexpr float kGeluA = echo_gelu::kA;
+constexpr float kGeluS = echo_gelu::kS;
+constexpr float kGeluP = echo_gelu::kP;
 
 __device__ float unaryValue(int kind, float v) {
   switch (kind) {
@@ -60,6 +62,8 @@ __device__ float unaryValue(int kind, float v) {
     return -v;
   case ECHO_SQRT:
     return sqrtf(v);
+  case ECHO_GELU_ERF:
+    return 0.5f * v * (1.0f + erff(v * kGeluS));
   default: // ECHO_RSQRT (checked on the host)
     return 1.0f / sqrtf(v);
   }
@@ -87,6 +91,11 @@ __device__ float unaryGradValue(int kind, float f, float d) {
     return -d;
   case ECHO_SQRT:
     return d / (2.0f * f);
+  case ECHO_GELU_ERF: { // d * (Phi(x) + x * phi(x))
+    float cdf = 0.5f * (1.0f + erff(f * kGeluS));
+    float pdf = kGeluP * expf(-0.5f * f * f);
+    return d * (cdf + f * pdf);
+  }
   default: // ECHO_RSQRT
     return -0.5f * d * f * f * f;
   }
@@ -107,7 +116,9 @@ __device__ float binaryValue(int kind, float x, float z) {
   }
 }
 
-bool knownUnary(int64_t kind) { return kind >= ECHO_RELU && kind <= ECHO_RSQRT; }
+bool knownUnary(int64_t kind) {
+  return kind >= ECHO_RELU && kind < ECHO_UNARY_KIND_COUNT;
+}
 
 /// The reduction over x that gives r (AxisLayout.h checks them).
 Reduction reducedLayout(const char *E, const TensorView &x, const char *xn,

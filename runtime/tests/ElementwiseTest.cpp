@@ -27,12 +27,17 @@ double refUnary(int kind, double x) {
     return std::sqrt(x);
   case ECHO_RSQRT:
     return 1 / std::sqrt(x);
+  case ECHO_GELU_ERF:
+    return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
   }
   return NAN;
 }
 
-const char *kUnaryNames[] = {"relu", "tanh", "sigmoid", "gelu", "exp",
-                             "log",  "neg",  "sqrt",    "rsqrt"};
+const char *kUnaryNames[] = {"relu", "tanh", "sigmoid", "gelu",    "exp",
+                             "log",  "neg",  "sqrt",    "rsqrt", "gelu_erf"};
+static_assert(sizeof(kUnaryNames) / sizeof(kUnaryNames[0]) ==
+                  ECHO_UNARY_KIND_COUNT,
+              "a name for every unary kind");
 
 /// Inputs inside each kind's domain, away from relu's kink.
 std::vector<float> unaryInputs(Rng &rng, int kind, int64_t n) {
@@ -49,7 +54,8 @@ std::vector<float> unaryInputs(Rng &rng, int kind, int64_t n) {
 
 /// Whether the unary backward reads the forward output (else the input).
 bool gradReadsOutput(int kind) {
-  return kind != ECHO_GELU && kind != ECHO_LOG && kind != ECHO_NEG;
+  return kind != ECHO_GELU && kind != ECHO_GELU_ERF && kind != ECHO_LOG &&
+         kind != ECHO_NEG;
 }
 
 /// Maps y's linear index to the index of an operand broadcast to y.
@@ -114,7 +120,7 @@ uint64_t splitmix(uint64_t seed, uint64_t i) {
 
 TEST(Elementwise, UnaryForwardEveryKind) {
   Rng rng(200);
-  for (int kind = 0; kind <= ECHO_RSQRT; ++kind) {
+  for (int kind = 0; kind < ECHO_UNARY_KIND_COUNT; ++kind) {
     Shape s = {3, rng.integer(1, 40)};
     FTensor x(s, unaryInputs(rng, kind, numel(s))), y(s);
     echo_unary(kind, ARG(x), ARG(y));
@@ -127,7 +133,7 @@ TEST(Elementwise, UnaryForwardEveryKind) {
 
 TEST(Elementwise, UnaryGradEveryKind) {
   Rng rng(201);
-  for (int kind = 0; kind <= ECHO_RSQRT; ++kind) {
+  for (int kind = 0; kind < ECHO_UNARY_KIND_COUNT; ++kind) {
     Shape s = {2, 3, rng.integer(1, 7)};
     FTensor x(s, unaryInputs(rng, kind, numel(s))), y(s), dy = rng.tensor(s),
         dx(s);

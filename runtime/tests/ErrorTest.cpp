@@ -192,6 +192,10 @@ TEST_F(Errors, BroadcastAndKinds) {
   EXPECT_RT_ERROR(echo_binary(ECHO_ADD, ARG(a), ARG(b), ARG(y)), "echo_binary: b shape \\[5\\] does not broadcast");
   EXPECT_RT_ERROR(echo_binary(17, ARG(a), ARG(a), ARG(y)), "unknown binary kind 17");
   EXPECT_RT_ERROR(echo_unary(42, ARG(a), ARG(y)), "unknown unary kind 42");
+  // The first number past the last kind (ECHO_GELU_ERF) is unknown too.
+  EXPECT_RT_ERROR(echo_unary(ECHO_UNARY_KIND_COUNT, ARG(a), ARG(y)), "unknown unary kind 10");
+  EXPECT_RT_ERROR(echo_unary_grad(ECHO_UNARY_KIND_COUNT, ARG(a), ARG(a), ARG(y)), "unknown unary kind 10");
+  EXPECT_RT_ERROR(echo_unary(-1, ARG(a), ARG(y)), "unknown unary kind -1");
   FTensor r({3});
   EXPECT_RT_ERROR(echo_reduce_grad(ECHO_REDUCE_MAX, ARG(r), ARG(a), 2), "echo_reduce_max_grad");
   EXPECT_RT_ERROR(echo_reduce(ECHO_SUM, ARG(a), ARG(r), 1), "does not match x");

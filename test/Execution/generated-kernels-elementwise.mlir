@@ -1,5 +1,6 @@
 // Generated light-op kernels (echo-light-calls-to-loops) against the CPU
-// runtime's entries, bit for bit: every unary kind and its gradient, every
+// runtime's entries, bit for bit: every unary kind (exact GELU, results 28
+// and 29, too) and its gradient, every
 // binary kind, max_grad, dropout (the runtime's counter-based hash), its
 // gradient, and SGD with and without momentum, on 1, 7, 257 and 1000003
 // elements (NELEM below is replaced by each size). Inputs are uniform in
@@ -22,6 +23,9 @@
 // CALLS-DAG: llvm.call @echo_dropout(
 // CALLS-DAG: llvm.call @echo_dropout_grad(
 // CALLS-DAG: llvm.call @echo_sgd_update(
+// Exact GELU's math.erf is libm's erff, as the runtime's std::erf(float):
+// RUN: echo-opt %t.7.mlir '--echo-lower-to-cpu=kernels=generated' | FileCheck %s --check-prefix=ERF
+// ERF: llvm.call @erff(
 //
 // RUN: echo-run %t.7.mlir --no-cache --seed 1 --dump-results %t.7.runtime
 // RUN: echo-run %t.7.mlir --no-cache --seed 1 --kernels=generated --dump-results %t.7.generated
@@ -43,18 +47,19 @@
 // RUN: echo-run %t.257.mlir --no-cache --seed 5 --kernels=generated --dump-results %t.257.seed5
 // RUN: not cmp -s %t.257.runtime %t.257.seed5
 //
-// Every result is there (28 of them), with its size.
+// Every result is there (30 of them), with its size.
 // RUN: python3 %S/Inputs/dump_headers.py %t.257.generated | FileCheck %s --check-prefix=DUMP
 // DUMP: result 0 f32 [257] 1028 ok
 // DUMP: result 23 i1 [257] 257 ok
 // DUMP: result 27 f32 [257] 1028 ok
-// DUMP-NOT: result 28
+// DUMP: result 29 f32 [257] 1028 ok
+// DUMP-NOT: result 30
 
 !v = tensor<NELEMxf32>
 !m = tensor<NELEMxi1>
 func.func @elementwise(%a: !v, %b: !v, %c: !v, %mask_in: !m)
     -> (!v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v,
-        !v, !v, !v, !v, !v, !v, !m, !v, !v, !v, !v) {
+        !v, !v, !v, !v, !v, !v, !m, !v, !v, !v, !v, !v, !v) {
   %relu = echo.relu %a : !v
   %tanh = echo.tanh %a : !v
   %sigmoid = echo.sigmoid %a : !v
@@ -64,6 +69,7 @@ func.func @elementwise(%a: !v, %b: !v, %c: !v, %mask_in: !m)
   %neg = echo.neg %a : !v
   %sqrt = echo.sqrt %a : !v
   %rsqrt = echo.rsqrt %a : !v
+  %gelu_erf = echo.gelu_erf %a : !v
   %add = echo.add %a, %b : (!v, !v) -> !v
   %sub = echo.sub %a, %b : (!v, !v) -> !v
   %mul = echo.mul %a, %b : (!v, !v) -> !v
@@ -75,6 +81,7 @@ func.func @elementwise(%a: !v, %b: !v, %c: !v, %mask_in: !m)
   %gelu_grad = echo.gelu_grad %a, %c : !v
   %sqrt_grad = echo.sqrt_grad %a, %c : !v
   %rsqrt_grad = echo.rsqrt_grad %a, %c : !v
+  %gelu_erf_grad = echo.gelu_erf_grad %a, %c : !v
   %da, %db = echo.max_grad %a, %b, %c : (!v, !v, !v) -> (!v, !v)
   %drop, %mask = echo.dropout %a probability 2.500000e-01 seed 7 : !v -> !v, !m
   %drop_grad = echo.dropout_grad %mask_in, %c probability 2.500000e-01 : !m, !v
@@ -83,7 +90,7 @@ func.func @elementwise(%a: !v, %b: !v, %c: !v, %mask_in: !m)
   return %relu, %tanh, %sigmoid, %gelu, %exp, %log, %neg, %sqrt, %rsqrt,
          %add, %sub, %mul, %div, %max, %relu_grad, %tanh_grad, %sigmoid_grad,
          %gelu_grad, %sqrt_grad, %rsqrt_grad, %da, %db, %drop, %mask,
-         %drop_grad, %p1, %p2, %v2
+         %drop_grad, %p1, %p2, %v2, %gelu_erf, %gelu_erf_grad
       : !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v, !v,
-        !v, !v, !v, !v, !v, !v, !m, !v, !v, !v, !v
+        !v, !v, !v, !v, !v, !v, !m, !v, !v, !v, !v, !v, !v
 }

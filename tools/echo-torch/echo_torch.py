@@ -785,10 +785,14 @@ class Converter:
         raise UnsupportedError("%s of %s and %s" % (kind, type(a).__name__, type(b).__name__))
 
     def gelu(self, x, approximate):
+        # echo.gelu is the tanh approximation, echo.gelu_erf the exact
+        # x * Phi(x) (PyTorch's default, approximate='none').
         if approximate == "tanh":
             return self.e.unary("gelu", x)
-        raise UnsupportedError("exact (erf) GELU; echo.gelu is the tanh "
-                               "approximation (approximate='tanh')")
+        if approximate == "none":
+            return self.e.unary("gelu_erf", x)
+        raise UnsupportedError("GELU with approximate=%r (PyTorch accepts "
+                               "'none' and 'tanh')" % (approximate,))
 
     def conv2d(self, x, w, b, stride, padding, dilation, groups):
         if isinstance(padding, str):

@@ -79,6 +79,7 @@ public:
   Value tanh(Value x);
   Value sigmoid(Value x);
   Value gelu(Value x);
+  Value geluErf(Value x);
   Value exp(Value x);
   Value add(Value a, Value b);
   Value sub(Value a, Value b);

@@ -355,14 +355,15 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Compute-heavy forward.
         LinearOp, MatmulOp, BatchMatmulOp, Conv2DOp, EmbeddingOp,
         // Elementwise.
-        ReluOp, TanhOp, SigmoidOp, GeluOp, ExpOp, LogOp, NegOp, SqrtOp,
-        RsqrtOp, AddOp, SubOp, MulOp, DivOp, MaxOp,
+        ReluOp, TanhOp, SigmoidOp, GeluOp, GeluErfOp, ExpOp, LogOp, NegOp,
+        SqrtOp, RsqrtOp, AddOp, SubOp, MulOp, DivOp, MaxOp,
         // Layers and shapes.
         DropoutOp, MaxPool2DOp, AvgPool2DOp, BatchNormOp, LayerNormOp,
         SoftmaxOp, LogSoftmaxOp, ReduceOp, ConcatOp, SliceOp, SplitOp,
         TransposeOp, BroadcastToOp, CrossEntropyOp, ZerosOp, FillOp,
         // Backward.
-        ReluGradOp, TanhGradOp, SigmoidGradOp, GeluGradOp, SqrtGradOp,
+        ReluGradOp, TanhGradOp, SigmoidGradOp, GeluGradOp, GeluErfGradOp,
+        SqrtGradOp,
         RsqrtGradOp, MaxGradOp, SumToOp, DropoutGradOp, MaxPool2DGradOp,
         AvgPool2DGradOp, BatchNormGradOp, LayerNormGradOp, SoftmaxGradOp,
         LogSoftmaxGradOp, ReduceGradOp, ReduceMaxGradOp, SliceGradOp,

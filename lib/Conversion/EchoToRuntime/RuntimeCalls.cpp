@@ -307,6 +307,7 @@ int64_t unaryKind(Operation *op) {
       .Case<TanhOp, TanhGradOp>([](auto) { return ECHO_TANH; })
       .Case<SigmoidOp, SigmoidGradOp>([](auto) { return ECHO_SIGMOID; })
       .Case<GeluOp, GeluGradOp>([](auto) { return ECHO_GELU; })
+      .Case<GeluErfOp, GeluErfGradOp>([](auto) { return ECHO_GELU_ERF; })
       .Case<ExpOp>([](auto) { return ECHO_EXP; })
       .Case<LogOp>([](auto) { return ECHO_LOG; })
       .Case<NegOp>([](auto) { return ECHO_NEG; })

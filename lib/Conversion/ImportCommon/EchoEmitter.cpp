@@ -84,5 +84,7 @@ Value EchoEmitter::unary(StringRef kind, Value v) {
     return RsqrtOp::create(b, loc, v);
   if (kind == "gelu")
     return GeluOp::create(b, loc, v);
+  if (kind == "gelu_erf")
+    return GeluErfOp::create(b, loc, v);
   return {};
 }

@@ -55,6 +55,7 @@ static std::optional<double> evalScalarOp(Operation *op,
           .Case<math::SqrtOp>([&](auto) { return std::sqrt(a(0)); })
           .Case<math::RsqrtOp>([&](auto) { return 1.0 / std::sqrt(a(0)); })
           .Case<math::TanhOp>([&](auto) { return std::tanh(a(0)); })
+          .Case<math::ErfOp>([&](auto) { return std::erf(a(0)); })
           .Default([](Operation *) { return std::nullopt; });
   return r;
 }

@@ -19,7 +19,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -150,6 +154,7 @@ public:
         elementType(cast<ShapedType>(op.getResultTypes()[0]).getElementType()) {}
 
   FailureOr<Value> run() {
+    body.walk([&](math::ErfOp erf) { matchExactGelu(erf); });
     for (Operation &inner : body.without_terminator())
       if (failed(translate(inner)))
         return failure();
@@ -281,7 +286,94 @@ private:
     return set(inner, v);
   }
 
+  /// Exact GELU, x * Phi(x) = 0.5 * x * (1 + erf(x / sqrt 2)), around
+  /// `erf`: its argument is x * (1 / sqrt 2) or x / sqrt 2 (either operand
+  /// order, the constants computed or not), its one user adds 1, and a tree
+  /// of single-use products multiplies that sum by x once and by constants
+  /// whose product is 0.5, in any order and association (torch-mlir writes
+  /// x * (0.5 * (1 + erf(x * M_SQRT1_2)))). The tree's root becomes
+  /// echo.gelu_erf(x); the ops inside it are not translated. No match
+  /// leaves the body as it is (a lone math.erf is then an error).
+  void matchExactGelu(math::ErfOp erf) {
+    auto near = [](std::optional<double> c, double want) {
+      return c && std::abs(*c - want) <= 1e-6 * std::abs(want);
+    };
+    Value x;
+    Operation *argOp = erf.getOperand().getDefiningOp();
+    if (auto mul = dyn_cast_or_null<arith::MulFOp>(argOp)) {
+      matchCommutative<arith::MulFOp>(mul.getResult(), [&](Value a, Value c) {
+        if (near(scalarConstant(c), M_SQRT1_2) && !scalarConstant(a))
+          x = a;
+        return bool(x);
+      });
+    } else if (auto div = dyn_cast_or_null<arith::DivFOp>(argOp)) {
+      if (near(scalarConstant(div.getRhs()), M_SQRT2) &&
+          !scalarConstant(div.getLhs()))
+        x = div.getLhs();
+    }
+    if (!x || !erf->hasOneUse())
+      return;
+    auto plusOne = dyn_cast<arith::AddFOp>(*erf->user_begin());
+    if (!plusOne || !plusOne->hasOneUse() ||
+        !matchCommutative<arith::AddFOp>(plusOne.getResult(), [&](Value a,
+                                                                  Value c) {
+          return a == erf.getResult() && near(scalarConstant(c), 1.0);
+        }))
+      return;
+    // Climb the products above 1 + erf until one is 0.5 * x * (1 + erf).
+    Operation *root = *plusOne->user_begin();
+    while (auto mul = dyn_cast<arith::MulFOp>(root)) {
+      SmallVector<Operation *> inner;
+      SmallVector<Value> leaves;
+      std::function<void(Value)> flatten = [&](Value v) {
+        auto m = v.getDefiningOp<arith::MulFOp>();
+        if (v != x && m && (m == mul || m->hasOneUse())) {
+          if (m != mul)
+            inner.push_back(m);
+          flatten(m.getLhs());
+          flatten(m.getRhs());
+          return;
+        }
+        leaves.push_back(v);
+      };
+      flatten(mul.getResult());
+      int xs = 0, sums = 0;
+      double scale = 1.0;
+      bool other = false;
+      for (Value v : leaves) {
+        if (v == x)
+          ++xs;
+        else if (v == plusOne.getResult())
+          ++sums;
+        else if (std::optional<double> c = scalarConstant(v))
+          scale *= *c;
+        else
+          other = true;
+      }
+      if (!other && xs == 1 && sums == 1 && near(scale, 0.5)) {
+        geluRoots[mul.getOperation()] = x;
+        skipped.insert(inner.begin(), inner.end());
+        skipped.insert(erf.getOperation());
+        skipped.insert(plusOne.getOperation());
+        if (argOp->hasOneUse())
+          skipped.insert(argOp);
+        return;
+      }
+      if (!mul->hasOneUse())
+        return;
+      root = *mul->user_begin();
+    }
+  }
+
   LogicalResult translate(Operation &inner) {
+    if (skipped.contains(&inner))
+      return success(); // inside an exact GELU (matchExactGelu)
+    if (auto it = geluRoots.find(&inner); it != geluRoots.end()) {
+      FailureOr<Value> x = get(it->second);
+      if (failed(x))
+        return failure();
+      return set(inner, e.unary("gelu_erf", *x));
+    }
     if (isa<arith::CmpFOp>(inner))
       return success(); // read by the select that uses it
     if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
@@ -327,6 +419,11 @@ private:
         .Case<math::RsqrtOp>([&](auto) { return unary(inner, "rsqrt"); })
         .Case<math::PowFOp, math::FPowIOp>([&](auto) { return power(inner); })
         .Case<arith::SelectOp>([&](arith::SelectOp s) { return select(s); })
+        .Case<math::ErfOp>([&](auto) {
+          return cannotRaise(op, "its body op 'math.erf' is raised only in "
+                                 "exact GELU, x * 0.5 * (1 + erf(x / "
+                                 "sqrt 2)) (echo.gelu_erf)");
+        })
         .Default([&](Operation *) {
           return cannotRaise(op, "its body op '")
                  << inner.getName() << "' has no echo equivalent";
@@ -340,6 +437,10 @@ private:
   SmallVector<AffineMap> maps;
   Type elementType;
   DenseMap<Value, Value> env;
+  /// matchExactGelu's results: products that are gelu_erf(x), and the ops
+  /// inside them.
+  DenseMap<Operation *, Value> geluRoots;
+  llvm::SmallPtrSet<Operation *, 8> skipped;
 };
 
 /// Sum or max over some loops: one input read by the identity map, the

@@ -42,6 +42,7 @@ struct F {
     return arith::SelectOp::create(b, loc, c, x, y);
   }
   Value tanh(Value x) { return math::TanhOp::create(b, loc, x); }
+  Value erf(Value x) { return math::ErfOp::create(b, loc, x); }
   Value exp(Value x) { return math::ExpOp::create(b, loc, x); }
   Value log(Value x) { return math::LogOp::create(b, loc, x); }
   Value sqrt(Value x) { return math::SqrtOp::create(b, loc, x); }
@@ -135,6 +136,22 @@ const UnaryKind kUnaryKinds[] = {
    [](OpBuilder &b, Location l, Value y, Value d) { // -0.5 * d * y * y * y
      F f{b, l};
      return f.mul(f.mul(f.mul(f.mul(f.c(-0.5f), d), y), y), y);
+   }},
+  {ECHO_GELU_ERF,
+   [](OpBuilder &b, Location l, Value v) { // 0.5 * v * (1 + erf(v * S))
+     F f{b, l};
+     Value e = f.erf(f.mul(v, f.c(echo_gelu::kS)));
+     return f.mul(f.mul(f.c(0.5f), v), f.add(f.c(1.0f), e));
+   },
+   [](OpBuilder &b, Location l, Value x, Value d) { // fwd = x
+     F f{b, l};
+     // Phi(x) = 0.5 * (1 + erf(x * S)); phi(x) = P * exp(-0.5 * x * x)
+     Value cdf = f.mul(f.c(0.5f),
+                       f.add(f.c(1.0f), f.erf(f.mul(x, f.c(echo_gelu::kS)))));
+     Value pdf = f.mul(f.c(echo_gelu::kP),
+                       f.exp(f.mul(f.mul(f.c(-0.5f), x), x)));
+     // d * (cdf + x * pdf)
+     return f.mul(d, f.add(cdf, f.mul(x, pdf)));
    }},
 };
 

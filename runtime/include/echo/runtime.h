@@ -83,10 +83,15 @@ typedef enum echo_status {
 
 
 /* Kinds, passed as the `kind` argument of echo_unary, echo_unary_grad,
- * echo_binary and echo_reduce; the lowering uses these constants. */
+ * echo_binary and echo_reduce; the lowering uses these constants.
+ * ECHO_GELU is GELU's tanh approximation, ECHO_GELU_ERF the exact
+ * x Phi(x) = 0.5 x (1 + erf(x / sqrt 2)) (echo/gelu.h). The unary kinds are
+ * 0 .. ECHO_UNARY_KIND_COUNT - 1. */
 enum EchoUnaryKind {
   ECHO_RELU = 0, ECHO_TANH = 1, ECHO_SIGMOID = 2, ECHO_GELU = 3, ECHO_EXP = 4,
-  ECHO_LOG = 5, ECHO_NEG = 6, ECHO_SQRT = 7, ECHO_RSQRT = 8
+  ECHO_LOG = 5, ECHO_NEG = 6, ECHO_SQRT = 7, ECHO_RSQRT = 8,
+  ECHO_GELU_ERF = 9,
+  ECHO_UNARY_KIND_COUNT = 10
 };
 enum EchoBinaryKind {
   ECHO_ADD = 0, ECHO_SUB = 1, ECHO_MUL = 2, ECHO_DIV = 3, ECHO_MAX = 4

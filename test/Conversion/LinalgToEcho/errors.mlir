@@ -2,15 +2,57 @@
 // the pass fails (unraisable-exit.mlir checks the exit status).
 // RUN: echo-opt %s -split-input-file --echo-import-linalg -verify-diagnostics
 
-// Exact (erf) GELU: echo.gelu is the tanh approximation, so this is not
-// raised as it.
-func.func @gelu_erf(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+// A lone erf: echo has it only inside exact GELU (echo.gelu_erf,
+// gelu-erf.mlir).
+func.func @erf(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
   %0 = tensor.empty() : tensor<2x8xf32>
-  // expected-error @+1 {{echo-import-linalg: cannot raise 'linalg.generic': its body op 'math.erf' has no echo equivalent}}
+  // expected-error @+1 {{echo-import-linalg: cannot raise 'linalg.generic': its body op 'math.erf' is raised only in exact GELU, x * 0.5 * (1 + erf(x / sqrt 2)) (echo.gelu_erf)}}
   %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x8xf32>) outs(%0 : tensor<2x8xf32>) {
   ^bb0(%in: f32, %out: f32):
     %2 = math.erf %in : f32
     linalg.yield %2 : f32
+  } -> tensor<2x8xf32>
+  return %1 : tensor<2x8xf32>
+}
+
+// -----
+
+// GELU's shape with erf's argument scaled by 0.5, not 1 / sqrt 2: not GELU.
+func.func @gelu_wrong_scale(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %half = arith.constant 5.000000e-01 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %0 = tensor.empty() : tensor<2x8xf32>
+  // expected-error @+1 {{its body op 'math.erf' is raised only in exact GELU}}
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x8xf32>) outs(%0 : tensor<2x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %2 = arith.mulf %in, %half : f32
+    %3 = arith.mulf %in, %half : f32
+    %4 = math.erf %3 : f32
+    %5 = arith.addf %4, %one : f32
+    %6 = arith.mulf %2, %5 : f32
+    linalg.yield %6 : f32
+  } -> tensor<2x8xf32>
+  return %1 : tensor<2x8xf32>
+}
+
+// -----
+
+// The sum 1 + erf read twice (not only by GELU's product): not raised.
+func.func @gelu_sum_reused(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %half = arith.constant 5.000000e-01 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %s = arith.constant 0.707106769 : f32
+  %0 = tensor.empty() : tensor<2x8xf32>
+  // expected-error @+1 {{its body op 'math.erf' is raised only in exact GELU}}
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x8xf32>) outs(%0 : tensor<2x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %2 = arith.mulf %in, %half : f32
+    %3 = arith.mulf %in, %s : f32
+    %4 = math.erf %3 : f32
+    %5 = arith.addf %4, %one : f32
+    %6 = arith.mulf %2, %5 : f32
+    %7 = arith.addf %6, %5 : f32
+    linalg.yield %7 : f32
   } -> tensor<2x8xf32>
   return %1 : tensor<2x8xf32>
 }

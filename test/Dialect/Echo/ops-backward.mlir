@@ -13,6 +13,8 @@ func.func @unary_grads(%y: tensor<4x8xf32>, %dy: tensor<4x8xf32>) -> tensor<4x8x
   %2 = echo.sigmoid_grad %y, %1 : tensor<4x8xf32>
   // CHECK: echo.gelu_grad %{{.*}}, %{{.*}} : tensor<4x8xf32>
   %3 = echo.gelu_grad %y, %2 : tensor<4x8xf32>
+  // CHECK: echo.gelu_erf_grad %{{.*}}, %{{.*}} : tensor<4x8xf32>
+  %gelu_erf_grad = echo.gelu_erf_grad %y, %3 : tensor<4x8xf32>
   // CHECK: echo.sqrt_grad %{{.*}}, %{{.*}} : tensor<4x8xf32>
   %4 = echo.sqrt_grad %y, %3 : tensor<4x8xf32>
   // CHECK: echo.rsqrt_grad %{{.*}}, %{{.*}} : tensor<4x8xf32>

@@ -13,6 +13,8 @@ func.func @unary(%x: tensor<4x8xf32>, %h: tensor<4x8xf16>, %bf: tensor<3xbf16>) 
   %2 = echo.sigmoid %1 : tensor<4x8xf32>
   // CHECK: echo.gelu %{{.*}} : tensor<4x8xf32>
   %3 = echo.gelu %2 : tensor<4x8xf32>
+  // CHECK: echo.gelu_erf %{{.*}} : tensor<4x8xf32>
+  %gelu_erf = echo.gelu_erf %3 : tensor<4x8xf32>
   // CHECK: echo.exp %{{.*}} : tensor<4x8xf32>
   %4 = echo.exp %3 : tensor<4x8xf32>
   // CHECK: echo.log %{{.*}} : tensor<4x8xf32>
