@@ -97,32 +97,12 @@ def main():
         model = LSTMLM()
         x = torch.randint(0, 1000, (16, 20), device=dev)
         y = torch.randint(0, 1000, (16, 20), device=dev)
-    model = model.to(dev)
-    opt = torch.optim.SGD(model.parameters(), lr=0.01)
-
-    def step():
-        opt.zero_grad(set_to_none=True)
-        logits = model(x)
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
-                               y.reshape(-1))
-        loss.backward()
-        opt.step()
-
-    for _ in range(3):
-        step()
-    torch.cuda.synchronize()
-    torch.cuda.reset_peak_memory_stats()
-    step()
-    torch.cuda.synchronize()
-    peak = torch.cuda.max_memory_allocated()
-    start, end = torch.cuda.Event(True), torch.cuda.Event(True)
-    start.record()
-    for _ in range(a.steps):
-        step()
-    end.record()
-    torch.cuda.synchronize()
+    # The timed SGD step is torch_speed.py's (imported here: it imports this
+    # file's models).
+    from torch_speed import measure
+    ms, peak = measure(model.to(dev), x, y, a.steps)
     print("pytorch %s: step time %.3f ms, max_memory_allocated %d bytes"
-          % (a.model, start.elapsed_time(end) / a.steps, peak))
+          % (a.model, ms, peak))
     return 0
 
 
