@@ -38,7 +38,8 @@ fail() { echo "gpu-check: FAIL: $*"; failures=$((failures + 1)); }
 # cuDNN from PyTorch's wheels when the toolkit has none (the GPU machines
 # ship it that way): its header and libcudnn.so.9 by explicit path.
 if [ "$BACKEND" = cuda ] && [[ "${CMAKE_ARGS:-}" != *CUDNN* ]]; then
-  root=$(python3 -c 'import nvidia.cudnn as m, os; print(os.path.dirname(m.__file__))' 2>/dev/null || true)
+  # nvidia.cudnn may be a namespace package (no __file__): take its path.
+  root=$(cd / && python3 -c 'import nvidia.cudnn as m; print(list(m.__path__)[0])' 2>/dev/null || true)
   for dir in /usr/local/cuda/include /usr/include; do
     [ -f "$dir/cudnn.h" ] && root=""
   done
