@@ -3,7 +3,9 @@
 // weights): concatenation by tensor.insert_slice chains into tensor.empty,
 // each partial concatenation read by the next layer.
 // Imported with its weights, gradient-checked, trained 10 SGD steps and
-// planned under Echo + Gist fp8 and the optimal recompute policy.
+// planned under Echo + Gist fp8 and the optimal recompute policy. Trained at
+// lr 1e-4: the splat weights' features have a squared norm of about 1.5e4,
+// so at lr 0.01 one step drives the loss to 0 (docs/importers.md).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: echo-opt %real_models/densenet121.mlir --echo-import-linalg="weights-as-arguments weights-dir=%t/w loss=cross-entropy" -o %t/fwd.mlir 2> %t/import.log
 // RUN: FileCheck %s --check-prefix=IMPORT --input-file=%t/fwd.mlir --implicit-check-not=linalg. --implicit-check-not=tensor. --implicit-check-not=arith.
@@ -11,7 +13,7 @@
 // RUN: grep -c '= echo.concat ' %t/fwd.mlir | FileCheck %s --check-prefix=NCONCAT
 // RUN: grep -c '= echo.linear ' %t/fwd.mlir | FileCheck %s --check-prefix=NLINEAR
 // RUN: echo-opt %t/fwd.mlir --echo-autodiff | echo-run --check-gradients=3 --seed 1 --inputs $(cat %t/w/inputs.txt) | FileCheck %s --check-prefix=GRAD
-// RUN: echo-opt %t/fwd.mlir '--echo-autodiff=optimizer=sgd lr=0.01' | echo-run --iterations 10 --print-loss --seed 0 --inputs $(cat %t/w/inputs.txt) > %t/train.log
+// RUN: echo-opt %t/fwd.mlir '--echo-autodiff=optimizer=sgd lr=0.0001' | echo-run --iterations 10 --print-loss --seed 0 --inputs $(cat %t/w/inputs.txt) > %t/train.log
 // RUN: python3 %S/../../Execution/Inputs/check_loss_drop.py 1.005 --min-iterations 10 < %t/train.log | FileCheck %s --check-prefix=TRAIN
 // RUN: echo-opt %t/fwd.mlir --echo-training-pipeline='remat=echo gist=fp8' --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // RUN: echo-opt %t/fwd.mlir --echo-training-pipeline='remat=optimal' --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
