@@ -5,7 +5,7 @@ set -uo pipefail
 BUILD_DIR=${1:-build}
 LIT=${LIT:-/usr/lib/llvm-22/bin/lit}
 
-cmake --build "$BUILD_DIR" --target echo-opt echo-run echo-models echo-compile echo-step echo-capi-pipeline-test EchoUnitTests EchoRuntimeTests >/dev/null || {
+cmake --build "$BUILD_DIR" --target echo-opt echo-run echo-models echo-compile echo-step echo-capi-pipeline-test EchoMLIRPlugin EchoUnitTests EchoRuntimeTests >/dev/null || {
   echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 results=$(mktemp)
