@@ -36,6 +36,7 @@ import torch.nn.functional as F
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "echo-torch"))
 import echo_torch  # noqa: E402
+import kinks  # noqa: E402
 
 # torchvision classifiers: constructor keyword arguments and the input's
 # spatial size (the smallest each allows, or 32).
@@ -43,7 +44,10 @@ TORCHVISION = {
     "alexnet": ({}, 63),
     "googlenet": ({"aux_logits": False, "init_weights": True}, 64),
     "inception_v3": ({"aux_logits": False, "init_weights": True}, 75),
-    "vit_b_16": ({}, 224), "swin_t": ({}, 224), "maxvit_t": ({}, 224),
+    # ViT's position embedding is sized by image_size; at 32x32 a 16x16
+    # patch grid is 2x2 (5 tokens with the class token)
+    "vit_b_16": ({"image_size": 32}, 32), "vit_b_32": ({"image_size": 64}, 64),
+    "swin_t": ({}, 224), "maxvit_t": ({}, 224),
 }
 # Every other network at 64x64: at 32x32 several end in 1x1 maps, where
 # batch norm at batch 2 normalizes two values per channel and is so
@@ -102,24 +106,38 @@ def gradient_scale(tensors):
                for t in tensors)
 
 
-def change_error(triples):
-    """The largest error of what a training run changed: for (echo's value,
-    the reference's value, the value before), `rel_error` of echo's change
-    against the reference's, with the model-wide scale of the reference's
-    changes (a quantity that stays zero in exact arithmetic, such as the
-    bias of a batch norm whose output another batch norm normalizes, only
-    moves by rounding)."""
-    if not triples:
-        return None
+def parts(echo, reference, scale):
+    """Per tensor: echo - reference, and the tolerance's denominator
+    ||reference|| + sqrt(n) * scale (see `rel_error`)."""
+    residual, den = {}, {}
+    for n, t in reference.items():
+        t = np.asarray(t, np.float64)
+        residual[n] = np.asarray(echo[n], np.float64) - t
+        den[n] = np.linalg.norm(t) + math.sqrt(t.size) * scale
+    return residual, den
+
+
+def worst(residual, den):
+    """The largest ||residual|| / den and its tensor."""
+    return max((float(np.linalg.norm(r) / den[n]) if den[n] > 0 else
+                float(np.linalg.norm(r)), n) for n, r in residual.items())
+
+
+def change_parts(triples):
+    """What a training run changed: for (name, echo's value, the reference's
+    value, the value before), `parts` of echo's change against the
+    reference's, with the model-wide scale of the reference's changes (a
+    quantity that stays zero in exact arithmetic, such as the bias of a
+    batch norm whose output another batch norm normalizes, only moves by
+    rounding)."""
     def array(v):
         return v.detach().double().numpy() if isinstance(v, torch.Tensor) else \
             np.asarray(v, np.float64)
-    changes = []
-    for e, t, t0 in triples:
+    echo, ref = {}, {}
+    for n, e, t, t0 in triples:
         t0 = array(t0)
-        changes.append((array(e) - t0, array(t) - t0))
-    scale = gradient_scale(t for _, t in changes)
-    return max(rel_error(e, t, scale) for e, t in changes)
+        echo[n], ref[n] = array(e) - t0, array(t) - t0
+    return parts(echo, ref, gradient_scale(ref.values()))
 
 
 def step_updates(step_mlir):
@@ -161,8 +179,9 @@ class Oracle:
     def check(self, spec):
         a = self.args
         torch.manual_seed(a.seed)
+        spec, _, at = spec.partition("@")  # NAME@SIZE: this model's input size
         model, size = build_model(spec, a.num_classes)
-        size = a.image_size or size or 32
+        size = int(at) if at else a.image_size or size or 32
         shape = [a.batch, 3, size, size]
         model.train()
         reference = copy.deepcopy(model)
@@ -208,6 +227,7 @@ class Oracle:
                 sgd.step()
             return losses, grads, module.state_dict()
 
+        ref0 = copy.deepcopy(ref)
         ref_losses, ref_grads, _ = torch_steps(ref, x64, a.steps, a.lr)
         ref_loss = ref_losses[0]
         torch32_losses, torch32_grads, _ = torch_steps(ref32, x, a.steps, a.lr)
@@ -217,11 +237,17 @@ class Oracle:
                                    os.path.join(work, "grads.bin"))
         echo_loss = float(results[0])
         scale = gradient_scale(ref_grads.values())
-        grad_err, worst = 0.0, ""
-        for m, g in zip(trainable, results[1:]):
-            err = rel_error(g, ref_grads[m["name"]], scale)
-            if err > grad_err:
-                grad_err, worst = err, m["name"]
+        residual, den = parts({m["name"]: g for m, g in zip(trainable, results[1:])},
+                              ref_grads, scale)
+        grad_err, worst_name = worst(residual, den)
+        flips = []
+        if grad_err > a.grad_tolerance:
+            # a derivative taken on the other side of a kink? (kinks.py)
+            where, residual = kinks.explain(
+                residual, den, kinks.Candidates(ref0, x64, labels).directions())
+            if where:
+                flips += ["%s @ gradients" % w for w in where]
+                grad_err, worst_name = worst(residual, den)
         torch32_err = max(rel_error(torch32_grads[n], g, scale) for n, g in ref_grads.items())
 
         # -- echo: STEPS SGD steps, one echo-run each ------------------------
@@ -256,11 +282,26 @@ class Oracle:
             ref.load_state_dict(before)
             (torch_loss,), _, after = torch_steps(ref, x64, 1, a.lr)
             step_loss_err = max(step_loss_err, abs(losses[0] - torch_loss) / abs(torch_loss))
-            param_err = max(param_err, change_error(
-                [(new[m["name"]], after[m["name"]], state[m["name"]]) for m in trainable]))
+            residual, den = change_parts([(m["name"], new[m["name"]], after[m["name"]],
+                                           state[m["name"]]) for m in trainable])
+            err = worst(residual, den)[0]
+            if err > a.grad_tolerance:
+                # the same question as for the gradients; a step changes a
+                # parameter by -lr times its gradient
+                module = copy.deepcopy(ref)
+                module.load_state_dict(before)
+                where, residual = kinks.explain(
+                    residual, den, kinks.Candidates(module, x64, labels).directions(),
+                    factor=-a.lr)
+                if where:
+                    flips += ["%s @ step %d" % (w, k + 1) for w in where]
+                    err = worst(residual, den)[0]
+            param_err = max(param_err, err)
             if stats:
-                stat_err = max(stat_err, change_error(
-                    [(new[m["name"]], after[m["name"]], state[m["name"]]) for m in stats]))
+                # forward values: continuous at kinks, compared as they are
+                stat_err = max(stat_err, worst(*change_parts(
+                    [(m["name"], new[m["name"]], after[m["name"]], state[m["name"]])
+                     for m in stats]))[0])
             chained.append(losses[0])
             for name, v in new.items():
                 path = os.path.join(work, "step%d_arg%d.npy" % (k + 1, index[name]))
@@ -277,7 +318,7 @@ class Oracle:
                     params=sum(int(np.prod(m["shape"])) for m in trainable),
                     bn=len(stats) // 2, loss=ref_loss, torch32_err=torch32_err,
                     loss_err=abs(echo_loss - ref_loss) / abs(ref_loss),
-                    grad_err=grad_err, worst=worst, step_loss_err=step_loss_err,
+                    grad_err=grad_err, worst=worst_name, flips=flips, step_loss_err=step_loss_err,
                     param_err=param_err, stat_err=stat_err if stats else None,
                     iterated=iterated, sgd_err=sgd_err, torch32_sgd_err=torch32_sgd_err,
                     seconds=time.time() - t0)
@@ -299,7 +340,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bin", default=os.path.join(HERE, "..", "..", "build", "bin"))
     p.add_argument("--models", default=",".join(DEFAULT_MODELS),
-                   help="comma-separated torchvision names or FILE.py:FUNCTION")
+                   help="comma-separated torchvision names or FILE.py:FUNCTION, each "
+                   "optionally @SIZE (its input's height and width)")
     p.add_argument("--work", default=None, help="keep the exports here")
     p.add_argument("--batch", type=int, default=2)
     p.add_argument("--image-size", type=int, default=None)
@@ -318,30 +360,31 @@ def main():
     oracle = Oracle(a)
     print("| model | input | parameters | BN layers | loss (PyTorch) | loss err | "
           "max grad err (tensor) | PyTorch f32 grad err | steps: loss err | param change err | "
-          "BN stats change err | --iterations %d = steps | drift after %d: echo | drift: PyTorch f32 | result |"
+          "BN stats change err | --iterations %d = steps | drift after %d: echo | drift: PyTorch f32 | derivative flips at kinks | result |"
           % (a.steps, a.steps))
-    print("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |")
     failed = 0
     for spec in a.models.split(","):
         try:
             r = oracle.check(spec)
         except echo_torch.UnsupportedError as err:
-            print("| %s | | | | | | | | | | | | | | not exported: %s |" % (spec, err))
+            print("| %s | | | | | | | | | | | | | | | not exported: %s |" % (spec, err))
             continue
         except torch.fx.proxy.TraceError as err:
-            print("| %s | | | | | | | | | | | | | | not traceable: %s |" % (spec, str(err)[:120]))
+            print("| %s | | | | | | | | | | | | | | | not traceable: %s |" % (spec, str(err)[:120]))
             continue
         except RuntimeError as err:
             failed += 1
-            print("| %s | | | | | | | | | | | | | | FAIL: %s |" % (spec, str(err).replace("\n", " ")[:400]))
+            print("| %s | | | | | | | | | | | | | | | FAIL: %s |" % (spec, str(err).replace("\n", " ")[:400]))
             continue
         ok = within(r, tol)
         failed += not ok
         stat = "%.1e" % r["stat_err"] if r["stat_err"] is not None else "-"
-        print("| %s | %s | %d | %d | %.6f | %.1e | %.1e (%s) | %.1e | %.1e | %.1e | %s | %s | %.1e | %.1e | %s |" % (
+        print("| %s | %s | %d | %d | %.6f | %.1e | %.1e (%s) | %.1e | %.1e | %.1e | %s | %s | %.1e | %.1e | %s | %s |" % (
             r["model"], r["input"], r["params"], r["bn"], r["loss"], r["loss_err"],
             r["grad_err"], r["worst"], r["torch32_err"], r["step_loss_err"], r["param_err"], stat,
             "yes" if r["iterated"] else "NO", r["sgd_err"], r["torch32_sgd_err"],
+            "%d: %s" % (len(r["flips"]), "; ".join(r["flips"])) if r["flips"] else "0",
             "PASS" if ok else "FAIL"), flush=True)
     if tmp:
         shutil.rmtree(tmp, ignore_errors=True)
