@@ -325,6 +325,21 @@ class Emitter:
             r, ", ".join(o.name for o in operands),
             ", ".join(o.type for o in operands), tensor_type(shape)), shape)
 
+    def matmul(self, a, b, transpose_rhs=False):
+        """echo.matmul (rank 2) or echo.batch_matmul (rank >= 3, the same
+        batch dimensions)."""
+        if len(a.shape) != len(b.shape) or len(a.shape) < 2 or a.shape[:-2] != b.shape[:-2]:
+            raise UnsupportedError("matrix product of %r and %r (echo multiplies rank-2 "
+                                   "tensors or batches of the same shape)" % (a.shape, b.shape))
+        k = b.shape[-1] if transpose_rhs else b.shape[-2]
+        if a.shape[-1] != k:
+            raise UnsupportedError("matrix product of %r and %r" % (a.shape, b.shape))
+        shape = a.shape[:-1] + ((b.shape[-2],) if transpose_rhs else (b.shape[-1],))
+        kind = "matmul" if len(a.shape) == 2 else "batch_matmul"
+        return self.op(lambda r: "%s = echo.%s %s, %s%s : (%s, %s) -> %s" % (
+            r, kind, a.name, b.name, " transpose_rhs" if transpose_rhs else "",
+            a.type, b.type, tensor_type(shape)), shape)
+
     def pool(self, kind, x, kernel, stride, padding):
         n, c, h, w = x.shape
         oh = (h + 2 * padding[0] - kernel[0]) // stride[0] + 1
@@ -595,6 +610,8 @@ class Converter:
             return e.softmax("softmax", x, m.dim if m.dim is not None else -1)
         if isinstance(m, nn.LogSoftmax):
             return e.softmax("log_softmax", x, m.dim if m.dim is not None else -1)
+        if isinstance(m, nn.MultiheadAttention):
+            return self.multihead_attention(path, m, args, kwargs)
         if type(m).__name__ == "StochasticDepth":
             if m.p == 0 or not self.dropout_enabled:
                 return x
@@ -637,6 +654,11 @@ class Converter:
             return e.unary(name.rstrip("_"), x)
         if name in ("add", "add_", "mul", "mul_", "sub", "sub_", "div", "div_"):
             return self.arith(name.rstrip("_"), x, args[0], **kwargs)
+        if name in ("softmax", "log_softmax"):
+            dim = args[0] if args else kwargs.get("dim")
+            return e.softmax(name, x, dim)
+        if name == "matmul":
+            return e.matmul(x, args[0])
         if name == "expand_as":
             return e.broadcast_to(x, args[0].shape)
         if name == "expand":
@@ -764,6 +786,8 @@ class Converter:
             return e.layer_norm(x, weight, bias, arg(4, "eps", 1e-5))
         if fn is F.linear:
             return e.linear(a[0], arg(1, "weight"), arg(2, "bias"))
+        if fn in (torch.matmul, operator.matmul, torch.bmm):
+            return e.matmul(a[0], a[1])
         if fn is F.conv2d:
             return self.conv2d(a[0], arg(1, "weight"), arg(2, "bias"), arg(3, "stride", 1),
                                arg(4, "padding", 0), arg(5, "dilation", 1), arg(6, "groups", 1))
@@ -783,6 +807,56 @@ class Converter:
                 return b
             return e.binary_scalar(kind, b, a, scalar_first=True)
         raise UnsupportedError("%s of %s and %s" % (kind, type(a).__name__, type(b).__name__))
+
+    def multihead_attention(self, path, m, args, kwargs):
+        """nn.MultiheadAttention as PyTorch 1.13 computes it in training
+        (F.multi_head_attention_forward): the packed input projection, per
+        head q / sqrt(head_dim) times k^T, softmax, dropout, times v, the
+        output projection. Self-attention without masks only."""
+        e = self.e
+        names = ["query", "key", "value", "key_padding_mask", "need_weights", "attn_mask",
+                 "average_attn_weights"]
+        given = dict(zip(names, args))
+        given.update(kwargs)
+        q, k, v = given.get("query"), given.get("key"), given.get("value")
+        if not (q is k is v):
+            raise UnsupportedError("attention with different query, key and value "
+                                   "(self-attention only)")
+        if given.get("key_padding_mask") is not None or given.get("attn_mask") is not None:
+            raise UnsupportedError("attention masks")
+        if not m._qkv_same_embed_dim or m.bias_k is not None or m.add_zero_attn:
+            raise UnsupportedError("kdim/vdim, add_bias_kv or add_zero_attn")
+        x = q if m.batch_first else e.transpose(q, [1, 0, 2])   # [N, L, E]
+        if len(x.shape) != 3:
+            raise UnsupportedError("unbatched attention input %r" % (x.shape,))
+        n, length, dim = x.shape
+        heads = m.num_heads
+        d = dim // heads
+        qkv = e.linear(x, self.param(path, m, "in_proj_weight"),
+                       self.param(path, m, "in_proj_bias"))
+        parts = []
+        for t in e.split(qkv, [dim] * 3, 2):
+            t = e.transpose(e.reshape(t, (n, length, heads, d)), [0, 2, 1, 3])
+            parts.append(e.reshape(t, (n * heads, length, d)))
+        q, k, v = parts
+        scores = e.matmul(e.binary_scalar("div", q, math.sqrt(d)), k, transpose_rhs=True)
+        attn = e.softmax("softmax", scores, -1)
+        if m.dropout > 0:
+            attn = self.dropout(attn, m.dropout)
+        out = e.matmul(attn, v)                                  # [N*h, L, d]
+        out = e.transpose(e.reshape(out, (n, heads, length, d)), [0, 2, 1, 3])
+        out = e.linear(e.reshape(out, (n, length, dim)),
+                       self.param(path + ".out_proj", m.out_proj, "weight"),
+                       self.param(path + ".out_proj", m.out_proj, "bias"))
+        if not m.batch_first:
+            out = e.transpose(out, [1, 0, 2])
+        weights = None
+        if given.get("need_weights", True):
+            # softmax(q k^T / sqrt(d)), averaged over the heads unless asked not to
+            w = e.reshape(attn, (n, heads, length, length))
+            weights = e.reduce("mean", w, [1], False) \
+                if given.get("average_attn_weights", True) else w
+        return (out, weights)
 
     def gelu(self, x, approximate):
         # echo.gelu is the tanh approximation, echo.gelu_erf the exact

@@ -121,3 +121,61 @@ class Projection(nn.Module):
 
 def projection(num_classes=10):
     return Projection(num_classes)
+
+
+class Attention(nn.Module):
+    """A small vision transformer (ViT's structure): patches by a strided
+    convolution, a class token (a parameter expanded to the batch),
+    position embedding, nn.MultiheadAttention (batch first, as ViT; and
+    sequence first with its attention weights used), layer norm, exact
+    GELU, the class token's row; and an explicit q @ k^T (torch.matmul)."""
+
+    def __init__(self, num_classes=10, dim=8, heads=2):
+        super().__init__()
+        self.patch = nn.Conv2d(3, dim, 4, stride=4)
+        self.cls = nn.Parameter(torch.randn(1, 1, dim) * 0.1)
+        self.pos = nn.Parameter(torch.randn(1, 5, dim) * 0.1)
+        self.ln1 = nn.LayerNorm(dim, eps=1e-6)
+        self.attn = nn.MultiheadAttention(dim, heads, batch_first=True)
+        self.ln2 = nn.LayerNorm(dim)
+        self.mlp = nn.Sequential(nn.Linear(dim, 16), nn.GELU(), nn.Linear(16, dim))
+        self.attn2 = nn.MultiheadAttention(dim, 4)
+        self.head = nn.Linear(dim + 5, num_classes)
+
+    def forward(self, x):
+        n = x.shape[0]
+        x = self.patch(x).reshape(n, self.cls.shape[2], 4).permute(0, 2, 1)   # [n, 4, dim]
+        x = torch.cat([self.cls.expand(n, -1, -1), x], dim=1) + self.pos
+        y = self.ln1(x)
+        y, _ = self.attn(y, y, y, need_weights=False)
+        x = x + y
+        x = x + self.mlp(self.ln2(x))
+        s = x.transpose(0, 1)                                                # [5, n, dim]
+        z, w = self.attn2(s, s, s)                                           # w: [n, 5, 5]
+        x = x + z.transpose(0, 1)
+        scores = torch.matmul(x, x.transpose(1, 2)) / 8.0                    # [n, 5, 5]
+        mix = (scores.softmax(-1) * w).sum(2)                                # [n, 5]
+        return self.head(torch.cat([x[:, 0], mix], dim=1))
+
+
+def attention(num_classes=10):
+    return Attention(num_classes)
+
+
+class MaskedAttention(Attention):
+    """Attention with a causal mask: refused (echo-torch maps unmasked
+    self-attention only)."""
+
+    def __init__(self, num_classes=10):
+        super().__init__(num_classes)
+        self.register_buffer("mask", torch.triu(torch.full((4, 4), -1e9), diagonal=1))
+
+    def forward(self, x):
+        n = x.shape[0]
+        x = self.patch(x).reshape(n, self.cls.shape[2], 4).permute(0, 2, 1)
+        y, _ = self.attn(x, x, x, attn_mask=self.mask, need_weights=False)
+        return self.head(torch.cat([y[:, 0], y[:, :, 0], y[:, :1, 0]], dim=1))
+
+
+def masked_attention(num_classes=10):
+    return MaskedAttention(num_classes)
