@@ -67,6 +67,18 @@ def _channel_shuffle():
         return None
 
 
+def _swin_functions():
+    """torchvision's Swin functions that torch.fx keeps as single calls
+    (torch.fx.wrap), by name."""
+    try:
+        from torchvision.models import swin_transformer as sw
+    except ImportError:
+        return {}
+    return {name: getattr(sw, name) for name in
+            ("_get_relative_position_bias", "shifted_window_attention", "_patch_merging_pad")
+            if hasattr(sw, name)}
+
+
 def _autowrap_functions():
     """Functions kept as single call nodes: torchvision's channel shuffle
     unpacks x.size(), which symbolic tracing cannot iterate."""
@@ -340,6 +352,37 @@ class Emitter:
             r, kind, a.name, b.name, " transpose_rhs" if transpose_rhs else "",
             a.type, b.type, tensor_type(shape)), shape)
 
+    def embedding(self, table, indices):
+        shape = indices.shape + (table.shape[1],)
+        return self.op(lambda r: "%s = echo.embedding %s, %s : (%s, %s) -> %s" % (
+            r, table.name, indices.name, table.type, indices.type, tensor_type(shape)), shape)
+
+    def pad(self, x, before, after, value=0.0):
+        """Constant padding of each dimension: concatenation with fills."""
+        for d in range(len(x.shape)):
+            parts = []
+            for n in (before[d], after[d]):
+                shape = list(x.shape)
+                shape[d] = n
+                parts.append(self.fill(value, shape) if n else None)
+            xs = [t for t in (parts[0], x, parts[1]) if t is not None]
+            x = self.concat(xs, d)
+        return x
+
+    def roll(self, x, shift, dim):
+        """torch.roll along one dimension: two slices, concatenated."""
+        size = x.shape[dim]
+        shift %= size
+        if shift == 0:
+            return x
+        def part(start, length):
+            offsets = [0] * len(x.shape)
+            offsets[dim] = start
+            sizes = list(x.shape)
+            sizes[dim] = length
+            return self.slice(x, offsets, sizes)
+        return self.concat([part(size - shift, shift), part(0, size - shift)], dim)
+
     def pool(self, kind, x, kernel, stride, padding):
         n, c, h, w = x.shape
         oh = (h + 2 * padding[0] - kernel[0]) // stride[0] + 1
@@ -520,6 +563,10 @@ class Converter:
             obj = self.gm
             for part in node.target.split("."):
                 obj = getattr(obj, part)
+            if isinstance(obj, torch.Tensor) and not obj.is_floating_point():
+                # an index table (Swin's relative positions): a constant
+                # for the op that takes it, never an f32 argument
+                return obj
             if isinstance(obj, torch.Tensor):
                 kind = "parameter" if isinstance(obj, nn.Parameter) and obj.requires_grad \
                     else "buffer"
@@ -769,6 +816,36 @@ class Converter:
             return self.squeeze(a[0], *a[1:])
         if fn is torch.unsqueeze:
             return self.unsqueeze(a[0], *a[1:])
+        if fn is F.normalize:
+            if arg(1, "p", 2.0) != 2:
+                raise UnsupportedError("F.normalize with p=%r (p=2 only)" % (arg(1, "p"),))
+            return self.normalize(a[0], arg(2, "dim", 1), arg(3, "eps", 1e-12))
+        if fn is F.pad:
+            return self.pad_function(a[0], arg(1, "pad"), arg(2, "mode", "constant"),
+                                     arg(3, "value", None))
+        if fn is torch.roll:
+            shifts, dims = arg(1, "shifts"), arg(2, "dims")
+            if dims is None:
+                raise UnsupportedError("torch.roll of the flattened tensor")
+            shifts = shifts if isinstance(shifts, (tuple, list)) else [shifts]
+            dims = dims if isinstance(dims, (tuple, list)) else [dims]
+            x = a[0]
+            for sh, d in zip(shifts, dims):
+                x = e.roll(x, int(sh), d % len(x.shape))
+            return x
+        swin = _swin_functions()
+        if fn is not None and fn is swin.get("_get_relative_position_bias"):
+            return self.relative_position_bias(*a, **kwargs)
+        if fn is not None and fn is swin.get("shifted_window_attention"):
+            return self.shifted_window_attention(*a, **kwargs)
+        if fn is not None and fn is swin.get("_patch_merging_pad"):
+            x = a[0]
+            h, w = x.shape[-3], x.shape[-2]
+            r = len(x.shape)
+            x = e.pad(x, [0] * r, [0] * (r - 3) + [h % 2, w % 2, 0])
+            parts = [self.getitem(x, (Ellipsis, slice(i, None, 2), slice(j, None, 2), slice(None)))
+                     for i, j in ((0, 0), (1, 0), (0, 1), (1, 1))]
+            return e.concat(parts, r - 1)
         if fn is not None and fn is _channel_shuffle():
             # view(n, g, c/g, h, w), transpose(1, 2), view(n, c, h, w)
             x, groups = a[0], arg(1, "groups")
@@ -857,6 +934,112 @@ class Converter:
             weights = e.reduce("mean", w, [1], False) \
                 if given.get("average_attn_weights", True) else w
         return (out, weights)
+
+    def pad_function(self, x, pad, mode, value):
+        if mode != "constant":
+            raise UnsupportedError("padding mode %r" % (mode,))
+        pad = [int(p) for p in pad]
+        if any(p < 0 for p in pad):
+            raise UnsupportedError("negative padding (cropping)")
+        r = len(x.shape)
+        before, after = [0] * r, [0] * r
+        for i in range(len(pad) // 2):   # F.pad: last dimension first
+            before[r - 1 - i], after[r - 1 - i] = pad[2 * i], pad[2 * i + 1]
+        return self.e.pad(x, before, after, 0.0 if value is None else value)
+
+    def normalize(self, x, dim, eps=1e-12):
+        """F.normalize (p=2): x / max(||x||_2 over dim, eps), as
+        x / sqrt(max(sum x^2, eps^2)): the same function, but a zero vector
+        (Swin's padding tokens) gets sqrt's derivative at eps^2, not the
+        infinite one at 0 times max's zero (NaN); PyTorch's norm backward
+        is 0 there too."""
+        e = self.e
+        sq = e.reduce("sum", e.binary("mul", x, x), [dim], True)
+        return e.binary("div", x, e.unary("sqrt", e.binary_scalar("max", sq, eps * eps)))
+
+    def constant_argument(self, value, dtype, name):
+        """A tensor the model computes from shapes alone (an index table, an
+        attention mask): an argument of kind "constant", never trained."""
+        value = np.ascontiguousarray(value)
+        return self.add_argument(value.shape, dtype, value, "constant", name, False)
+
+    def relative_position_bias(self, table, index, window_size):
+        """torchvision's Swin: table[index] (echo.embedding), viewed as
+        [N, N, heads] and permuted to [1, heads, N, N]."""
+        n = int(window_size[0]) * int(window_size[1])
+        if not isinstance(index, torch.Tensor) or index.numel() != n * n:
+            raise UnsupportedError("relative position index of %r" % (type(index).__name__,))
+        idx = self.constant_argument(index.numpy().astype(np.int32).reshape(n * n), "i32",
+                                     "%s.relative_position_index" % (
+                                         self.node.meta.get("echo_module") or "<root>"))
+        b = self.e.embedding(table, idx)                                   # [N*N, heads]
+        b = self.e.transpose(self.e.reshape(b, (n, n, table.shape[1])), [2, 0, 1])
+        return self.e.reshape(b, (1, table.shape[1], n, n))
+
+    def shifted_window_attention(self, x, qkv_weight, proj_weight, relative_position_bias,
+                                 window_size, num_heads, shift_size, attention_dropout=0.0,
+                                 dropout=0.0, qkv_bias=None, proj_bias=None, logit_scale=None):
+        """torchvision 0.14's shifted_window_attention, step by step: pad to
+        whole windows, cyclic shift (torch.roll), partition, attention with
+        the relative position bias and, when shifted, the mask PyTorch builds
+        from the shapes (computed here, a constant argument), reverse."""
+        e = self.e
+        b, h, w, c = x.shape
+        wh, ww = int(window_size[0]), int(window_size[1])
+        pad_r, pad_b = (ww - w % ww) % ww, (wh - h % wh) % wh
+        x = e.pad(x, [0, 0, 0, 0], [0, pad_b, pad_r, 0])
+        ph, pw = h + pad_b, w + pad_r
+        shift = [int(shift_size[0]) if wh < ph else 0, int(shift_size[1]) if ww < pw else 0]
+        if sum(shift) > 0:
+            x = e.roll(e.roll(x, -shift[0], 1), -shift[1], 2)
+        nw, n = (ph // wh) * (pw // ww), wh * ww
+        x = e.reshape(x, (b, ph // wh, wh, pw // ww, ww, c))
+        x = e.reshape(e.transpose(x, [0, 1, 3, 2, 4, 5]), (b * nw, n, c))
+        d = c // num_heads
+        if logit_scale is not None and qkv_bias is not None:
+            # Swin V2: the key's third of the bias is zero (a copy with it zeroed)
+            third = qkv_bias.shape[0] // 3
+            qb, _, vb = e.split(qkv_bias, [third] * 3, 0)
+            qkv_bias = e.concat([qb, e.fill(0.0, (third,)), vb], 0)
+        qkv = e.linear(x, qkv_weight, qkv_bias)
+        qkv = e.transpose(e.reshape(qkv, (b * nw, n, 3, num_heads, d)), [2, 0, 3, 1, 4])
+        q, k, v = [e.reshape(t, (b * nw, num_heads, n, d)) for t in e.split(qkv, [1, 1, 1], 0)]
+        if logit_scale is not None:
+            # Swin V2's cosine attention: F.normalize(q) @ F.normalize(k)^T
+            # times exp(min(logit_scale, log 100))
+            attn = e.matmul(self.normalize(q, -1), self.normalize(k, -1), transpose_rhs=True)
+            scale = e.unary("exp", e.minimum_scalar(logit_scale, math.log(100.0)))
+            attn = e.binary("mul", attn, scale)
+        else:
+            q = e.binary_scalar("mul", q, d ** -0.5)
+            attn = e.matmul(q, k, transpose_rhs=True)
+        attn = e.binary("add", attn, relative_position_bias)
+        if sum(shift) > 0:
+            mask = np.zeros((ph, pw), np.float32)
+            count = 0
+            for hs in ((0, -wh), (-wh, -shift[0]), (-shift[0], None)):
+                for ws in ((0, -ww), (-ww, -shift[1]), (-shift[1], None)):
+                    mask[hs[0]:hs[1], ws[0]:ws[1]] = count
+                    count += 1
+            mask = mask.reshape(ph // wh, wh, pw // ww, ww).transpose(0, 2, 1, 3).reshape(nw, n)
+            mask = mask[:, None, :] - mask[:, :, None]
+            mask = np.where(mask != 0, np.float32(-100.0), np.float32(0.0))
+            m = self.constant_argument(mask.reshape(1, nw, 1, n, n), "f32", "%s.attn_mask" % (
+                self.node.meta.get("echo_module") or "<root>"))
+            attn = e.reshape(attn, (b, nw, num_heads, n, n))
+            attn = e.reshape(e.binary("add", attn, m), (b * nw, num_heads, n, n))
+        attn = e.softmax("softmax", attn, -1)
+        if attention_dropout > 0:
+            attn = self.dropout(attn, attention_dropout)
+        x = e.transpose(e.matmul(attn, v), [0, 2, 1, 3])
+        x = e.linear(e.reshape(x, (b * nw, n, c)), proj_weight, proj_bias)
+        if dropout > 0:
+            x = self.dropout(x, dropout)
+        x = e.reshape(x, (b, ph // wh, pw // ww, wh, ww, c))
+        x = e.reshape(e.transpose(x, [0, 1, 3, 2, 4, 5]), (b, ph, pw, c))
+        if sum(shift) > 0:
+            x = e.roll(e.roll(x, shift[0], 1), shift[1], 2)
+        return e.slice(x, [0, 0, 0, 0], [b, h, w, c])
 
     def gelu(self, x, approximate):
         # echo.gelu is the tanh approximation, echo.gelu_erf the exact

@@ -179,3 +179,26 @@ class MaskedAttention(Attention):
 
 def masked_attention(num_classes=10):
     return MaskedAttention(num_classes)
+
+
+def swin(num_classes=10):
+    """torchvision's Swin Transformer, small: 2x2 patches and windows, two
+    stages. At 10x10 the 5x5 token map is padded to whole windows, the
+    windows are shifted (torch.roll) and masked in both stages, and patch
+    merging pads 5x5 to 6x6."""
+    from torchvision.models.swin_transformer import SwinTransformer
+    return SwinTransformer(patch_size=[2, 2], embed_dim=8, depths=[2, 2], num_heads=[2, 2],
+                           window_size=[2, 2], stochastic_depth_prob=0.0,
+                           num_classes=num_classes)
+
+
+def swin_v2(num_classes=10):
+    """Swin V2, small: cosine attention (F.normalize, a clamped logit
+    scale), the key's bias zeroed, the continuous position bias (an MLP on
+    a coordinate table)."""
+    from torchvision.models.swin_transformer import (PatchMergingV2, SwinTransformer,
+                                                     SwinTransformerBlockV2)
+    return SwinTransformer(patch_size=[2, 2], embed_dim=8, depths=[2, 2], num_heads=[2, 2],
+                           window_size=[2, 2], stochastic_depth_prob=0.0,
+                           num_classes=num_classes, block=SwinTransformerBlockV2,
+                           downsample_layer=PatchMergingV2)
