@@ -182,10 +182,11 @@ def _pool_candidates(site, u, delta):
     uo = u.reshape(n * c, oh * ow)
     found = []
     for plane, o in ((gap > 0) & (gap <= delta) & (uo != 0)).nonzero().tolist():
-        cot = torch.zeros(n * c, h * w, dtype=z.dtype)
-        cot[plane, int(icols[arg[plane, 0, o], o])] = -uo[plane, o]
-        cot[plane, int(icols[arg[plane, 1, o], o])] = uo[plane, o]
-        found.append((float(gap[plane, o]) / delta, cot.reshape(z.shape)))
+        # flat indices into z: (plane, pixel) -> plane * h * w + pixel
+        first = plane * h * w + int(icols[arg[plane, 0, o], o])
+        second = plane * h * w + int(icols[arg[plane, 1, o], o])
+        g = float(uo[plane, o])
+        found.append((float(gap[plane, o]) / delta, ((first, -g), (second, g))))
     return found
 
 
@@ -208,11 +209,10 @@ def _elementwise_candidates(site, u, delta):
         d_other = _value(left, z) + _value(right, z) - d_ref
         for i in near.nonzero().tolist():
             i = tuple(i)
-            jump = (d_other[i] - d_ref[i]) * u[i]
+            jump = float((d_other[i] - d_ref[i]) * u[i])
             if jump != 0:
-                cot = torch.zeros_like(z)
-                cot[i] = jump
-                found.append((abs(float(z[i]) - kink) / delta, cot))
+                flat = int(np.ravel_multi_index(i, tuple(z.shape)))
+                found.append((abs(float(z[i]) - kink) / delta, ((flat, jump),)))
     return found
 
 
@@ -223,8 +223,8 @@ def _probe(module, x):
 
 
 class Candidates:
-    """Every ambiguous element of one float64 forward pass of `module` (train
-    mode; it is copied, its running statistics stay as they are) and, for
+    """Every ambiguous element of one float64 forward pass of `module` (in
+    train mode; a copy, whose running statistics this changes) and, for
     each, the change of every parameter gradient that flipping its
     derivative makes. An element is ambiguous when its distance to the kink
     (to the runner-up of its pooling window) is at most MARGIN times the
@@ -234,7 +234,7 @@ class Candidates:
     MARGIN = 10.0
 
     def __init__(self, module, x, labels, limit=400):
-        module = copy.deepcopy(module).double()
+        module = module.double()  # the caller's copy: its forward runs here
         probe32, _ = _probe(copy.deepcopy(module).float(), x.float())
         probe, logits = _probe(module, x.double())
         loss = F.cross_entropy(logits, labels)
@@ -254,7 +254,7 @@ class Candidates:
             delta = self.MARGIN * max(err32, 1e-30)
             cands = _pool_candidates(s, u.detach(), delta) if s.pool else \
                 _elementwise_candidates(s, u.detach(), delta)
-            found.extend((closeness, s, cot) for closeness, cot in cands)
+            found.extend((closeness, s, entries) for closeness, entries in cands)
         found.sort(key=lambda t: t[0])
         self.count = len(found)
         self.found = found[:limit]
@@ -263,8 +263,13 @@ class Candidates:
     def directions(self):
         """For each candidate (closest to its kink first): where it is and
         the change of every parameter gradient, {name: ndarray}."""
-        for _, s, cot in self.found:
-            d = torch.autograd.grad(s.z, self.params, grad_outputs=cot,
+        for _, s, entries in self.found:
+            # the cotangent of the function's input: nonzero at one or two
+            # elements (kept sparse: there can be many candidates)
+            cot = torch.zeros(s.z.numel(), dtype=s.z.dtype)
+            for flat, value in entries:
+                cot[flat] += value
+            d = torch.autograd.grad(s.z, self.params, grad_outputs=cot.reshape(s.z.shape),
                                     retain_graph=True, allow_unused=True)
             yield s.where, {n: g.detach().numpy() for n, g in zip(self.names, d)
                             if g is not None}
