@@ -865,6 +865,10 @@ class Converter:
             return e.linear(a[0], arg(1, "weight"), arg(2, "bias"))
         if fn in (torch.matmul, operator.matmul, torch.bmm):
             return e.matmul(a[0], a[1])
+        if fn is torch.einsum:
+            return self.einsum(a[0], *a[1:])
+        if fn is torch.swapaxes or fn is torch.swapdims:
+            return self.transpose(a[0], a[1], a[2])
         if fn is F.conv2d:
             return self.conv2d(a[0], arg(1, "weight"), arg(2, "bias"), arg(3, "stride", 1),
                                arg(4, "padding", 0), arg(5, "dilation", 1), arg(6, "groups", 1))
@@ -946,6 +950,27 @@ class Converter:
         for i in range(len(pad) // 2):   # F.pad: last dimension first
             before[r - 1 - i], after[r - 1 - i] = pad[2 * i], pad[2 * i + 1]
         return self.e.pad(x, before, after, 0.0 if value is None else value)
+
+    def einsum(self, equation, *operands):
+        """The einsums that are (batched) matrix products: the same batch
+        letters first in all three terms, then ij,jk->ik or ij,kj->ik."""
+        if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+            operands = operands[0]
+        terms = equation.replace(" ", "")
+        if "->" not in terms or len(operands) != 2:
+            raise UnsupportedError("einsum %r (two operands and an explicit result only)"
+                                   % (equation,))
+        lhs, out = terms.split("->")
+        p, q = lhs.split(",")
+        if "." not in terms and len(p) == len(q) == len(out) >= 2:
+            batch = p[:-2]
+            if q[:-2] == batch and out[:-2] == batch:
+                (i, j), (k, l), (m, n) = p[-2:], q[-2:], out[-2:]
+                if j == k and (m, n) == (i, l) and len({i, j, l}) == 3:
+                    return self.e.matmul(operands[0], operands[1])
+                if j == l and (m, n) == (i, k) and len({i, j, k}) == 3:
+                    return self.e.matmul(operands[0], operands[1], transpose_rhs=True)
+        raise UnsupportedError("einsum %r is not a (batched) matrix product" % (equation,))
 
     def normalize(self, x, dim, eps=1e-12):
         """F.normalize (p=2): x / max(||x||_2 over dim, eps), as
@@ -1206,6 +1231,13 @@ class Converter:
     def getitem(self, obj, index):
         if not isinstance(obj, T):
             return obj[index]
+        if isinstance(index, torch.Tensor) and not index.is_floating_point() \
+                and index.dtype != torch.bool and len(obj.shape) == 2:
+            # rows of a table by a constant index (MaxViT's relative
+            # position bias): echo.embedding
+            idx = self.constant_argument(index.numpy().astype(np.int32), "i32", "%s.index" % (
+                self.node.meta.get("echo_module") or "<root>"))
+            return self.e.embedding(obj, idx)
         if not isinstance(index, tuple):
             index = (index,)
         offsets, sizes, strides, drop = [], [], [], []

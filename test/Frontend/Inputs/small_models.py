@@ -202,3 +202,28 @@ def swin_v2(num_classes=10):
                            window_size=[2, 2], stochastic_depth_prob=0.0,
                            num_classes=num_classes, block=SwinTransformerBlockV2,
                            downsample_layer=PatchMergingV2)
+
+
+def maxvit(num_classes=10):
+    """torchvision's MaxViT, small (16x16 input, partitions of 2): MBConv
+    with squeeze-excitation, block and grid attention whose relative
+    position bias indexes a table by a constant tensor (echo.embedding) and
+    whose products are einsums (echo.batch_matmul)."""
+    from torchvision.models.maxvit import MaxVit
+    return MaxVit(input_size=(16, 16), stem_channels=8, partition_size=2, block_channels=[8, 16],
+                  block_layers=[1, 1], head_dim=4, stochastic_depth_prob=0.0,
+                  num_classes=num_classes)
+
+
+class OuterEinsum(nn.Module):
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.fc = nn.Linear(48 * 48, num_classes)
+
+    def forward(self, x):
+        x = x.flatten(1)
+        return self.fc(torch.einsum("bi,bj->bij", x, x).flatten(1))
+
+
+def outer_einsum(num_classes=10):
+    return OuterEinsum(num_classes)
