@@ -233,7 +233,7 @@ class Candidates:
 
     MARGIN = 10.0
 
-    def __init__(self, module, x, labels, limit=400):
+    def __init__(self, module, x, labels, limit=48):
         module = module.double()  # the caller's copy: its forward runs here
         probe32, _ = _probe(copy.deepcopy(module).float(), x.float())
         probe, logits = _probe(module, x.double())
@@ -255,6 +255,8 @@ class Candidates:
             cands = _pool_candidates(s, u.detach(), delta) if s.pool else \
                 _elementwise_candidates(s, u.detach(), delta)
             found.extend((closeness, s, entries) for closeness, entries in cands)
+        # the closest first; each costs a backward pass, and a flip happens
+        # where the exact value is closest to the kink
         found.sort(key=lambda t: t[0])
         self.count = len(found)
         self.found = found[:limit]
