@@ -128,6 +128,10 @@ struct PlannedToLLVMExtensions {
   /// Before the final cast cleanup: conversions of other dialects left in
   /// host code (gpu-to-llvm).
   llvm::function_ref<void(OpPassManager &)> beforeReconcile;
+  /// Dialects besides llvm and builtin the result may keep (the CUDA
+  /// pipeline's gpu.binary); anything else left is an error
+  /// (echo-check-lowered).
+  ArrayRef<std::string> keptDialects;
 };
 
 /// A step already planned by the training pipeline -> LLVM dialect.

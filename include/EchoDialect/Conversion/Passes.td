@@ -191,6 +191,32 @@ def EchoSplitAfterRegions : Pass<"echo-split-after-regions", "::mlir::func::Func
   let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
 }
 
+def EchoCheckLowered : Pass<"echo-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail on any op a lowering to the LLVM dialect left behind";
+  let description = [{
+    The last pass of `echo-lower-to-cpu` and `echo-lower-to-cuda`. The
+    conversions they run are partial: an op none of them knows (a
+    downstream op without a lowering, a `linalg` op on buffers) stays in the
+    output, and the pipeline would succeed until `mlir-translate` fails on
+    it later, far from its source. This pass reports every such op at its
+    location and fails: what is left must be the `llvm` dialect, the
+    builtin module, or a dialect named in `allowed-dialects`
+    (`echo-lower-to-cuda` allows `gpu` for its kernel binary).
+
+    ```mlir
+    func.func @helper(%a: memref<4xf32>, %b: memref<4xf32>) {
+      // error: 'linalg.mul' is left after the lowering to the LLVM dialect
+      linalg.mul ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%b : memref<4xf32>)
+      return
+    }
+    ```
+  }];
+  let options = [
+    ListOption<"allowedDialects", "allowed-dialects", "std::string",
+               "Dialects besides llvm and builtin that may stay">,
+  ];
+}
+
 def EchoPlanWorkspaces : Pass<"echo-plan-workspaces", "::mlir::func::FuncOp"> {
   let summary = "Give each runtime call's workspace a planned buffer of the "
                 "workspace budget";

@@ -164,6 +164,8 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
   PlannedToLLVMExtensions extensions;
   extensions.afterLightLoops = formKernels;
   extensions.beforeReconcile = lowerLaunches;
+  std::string kept[] = {"gpu"};
+  extensions.keptDialects = kept;
   buildPlannedToLLVMPipeline(pm, KernelSource::Generated, options.math,
                              extensions);
   return success();

@@ -54,7 +54,8 @@ using namespace mlir;
 ///    context;
 ///  - lower the rest (generic alloc functions are named so that an
 ///    allocation the runtime did not see fails to link instead of using
-///    malloc; transcendental functions call libm, as the runtime does).
+///    malloc; transcendental functions call libm, as the runtime does);
+///  - fail, at its location, on any op nothing lowered.
 void mlir::echo::buildPlannedToLLVMPipeline(
     OpPassManager &pm, KernelSource kernels, EchoMathMode math,
     const PlannedToLLVMExtensions &extensions) {
@@ -85,6 +86,10 @@ void mlir::echo::buildPlannedToLLVMPipeline(
   if (extensions.beforeReconcile)
     extensions.beforeReconcile(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
+  EchoCheckLoweredOptions check;
+  check.allowedDialects.assign(extensions.keptDialects.begin(),
+                               extensions.keptDialects.end());
+  pm.addPass(createEchoCheckLowered(check));
 }
 
 void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
