@@ -16,8 +16,13 @@ bool RematPartition::isHeavy(Operation *op) const {
 }
 
 bool RematPartition::isClonable(Operation *op) {
-  return isa_and_nonnull<EchoDialect>(op->getDialect()) &&
+  // Any dialect's op whose cost is declared (CostOpInterface) joins on the
+  // same terms as echo's: a recompute region re-executes it, so it must be
+  // free of side effects and hold no regions.
+  return (isa_and_nonnull<EchoDialect>(op->getDialect()) ||
+          isa<CostOpInterface>(op)) &&
          op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>) &&
          !isa<StashOp, EncodeOp, DecodeOp, OffloadOp, PrefetchOp>(op);
 }
 

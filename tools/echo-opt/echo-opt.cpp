@@ -10,6 +10,7 @@
 #include "EchoDialect/Conversion/ImportPasses.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "EchoTest/TestDialect.h"
 #include "EchoTest/TestPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,6 +61,9 @@ int main(int argc, char **argv) {
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
   mlir::echo::registerLowerToCUDADialects(registry);
+  // A downstream dialect for tests: its ops reach echo's passes only
+  // through echo's interfaces.
+  registry.insert<mlir::echo::test::EchoTestDialect>();
 
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "echo-mlir optimizer driver\n", registry);

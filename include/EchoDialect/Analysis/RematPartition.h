@@ -26,8 +26,9 @@ public:
       : heavyOps(heavyOps.begin(), heavyOps.end()) {}
 
   bool isHeavy(Operation *op) const;
-  /// Echo-dialect, region-free, side-effect-free, not a stash, encoding or
-  /// offload op: what a recompute region may clone.
+  /// An echo op, or any op with CostOpInterface, that is region-free,
+  /// side-effect-free, has ranked tensor results and is not a stash,
+  /// encoding or offload op: what a recompute region may clone.
   static bool isClonable(Operation *op);
   /// Clonable and not heavy.
   bool isRecomputable(Operation *op) const;
