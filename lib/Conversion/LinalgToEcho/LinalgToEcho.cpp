@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -247,9 +248,12 @@ public:
 private:
   LogicalResult raise(Operation *op) {
     if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {
-      op->emitRemark("echo-import-linalg: dropped 'cf.assert' (\"")
-          << assertOp.getMsg() << "\"): echo graphs are static and checked "
-          << "by their verifiers";
+      // torch-mlir repeats one assert per layer: one remark per message.
+      if (droppedAsserts.insert(assertOp.getMsg()).second)
+        op->emitRemark("echo-import-linalg: dropped 'cf.assert' (\"")
+            << assertOp.getMsg() << "\"): echo graphs are static and checked "
+            << "by their verifiers (later asserts with this message are "
+            << "dropped without a remark)";
       op->erase();
       return success();
     }
@@ -637,6 +641,7 @@ private:
   OpBuilder builder;
   /// Non-float generics with a known value, erased at the end.
   llvm::SmallPtrSet<Operation *, 8> knownScalars;
+  llvm::StringSet<> droppedAsserts;
 };
 
 struct EchoImportLinalgPass
