@@ -210,6 +210,8 @@ def self_test():
            " | 3.3e-06 | 8.7e-07 | 3.6e-03 | 9.1e-07 | yes | 1.5e-05 | 1.3e-05 | FAIL |")
     assert parse_oracle("header\n" + row + "\n", "resnet18") == \
         "FAIL (grad err 4.0e-06, step param err 3.6e-03)"
+    assert parse_oracle(row.replace("8.7e-07", "2.0e-05") + "\n", "resnet18") == \
+        "FAIL (grad err 4.0e-06, step param err 3.6e-03; step loss err 2.0e-05)"
     assert parse_oracle("| vgg11 | | | | | | | | | | | | | | not exported: avgpool: x |\n",
                         "vgg11") == "not exported: avgpool: x"
     text = "a\n%s\nold\n%s\nb\n" % (BEGIN, END)
@@ -298,9 +300,24 @@ def parse_oracle(stdout, name):
         result = cells[-1]
         if not cells[1]:
             return first_line(result, 120)
-        return "%s (grad err %s, step param err %s)" % (
-            result, cells[6].split(" ")[0], cells[9])
+        text = "%s (grad err %s, step param err %s" % (result, cells[6].split(" ")[0], cells[9])
+        if result != "PASS":
+            # What failed, against the oracle's default tolerances.
+            over = ["%s %s" % (what, cells[i]) for i, what, tol in
+                    ((5, "loss err", 1e-5), (8, "step loss err", 1e-5),
+                     (10, "BN stats err", 1e-3)) if _num(cells[i]) > tol]
+            if cells[11] != "yes":
+                over.append("--iterations differs from the chained steps")
+            text += "; " + ", ".join(over) if over else ""
+        return text + ")"
     return "no row"
+
+
+def _num(cell):
+    try:
+        return float(cell)
+    except ValueError:  # "-": not applicable
+        return 0.0
 
 
 def echo_row(name, side, a, work):
@@ -409,8 +426,11 @@ def model_row(name, min_size, a, late=False):
                               "--num-classes", "1000", "--work", os.path.join(work, "oracle")],
                              a.timeout * 4)
             o = {"side": side, "status": parse_oracle(so, name) if rc is not None
-                 else "timed out"}
+                 else "timed out",
+                 "row": [l for l in so.splitlines() if l.startswith("| %s |" % name)]}
             save(opath, o)
+        if o.get("row"):
+            o["status"] = parse_oracle("\n".join(o["row"]), name)
         row["oracle"] = o["status"]
     return row
 
