@@ -27,14 +27,27 @@ inputs=$(cat "$work/w/inputs.txt")
 "$bin/echo-opt" "$work/fwd.mlir" --echo-autodiff -o "$work/grad.mlir" > "$work/autodiff.log" 2>&1 ||
   fail autodiff "$work/autodiff.log"
 # shellcheck disable=SC2086
-"$bin/echo-run" "$work/grad.mlir" --check-gradients=3 --seed 1 --inputs $inputs > "$work/gradcheck.log" 2>&1 &&
+"$bin/echo-run" "$work/grad.mlir" --check-gradients=3 --seed 1 --inputs $inputs > "$work/gradcheck.log" 2>&1
+if grep -q "direction 0 is zero (zero gradient)" "$work/gradcheck.log"; then
+  # Exported weights can make a network dead (SqueezeNet's splat weights: a
+  # negative squeeze weight on non-negative maps, every logit 0, as in
+  # PyTorch); a zero gradient checks nothing, so the rule is checked, and
+  # the network trained, from echo-run's own initialization (with a step
+  # of 0.05: there the loss is still nearly flat, and a 0.01 step moves it
+  # by less than its f32 rounding, as in real-squeezenet1_0.mlir).
+  inputs=""
+  "$bin/echo-run" "$work/grad.mlir" --check-gradients=3 --seed 1 --gradient-epsilon 0.05 > "$work/gradcheck.log" 2>&1
   grep -q "gradient check passed" "$work/gradcheck.log" || fail gradient-check "$work/gradcheck.log"
-echo "$name | gradient-check | passed"
+  echo "$name | gradient-check | the exported weights give a zero gradient (a dead network); from echo-run's initialization: passed"
+else
+  grep -q "gradient check passed" "$work/gradcheck.log" || fail gradient-check "$work/gradcheck.log"
+  echo "$name | gradient-check | passed"
+fi
 
 "$bin/echo-opt" "$work/fwd.mlir" '--echo-autodiff=optimizer=sgd lr=0.01' -o "$work/sgd.mlir" > "$work/sgd.log" 2>&1 ||
   fail autodiff-sgd "$work/sgd.log"
 # shellcheck disable=SC2086
-"$bin/echo-run" "$work/sgd.mlir" --iterations 10 --print-loss --seed 0 --inputs $inputs > "$work/train.log" 2>&1 ||
+"$bin/echo-run" "$work/sgd.mlir" --iterations 10 --print-loss --seed 0 ${inputs:+--inputs $inputs} > "$work/train.log" 2>&1 ||
   fail train "$work/train.log"
 python3 "$check_loss" 1.005 --min-iterations 10 < "$work/train.log" > "$work/loss.log" || fail train "$work/loss.log"
 echo "$name | train | $(cat "$work/loss.log")"
