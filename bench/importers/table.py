@@ -481,7 +481,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     p.add_argument("--models", default=None, help="comma-separated names (default: all)")
-    p.add_argument("--exports", default="/work/shared/real-models",
+    p.add_argument("--exports", default=os.path.normpath(os.path.join(ROOT, "..", "shared", "real-models")),
                    help="torch-mlir exports, NAME.mlir ('' for none)")
     p.add_argument("--oracle", action="store_true", help="run torch_oracle.py per model")
     p.add_argument("--work", default="/tmp/echo-torchvision-table")
