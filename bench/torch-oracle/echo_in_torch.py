@@ -35,7 +35,7 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from torch_oracle import gradient_scale, read_results, rel_error  # noqa: E402
+from torch_oracle import change_parts, read_results, rel_error, worst  # noqa: E402
 
 TYPE = re.compile(r"tensor<([0-9x]*)(f32|i32|i64|i1)>")
 
@@ -242,17 +242,10 @@ def interpret(fn, values, stats):
 
 
 def change_error(triples):
-    """The largest error of what the steps changed: for (echo's value, the
-    reference's, the value before), `rel_error` of echo's change against the
-    reference's on the scale of the largest RMS change of the group, the
-    tolerance of docs/pytorch-frontend.md (a bias or running mean that stays
-    zero in exact arithmetic moves by rounding only)."""
-    changes = [(np.asarray(e, np.float64) - t0.double().numpy(),
-                t.detach().double().numpy() - t0.double().numpy()) for e, t, t0 in triples]
-    if not changes:
-        return 0.0
-    scale = gradient_scale(t for _, t in changes)
-    return max(rel_error(e, t, scale) for e, t in changes)
+    """The largest error of what the steps changed, for (name, echo's value,
+    the reference's, the value before): torch_oracle's comparison of changes
+    on the group's scale (docs/pytorch-frontend.md)."""
+    return worst(*change_parts(triples))[0] if triples else 0.0
 
 
 def main():
@@ -364,7 +357,7 @@ def main():
     print("SGD losses %s relative error %.1e" % (" ".join("%.6f" % l for l in losses), sgd_err))
     failures += len(echo_losses) != a.steps or sgd_err > 10 * a.loss_tolerance
     params = final[1:1 + len(trainable)]
-    param_err = change_error([(e, ref[k], values[k]) for k, e in zip(trainable, params)])
+    param_err = change_error([(k, e, ref[k], values[k]) for k, e in zip(trainable, params)])
     print("parameters after %d steps max relative error %.1e" % (a.steps, param_err))
     failures += param_err > a.grad_tolerance
     stat_values = final[1 + len(trainable):]
@@ -375,7 +368,7 @@ def main():
         # As changes on the model's scale (docs/pytorch-frontend.md): a running
         # mean that stays zero in exact arithmetic (a batch norm after a
         # projection) moves by rounding only.
-        stat_err = change_error([(e, ref[k], values[k]) for k, e in zip(stats, stat_values)])
+        stat_err = change_error([(k, e, ref[k], values[k]) for k, e in zip(stats, stat_values)])
         moved = max([float(np.abs(e - values[k].numpy()).max()) for k, e in zip(stats, stat_values)] or [0])
         print("running statistics (%d) after %d steps max relative error %.1e (largest change %.2g)"
               % (len(stats), a.steps, stat_err, moved))
