@@ -8,19 +8,16 @@
 //            --load-pass-plugin=EchoMLIRPlugin.so \
 //            --pass-pipeline='builtin.module(echo-training-pipeline{remat=echo})'
 //
-// It registers what echo-opt registers beyond stock mlir-opt: the echo
-// dialect with the dialects and interfaces its lowerings go through, and
-// every echo pass and pipeline. (Upstream registers plugin passes after the
-// command line is parsed, so they are reached through --pass-pipeline, not
-// as top-level --echo-* flags.)
+// It registers what echo-opt registers beyond stock mlir-opt
+// (EchoDialect/InitAllEcho.h): the echo dialect with the dialects and
+// interfaces its lowerings go through, and every echo pass and pipeline.
+// (Upstream registers plugin passes after the command line is parsed, so
+// they are reached through --pass-pipeline, not as top-level --echo-*
+// flags.)
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Conversion/EchoToCUDA.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/Conversion/ImportPasses.h"
-#include "EchoDialect/EchoDialect.h"
-#include "EchoDialect/Transforms/Passes.h"
+#include "EchoDialect/InitAllEcho.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
@@ -33,16 +30,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "EchoMLIR", LLVM_VERSION_STRING,
           [](DialectRegistry *registry) {
-            registry->insert<echo::EchoDialect>();
-            echo::registerLowerToCUDADialects(*registry);
+            echo::registerAllEchoDialects(*registry);
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "EchoMLIR", LLVM_VERSION_STRING, []() {
-            echo::registerEchoTransformsPasses();
-            echo::registerLowerToCPUPipeline();
-            echo::registerLowerToCUDAPipeline();
-            echo::registerEchoImportPasses();
-          }};
+  return {MLIR_PLUGIN_API_VERSION, "EchoMLIR", LLVM_VERSION_STRING,
+          [] { echo::registerAllEchoPasses(); }};
 }

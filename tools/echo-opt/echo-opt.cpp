@@ -5,11 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Conversion/EchoToCUDA.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/Conversion/ImportPasses.h"
 #include "EchoDialect/EchoDialect.h"
-#include "EchoDialect/Transforms/Passes.h"
+#include "EchoDialect/InitAllEcho.h"
 #include "EchoTest/TestDialect.h"
 #include "EchoTest/TestPasses.h"
 
@@ -45,10 +42,7 @@ static void assumeVerifiedOnPrinting() {
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::echo::registerEchoTransformsPasses();
-  mlir::echo::registerLowerToCPUPipeline();
-  mlir::echo::registerLowerToCUDAPipeline();
-  mlir::echo::registerEchoImportPasses();
+  mlir::echo::registerAllEchoPasses();
   mlir::echo::test::registerTestPasses();
 
   mlir::DialectRegistry registry;
@@ -60,7 +54,7 @@ int main(int argc, char **argv) {
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
-  mlir::echo::registerLowerToCUDADialects(registry);
+  mlir::echo::registerAllEchoDialects(registry);
   // A downstream dialect for tests: its ops reach echo's passes only
   // through echo's interfaces.
   registry.insert<mlir::echo::test::EchoTestDialect>();
