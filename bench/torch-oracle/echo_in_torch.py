@@ -35,7 +35,7 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from torch_oracle import change_parts, read_results, rel_error, worst  # noqa: E402
+from torch_oracle import change_parts, in_f32_envelope, read_results, rel_error, worst  # noqa: E402
 
 TYPE = re.compile(r"tensor<([0-9x]*)(f32|i32|i64|i1)>")
 
@@ -259,6 +259,9 @@ def main():
     p.add_argument("--loss-tolerance", type=float, default=1e-5)
     p.add_argument("--dtype", choices=["f64", "f32"], default="f64",
                    help="the reference's arithmetic (f64: exact arithmetic's stand-in)")
+    p.add_argument("--f32-envelope", type=float, default=3.0,
+                   help="with --dtype f64, an error above the tolerance passes when it is at "
+                   "most this many times PyTorch f32's (0: never)")
     p.add_argument("--inputs", default="", help="N=FILE.npy,... as echo-run takes them")
     a = p.parse_args()
     given = {}
@@ -324,55 +327,91 @@ def main():
     trainable = [arg["name"] for arg in fn.args if arg["trainable"]]
     stats = [arg["name"] for arg in fn.args if arg["name"] in stat_args]
 
-    # Gradients.
-    ref = reference_values(values, a.dtype)
-    for k in trainable:
-        ref[k].requires_grad_(True)
-    loss = interpret(fn, ref, stats)
-    loss.backward()
-    _, res = echo("", 1, os.path.join(work, "grads.bin"))
-    failures = 0
-    scale = max(float(ref[k].grad.square().mean().sqrt()) for k in trainable)
-    loss_err = abs(float(res[0]) - float(loss)) / abs(float(loss))
-    grad_err = max(rel_error(e, ref[k].grad.numpy(), scale) for k, e in zip(trainable, res[1:]))
-    print("loss %.6f relative error %.1e" % (float(loss), loss_err))
-    print("gradients (%d) max relative error %.1e" % (len(trainable), grad_err))
-    failures += loss_err > a.loss_tolerance or grad_err > a.grad_tolerance
-
-    # SGD steps: losses, parameters, running statistics.
-    ref = reference_values(values, a.dtype)
-    losses = []
-    for _ in range(a.steps):
+    def reference(dtype):
+        """The loss and gradients at the start, then STEPS SGD steps: their
+        losses and the final parameters and running statistics."""
+        ref = reference_values(values, dtype)
         for k in trainable:
             ref[k].requires_grad_(True)
-        l = interpret(fn, ref, stats)
-        losses.append(float(l))
-        grads = torch.autograd.grad(l, [ref[k] for k in trainable])
-        with torch.no_grad():
-            for k, gr in zip(trainable, grads):
-                ref[k] = (ref[k] - a.lr * gr).detach()
-    echo_losses, final = echo("=optimizer=sgd lr=%r" % a.lr, a.steps,
-                              os.path.join(work, "sgd.bin"))
-    sgd_err = max(abs(e - t) / max(abs(t), 1e-30) for e, t in zip(echo_losses, losses))
-    print("SGD losses %s relative error %.1e" % (" ".join("%.6f" % l for l in losses), sgd_err))
-    failures += len(echo_losses) != a.steps or sgd_err > 10 * a.loss_tolerance
-    params = final[1:1 + len(trainable)]
-    param_err = change_error([(k, e, ref[k], values[k]) for k, e in zip(trainable, params)])
-    print("parameters after %d steps max relative error %.1e" % (a.steps, param_err))
-    failures += param_err > a.grad_tolerance
-    stat_values = final[1 + len(trainable):]
-    if len(stat_values) != len(stats):
-        print("FAIL: the step returns %d running statistics for %d" % (len(stat_values), len(stats)))
-        failures += 1
-    else:
+        loss = interpret(fn, ref, stats)
+        loss.backward()
+        grads = {k: ref[k].grad.double().numpy() for k in trainable}
+        ref = reference_values(values, dtype)
+        losses = []
+        for _ in range(a.steps):
+            for k in trainable:
+                ref[k].requires_grad_(True)
+            l = interpret(fn, ref, stats)
+            losses.append(float(l))
+            step_grads = torch.autograd.grad(l, [ref[k] for k in trainable])
+            with torch.no_grad():
+                for k, gr in zip(trainable, step_grads):
+                    ref[k] = (ref[k] - a.lr * gr).detach()
+        return dict(loss=float(loss), grads=grads, losses=losses,
+                    final={k: ref[k] for k in trainable + stats})
+
+    def errors(loss, grads, losses, final, ref):
+        """Each compared quantity's error against `ref` (a `reference`)."""
+        scale = max(float(np.sqrt(np.mean(np.square(ref["grads"][k])))) for k in trainable)
+        e = dict(loss=abs(loss - ref["loss"]) / abs(ref["loss"]),
+                 grad=max(rel_error(grads[k], ref["grads"][k], scale) for k in trainable),
+                 sgd=max(abs(x - t) / max(abs(t), 1e-30) for x, t in zip(losses, ref["losses"])),
+                 param=change_error([(k, final[k], ref["final"][k], values[k]) for k in trainable]))
         # As changes on the model's scale (docs/pytorch-frontend.md): a running
         # mean that stays zero in exact arithmetic (a batch norm after a
         # projection) moves by rounding only.
-        stat_err = change_error([(k, e, ref[k], values[k]) for k, e in zip(stats, stat_values)])
-        moved = max([float(np.abs(e - values[k].numpy()).max()) for k, e in zip(stats, stat_values)] or [0])
-        print("running statistics (%d) after %d steps max relative error %.1e (largest change %.2g)"
-              % (len(stats), a.steps, stat_err, moved))
-        failures += stat_err > a.grad_tolerance or (bool(stats) and moved == 0)
+        e["stat"] = change_error([(k, final[k], ref["final"][k], values[k]) for k in stats])
+        return e
+
+    ref = reference(a.dtype)
+    _, res = echo("", 1, os.path.join(work, "grads.bin"))
+    echo_losses, final = echo("=optimizer=sgd lr=%r" % a.lr, a.steps,
+                              os.path.join(work, "sgd.bin"))
+    failures = 0
+    if len(echo_losses) != a.steps or len(final) != 1 + len(trainable) + len(stats):
+        print("FAIL: echo-run printed %d losses for %d steps and returned %d results for %d "
+              "parameters and %d running statistics" % (len(echo_losses), a.steps, len(final) - 1,
+                                                        len(trainable), len(stats)))
+        return 1
+    echo_final = dict(zip(trainable + stats, final[1:]))
+    err = errors(float(res[0]), dict(zip(trainable, res[1:])), echo_losses, echo_final, ref)
+    # Where the network is so ill-conditioned that PyTorch's own f32 misses
+    # float64 by more than the tolerance (but by less than 10%), an error up
+    # to ENVELOPE times PyTorch f32's passes too (torch_oracle.py's rule;
+    # docs/pytorch-frontend.md). Here whole trajectories are compared, so
+    # PyTorch f32 runs the same steps from the start.
+    f32 = None
+    if a.dtype == "f64" and a.f32_envelope > 0:
+        r32 = reference("f32")
+        f32 = errors(r32["loss"], r32["grads"], r32["losses"], r32["final"], ref)
+    tol = dict(loss=a.loss_tolerance, grad=a.grad_tolerance, sgd=10 * a.loss_tolerance,
+               param=a.grad_tolerance, stat=a.grad_tolerance)
+
+    def judge(key):
+        if err[key] <= tol[key]:
+            return ""
+        if f32 is not None and in_f32_envelope(err[key], f32[key], a.f32_envelope):
+            return " (within %gx PyTorch f32's %.1e)" % (a.f32_envelope, f32[key])
+        return " (over the tolerance %.0e%s)" % (
+            tol[key], ", PyTorch f32's %.1e" % f32[key] if f32 is not None else "")
+
+    def report(key, text):
+        nonlocal failures
+        verdict = judge(key)
+        failures += verdict.startswith(" (over")
+        print(text + verdict)
+
+    report("loss", "loss %.6f relative error %.1e" % (ref["loss"], err["loss"]))
+    report("grad", "gradients (%d) max relative error %.1e" % (len(trainable), err["grad"]))
+    report("sgd", "SGD losses %s relative error %.1e" % (
+        " ".join("%.6f" % l for l in ref["losses"]), err["sgd"]))
+    report("param", "parameters after %d steps max relative error %.1e" % (a.steps, err["param"]))
+    moved = max([float(np.abs(echo_final[k] - values[k].numpy()).max()) for k in stats] or [0])
+    report("stat", "running statistics (%d) after %d steps max relative error %.1e "
+           "(largest change %.2g)" % (len(stats), a.steps, err["stat"], moved))
+    if stats and moved == 0:
+        print("FAIL: no running statistic moved")
+        failures += 1
     print("PASS" if not failures else "FAIL")
     return 1 if failures else 0
 

@@ -219,6 +219,7 @@ class Oracle:
             if isinstance(m, (nn.Dropout, nn.Dropout2d)) or type(m).__name__ == "StochasticDepth":
                 m.eval()
         ref32 = copy.deepcopy(reference)
+        native32 = copy.deepcopy(reference)
         ref = reference.double()
         x64 = x.double()
         state0 = copy.deepcopy(ref.state_dict())
@@ -238,6 +239,13 @@ class Oracle:
                              for n, p in module.named_parameters()}
                 sgd.step()
             return losses, grads, module.state_dict()
+
+        def native_step(module32):
+            """One f32 step through PyTorch's native CPU kernels instead of
+            oneDNN's: another correct f32 implementation, which rounds in
+            another order (the envelope takes the worse of the two)."""
+            with torch.backends.mkldnn.flags(enabled=False):
+                return torch_steps(module32, x, 1, a.lr)
 
         ref_losses, ref_grads, _ = torch_steps(ref, x64, a.steps, a.lr)
         ref_loss = ref_losses[0]
@@ -264,6 +272,9 @@ class Oracle:
                 raw.append(grad_err)
                 grad_err, worst_name = worst(residual, den)
         torch32_err = max(rel_error(torch32_grads[n], g, scale) for n, g in ref_grads.items())
+        (native_loss,), native_grads, _ = native_step(native32)
+        del native32
+        native_err = max(rel_error(native_grads[n], g, scale) for n, g in ref_grads.items())
 
         # -- echo: STEPS SGD steps, one echo-run each ------------------------
         # Every step is compared with PyTorch's step from echo's state before
@@ -277,6 +288,11 @@ class Oracle:
                  if m["kind"] in ("parameter", "running_stat")}
         index = {m["name"]: i for i, m in enumerate(args)}
         step_loss_err = param_err = stat_err = 0.0
+        # PyTorch f32's errors from the same states, measured the same way:
+        # what a correct f32 implementation misses exact arithmetic by here
+        f32 = {"loss": max(abs(l - ref_loss) / abs(ref_loss) for l in (torch32_losses[0], native_loss)),
+               "grad": max(torch32_err, native_err),
+               "step_loss": 0.0, "param": 0.0, "stat": 0.0}
         chained = []
         for k in range(a.steps):
             losses, final = self.echo_run(
@@ -297,6 +313,24 @@ class Oracle:
             ref.load_state_dict(before)
             (torch_loss,), _, after = torch_steps(ref, x64, 1, a.lr)
             step_loss_err = max(step_loss_err, abs(losses[0] - torch_loss) / abs(torch_loss))
+            loss32 = []
+            for path in (lambda m: torch_steps(m, x, 1, a.lr), native_step):
+                m32 = copy.deepcopy(ref)
+                m32.load_state_dict(before)
+                (l32,), _, after32 = path(m32.float())
+                del m32
+                loss32.append(l32)
+                f32["step_loss"] = max(f32["step_loss"], abs(l32 - torch_loss) / abs(torch_loss))
+                f32["param"] = max(f32["param"], worst(*change_parts(
+                    [(m["name"], after32[m["name"]], after[m["name"]], state[m["name"]])
+                     for m in trainable]))[0])
+                if stats:
+                    f32["stat"] = max(f32["stat"], worst(*change_parts(
+                        [(m["name"], after32[m["name"]], after[m["name"]], state[m["name"]])
+                         for m in stats]))[0])
+            if a.verbose:
+                print("%s step %d: loss echo %.9g, float64 %.9g, PyTorch f32 %.9g (native %.9g)" % (
+                    spec, k + 1, losses[0], torch_loss, loss32[0], loss32[1]), file=sys.stderr)
             residual, den = change_parts([(m["name"], new[m["name"]], after[m["name"]],
                                            state[m["name"]]) for m in trainable])
             err = worst(residual, den)[0]
@@ -337,20 +371,73 @@ class Oracle:
                     grad_err=grad_err, worst=worst_name, flips=flips,
                     raw_err=max(raw) if raw else None, step_loss_err=step_loss_err,
                     param_err=param_err, stat_err=stat_err if stats else None,
-                    iterated=iterated, sgd_err=sgd_err, torch32_sgd_err=torch32_sgd_err,
+                    iterated=iterated, sgd_err=sgd_err, torch32_sgd_err=torch32_sgd_err, f32=f32,
                     seconds=time.time() - t0)
 
 
-def within(r, tol):
+# Beyond this relative error of PyTorch's own f32, a comparison says
+# nothing (Inception v3 at 75x75, batch 2: 57%): the envelope does not apply.
+F32_JUDGEABLE = 0.1
+
+
+def in_f32_envelope(err, f32_err, envelope):
+    """Whether `err` (echo's, against float64) is at most `envelope` times
+    `f32_err` (PyTorch f32's, on the same quantity from the same state),
+    where PyTorch f32 is close enough to float64 for that to mean something."""
+    return envelope > 0 and f32_err <= F32_JUDGEABLE and err <= envelope * f32_err
+
+
+# What is judged, and against which tolerance ("loss" or "grad").
+JUDGED = (("loss", "loss_err", "loss"), ("grad", "grad_err", "grad"),
+          ("step_loss", "step_loss_err", "loss"), ("param", "param_err", "grad"),
+          ("stat", "stat_err", "grad"))
+
+
+def within(r, tol, envelope):
     """The loss and every gradient of the first step; every step's loss,
     parameter change and running-statistic change from the same state; and
     `--iterations` the same as the chained steps, bit for bit. (The drift of
-    the two trajectories is reported, not judged: see the docs.)"""
-    ok = r["loss_err"] <= tol["loss"] and r["grad_err"] <= tol["grad"] and \
-        r["step_loss_err"] <= tol["loss"] and r["param_err"] <= tol["grad"] and r["iterated"]
-    if r["stat_err"] is not None:
-        ok = ok and r["stat_err"] <= tol["grad"]
-    return ok
+    the two trajectories is reported, not judged: see the docs.)
+
+    Each error passes under the fixed tolerance, or when it is at most
+    `envelope` times PyTorch f32's error on the same quantity from the same
+    state: where rounding alone moves PyTorch's own f32 result beyond the
+    tolerance (batch norm over few values, ResNet-50 and Inception v3 at
+    batch 2), the tolerance cannot tell a correct f32 result from a wrong
+    one, and being as close to exact arithmetic as PyTorch's f32 is the
+    most an f32 implementation can be asked. Returns (passed, the
+    quantities that needed the envelope)."""
+    ok, widened = r["iterated"], []
+    for key, field, kind in JUDGED:
+        err = r[field]
+        if err is None or err <= tol[kind]:
+            continue
+        if in_f32_envelope(err, r["f32"][key], envelope):
+            widened.append(key)
+        else:
+            ok = False
+    return ok, widened
+
+
+def self_test():
+    """`within` on made-up rows: each way to pass and to fail."""
+    tol = {"loss": 1e-5, "grad": 1e-3}
+    f32 = {"loss": 1e-6, "grad": 4e-3, "step_loss": 1e-6, "param": 1e-4, "stat": 1e-4}
+    row = dict(loss_err=5e-6, grad_err=5e-4, step_loss_err=5e-6, param_err=5e-4,
+               stat_err=None, iterated=True, f32=f32)
+    assert within(row, tol, 3.0) == (True, [])
+    # ResNet-50-like: gradients beyond the tolerance, as PyTorch f32's are
+    assert within(dict(row, grad_err=1.1e-2), tol, 3.0) == (True, ["grad"])
+    assert within(dict(row, grad_err=1.3e-2), tol, 3.0) == (False, [])
+    assert within(dict(row, grad_err=1.1e-2), tol, 0.0) == (False, [])
+    # the envelope is per quantity: a good f32 gradient does not excuse a loss
+    assert within(dict(row, loss_err=2e-5), tol, 3.0) == (False, [])
+    assert within(dict(row, stat_err=2e-3), tol, 3.0) == (False, [])
+    assert within(dict(row, stat_err=2e-4), tol, 3.0) == (True, [])
+    assert within(dict(row, iterated=False), tol, 3.0) == (False, [])
+    # where PyTorch f32 itself is 57% off, nothing can be judged
+    assert within(dict(row, grad_err=1.0, f32=dict(f32, grad=0.57)), tol, 3.0) == (False, [])
+    print("self-test passed")
 
 
 def main():
@@ -368,7 +455,15 @@ def main():
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--loss-tolerance", type=float, default=1e-5)
     p.add_argument("--grad-tolerance", type=float, default=1e-3)
+    p.add_argument("--verbose", action="store_true", help="each step's losses on stderr")
+    p.add_argument("--f32-envelope", type=float, default=3.0,
+                   help="an error above the tolerance still passes when it is at most this "
+                   "many times the larger error of PyTorch f32's two CPU paths (oneDNN, native) on the same quantity from the same state (0: never)")
+    p.add_argument("--self-test", action="store_true", help="check the judging rule and exit")
     a = p.parse_args()
+    if a.self_test:
+        self_test()
+        return 0
     tmp = None
     if a.work is None:
         tmp = tempfile.mkdtemp(prefix="torch-oracle-")
@@ -377,32 +472,37 @@ def main():
     oracle = Oracle(a)
     print("| model | input | parameters | BN layers | loss (PyTorch) | loss err | "
           "max grad err (tensor) | PyTorch f32 grad err | steps: loss err | param change err | "
-          "BN stats change err | --iterations %d = steps | drift after %d: echo | drift: PyTorch f32 | derivative flips at kinks | result |"
+          "BN stats change err | --iterations %d = steps | drift after %d: echo | drift: PyTorch f32 | derivative flips at kinks | "
+          "PyTorch f32, same states: loss, grads, step loss, change, stats | judged by | result |"
           % (a.steps, a.steps))
-    print("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | --- | --- | --- |")
     failed = 0
     for spec in a.models.split(","):
         try:
             r = oracle.check(spec)
         except echo_torch.UnsupportedError as err:
-            print("| %s | | | | | | | | | | | | | | | not exported: %s |" % (spec, err))
+            print("| %s | | | | | | | | | | | | | | | | | not exported: %s |" % (spec, err))
             continue
         except torch.fx.proxy.TraceError as err:
-            print("| %s | | | | | | | | | | | | | | | not traceable: %s |" % (spec, str(err)[:120]))
+            print("| %s | | | | | | | | | | | | | | | | | not traceable: %s |" % (spec, str(err)[:120]))
             continue
         except RuntimeError as err:
             failed += 1
-            print("| %s | | | | | | | | | | | | | | | FAIL: %s |" % (spec, str(err).replace("\n", " ")[:400]))
+            print("| %s | | | | | | | | | | | | | | | | | FAIL: %s |" % (spec, str(err).replace("\n", " ")[:400]))
             continue
-        ok = within(r, tol)
+        ok, widened = within(r, tol, a.f32_envelope)
         failed += not ok
         stat = "%.1e" % r["stat_err"] if r["stat_err"] is not None else "-"
-        print("| %s | %s | %d | %d | %.6f | %.1e | %.1e (%s) | %.1e | %.1e | %.1e | %s | %s | %.1e | %.1e | %s | %s |" % (
+        f = r["f32"]
+        print("| %s | %s | %d | %d | %.6f | %.1e | %.1e (%s) | %.1e | %.1e | %.1e | %s | %s | %.1e | %.1e | %s | %s | %s | %s |" % (
             r["model"], r["input"], r["params"], r["bn"], r["loss"], r["loss_err"],
             r["grad_err"], r["worst"], r["torch32_err"], r["step_loss_err"], r["param_err"], stat,
             "yes" if r["iterated"] else "NO", r["sgd_err"], r["torch32_sgd_err"],
             "%d (error without them %.1e): %s" % (len(r["flips"]), r["raw_err"], "; ".join(r["flips"]))
             if r["flips"] else "0",
+            "%.1e, %.1e, %.1e, %.1e, %s" % (f["loss"], f["grad"], f["step_loss"], f["param"],
+                                            "%.1e" % f["stat"] if r["stat_err"] is not None else "-"),
+            "%gx PyTorch f32: %s" % (a.f32_envelope, ", ".join(widened)) if widened else "tolerance",
             "PASS" if ok else "FAIL"), flush=True)
     if tmp:
         shutil.rmtree(tmp, ignore_errors=True)
