@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/RematMilp.h"
+#include "EchoDialect/Support/Progress.h"
 
 #include <Cbc_C_Interface.h>
 
@@ -309,10 +310,12 @@ public:
     std::vector<double> values;
   };
   /// Minimizes `objective` within `seconds`, starting from `start`
-  /// (values of the integer columns) when given.
+  /// (values of the integer columns) when given. `phase` names the solve
+  /// on `progress`.
   Solution solve(const std::vector<double> &objective, double upperOf0,
                  int column0, const std::vector<double> &start,
-                 double seconds) const;
+                 double seconds, Progress &progress,
+                 llvm::StringRef phase) const;
 
   std::vector<double> lower, upper;
   std::vector<bool> isInteger;
@@ -322,7 +325,8 @@ public:
 Program::Solution Program::solve(const std::vector<double> &objective,
                                  double upperOf0, int column0,
                                  const std::vector<double> &start,
-                                 double seconds) const {
+                                 double seconds, Progress &progress,
+                                 llvm::StringRef phase) const {
   // Column-major for Cbc_loadProblem.
   int n = columns();
   std::vector<std::vector<std::pair<int, double>>> byColumn(n);
@@ -371,7 +375,23 @@ Program::Solution Program::solve(const std::vector<double> &objective,
       }
     Cbc_setMIPStartI(model, int(idx.size()), idx.data(), val.data());
   }
-  Cbc_solve(model);
+  {
+    // CBC 2.10's C interface has no event handler: its message callback
+    // still prints the log on stdout, and a cut callback changes the search
+    // (and so, between equal optima, the plan). While CBC runs, a heartbeat
+    // shows the time spent; the search's own numbers follow the solve.
+    double limit = std::max(0.05, seconds);
+    auto phaseStarted = std::chrono::steady_clock::now();
+    Progress::Heartbeat heartbeat(progress, [&] {
+      std::chrono::duration<double> spent =
+          std::chrono::steady_clock::now() - phaseStarted;
+      return (phase + ": solving " + llvm::Twine(n) + " columns, " +
+              llvm::Twine(rows.size()) + " rows, " +
+              formatDuration(spent.count()) + " of " + formatDuration(limit))
+          .str();
+    });
+    Cbc_solve(model);
+  }
   Solution s;
   s.infeasible = Cbc_isProvenInfeasible(model);
   // Cbc_bestSolution tells whether an integer solution exists;
@@ -387,6 +407,27 @@ Program::Solution Program::solve(const std::vector<double> &objective,
   s.bound = Cbc_getBestPossibleObjValue(model);
   if (s.optimal)
     s.bound = s.objective;
+  if (progress.enabled()) {
+    std::string status =
+        s.infeasible ? "infeasible"
+        : !s.found   ? "no solution"
+        : s.optimal  ? "optimal"
+                     : "feasible";
+    char numbers[160] = "";
+    if (s.found) {
+      double gap = s.objective != 0
+                       ? std::abs(s.objective - s.bound) / std::abs(s.objective)
+                       : 0;
+      std::snprintf(numbers, sizeof(numbers),
+                    ", objective %.6g, bound %.6g, gap %.2f%%", s.objective,
+                    s.bound, 100 * gap);
+    }
+    progress.update(phase + ": " + status + numbers + ", " +
+                        llvm::Twine(Cbc_getNodeCount(model)) + " nodes, " +
+                        llvm::Twine(Cbc_getIterationCount(model)) +
+                        " LP iterations",
+                    /*force=*/true);
+  }
   Cbc_deleteModel(model);
   return s;
 }
@@ -852,9 +893,13 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
     return options.timeLimit - spent.count();
   };
   RematMilpResult result;
+  Progress progress("echo-remat policy=optimal");
+  progress.update("formulating the MILP of " + llvm::Twine(graph.nodes.size()) +
+                  " values");
   Formulation f = formulate(graph);
   if (f.tooLarge) {
     result.status = RematMilpResult::Status::TooLarge;
+    progress.done("too large for the MILP");
     return result;
   }
   result.exact = f.exactInternal;
@@ -868,7 +913,9 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
     if (!start.empty())
       mipStart = startOf(graph, f, start);
     return f.program.solve(f.flopsObjective, std::floor(peak / f.unit + 1e-6),
-                           f.peak, mipStart, seconds);
+                           f.peak, mipStart, seconds, progress,
+                           options.budget >= 0 ? "fewest FLOPs within the budget"
+                                               : "phase 2 (fewest FLOPs)");
   };
   if (options.budget >= 0) {
     Program::Solution s = minimizeFlops(options.budget, {}, left());
@@ -886,7 +933,8 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
     // Phase 1: the lowest peak, from Baseline's decisions (no recompute).
     Program::Solution s =
         f.program.solve(f.peakObjective, kInfinity, -1,
-                        startOf(graph, f, none), left() * 2 / 3);
+                        startOf(graph, f, none), left() * 2 / 3, progress,
+                        "phase 1 (lowest peak)");
     if (result.exact)
       result.peakBound = int64_t(std::ceil(s.bound * f.unit - 0.5));
     if (s.found) {
@@ -915,5 +963,9 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
   std::chrono::duration<double> spent =
       std::chrono::steady_clock::now() - started;
   result.seconds = spent.count();
+  progress.done(llvm::Twine(statusName(result.status)) + ", peak " +
+                llvm::Twine(result.outcome.peak) + " bytes, " +
+                llvm::Twine(result.outcome.flops) + " FLOPs recomputed, " +
+                formatDuration(result.seconds));
   return result;
 }

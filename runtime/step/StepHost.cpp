@@ -168,10 +168,13 @@ bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
   for (int64_t iter = 0; iter < options.iterations; ++iter) {
     if (!invoke(iter, error))
       return false;
-    if (lossIsScalar && (options.printLoss || !options.allowNonFiniteLoss)) {
+    const float *lossOf = nullptr;
+    if (lossIsScalar && (options.printLoss || !options.allowNonFiniteLoss ||
+                         options.onIteration)) {
       if (!download(results[0], error))
         return false;
       float loss = *results[0].hostFloats();
+      lossOf = results[0].hostFloats();
       if (options.printLoss) {
         char line[64];
         std::snprintf(line, sizeof(line), "iter %lld loss %.9g\n",
@@ -185,6 +188,8 @@ bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
         return false;
       }
     }
+    if (options.onIteration)
+      options.onIteration(iter, lossOf);
     // Results that replace arguments feed the next step.
     swapUpdated();
   }

@@ -57,6 +57,9 @@ struct IterationOptions {
   int64_t iterations = 1;
   bool printLoss = false;
   bool allowNonFiniteLoss = false;
+  /// Called after each step with its index and its loss (null when result
+  /// #0 is no scalar f32): echo-run's progress line.
+  std::function<void(int64_t, const float *)> onIteration;
 };
 
 /// Runs `options.iterations` steps: `invoke(iter)` runs one (the caller

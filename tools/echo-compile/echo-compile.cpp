@@ -27,6 +27,7 @@
 #include "EchoDialect/Conversion/EchoToCUDA.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/Conversion/Passes.h"
+#include "EchoDialect/Support/Progress.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -113,6 +114,7 @@ static cl::opt<echo::GradResults> gradResults(
     cl::cat(category));
 
 [[noreturn]] static void fail(const llvm::Twine &message) {
+  echo::endProgressLine();
   llvm::errs() << "echo-compile: " << message << "\n";
   std::exit(1);
 }
@@ -120,6 +122,7 @@ static cl::opt<echo::GradResults> gradResults(
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerPassManagerCLOptions();
+  echo::registerProgressCLOptions(&category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "echo-compile: compile an echo training step "
@@ -154,6 +157,9 @@ int main(int argc, char **argv) {
     cudaPipeline.workspaceBudget = workspaceBudget;
   }
 
+  // Its phases, and the passes of the pipeline, on stderr (Progress.h).
+  echo::Progress progress("echo-compile");
+  progress.update("parsing " + inputFile);
   registerAllPasses();
   echo::registerEchoTransformsPasses();
   echo::registerEchoConversionPasses();
@@ -190,6 +196,11 @@ int main(int argc, char **argv) {
     return 1;
   manifest.signature = *signature;
 
+  progress.update(llvm::Twine("lowering @") + manifest.function + " (" +
+                      (target == StepTarget::Cuda ? "--echo-lower-to-cuda"
+                                                  : "the CPU pipeline") +
+                      ")",
+                  /*force=*/true);
   if (target == StepTarget::Cuda) {
     std::string pipelineError;
     if (failed(echo_run::lowerStepWith(
@@ -199,14 +210,16 @@ int main(int argc, char **argv) {
                                                         pipelineError)))
                 fail("--target=cuda: " + pipelineError);
             },
-            manifest)))
+            manifest, &progress)))
       return 1;
   } else if (failed(echo_run::lowerStep(*module,
                                         /*assignBuffers=*/!noBufferAssign,
                                         kernels, gradResults, mathMode,
-                                        workspaceBudget, manifest))) {
+                                        workspaceBudget, manifest,
+                                        &progress))) {
     return 1;
   }
+  progress.update("translating to LLVM IR", /*force=*/true);
 
   std::unique_ptr<llvm::TargetMachine> machine =
       echo_run::hostTargetMachine(llvm::CodeGenOptLevel::Default, error);
@@ -232,6 +245,8 @@ int main(int argc, char **argv) {
                                                     llvm::sys::fs::OF_None);
   if (ec)
     fail("cannot write " + objectPath + ": " + ec.message());
+  progress.update(emitLLVM ? "writing LLVM IR" : "generating native code",
+                  /*force=*/true);
   if (emitLLVM) {
     llvmModule->print(out->os(), nullptr);
   } else if (!echo_run::emitObject(*llvmModule, *machine, out->os(), error)) {
@@ -241,8 +256,11 @@ int main(int argc, char **argv) {
   if (out->os().has_error())
     fail("cannot write " + objectPath);
   out->keep();
-  if (!shared)
+  if (!shared) {
+    progress.done("wrote " + outputFile + " in " +
+                  echo::formatDuration(progress.elapsed()));
     return 0;
+  }
 
   out.reset();
   auto driver = llvm::sys::findProgramByName("c++");
@@ -254,11 +272,15 @@ int main(int argc, char **argv) {
   llvm::SmallVector<llvm::StringRef> linkArgs{*driver, "-shared", "-o",
                                               outputFile, objectPath};
   std::string linkError;
+  progress.update("linking " + outputFile + " with " + *driver,
+                  /*force=*/true);
   int rc = llvm::sys::ExecuteAndWait(*driver, linkArgs, std::nullopt, {}, 0,
                                      0, &linkError);
   llvm::sys::fs::remove(objectPath);
   if (rc != 0)
     fail("linking " + outputFile + " with " + *driver + " failed" +
          (linkError.empty() ? "" : ": " + linkError));
+  progress.done("wrote " + outputFile + " in " +
+                echo::formatDuration(progress.elapsed()));
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/InitAllEcho.h"
+#include "EchoDialect/Support/Progress.h"
 #include "EchoTest/TestDialect.h"
 #include "EchoTest/TestPasses.h"
 
@@ -43,6 +44,9 @@ static void assumeVerifiedOnPrinting() {
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::echo::registerAllEchoPasses();
+  // --progress / --no-progress: long passes (echo-remat policy=optimal)
+  // report on stderr, by default only to a terminal.
+  mlir::echo::registerProgressCLOptions();
   mlir::echo::test::registerTestPasses();
 
   mlir::DialectRegistry registry;

@@ -8,6 +8,8 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -15,6 +17,8 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
+
+#include <atomic>
 
 namespace echo_run {
 
@@ -58,7 +62,8 @@ mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
                               mlir::echo::GradResults gradResults,
                               EchoMathMode math, int64_t workspaceBudget,
-                              StepManifest &manifest) {
+                              StepManifest &manifest,
+                              mlir::echo::Progress *progress) {
   return lowerStepWith(
       module,
       [&](mlir::OpPassManager &pm) {
@@ -66,8 +71,29 @@ mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                                             gradResults, math,
                                             workspaceBudget);
       },
-      manifest);
+      manifest, progress);
 }
+
+namespace {
+/// Shows on a Progress each pass as it starts: "lowering: pass 12,
+/// echo-buffer-assign" (the 12th pass run, nested runs counted).
+struct ProgressInstrumentation : mlir::PassInstrumentation {
+  explicit ProgressInstrumentation(mlir::echo::Progress &progress)
+      : progress(progress) {}
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *) override {
+    // Adaptors (which run nested pass managers) have no argument.
+    if (pass->getArgument().empty())
+      return;
+    int64_t n = ++count;
+    if (n == 1 || progress.due())
+      progress.update("lowering: pass " + llvm::Twine(n) + ", " +
+                          pass->getArgument(),
+                      /*force=*/n == 1);
+  }
+  mlir::echo::Progress &progress;
+  std::atomic<int64_t> count{0};
+};
+} // namespace
 
 /// Records in `manifest` which results the lowered step keeps in its
 /// arena, at which offsets (echo.arena_results), and the arena's size.
@@ -104,10 +130,12 @@ static mlir::LogicalResult recordArenaResults(mlir::ModuleOp module,
 mlir::LogicalResult
 lowerStepWith(mlir::ModuleOp module,
               llvm::function_ref<void(mlir::OpPassManager &)> build,
-              StepManifest &manifest) {
+              StepManifest &manifest, mlir::echo::Progress *progress) {
   mlir::PassManager pm(module.getContext());
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return mlir::failure();
+  if (progress && progress->enabled())
+    pm.addInstrumentation(std::make_unique<ProgressInstrumentation>(*progress));
   build(pm);
   if (mlir::failed(pm.run(module)))
     return mlir::failure();

@@ -20,6 +20,7 @@
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "EchoDialect/Support/Progress.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CodeGen.h"
@@ -35,18 +36,21 @@ namespace echo_run {
 /// `workspaceBudget` bytes, with the command line's pass manager options)
 /// on `module` and records in `manifest` the allocation sites it numbered
 /// and where the step leaves its results.
+/// With `progress`, each pass the pipeline runs is shown on it.
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::KernelSource kernels,
                               mlir::echo::GradResults gradResults,
                               EchoMathMode math, int64_t workspaceBudget,
-                              StepManifest &manifest);
+                              StepManifest &manifest,
+                              mlir::echo::Progress *progress = nullptr);
 
 /// Runs the pipeline `build` adds (another target's lowering, e.g.
 /// --echo-lower-to-cuda) on `module` as lowerStep runs the CPU one.
 mlir::LogicalResult
 lowerStepWith(mlir::ModuleOp module,
               llvm::function_ref<void(mlir::OpPassManager &)> build,
-              StepManifest &manifest);
+              StepManifest &manifest,
+              mlir::echo::Progress *progress = nullptr);
 
 /// The host's code generator: generic CPU, position independent code (for
 /// --shared and for objects linked into shared libraries or JIT-loaded).

@@ -17,6 +17,7 @@
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Support/Progress.h"
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "echo/loader.h"
@@ -43,7 +44,9 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <cstring>
 #include <fstream>
@@ -188,6 +191,7 @@ static cl::opt<bool> cacheStats(
 namespace {
 
 [[noreturn]] void fail(const llvm::Twine &message, int code = 1) {
+  echo::endProgressLine();
   llvm::errs() << "echo-run: " << message << "\n";
   std::exit(code);
 }
@@ -363,6 +367,7 @@ func::FuncOp findEntry(ModuleOp module) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerPassManagerCLOptions();
+  echo::registerProgressCLOptions(&echoRunCategory);
   // --help shows echo-run's own options, not LLVM's code generation flags.
   cl::HideUnrelatedOptions(echoRunCategory);
   cl::ParseCommandLineOptions(argc, argv, "echo-run: run an echo training "
@@ -619,6 +624,32 @@ int main(int argc, char **argv) {
   loop.iterations = iterations;
   loop.printLoss = printLoss;
   loop.allowNonFiniteLoss = allowNonFiniteLoss;
+  // "iteration I/N, loss L, T/it, ETA E" on stderr (Progress.h); the last
+  // iteration's line is always shown.
+  echo::Progress progress("echo-run");
+  auto loopStarted = std::chrono::steady_clock::now();
+  if (progress.enabled())
+    loop.onIteration = [&](int64_t iter, const float *loss) {
+      bool last = iter + 1 == iterations;
+      if (!last && !progress.due())
+        return;
+      std::chrono::duration<double> spent =
+          std::chrono::steady_clock::now() - loopStarted;
+      double perIteration = spent.count() / double(iter + 1);
+      char lossText[48] = "";
+      if (loss)
+        std::snprintf(lossText, sizeof(lossText), ", loss %.6g", *loss);
+      std::string status = "iteration " + std::to_string(iter + 1) + "/" +
+                           std::to_string(iterations) + lossText + ", " +
+                           echo::formatDuration(perIteration) + "/it";
+      if (last) {
+        progress.done(status + ", " + echo::formatDuration(spent.count()));
+      } else {
+        progress.update(status + ", ETA " +
+                        echo::formatDuration(perIteration *
+                                             double(iterations - iter - 1)));
+      }
+    };
   std::string loopError;
   bool ran = runIterations(
       *signature, args, results,
