@@ -85,7 +85,12 @@ struct AnnotateMemoryPass
           stashedByKind[kind] += getStorageBytes(held.getType());
         }
       }
-      if (op->getNumResults() && isa_and_nonnull<EchoDialect>(op->getDialect())) {
+      // Echo's ops, and any dialect's op that declares its cost
+      // (CostOpInterface), get categories: a downstream op's buffers are
+      // counted as an echo op's in its place would be.
+      if (op->getNumResults() &&
+          (isa_and_nonnull<EchoDialect>(op->getDialect()) ||
+           isa<CostOpInterface>(op))) {
         SmallVector<Attribute> categories;
         for (OpResult result : op->getResults())
           categories.push_back(

@@ -86,7 +86,9 @@ FailureOr<llvm::json::Object> graphOf(func::FuncOp fn) {
     }
     backward |= bool(op.getAttr(kLossSeedAttr));
     auto categories = op.getAttrOfType<ArrayAttr>(kCategoryAttr);
-    if (op.getNumResults() && isa_and_nonnull<EchoDialect>(op.getDialect()) &&
+    if (op.getNumResults() &&
+        (isa_and_nonnull<EchoDialect>(op.getDialect()) ||
+         isa<CostOpInterface>(op)) &&
         !categories)
       return op.emitError("echo-memory-report: format=graph needs the memory "
                           "categories; run echo-annotate-memory first");
