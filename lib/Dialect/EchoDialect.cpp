@@ -2,11 +2,19 @@
 
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/SparseMaps.h"
 
 using namespace mlir;
 using namespace mlir::echo;
 
 #include "EchoDialect/EchoDialect.cpp.inc"
+
+namespace {
+/// Every result of `Op` is a sparse feature map (the interface's default).
+template <typename Op>
+struct SparseResults
+    : SparseResultOpInterface::ExternalModel<SparseResults<Op>, Op> {};
+} // namespace
 
 void EchoDialect::initialize() {
   addOperations<
@@ -15,6 +23,9 @@ void EchoDialect::initialize() {
       >();
   registerTypes();
   registerAttributes();
+  // ReLU and max-pooling outputs are Gist's sparse feature maps (SSDC).
+  ReluOp::attachInterface<SparseResults<ReluOp>>(*getContext());
+  MaxPool2DOp::attachInterface<SparseResults<MaxPool2DOp>>(*getContext());
 }
 
 Operation *EchoDialect::materializeConstant(OpBuilder &builder,

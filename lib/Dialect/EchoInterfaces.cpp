@@ -4,3 +4,8 @@
 #include "EchoDialect/EchoTypes.h"
 
 #include "EchoDialect/EchoInterfaces.cpp.inc"
+
+// Which results are sparse feature maps (SparseMaps.td).
+#include "EchoDialect/SparseMaps.h"
+
+#include "EchoDialect/SparseMaps.cpp.inc"

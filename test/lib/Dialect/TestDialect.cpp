@@ -43,3 +43,16 @@ LogicalResult SquareOp::buildGradient(OpBuilder &b, ValueRange resultGrads,
   operandGrads.push_back(echo::AddOp::create(b, loc, dy.getType(), dyX, dyX));
   return success();
 }
+
+int64_t ClampOp::getFlops() {
+  return cast<ShapedType>(getType()).getNumElements();
+}
+
+LogicalResult ClampOp::buildGradient(OpBuilder &b, ValueRange resultGrads,
+                                     SmallVectorImpl<Value> &operandGrads) {
+  Value dy = resultGrads[0];
+  operandGrads.push_back(
+      dy ? echo::ReluGradOp::create(b, getLoc(), getResult(), dy).getResult()
+         : Value());
+  return success();
+}

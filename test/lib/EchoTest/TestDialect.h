@@ -4,6 +4,7 @@
 #define ECHOTEST_TESTDIALECT_H
 
 #include "EchoDialect/EchoInterfaces.h"
+#include "EchoDialect/SparseMaps.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/Dialect.h"
