@@ -35,8 +35,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s MODEL.mlir [none|mirror|echo]\n", argv[0]);
     return 2;
   }
-  EchoMlirTrainingPipelineOptions options =
-      echoMlirTrainingPipelineOptionsGetDefault();
+  EchoMlirTrainingPipelineOptions options;
+  echoMlirTrainingPipelineOptionsInit(&options);
   options.remat = EchoMlirRematPolicyEcho;
   if (argc == 3) {
     if (strcmp(argv[2], "none") == 0)

@@ -10,6 +10,7 @@
 #ifndef ECHO_C_MEMORYREPORT_H
 #define ECHO_C_MEMORYREPORT_H
 
+#include "echo-c/Options.h"
 #include "echo-c/Support.h"
 #include "mlir-c/IR.h"
 
@@ -17,13 +18,9 @@
 extern "C" {
 #endif
 
-typedef enum EchoMlirReportFormat {
-  EchoMlirReportFormatText = 0,  /* a table for a terminal */
-  EchoMlirReportFormatJson = 1,  /* one JSON object per function and line */
-  EchoMlirReportFormatTrace = 2, /* Chrome trace / Perfetto counters */
-  EchoMlirReportFormatSvg = 3,   /* a stacked live-bytes chart */
-  EchoMlirReportFormatGraph = 4, /* the tensor-level step as nodes and edges */
-} EchoMlirReportFormat;
+/* EchoMlirReportFormat (echo-c/Options.h): EchoMlirReportFormatText, Json,
+ * Trace, Svg, Graph; the values of echo-memory-report's `format`, listed in
+ * echo-c/PipelineOptions.def. */
 
 /* Writes the memory report of `module` in `format` through `output`
  * (possibly in several pieces; the caller concatenates them). Fails, with

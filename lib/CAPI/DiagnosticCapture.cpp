@@ -25,8 +25,8 @@ static llvm::StringRef severityName(DiagnosticSeverity severity) {
   return "error";
 }
 
-/// "file:line:col: " for a location with a file position in it, the printed
-/// location otherwise, nothing for an unknown one.
+/// "file:line:col: " for a location with a file position in it, the name of
+/// a bare NameLoc, the printed location otherwise, nothing for an unknown one.
 static void printLocation(Location loc, llvm::raw_ostream &os) {
   if (auto file = loc->findInstanceOf<FileLineColLoc>()) {
     os << file.getFilename().getValue() << ":" << file.getLine() << ":"
@@ -35,6 +35,12 @@ static void printLocation(Location loc, llvm::raw_ostream &os) {
   }
   if (isa<UnknownLoc>(loc))
     return;
+  // A C struct's field (Pipeline.cpp): "EchoMlirLowerToCPUOptions.math: ".
+  if (auto name = dyn_cast<NameLoc>(loc);
+      name && isa<UnknownLoc>(name.getChildLoc())) {
+    os << name.getName().getValue() << ": ";
+    return;
+  }
   os << loc << ": ";
 }
 

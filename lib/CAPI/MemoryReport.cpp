@@ -3,6 +3,7 @@
 #include "echo-c/MemoryReport.h"
 
 #include "DiagnosticCapture.h"
+#include "EnumConversion.h"
 
 #include "EchoDialect/Transforms/MemoryReport.h"
 
@@ -17,22 +18,6 @@
 using namespace mlir;
 using namespace mlir::echo;
 
-static std::optional<ReportFormat> toReportFormat(EchoMlirReportFormat format) {
-  switch (format) {
-  case EchoMlirReportFormatText:
-    return ReportFormat::Text;
-  case EchoMlirReportFormatJson:
-    return ReportFormat::Json;
-  case EchoMlirReportFormatTrace:
-    return ReportFormat::Trace;
-  case EchoMlirReportFormatSvg:
-    return ReportFormat::Svg;
-  case EchoMlirReportFormatGraph:
-    return ReportFormat::Graph;
-  }
-  return std::nullopt;
-}
-
 MlirLogicalResult echoMlirWriteMemoryReport(
     MlirModule cModule, EchoMlirReportFormat cFormat, MlirStringCallback output,
     void *outputUserData, MlirStringCallback diagnostics,
@@ -45,9 +30,12 @@ MlirLogicalResult echoMlirWriteMemoryReport(
   ModuleOp module = unwrap(cModule);
   DiagnosticCapture capture(module.getContext(), diagnostics,
                             diagnosticsUserData);
-  std::optional<ReportFormat> format = toReportFormat(cFormat);
+  std::optional<ReportFormat> format = fromC(cFormat);
   if (!format) {
-    emitError(UnknownLoc::get(module.getContext()),
+    // Located at the argument, as the option structs' errors are at their
+    // fields (Pipeline.cpp).
+    emitError(NameLoc::get(StringAttr::get(module.getContext(),
+                                           "echoMlirWriteMemoryReport.format")),
               "memory report format: ")
         << static_cast<int>(cFormat) << " is not an EchoMlirReportFormat";
     return mlirLogicalResultFailure();

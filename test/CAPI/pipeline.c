@@ -8,6 +8,20 @@
  * RUN: echo-capi-pipeline-test %S/Inputs > %t.out 2> %t.stderr
  * RUN: cat %t.cli %t.out | FileCheck %s
  * RUN: count 0 < %t.stderr
+ *
+ * Every option set (pipeline.c checks that each field of each struct differs
+ * from its default): the pipeline the C API builds is the one echo-opt
+ * builds from the same options spelt on the command line.
+ * RUN: echo-opt %S/Inputs/mlp.mlir '--echo-training-pipeline=remat=optimal remat-budget=123456 remat-time-limit=2.5 gist=fp10 schedule=best offload=greedy device-profile=nvlink-c2c simulate=true optimizer=adam lr=0.25 grad-results=arena workspace-budget=4096 eager-updates=false' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.training.cli
+ * RUN: echo-capi-pipeline-test --print training > %t.training.c
+ * RUN: diff -B %t.training.cli %t.training.c
+ * RUN: echo-opt %S/Inputs/mlp.mlir '--echo-lower-to-cpu=kernels=generated grad-results=arena math=tf32 workspace-budget=8192' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.cpu.cli
+ * RUN: echo-capi-pipeline-test --print cpu > %t.cpu.c
+ * RUN: diff -B %t.cpu.cli %t.cpu.c
+ * The CUDA lowering's pipeline needs a toolkit (libdevice) to be built.
+ * RUN: %if cuda-toolkit %{ echo-opt %S/Inputs/mlp.mlir '--echo-lower-to-cuda=chips=sm_75,sm_90 toolkit=%cuda_toolkit format=isa ptx-features=+ptx81 ptxas-options=-O1 block-size=128 math=tf32 workspace-budget=1024 assign-buffers=false' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.cuda.cli %}
+ * RUN: %if cuda-toolkit %{ echo-capi-pipeline-test --print cuda %cuda_toolkit > %t.cuda.c %}
+ * RUN: %if cuda-toolkit %{ diff -B %t.cuda.cli %t.cuda.c %} %else %{ echo "skipped: the CUDA pipeline needs a CUDA toolkit, and this build has none" %}
  */
 
 #include "echo-c/Dialect.h"
@@ -19,6 +33,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,11 +156,24 @@ static void testPipelineAndReport(void) {
  * gradients only, nothing recomputed or encoded). The text report works too. */
 static void testDefaults(void) {
   printf("testDefaults\n");
-  EchoMlirTrainingPipelineOptions defaults =
-      echoMlirTrainingPipelineOptionsGetDefault();
-  printf("remat %d gist %d optimizer %d lr %g grad results %d\n",
+  EchoMlirTrainingPipelineOptions defaults;
+  echoMlirTrainingPipelineOptionsInit(&defaults);
+  printf("size %s remat %d gist %d optimizer %d lr %g grad results %d "
+         "budget %s eager %d\n",
+         defaults.structSize == sizeof(defaults) ? "ok" : "wrong",
          (int)defaults.remat, (int)defaults.gist, (int)defaults.optimizer,
-         defaults.learningRate, (int)defaults.gradResults);
+         defaults.learningRate, (int)defaults.gradResults,
+         defaults.rematBudget, (int)defaults.eagerUpdates);
+  EchoMlirLowerToCPUOptions cpu;
+  echoMlirLowerToCPUOptionsInit(&cpu);
+  printf("cpu: size %s kernels %d math %d\n",
+         cpu.structSize == sizeof(cpu) ? "ok" : "wrong", (int)cpu.kernels,
+         (int)cpu.math);
+  EchoMlirLowerToCUDAOptions cuda;
+  echoMlirLowerToCUDAOptionsInit(&cuda);
+  printf("cuda: size %s chips %zu format %d ptx features %s block size %lld\n",
+         cuda.structSize == sizeof(cuda) ? "ok" : "wrong", cuda.chipsCount,
+         (int)cuda.format, cuda.ptxFeatures, (long long)cuda.blockSize);
 
   MlirContext context = createContext();
   MlirModule module = parseInput(context, "mlp.mlir");
@@ -165,7 +193,9 @@ static void testDefaults(void) {
   mlirContextDestroy(context);
 }
 /* CHECK-LABEL: testDefaults
- * CHECK-NEXT: remat 0 gist 0 optimizer 0 lr 0.01 grad results 0
+ * CHECK-NEXT: size ok remat 0 gist 0 optimizer 0 lr 0.01 grad results 0 budget min eager 1
+ * CHECK-NEXT: cpu: size ok kernels 0 math 0
+ * CHECK-NEXT: cuda: size ok chips 0 format 0 ptx features +ptx80 block size 256
  * CHECK-NEXT: pipeline: success
  * CHECK-NEXT: diagnostics:
  * CHECK-NEXT: report: success
@@ -270,16 +300,16 @@ static void testBadOptions(void) {
 /* CHECK-LABEL: testBadOptions
  * CHECK-NEXT: remat 7: failure
  * CHECK-NEXT: diagnostics:
- * CHECK-NEXT: error: training pipeline option 'remat': 7 is not an EchoMlirRematPolicy
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.remat: error: training pipeline option 'remat': 7 is not an EchoMlirRematPolicy
  * CHECK-NEXT: gist -1: failure
  * CHECK-NEXT: diagnostics:
- * CHECK-NEXT: error: training pipeline option 'gist': -1 is not an EchoMlirGistMode
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.gist: error: training pipeline option 'gist': -1 is not an EchoMlirGistMode
  * CHECK-NEXT: optimizer 4: failure
  * CHECK-NEXT: diagnostics:
- * CHECK-NEXT: error: training pipeline option 'optimizer': 4 is not an EchoMlirOptimizerKind
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.optimizer: error: training pipeline option 'optimizer': 4 is not an EchoMlirOptimizerKind
  * CHECK-NEXT: gradResults 2: failure
  * CHECK-NEXT: diagnostics:
- * CHECK-NEXT: error: training pipeline option 'gradResults': 2 is not an EchoMlirGradResults
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.gradResults: error: training pipeline option 'gradResults': 2 is not an EchoMlirGradResults
  * CHECK-NEXT: train_step after bad options: absent
  * CHECK-NEXT: lr -1: failure
  * CHECK-NEXT: diagnostics:
@@ -348,7 +378,7 @@ static void testReportErrors(void) {
  * CHECK-NEXT: {{.*}}mlp.mlir:0:0: error: echo-memory-report: no function has a memory plan; run echo-training-pipeline first
  * CHECK-NEXT: format 9: failure
  * CHECK-NEXT: diagnostics:
- * CHECK-NEXT: error: memory report format: 9 is not an EchoMlirReportFormat
+ * CHECK-NEXT: echoMlirWriteMemoryReport.format: error: memory report format: 9 is not an EchoMlirReportFormat
  * CHECK-NEXT: bytes written: 0
  * CHECK-NEXT: null report: failure
  * CHECK-NEXT: diagnostics:
@@ -433,9 +463,263 @@ static void testParseError(void) {
  * CHECK-NEXT: custom op 'echo.no_such_op' is unknown
  */
 
+/* Versioned structs: an uninitialized structSize (0) and one larger than
+ * the library's are errors; a smaller one (a program built against an
+ * older header) gets the defaults for the fields it lacks. Bad enum values
+ * of the lowerings are errors located at their fields too. */
+static void testStructVersions(void) {
+  printf("testStructVersions\n");
+  MlirContext context = createContext();
+  Text diagnostics = {0}, pipeline = {0};
+  EchoMlirTrainingPipelineOptions options;
+  echoMlirTrainingPipelineOptionsInit(&options);
+  options.structSize = 0;
+  printResult("size 0",
+              echoMlirPrintTrainingPipeline(context, &options, appendText,
+                                            &pipeline, appendText,
+                                            &diagnostics),
+              &diagnostics);
+  options.structSize = sizeof(options) + 8;
+  printResult("size too large",
+              echoMlirPrintTrainingPipeline(context, &options, appendText,
+                                            &pipeline, appendText,
+                                            &diagnostics),
+              &diagnostics);
+  /* An "older" struct that ends before rematBudget: remat is read, the
+   * rest (gist = fp8 here) is the default. */
+  echoMlirTrainingPipelineOptionsInit(&options);
+  options.structSize = offsetof(EchoMlirTrainingPipelineOptions, rematBudget);
+  options.remat = EchoMlirRematPolicyMirror;
+  options.gist = EchoMlirGistModeFp8;
+  printResult("older struct",
+              echoMlirPrintTrainingPipeline(context, &options, appendText,
+                                            &pipeline, appendText,
+                                            &diagnostics),
+              &diagnostics);
+  printf("older struct remat=mirror: %s, gist=none: %s\n",
+         strstr(textOf(&pipeline), "policy=mirror") ? "yes" : "no",
+         strstr(textOf(&pipeline), "gist-encode") ? "no" : "yes");
+  clearText(&pipeline);
+
+  EchoMlirLowerToCPUOptions cpu;
+  echoMlirLowerToCPUOptionsInit(&cpu);
+  cpu.math = (EchoMlirMathMode)5;
+  printResult("cpu math 5",
+              echoMlirPrintLowerToCPU(context, &cpu, appendText, &pipeline,
+                                      appendText, &diagnostics),
+              &diagnostics);
+  EchoMlirLowerToCUDAOptions cuda;
+  echoMlirLowerToCUDAOptionsInit(&cuda);
+  cuda.format = (EchoMlirCudaBinaryFormat)-2;
+  printResult("cuda format -2",
+              echoMlirPrintLowerToCUDA(context, &cuda, appendText, &pipeline,
+                                       appendText, &diagnostics),
+              &diagnostics);
+  cuda.format = EchoMlirCudaBinaryFormatIsa;
+  cuda.chipsCount = 2;
+  printResult("cuda 2 chips at NULL",
+              echoMlirPrintLowerToCUDA(context, &cuda, appendText, &pipeline,
+                                       appendText, &diagnostics),
+              &diagnostics);
+  printf("printed: %zu bytes\n", pipeline.size);
+  clearText(&pipeline);
+  mlirContextDestroy(context);
+}
+/* CHECK-LABEL: testStructVersions
+ * CHECK-NEXT: size 0: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.structSize: error: EchoMlirTrainingPipelineOptions.structSize is 0, not the size of a struct of this library's or an older one (at most {{[0-9]+}}); initialize the struct with its Init function
+ * CHECK-NEXT: size too large: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.structSize: error: EchoMlirTrainingPipelineOptions.structSize is {{[0-9]+}}, not the size
+ * CHECK-NEXT: older struct: success
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: older struct remat=mirror: yes, gist=none: yes
+ * CHECK-NEXT: cpu math 5: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: EchoMlirLowerToCPUOptions.math: error: CPU lowering option 'math': 5 is not an EchoMlirMathMode
+ * CHECK-NEXT: cuda format -2: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: EchoMlirLowerToCUDAOptions.format: error: CUDA lowering option 'format': -2 is not an EchoMlirCudaBinaryFormat
+ * CHECK-NEXT: cuda 2 chips at NULL: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: EchoMlirLowerToCUDAOptions.chips: error: CUDA lowering option 'chips': 2 strings at NULL
+ * CHECK-NEXT: printed: 0 bytes
+ */
+
+/* The typed CPU lowering: the forward function, differentiated by the
+ * registered echo-autodiff, lowered to the LLVM dialect with generated
+ * light-op loops; nothing but llvm ops is left at the top level. */
+static void testLowerToCPU(void) {
+  printf("testLowerToCPU\n");
+  echoMlirRegisterPasses();
+  MlirContext context = createContext();
+  MlirModule module = parseInput(context, "mlp.mlir");
+  Text diagnostics = {0};
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  printResult("autodiff",
+              mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                                    mlirStringRefCreateFromCString(
+                                        "builtin.module(echo-autodiff{"
+                                        "optimizer=sgd lr=0.1})"),
+                                    appendText, &diagnostics),
+              &diagnostics);
+  mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  mlirPassManagerDestroy(pm);
+
+  EchoMlirLowerToCPUOptions options;
+  echoMlirLowerToCPUOptionsInit(&options);
+  options.kernels = EchoMlirKernelSourceGenerated;
+  printResult("lower",
+              echoMlirRunLowerToCPU(module, &options, appendText,
+                                    &diagnostics),
+              &diagnostics);
+  int other = 0, functions = 0;
+  for (MlirOperation op =
+           mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name =
+        mlirIdentifierStr(mlirOperationGetName(op));
+    if (name.length < 5 || strncmp(name.data, "llvm.", 5) != 0)
+      ++other;
+    else if (name.length == 9 && strncmp(name.data, "llvm.func", 9) == 0)
+      ++functions;
+  }
+  printf("llvm functions: %s, other ops: %d\n",
+         functions > 0 ? "some" : "none", other);
+
+  printResult("null lowering",
+              echoMlirRunLowerToCPU((MlirModule){NULL}, NULL, appendText,
+                                    &diagnostics),
+              &diagnostics);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(context);
+}
+/* CHECK-LABEL: testLowerToCPU
+ * CHECK-NEXT: autodiff: success
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: lower: success
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: llvm functions: some, other ops: 0
+ * CHECK-NEXT: null lowering: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: error: echoMlirRunLowerToCPU: the module is null
+ */
+
+/* Fails the program when a field of `set` is still its default: the
+ * --print modes must set every option of their struct, so a new option of
+ * echo-c/PipelineOptions.def fails this test until it is set below and
+ * spelt in the echo-opt RUN line above. */
+static void checkField(const char *structName, const char *field,
+                       const void *set, const void *defaults, size_t size) {
+  if (memcmp(set, defaults, size) == 0) {
+    fprintf(stderr, "%s.%s is left at its default: set it in pipeline.c\n",
+            structName, field);
+    exit(1);
+  }
+}
+#define ECHO_MLIR_OPTIONS(Name, Pipeline, CppType)                             \
+  static void checkEveryField##Name(const EchoMlir##Name *set) {               \
+    EchoMlir##Name defaults;                                                   \
+    echoMlir##Name##Init(&defaults);
+#define ECHO_MLIR_OPTION(Name, Kind, CType, Field, Spelling, CppMember)        \
+  checkField("EchoMlir" #Name, #Field, &set->Field, &defaults.Field,          \
+             sizeof(set->Field));
+#define ECHO_MLIR_OPTIONS_END(Name) }
+#include "echo-c/PipelineOptions.def"
+
+static void printPipeline(MlirLogicalResult result, Text *pipeline,
+                          Text *diagnostics) {
+  if (mlirLogicalResultIsFailure(result)) {
+    fprintf(stderr, "%s", textOf(diagnostics));
+    exit(1);
+  }
+  printf("%s", textOf(pipeline));
+}
+
+/* --print training|cpu|cuda [TOOLKIT]: the pipeline built with every option
+ * of the struct set to a value other than its default (the RUN lines spell
+ * the same values for echo-opt). */
+static int printPipelines(const char *which, const char *toolkit) {
+  MlirContext context = createContext();
+  Text pipeline = {0}, diagnostics = {0};
+  if (strcmp(which, "training") == 0) {
+    EchoMlirTrainingPipelineOptions options;
+    echoMlirTrainingPipelineOptionsInit(&options);
+    options.remat = EchoMlirRematPolicyOptimal;
+    options.rematBudget = "123456";
+    options.rematTimeLimit = 2.5;
+    options.gist = EchoMlirGistModeFp10;
+    options.schedule = EchoMlirScheduleModeBest;
+    options.offload = EchoMlirOffloadModeGreedy;
+    options.deviceProfile = EchoMlirDeviceProfileNvlinkC2C;
+    options.simulate = true;
+    options.optimizer = EchoMlirOptimizerKindAdam;
+    options.learningRate = 0.25;
+    options.gradResults = EchoMlirGradResultsArena;
+    options.workspaceBudget = 4096;
+    options.eagerUpdates = false;
+    checkEveryFieldTrainingPipelineOptions(&options);
+    printPipeline(echoMlirPrintTrainingPipeline(context, &options, appendText,
+                                                &pipeline, appendText,
+                                                &diagnostics),
+                  &pipeline, &diagnostics);
+  } else if (strcmp(which, "cpu") == 0) {
+    EchoMlirLowerToCPUOptions options;
+    echoMlirLowerToCPUOptionsInit(&options);
+    options.kernels = EchoMlirKernelSourceGenerated;
+    options.gradResults = EchoMlirGradResultsArena;
+    options.math = EchoMlirMathModeTf32;
+    options.workspaceBudget = 8192;
+    checkEveryFieldLowerToCPUOptions(&options);
+    printPipeline(echoMlirPrintLowerToCPU(context, &options, appendText,
+                                          &pipeline, appendText,
+                                          &diagnostics),
+                  &pipeline, &diagnostics);
+  } else if (strcmp(which, "cuda") == 0 && toolkit) {
+    static const char *const chips[] = {"sm_75", "sm_90"};
+    EchoMlirLowerToCUDAOptions options;
+    echoMlirLowerToCUDAOptionsInit(&options);
+    options.chips = chips;
+    options.chipsCount = 2;
+    options.toolkit = toolkit;
+    options.format = EchoMlirCudaBinaryFormatIsa;
+    options.ptxFeatures = "+ptx81";
+    options.ptxasOptions = "-O1";
+    options.blockSize = 128;
+    options.math = EchoMlirMathModeTf32;
+    options.workspaceBudget = 1024;
+    options.assignBuffers = false;
+    checkEveryFieldLowerToCUDAOptions(&options);
+    printPipeline(echoMlirPrintLowerToCUDA(context, &options, appendText,
+                                           &pipeline, appendText,
+                                           &diagnostics),
+                  &pipeline, &diagnostics);
+  } else {
+    fprintf(stderr, "--print training|cpu|cuda TOOLKIT\n");
+    return 2;
+  }
+  clearText(&pipeline);
+  mlirContextDestroy(context);
+  return 0;
+}
+
+static void printTo(MlirStringRef text, void *stream) {
+  fwrite(text.data, 1, text.length, (FILE *)stream);
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--describe") == 0) {
+    echoMlirDescribePipelineOptions(printTo, stdout);
+    return 0;
+  }
+  if ((argc == 3 || argc == 4) && strcmp(argv[1], "--print") == 0)
+    return printPipelines(argv[2], argc == 4 ? argv[3] : NULL);
   if (argc != 2) {
-    fprintf(stderr, "usage: %s INPUTS-DIRECTORY\n", argv[0]);
+    fprintf(stderr,
+            "usage: %s INPUTS-DIRECTORY | --describe | --print "
+            "training|cpu|cuda [TOOLKIT]\n",
+            argv[0]);
     return 2;
   }
   inputs = argv[1];
@@ -447,5 +731,7 @@ int main(int argc, char **argv) {
   testReportErrors();
   testRegisteredPasses();
   testParseError();
+  testStructVersions();
+  testLowerToCPU();
   return 0;
 }

@@ -1,0 +1,54 @@
+//===- EnumConversion.h - The C API's enums as C++ values -------*- C++ -*-===//
+//
+// fromC(EchoMlir<Name>) and toC(<C++ type>) for every enum of
+// echo-c/PipelineOptions.def, expanded from it (Pipeline.cpp,
+// MemoryReport.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_LIB_CAPI_ENUMCONVERSION_H
+#define ECHO_LIB_CAPI_ENUMCONVERSION_H
+
+#include "echo-c/Options.h"
+
+#include "EchoDialect/Conversion/EchoToCUDA.h"
+#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Transforms/PassOptions.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <optional>
+
+namespace mlir {
+namespace echo {
+
+
+// C -> C++: std::nullopt for a value outside the C enum.
+#define ECHO_MLIR_ENUM(Name, CppType)                                          \
+  inline std::optional<CppType> fromC(EchoMlir##Name value) {                  \
+    switch (value) {
+#define ECHO_MLIR_ENUM_VALUE(Name, Value, Number, Spelling, CppValue)          \
+  case EchoMlir##Name##Value:                                                  \
+    return CppValue;
+#define ECHO_MLIR_ENUM_END(Name)                                               \
+  }                                                                            \
+  return std::nullopt;                                                         \
+  }
+#include "echo-c/PipelineOptions.def"
+
+// C++ -> C, for the defaults.
+#define ECHO_MLIR_ENUM(Name, CppType)                                          \
+  inline EchoMlir##Name toC(CppType value) {
+#define ECHO_MLIR_ENUM_VALUE(Name, Value, Number, Spelling, CppValue)          \
+  if (value == CppValue)                                                       \
+    return EchoMlir##Name##Value;
+#define ECHO_MLIR_ENUM_END(Name)                                               \
+  llvm_unreachable("a C++ value of EchoMlir" #Name                             \
+                   " is missing from echo-c/PipelineOptions.def");             \
+  }
+#include "echo-c/PipelineOptions.def"
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHO_LIB_CAPI_ENUMCONVERSION_H
