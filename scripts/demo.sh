@@ -15,11 +15,14 @@ echo "== 1. Planned memory of one NMT training step (batch 128, length 100)"
 echo "   echo-models nmt | echo-opt --echo-training-pipeline=... --echo-memory-report"
 "$BIN/echo-models" nmt > "$OUT/nmt.mlir"
 
-report() { # policy-name pipeline-options [svg]
-  local name=$1 options=$2 svg=${3:-}
+report() { # policy-name pipeline-options [svg [html]]
+  local name=$1 options=$2 svg=${3:-} html=${4:-}
   local extra=()
   if [ -n "$svg" ]; then
     extra=("--echo-memory-report=format=svg output=$svg")
+  fi
+  if [ -n "$html" ]; then
+    extra+=("--echo-memory-report=format=html output=$html")
   fi
   local start end
   start=$(date +%s%N)
@@ -32,7 +35,7 @@ report() { # policy-name pipeline-options [svg]
 rm -f "$OUT/times.txt"
 report baseline "remat=none gist=none" "$OUT/nmt-baseline.svg"
 report mirror "remat=mirror gist=none"
-report echo "remat=echo gist=none" "$OUT/nmt-echo.svg"
+report echo "remat=echo gist=none" "$OUT/nmt-echo.svg" "$OUT/nmt-echo.html"
 report echo+gist "remat=echo gist=fp8"
 
 python3 - "$OUT" <<'PY'
@@ -65,6 +68,7 @@ print(f"   memory timelines of @train_step: {out}/nmt-baseline.svg and {out}/nmt
 print(f"   they differ in the stashed band: {b['breakdown']['stashed']/2**30:.2f} GiB live at")
 print(f"   Baseline's peak, {e['breakdown']['stashed']/2**30:.2f} GiB at Echo's, which recomputes instead")
 PY
+echo "   interactive report of Echo's plan (open in a browser; docs/memory.md): $OUT/nmt-echo.html"
 
 echo
 echo "== 2. Training a small LSTM language model on the CPU (300 Adam steps)"

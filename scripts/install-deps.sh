@@ -22,6 +22,9 @@ PACKAGES=(
   # gradients (test/Frontend, bench/torch-oracle): Debian's torch 1.13 and
   # torchvision 0.14, for /usr/bin/python3.
   python3-torch python3-torchvision
+  # A headless browser for the HTML memory report's test
+  # (test/Memory/report-html-browser.test, UNSUPPORTED without it).
+  chromium
 )
 
 # --fuzz: also what the libFuzzer target needs (scripts/fuzz.sh, make fuzz):

@@ -80,3 +80,18 @@ if "avx2" in flags and "fma" in flags:
     config.available_features.add("cpu-avx2-fma")
 if "avx512f" in flags and "avx512bw" in flags:
     config.available_features.add("cpu-avx512")
+
+# chromium: a headless browser loads the HTML memory report
+# (test/Memory/report-html-browser.test); %chromium is it. scripts/install-deps.sh
+# installs Debian's chromium.
+import shutil
+chromium = next((shutil.which(name) for name in
+                 ["chromium", "chromium-browser", "google-chrome"]
+                 if shutil.which(name)), None)
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
+else:
+    lit_config.note("chromium not found: the headless-browser tests of the "
+                    "HTML memory report are UNSUPPORTED (scripts/install-deps.sh "
+                    "installs chromium)")

@@ -3,7 +3,8 @@
 // Reads the plan echo-buffer-assign left in the IR (arena views with
 // offsets, sizes, lifetimes and categories) and the statistics
 // echo-annotate-memory recorded, and prints them as text, JSON, a Chrome
-// trace or an SVG chart. Changes nothing.
+// trace, an SVG chart or an HTML page (MemoryReportHtml.html, embedded at
+// build time, renders the JSON data the pass writes into it). Changes nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -60,6 +63,10 @@ SmallVector<StringRef> breakdownCategories() {
 struct PlannedBuffer {
   int64_t start, end, bytes, slot;
   std::string category, producer, location;
+  int64_t offset = 0;
+  /// For the HTML page: the view's SSA name and type, the encoding that
+  /// writes it (echo_encode_KIND), and its host copy (offload, prefetch).
+  std::string value, type, encoding, transfer;
 };
 
 /// Live arena bytes by category at one program point.
@@ -116,6 +123,39 @@ std::map<std::string, int64_t> mapOf(DictionaryAttr dict, StringRef key) {
   return out;
 }
 
+/// The runtime calls that read or write `buffer` (through the casts to the
+/// ABI's unranked memref) and say more than its category: the encoding
+/// that writes it, and its copy to or from a host slot.
+void describeUses(Value buffer, PlannedBuffer &b) {
+  SmallVector<Value> values{buffer};
+  for (Operation *user : buffer.getUsers())
+    if (auto cast = dyn_cast<memref::CastOp>(user))
+      values.push_back(cast.getResult());
+  for (Value v : values)
+    for (OpOperand &use : v.getUses()) {
+      auto call = dyn_cast<func::CallOp>(use.getOwner());
+      if (!call)
+        continue;
+      StringRef callee = call.getCallee();
+      // echo_encode_KIND(source, encoded, ...): the buffer it writes.
+      if (callee.consume_front("echo_encode_")) {
+        if (use.getOperandNumber() == 1)
+          b.encoding = callee.str();
+        continue;
+      }
+      bool offload = callee.starts_with("echo_offload") &&
+                     callee != "echo_offload_wait";
+      if (!offload && !callee.starts_with("echo_prefetch"))
+        continue;
+      b.transfer = offload ? "offloaded to host" : "prefetched from host";
+      IntegerAttr slot;
+      if (call.getNumOperands() > 1 &&
+          matchPattern(call.getOperand(call.getNumOperands() - 1),
+                       m_Constant(&slot)))
+        b.transfer += " slot " + std::to_string(slot.getInt());
+    }
+}
+
 FailureOr<FunctionReport> analyze(func::FuncOp fn) {
   FunctionReport r;
   r.name = fn.getSymName().str();
@@ -160,6 +200,7 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     r.simulated = std::move(s);
   }
 
+  AsmState names(fn);
   fn.walk([&](memref::ViewOp view) {
     auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>(kLifetimeAttr);
     auto bytes = view->getAttrOfType<IntegerAttr>(kBytesAttr);
@@ -172,8 +213,15 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
       b.category = c.str();
     if (auto p = view->getAttrOfType<StringAttr>(kAllocForAttr))
       b.producer = p.str();
+    if (auto offset = view->getAttrOfType<IntegerAttr>(kOffsetAttr))
+      b.offset = offset.getInt();
     llvm::raw_string_ostream os(b.location);
     view.getLoc().print(os);
+    llvm::raw_string_ostream value(b.value);
+    view.getResult().printAsOperand(value, names);
+    llvm::raw_string_ostream type(b.type);
+    view.getType().print(type);
+    describeUses(view.getResult(), b);
     r.buffers.push_back(std::move(b));
   });
 
@@ -443,6 +491,71 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
   os << "</svg>\n";
 }
 
+/// The page's data: per function, the JSON report plus what the page draws
+/// (the live-bytes timeline and every arena buffer).
+llvm::json::Object htmlData(const FunctionReport &r) {
+  llvm::json::Object timeline;
+  llvm::json::Array points;
+  for (const Sample &s : r.timeline)
+    points.push_back(s.point);
+  timeline["points"] = std::move(points);
+  for (StringRef c : kArenaCategories) {
+    llvm::json::Array bytes;
+    for (const Sample &s : r.timeline)
+      bytes.push_back(s.bytes.count(c.str()) ? s.bytes.at(c.str()) : 0);
+    timeline[c] = std::move(bytes);
+  }
+  llvm::json::Array rows;
+  for (const PlannedBuffer &b : r.buffers)
+    rows.push_back(llvm::json::Array{b.offset, b.bytes, b.start, b.end, b.slot,
+                                     b.category, b.producer, b.value, b.type,
+                                     b.location, b.encoding, b.transfer});
+  llvm::json::Object persistent;
+  for (auto &[category, bytes] : r.persistent)
+    persistent[category] = bytes;
+  return llvm::json::Object{
+      {"report", toJson(r)},
+      {"peak_point", r.peakPoint},
+      {"persistent", std::move(persistent)},
+      {"timeline", std::move(timeline)},
+      {"buffer_fields",
+       llvm::json::Array{"offset", "bytes", "first", "last", "slot",
+                         "category", "op", "value", "type", "loc",
+                         "encoding", "transfer"}},
+      {"buffers", std::move(rows)}};
+}
+
+/// The page (MemoryReportHtml.html) with the reports' data in place of its
+/// placeholder; the data is JSON with '<' escaped, so no string in it can
+/// close the <script> element that holds it.
+void printHtml(ArrayRef<FunctionReport> reports, llvm::raw_ostream &os) {
+  static const char page[] = {
+#include "MemoryReportHtml.inc"
+      , 0};
+  llvm::json::Array functions;
+  for (const FunctionReport &r : reports)
+    functions.push_back(htmlData(r));
+  std::string data;
+  llvm::raw_string_ostream json(data);
+  json << llvm::json::Value(llvm::json::Object{
+      {"schema_version", 1},
+      {"arena_categories", llvm::json::Array(kArenaCategories)},
+      {"persistent_categories", llvm::json::Array(kPersistentCategories)},
+      {"functions", std::move(functions)}});
+  StringRef text(page);
+  const StringRef placeholder = "@ECHO_REPORT_DATA@";
+  size_t at = text.find(placeholder);
+  assert(at != StringRef::npos && "the page has a data placeholder");
+  os << text.take_front(at);
+  for (char c : data) {
+    if (c == '<')
+      os << "\\u003c";
+    else
+      os << c;
+  }
+  os << text.drop_front(at + placeholder.size());
+}
+
 } // namespace
 
 LogicalResult mlir::echo::writeMemoryReport(ModuleOp module,
@@ -483,6 +596,8 @@ LogicalResult mlir::echo::writeMemoryReport(ModuleOp module,
     os << llvm::json::Value(llvm::json::Object{
               {"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}})
        << "\n";
+  } else if (format == ReportFormat::Html) {
+    printHtml(reports, os);
   } else {
     printSvg(reports.front(), os);
   }

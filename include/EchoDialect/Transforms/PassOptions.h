@@ -52,8 +52,8 @@ enum class OffloadMode { None, Dymem, Greedy };
 enum class GradResults { OutParams, Arena };
 
 /// echo-memory-report's output form (Graph: the tensor-level step as nodes
-/// and edges, read before bufferization).
-enum class ReportFormat { Text, Json, Trace, Svg, Graph };
+/// and edges, read before bufferization; Html: one self-contained page).
+enum class ReportFormat { Text, Json, Trace, Svg, Graph, Html };
 
 /// The DPR part of a gist mode.
 inline DprFormat dprOf(GistMode mode) {

@@ -256,7 +256,11 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
     `format=graph` the tensor-level step (run after echo-annotate-memory,
     before bufferization) as a JSON graph of nodes (bytes, FLOPs,
     compute-heavy flag, memory category) and def-use edges, for external
-    rematerialization solvers.
+    rematerialization solvers;
+    `format=html` one self-contained page (no network) that draws every
+    planned function's live bytes by category and its arena buffers as
+    boxes of offset by lifetime, with zoom, pan and each buffer's details
+    (scripts/memory-report-html.py adds measured figures or a second report).
     `output=PATH` writes to a file instead of stderr.
   }];
   let options = [
@@ -273,7 +277,9 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
                         "a stacked live-bytes chart"),
              clEnumValN(::mlir::echo::ReportFormat::Graph, "graph",
                         "the tensor-level step as nodes and edges (JSON), "
-                        "before bufferization"))}]>,
+                        "before bufferization"),
+             clEnumValN(::mlir::echo::ReportFormat::Html, "html",
+                        "a self-contained HTML page"))}]>,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "Output file ('-' for stderr)">,
   ];
