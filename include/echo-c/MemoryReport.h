@@ -19,7 +19,7 @@ extern "C" {
 #endif
 
 /* EchoMlirReportFormat (echo-c/Options.h): EchoMlirReportFormatText, Json,
- * Trace, Svg, Graph; the values of echo-memory-report's `format`, listed in
+ * Trace, Svg, Graph, Html; the values of echo-memory-report's `format`, listed in
  * echo-c/PipelineOptions.def. */
 
 /* Writes the memory report of `module` in `format` through `output`
