@@ -47,7 +47,8 @@ const char *kUsage =
     "                          directory beside bin/, or a library path\n"
     "  --iterations=N          steps to run (default 1)\n"
     "  --seed=N                seed of parameter and input init (default 0)\n"
-    "  --inputs=ARG=FILE.npy   initial value of argument ARG (repeatable)\n"
+    "  --inputs=ARG=FILE.npy   initial value of argument ARG (repeatable,\n"
+    "                          or comma-separated)\n"
     "  --print-loss            print result #0 after every step\n"
     "  --dump-results=FILE     write every result of the last step to FILE\n"
     "  --memory-stats[=json]   print the backend's memory statistics\n"
@@ -108,7 +109,13 @@ Options parseOptions(int argc, char **argv) {
     } else if (value("--seed", v)) {
       o.seed = (uint64_t)parseInteger("--seed", v, 0);
     } else if (value("--inputs", v)) {
-      o.inputs.push_back(v);
+      // comma-separated as echo-run takes it, so one list serves both
+      for (size_t begin = 0, end; begin <= v.size(); begin = end + 1) {
+        end = v.find(',', begin);
+        if (end == std::string::npos)
+          end = v.size();
+        o.inputs.push_back(v.substr(begin, end - begin));
+      }
     } else if (value("--dump-results", v)) {
       o.dumpResults = v;
     } else if (value("--capacity", v)) {
