@@ -119,6 +119,11 @@ double Progress::elapsed() const {
 bool Progress::due() const {
   if (!isEnabled)
     return false;
+  std::lock_guard<std::mutex> guard(lock->mutex);
+  return dueLocked();
+}
+
+bool Progress::dueLocked() const {
   if (!shownAny)
     return true;
   std::chrono::duration<double> since =
@@ -130,7 +135,7 @@ void Progress::update(const llvm::Twine &status, bool force) {
   if (!isEnabled)
     return;
   std::lock_guard<std::mutex> guard(lock->mutex);
-  if (!force && !due())
+  if (!force && !dueLocked())
     return;
   show(status.str(), /*final=*/false);
 }

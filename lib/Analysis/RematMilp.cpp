@@ -29,6 +29,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 
 using namespace mlir::echo;
@@ -314,8 +315,8 @@ public:
   /// on `progress`.
   Solution solve(const std::vector<double> &objective, double upperOf0,
                  int column0, const std::vector<double> &start,
-                 double seconds, Progress &progress,
-                 llvm::StringRef phase) const;
+                 double seconds, Progress &progress, llvm::StringRef phase,
+                 bool always) const;
 
   std::vector<double> lower, upper;
   std::vector<bool> isInteger;
@@ -326,7 +327,7 @@ Program::Solution Program::solve(const std::vector<double> &objective,
                                  double upperOf0, int column0,
                                  const std::vector<double> &start,
                                  double seconds, Progress &progress,
-                                 llvm::StringRef phase) const {
+                                 llvm::StringRef phase, bool always) const {
   // Column-major for Cbc_loadProblem.
   int n = columns();
   std::vector<std::vector<std::pair<int, double>>> byColumn(n);
@@ -426,7 +427,7 @@ Program::Solution Program::solve(const std::vector<double> &objective,
                         llvm::Twine(Cbc_getNodeCount(model)) + " nodes, " +
                         llvm::Twine(Cbc_getIterationCount(model)) +
                         " LP iterations",
-                    /*force=*/true);
+                    always);
   }
   Cbc_deleteModel(model);
   return s;
@@ -893,13 +894,21 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
     return options.timeLimit - spent.count();
   };
   RematMilpResult result;
-  Progress progress("echo-remat policy=optimal");
-  progress.update("formulating the MILP of " + llvm::Twine(graph.nodes.size()) +
-                  " values");
+  // A line of its own unless the caller shares one (a solve per subgraph):
+  // then only what the rate allows.
+  std::optional<Progress> own;
+  if (!options.progress)
+    own.emplace("echo-remat policy=optimal");
+  Progress &progress = options.progress ? *options.progress : *own;
+  bool always = !options.progress;
+  std::string label = options.progressLabel;
+  progress.update(label + "formulating the MILP of " +
+                      llvm::Twine(graph.nodes.size()) + " values",
+                  always);
   Formulation f = formulate(graph);
   if (f.tooLarge) {
     result.status = RematMilpResult::Status::TooLarge;
-    progress.done("too large for the MILP");
+    progress.update(label + "too large for the MILP", always);
     return result;
   }
   result.exact = f.exactInternal;
@@ -914,8 +923,10 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
       mipStart = startOf(graph, f, start);
     return f.program.solve(f.flopsObjective, std::floor(peak / f.unit + 1e-6),
                            f.peak, mipStart, seconds, progress,
-                           options.budget >= 0 ? "fewest FLOPs within the budget"
-                                               : "phase 2 (fewest FLOPs)");
+                           label + (options.budget >= 0
+                                        ? "fewest FLOPs within the budget"
+                                        : "phase 2 (fewest FLOPs)"),
+                           always);
   };
   if (options.budget >= 0) {
     Program::Solution s = minimizeFlops(options.budget, {}, left());
@@ -934,7 +945,7 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
     Program::Solution s =
         f.program.solve(f.peakObjective, kInfinity, -1,
                         startOf(graph, f, none), left() * 2 / 3, progress,
-                        "phase 1 (lowest peak)");
+                        label + "phase 1 (lowest peak)", always);
     if (result.exact)
       result.peakBound = int64_t(std::ceil(s.bound * f.unit - 0.5));
     if (s.found) {
@@ -963,9 +974,10 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
   std::chrono::duration<double> spent =
       std::chrono::steady_clock::now() - started;
   result.seconds = spent.count();
-  progress.done(llvm::Twine(statusName(result.status)) + ", peak " +
-                llvm::Twine(result.outcome.peak) + " bytes, " +
-                llvm::Twine(result.outcome.flops) + " FLOPs recomputed, " +
-                formatDuration(result.seconds));
+  progress.update(label + statusName(result.status) + ", peak " +
+                      llvm::Twine(result.outcome.peak) + " bytes, " +
+                      llvm::Twine(result.outcome.flops) +
+                      " FLOPs recomputed, " + formatDuration(result.seconds),
+                  always);
   return result;
 }

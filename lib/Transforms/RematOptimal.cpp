@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RematDecision.h"
+#include "EchoDialect/Support/Progress.h"
 
 #include <chrono>
 
@@ -133,7 +134,11 @@ mlir::echo::planOptimal(RematPeakModel &model,
     return summary;
   }
 
-  // One subgraph at a time, the others as decided so far.
+  // One subgraph at a time, the others as decided so far; their solves
+  // share one progress line.
+  Progress progress("echo-remat policy=optimal");
+  progress.update("the step is too large for one program: " +
+                  llvm::Twine(decisions.size()) + " subgraphs, one at a time");
   for (auto [g, d] : llvm::enumerate(decisions)) {
     double share = left() / double(decisions.size() - g);
     if (share <= 0.01)
@@ -153,6 +158,9 @@ mlir::echo::planOptimal(RematPeakModel &model,
     RematMilpOptions options;
     options.budget = budget;
     options.timeLimit = share;
+    options.progress = &progress;
+    options.progressLabel = "subgraph " + std::to_string(g + 1) + " of " +
+                            std::to_string(decisions.size()) + ": ";
     RematMilpResult result = solveRematMilp(one.graph, options);
     ++summary.values;
     if (result.status == RematMilpResult::Status::Optimal && result.exact)
@@ -181,5 +189,8 @@ mlir::echo::planOptimal(RematPeakModel &model,
   summary.peak = model.peak();
   summary.flops = flopsOf(decisions);
   summary.keptEcho = summary.improved == 0;
+  progress.done(llvm::Twine(summary.values) + " subgraphs solved, " +
+                llvm::Twine(summary.improved) + " improved, peak " +
+                llvm::Twine(summary.peak) + " bytes");
   return summary;
 }

@@ -27,6 +27,8 @@
 namespace mlir {
 namespace echo {
 
+class Progress;
+
 struct RematGraph {
   struct Operand {
     int node = 0;
@@ -89,6 +91,11 @@ struct RematMilpOptions {
   int64_t budget = -1;
   /// Wall-clock seconds for all solves together.
   double timeLimit = 10;
+  /// Where the solves report (EchoDialect/Support/Progress.h), each status
+  /// starting with `progressLabel`; rate-limited there. Null: a line of the
+  /// solve's own, its phases and its result always shown.
+  Progress *progress = nullptr;
+  std::string progressLabel;
 };
 
 struct RematMilpResult {

@@ -97,6 +97,7 @@ public:
 
 private:
   void show(const std::string &status, bool final);
+  bool dueLocked() const;
 
   std::string task;
   bool isEnabled, terminal;
