@@ -172,10 +172,15 @@ int main(int argc, char **argv) {
   echo_runtime::Backend &rt = *backend;
   // The step's calls to echo_* resolve against the backend: make its
   // symbols global before the step is loaded.
-  if (!dlopen(libraryPath.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL))
+  if (!dlopen(echo_runtime::loadablePath(libraryPath).c_str(),
+              RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL))
     fail("cannot make the backend's symbols global: " +
          std::string(dlerror()));
-  void *step = dlopen(o.step.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!echo_runtime::checkSharedObject(echo_runtime::loadablePath(o.step),
+                                       error))
+    fail("cannot load step " + o.step + ": " + error);
+  void *step =
+      dlopen(echo_runtime::loadablePath(o.step).c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!step)
     fail("cannot load step " + o.step + ": " + std::string(dlerror()));
   using Invoke = void (*)(void **);
@@ -209,7 +214,8 @@ int main(int argc, char **argv) {
   EnableTimes enableTimes = nullptr;
   TimesReport timesReport = nullptr;
   if (o.entryTimes) {
-    void *lib = dlopen(libraryPath.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    void *lib = dlopen(echo_runtime::loadablePath(libraryPath).c_str(),
+                       RTLD_NOW | RTLD_NOLOAD);
     enableTimes = lib ? reinterpret_cast<EnableTimes>(
                             dlsym(lib, "echo_cuda_entry_times_enable"))
                       : nullptr;

@@ -19,6 +19,19 @@
 // BACKEND: echo-step: cannot load runtime backend {{.*}}missing-backend.so
 // RUN: not echo-step %t/step.so --inputs=0=%t 2>&1 | FileCheck %s --check-prefix=NPY
 // NPY: echo-step: --inputs: {{.*}} is a directory, not a .npy file
+// A truncated step or backend library is refused before dlopen maps it
+// (which would die with SIGBUS on the missing pages).
+// RUN: head -c 4000 %t/step.so > %t/truncated.so
+// RUN: not echo-step %t/truncated.so 2>&1 | FileCheck %s --check-prefix=TRUNC
+// TRUNC: echo-step: cannot load step {{.*}}truncated.so: {{.*}}truncated.so: truncated ELF file (4000 bytes; {{.*}})
+// RUN: head -c 300000 %echo_lib_dir/libecho_runtime_cpu.so > %t/truncated-backend.so
+// RUN: not echo-step %t/step.so --backend=%t/truncated-backend.so 2>&1 | FileCheck %s --check-prefix=TRUNCBACKEND
+// TRUNCBACKEND: echo-step: cannot load runtime backend {{.*}}truncated-backend.so: {{.*}}truncated ELF file (300000 bytes;
+// RUN: not echo-step %t/step.mlir 2>&1 | FileCheck %s --check-prefix=NOTELF
+// NOTELF: echo-step: cannot load step {{.*}}step.mlir: {{.*}}step.mlir: not an ELF file
+// A bare name is a file in the working directory, not a library search.
+// RUN: cd %t && echo-step step.so --print-loss | FileCheck %s --check-prefix=BARE
+// BARE: iter 0 loss
 // The entry profile is the CUDA backend's own.
 // RUN: not echo-step %t/step.so --entry-times 2>&1 | FileCheck %s --check-prefix=TIMES
 // TIMES: echo-step: --entry-times: the cpu backend does not time its entries (the cuda backend does)

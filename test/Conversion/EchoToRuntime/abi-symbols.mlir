@@ -15,5 +15,9 @@
 //
 // A library that is not a backend is refused when loaded, with its name.
 // RUN: not echo-run --backend=%t.abi %s 2>&1 | FileCheck %s --check-prefix=NOTLIB
-// NOTLIB: echo-run: cannot load runtime backend {{.*}}abi-symbols.mlir.tmp.abi
+// NOTLIB: echo-run: cannot load runtime backend {{.*}}abi-symbols.mlir.tmp.abi: {{.*}}not an ELF file
+// A truncated backend is refused before the dynamic loader maps it (SIGBUS).
+// RUN: head -c 300000 %echo_lib_dir/libecho_runtime_cpu.so > %t.truncated.so
+// RUN: not echo-run --backend=%t.truncated.so %s 2>&1 | FileCheck %s --check-prefix=TRUNC
+// TRUNC: echo-run: cannot load runtime backend {{.*}}truncated.so: {{.*}}truncated ELF file (300000 bytes;
 // The CUDA backend's symbols and its no-device error: test/Cuda.
