@@ -99,6 +99,61 @@ static LogicalResult checkToolkit(StringRef root, CudaBinaryFormat format,
   return success();
 }
 
+/// The chips the lowering accepts and the PTX ISA version (times ten) each
+/// needs (PTX ISA release notes). An unchecked name reaches the NVVM
+/// target's verifier, which crashes on an empty one; a PTX version below a
+/// chip's ends in the NVPTX backend's fatal error.
+static const std::pair<StringRef, int> kChips[] = {
+    {"sm_50", 40},  {"sm_52", 41},   {"sm_53", 42},  {"sm_60", 50},
+    {"sm_61", 50},  {"sm_62", 50},   {"sm_70", 60},  {"sm_72", 61},
+    {"sm_75", 63},  {"sm_80", 70},   {"sm_86", 71},  {"sm_87", 74},
+    {"sm_89", 78},  {"sm_90", 78},   {"sm_90a", 80}, {"sm_100", 86},
+    {"sm_100a", 86}, {"sm_101", 86}, {"sm_101a", 86}, {"sm_120", 87},
+    {"sm_120a", 87}};
+
+/// Every chip is one of kChips, and every `+ptxNN` of `features` is at
+/// least what each chip needs.
+static LogicalResult checkChips(ArrayRef<std::string> chips,
+                                StringRef features, std::string &error) {
+  int ptx = 0;
+  SmallVector<StringRef> parts;
+  features.split(parts, ',');
+  for (StringRef part : parts) {
+    StringRef f = part.trim();
+    int version;
+    if (f.consume_front("+ptx") && !f.getAsInteger(10, version))
+      ptx = std::max(ptx, version);
+    else if (!part.trim().empty() && !part.trim().starts_with("+") &&
+             !part.trim().starts_with("-")) {
+      error = ("ptx-features: '" + part.trim() +
+               "' is not a target feature (+NAME or -NAME, e.g. +ptx80)")
+                  .str();
+      return failure();
+    }
+  }
+  for (const std::string &chip : chips) {
+    auto *it = llvm::find_if(kChips, [&](auto &c) { return c.first == chip; });
+    if (it == std::end(kChips)) {
+      std::string known;
+      for (auto &c : kChips)
+        known += (known.empty() ? "" : ", ") + c.first.str();
+      error = chip.empty()
+                  ? "chips: an empty entry in the list"
+                  : "chips: unknown chip '" + chip + "' (known: " + known + ")";
+      return failure();
+    }
+    if (ptx && ptx < it->second) {
+      error = "ptx-features: PTX ISA " + std::to_string(ptx / 10) + "." +
+              std::to_string(ptx % 10) + " is below the " +
+              std::to_string(it->second / 10) + "." +
+              std::to_string(it->second % 10) + " that " + chip +
+              " needs (+ptx" + std::to_string(it->second) + " or later)";
+      return failure();
+    }
+  }
+  return success();
+}
+
 LogicalResult
 mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
                                      const LowerToCUDAOptions &options,
@@ -121,6 +176,8 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
   SmallVector<std::string> chips(options.chips.begin(), options.chips.end());
   if (chips.empty())
     chips = {"sm_80", "sm_90"};
+  if (failed(checkChips(chips, options.ptxFeatures, error)))
+    return failure();
 
   auto formKernels = [&](OpPassManager &pm) {
     // Kernels: one block of `blockSize` threads per tile of each loop.

@@ -10,6 +10,21 @@
 // MATH: Cannot find option named 'fp16'
 // RUN: not echo-opt %s '--echo-lower-to-cuda=workspace-budget=-4' 2>&1 | FileCheck %s --check-prefix=BUDGET
 // BUDGET: error: echo-lower-to-cuda: workspace-budget must be 0 or more bytes, got -4
+// Chip names and PTX versions are checked here: an empty entry crashed the
+// NVVM target's verifier, a PTX version below a chip's was the NVPTX
+// backend's fatal error.
+// RUN: not echo-opt %s '--echo-lower-to-cuda=chips=sm_80,' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not echo-opt %s '--echo-lower-to-cuda=chips=,sm_80' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not echo-opt %s '--echo-lower-to-cuda=chips=sm_80,,sm_90' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: error: echo-lower-to-cuda: chips: an empty entry in the list
+// RUN: not echo-opt %s '--echo-lower-to-cuda=chips=sm_800' 2>&1 | FileCheck %s --check-prefix=CHIP
+// CHIP: error: echo-lower-to-cuda: chips: unknown chip 'sm_800' (known: sm_50, {{.*}}, sm_90, {{.*}})
+// RUN: not echo-opt %s '--echo-lower-to-cuda=ptx-features=+ptx60' 2>&1 | FileCheck %s --check-prefix=PTX
+// PTX: error: echo-lower-to-cuda: ptx-features: PTX ISA 6.0 is below the 7.0 that sm_80 needs (+ptx70 or later)
+// RUN: not echo-opt %s '--echo-lower-to-cuda=chips=sm_90 ptx-features=+ptx70' 2>&1 | FileCheck %s --check-prefix=PTX90
+// PTX90: error: echo-lower-to-cuda: ptx-features: PTX ISA 7.0 is below the 7.8 that sm_90 needs (+ptx78 or later)
+// RUN: not echo-opt %s '--echo-lower-to-cuda=ptx-features=ptx80' 2>&1 | FileCheck %s --check-prefix=FEATURE
+// FEATURE: error: echo-lower-to-cuda: ptx-features: 'ptx80' is not a target feature (+NAME or -NAME, e.g. +ptx80)
 
 func.func @step() {
   return
