@@ -17,6 +17,9 @@
 // RUN: not echo-opt %s '--echo-lower-to-cuda=chips=,sm_80' 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not echo-opt %s '--echo-lower-to-cuda=chips=sm_80,,sm_90' 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: error: echo-lower-to-cuda: chips: an empty entry in the list
+// RUN: echo-opt %s --echo-autodiff > %t.step.mlir
+// RUN: not echo-compile %t.step.mlir --target=cuda --cuda-options='chips=sm_80,' -o %t.o 2>&1 | FileCheck %s --check-prefix=COMPILE
+// COMPILE: echo-compile: --target=cuda: chips: an empty entry in the list
 // RUN: not echo-opt %s '--echo-lower-to-cuda=chips=sm_800' 2>&1 | FileCheck %s --check-prefix=CHIP
 // CHIP: error: echo-lower-to-cuda: chips: unknown chip 'sm_800' (known: sm_50, {{.*}}, sm_90, {{.*}})
 // RUN: not echo-opt %s '--echo-lower-to-cuda=ptx-features=+ptx60' 2>&1 | FileCheck %s --check-prefix=PTX
@@ -26,6 +29,8 @@
 // RUN: not echo-opt %s '--echo-lower-to-cuda=ptx-features=ptx80' 2>&1 | FileCheck %s --check-prefix=FEATURE
 // FEATURE: error: echo-lower-to-cuda: ptx-features: 'ptx80' is not a target feature (+NAME or -NAME, e.g. +ptx80)
 
-func.func @step() {
-  return
+func.func @step(%x: tensor<4x3xf32>, %w: tensor<5x3xf32> {echo.trainable}) -> tensor<f32> {
+  %y = echo.linear %x, %w : (tensor<4x3xf32>, tensor<5x3xf32>) -> tensor<4x5xf32>
+  %l = echo.reduce mean %y dims [0, 1] : tensor<4x5xf32> -> tensor<f32>
+  return %l : tensor<f32>
 }
