@@ -626,6 +626,16 @@ struct MemoryReportPass : echo::impl::EchoMemoryReportBase<MemoryReportPass> {
         return signalPassFailure();
       }
       file << report;
+      // A failed write (a full disk, /dev/full) is an error here, not the
+      // stream's fatal "IO failure" when it is destroyed.
+      file.close();
+      if (file.has_error()) {
+        std::error_code error = file.error();
+        file.clear_error();
+        getOperation().emitError("echo-memory-report: cannot write '")
+            << output << "': " << error.message();
+        return signalPassFailure();
+      }
     }
     markAllAnalysesPreserved();
   }

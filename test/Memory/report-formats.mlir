@@ -68,6 +68,11 @@
 // Errors. An unknown format, an unwritable output path, and a module with
 // no plan are reported on the module; a function with statistics but no
 // plan (echo-annotate-memory only) on the function.
+// A write that fails (a full device) is an error naming the path, not
+// LLVM's fatal "IO failure on output stream".
+// RUN: not echo-opt %s --echo-training-pipeline '--echo-memory-report=format=json output=/dev/full' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// FULL: error: echo-memory-report: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 // RUN: not echo-opt %s --echo-training-pipeline --echo-memory-report=format=xml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORMAT
 // FORMAT: for the --format option: Cannot find option named 'xml'!
 // RUN: not echo-opt %s --echo-training-pipeline '--echo-memory-report=output=%t.missing/dir/r.json' -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITE

@@ -101,5 +101,12 @@ LogicalResult mlir::echo::liftWeightsToArguments(func::FuncOp fn,
     return fn.emitError("echo import: cannot write ")
            << listPath << ": " << ec.message();
   os << inputsList << "\n";
+  os.close();
+  if (os.has_error()) {
+    std::error_code error = os.error();
+    os.clear_error();
+    return fn.emitError("echo import: cannot write ")
+           << listPath << ": " << error.message();
+  }
   return success();
 }
