@@ -595,6 +595,19 @@ int main(int argc, char **argv) {
          check.directions < 1))
       fail("--check-gradients expects a positive number of directions, got '" +
            checkGradientsOpt + "'");
+    // A bound of infinity or NaN would pass every gradient.
+    if (!std::isfinite(gradientTolerance) || gradientTolerance <= 0)
+      fail("--gradient-tolerance must be a finite number > 0, got " +
+           std::to_string(gradientTolerance));
+    if (!std::isfinite(gradientEpsilon) || gradientEpsilon <= 0)
+      fail("--gradient-epsilon must be a finite number > 0, got " +
+           std::to_string(gradientEpsilon));
+    if (llvm::any_of(signature->results,
+                     [](const ResultSpec &r) { return r.updateOf >= 0; }))
+      fail("--check-gradients needs the loss and the gradients: @" + name +
+           " is a training step whose results update its arguments "
+           "(echo.update_of); build the checkable form with echo-autodiff "
+           "without an optimizer (optimizer=none, the default)");
     check.epsilon = gradientEpsilon;
     check.tolerance = gradientTolerance;
     check.seed = seed;
