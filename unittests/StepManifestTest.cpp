@@ -44,6 +44,8 @@ StepManifest randomManifest(std::mt19937_64 &gen) {
     r.tensor.dtype = "f32";
     r.tensor.shape = {2, 3};
     r.updateOf = (int64_t)(gen() % (nArgs + 1)) - 1;
+    if (r.updateOf >= 0)
+      r.tensor = m.signature.arguments[r.updateOf].tensor;
     r.category = gen() % 6;
     if (arena && r.updateOf < 0) {
       r.arenaOffset = 256 * (gen() % 4);
@@ -109,6 +111,16 @@ TEST(StepManifest, RejectsMalformedText) {
       "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
       "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
       "echo-step-manifest 2\nfunction f\nresult 0 0 -1 f32 4 0\nend\n",
+      // An element size that is not the dtype's; a size past 2^48 bytes; a
+      // result that replaces an argument of another shape or dtype.
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 8 1 4 x\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 i64 4 1 4 x\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 2 16777216 "
+      "16777216 x\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 1 f32 4 1 4 w\n"
+      "result 0 0 -1 f32 4 1 5\nend\n",
+      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 1 f32 4 1 4 w\n"
+      "result 0 0 -1 i32 4 1 4\nend\n",
       // In the arena: outside it, with no arena, feeding an argument.
       "echo-step-manifest 2\nfunction f\nresult -1 1 256 f32 4 1 64\n"
       "arena 300\nend\n",

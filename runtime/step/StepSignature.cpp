@@ -64,11 +64,22 @@ bool readTensor(std::istream &is, TensorSpec &t) {
   if (t.dtype != "f32" && t.dtype != "i1" && t.dtype != "i32" &&
       t.dtype != "i64")
     return false;
+  // The element size is the dtype's: a host sizes buffers by one and
+  // reads them by the other.
+  int64_t elementBytes = t.dtype == "i64" ? 8 : t.dtype == "i1" ? 1 : 4;
+  if (t.elementBytes != elementBytes)
+    return false;
   t.shape.assign(rank, 0);
-  for (int64_t &d : t.shape)
+  // At most 2^48 bytes, so that no size computed from it overflows.
+  int64_t bytes = elementBytes;
+  for (int64_t &d : t.shape) {
     if (!(is >> d) || d < 0)
       return false;
-  return t.elementBytes > 0 && t.elementBytes <= 8;
+    if (d > 0 && bytes > (int64_t(1) << 48) / d)
+      return false;
+    bytes *= d;
+  }
+  return true;
 }
 
 /// The rest of the line after one separating space.
@@ -168,6 +179,11 @@ bool parseManifest(const std::string &text, StepManifest &out,
     if (r.updateOf >= (int64_t)out.signature.arguments.size() ||
         r.updateOf < -1)
       return bad("a result updates an argument that does not exist");
+    if (r.updateOf >= 0) {
+      const TensorSpec &arg = out.signature.arguments[r.updateOf].tensor;
+      if (arg.dtype != r.tensor.dtype || arg.shape != r.tensor.shape)
+        return bad("a result replaces an argument of another type");
+    }
     if (r.arenaOffset < 0)
       continue;
     // Fed back into an argument, it would be overwritten by the step that
