@@ -56,6 +56,16 @@ StepManifest randomManifest(std::mt19937_64 &gen) {
   return m;
 }
 
+/// `text` (ending in "end\n") with the check record writeManifest puts
+/// before `end`, so that what is refused is refused for its content.
+std::string sealed(std::string text) {
+  const std::string end = "end\n";
+  if (text.size() >= end.size() &&
+      text.compare(text.size() - end.size(), end.size(), end) == 0)
+    text.erase(text.size() - end.size());
+  return text + "check " + manifestChecksum(text) + "\n" + end;
+}
+
 void expectEqual(const TensorSpec &a, const TensorSpec &b) {
   EXPECT_EQ(a.dtype, b.dtype);
   EXPECT_EQ(a.elementBytes, b.elementBytes);
@@ -101,48 +111,59 @@ TEST(StepManifest, RejectsMalformedText) {
   StepManifest out;
   std::string error;
   EXPECT_FALSE(parseManifest("", out, error));
-  EXPECT_FALSE(parseManifest("echo-step-manifest 2\nend\n", out, error));
+  EXPECT_FALSE(parseManifest("echo-step-manifest 3\nend\n", out, error));
   // Every truncation before the final record fails, never crashes.
   for (size_t cut = 0; cut + 4 < good.size(); ++cut)
     EXPECT_FALSE(parseManifest(good.substr(0, cut), out, error)) << cut;
   const char *bad[] = {
-      "echo-step-manifest 2\nfunction f\narg 9 2 1 0 0 f32 4 0 x\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f16 2 0 x\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
-      "echo-step-manifest 2\nfunction f\nresult 0 0 -1 f32 4 0\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 9 2 1 0 0 f32 4 0 x\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f16 2 0 x\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
+      "echo-step-manifest 3\nfunction f\nresult 0 0 -1 f32 4 0\nend\n",
       // An element size that is not the dtype's; a size past 2^48 bytes; a
       // result that replaces an argument of another shape or dtype.
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 8 1 4 x\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 i64 4 1 4 x\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 0 f32 4 2 16777216 "
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f32 8 1 4 x\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 i64 4 1 4 x\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f32 4 2 16777216 "
       "16777216 x\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 1 f32 4 1 4 w\n"
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 1 4 w\n"
       "result 0 0 -1 f32 4 1 5\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 1 f32 4 1 4 w\n"
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 1 4 w\n"
       "result 0 0 -1 i32 4 1 4\nend\n",
       // In the arena: outside it, with no arena, feeding an argument.
-      "echo-step-manifest 2\nfunction f\nresult -1 1 256 f32 4 1 64\n"
+      "echo-step-manifest 3\nfunction f\nresult -1 1 256 f32 4 1 64\n"
       "arena 300\nend\n",
-      "echo-step-manifest 2\nfunction f\nresult -1 1 0 f32 4 0\nend\n",
-      "echo-step-manifest 2\nfunction f\narg 0 2 1 0 1 f32 4 0 w\n"
+      "echo-step-manifest 3\nfunction f\nresult -1 1 0 f32 4 0\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 0 w\n"
       "result 0 1 0 f32 4 0\narena 256\nend\n",
-      "echo-step-manifest 2\nfunction f\narena 0\nend\n",
-      // The format before arena results.
+      "echo-step-manifest 3\nfunction f\narena 0\nend\n",
+      // The formats before arena results and before the check record.
       "echo-step-manifest 1\nfunction f\nend\n",
-      "echo-step-manifest 2\nfunction f\nsite bad\\q\nend\n",
-      "echo-step-manifest 2\nfunction f\nwhat\nend\n",
-      "echo-step-manifest 2\nend\n",
+      "echo-step-manifest 2\nfunction f\nend\n",
+      "echo-step-manifest 3\nfunction f\nsite bad\\q\nend\n",
+      "echo-step-manifest 3\nfunction f\nwhat\nend\n",
+      "echo-step-manifest 3\nend\n",
   };
   for (const char *text : bad)
-    EXPECT_FALSE(parseManifest(text, out, error)) << text;
-  EXPECT_TRUE(parseManifest("echo-step-manifest 2\nfunction f\n"
-                            "arg 0 2 1 0 1 f32 4 2 3 4 w\n"
-                            "result 0 0 -1 f32 4 2 3 4\n"
-                            "result -1 1 256 f32 4 1 16\n"
-                            "arena 320\nend\n",
-                            out, error))
-      << error;
+    EXPECT_FALSE(parseManifest(sealed(text), out, error)) << text;
+  std::string valid = sealed("echo-step-manifest 3\nfunction f\n"
+                             "arg 0 2 1 0 1 f32 4 2 3 4 w\n"
+                             "result 0 0 -1 f32 4 2 3 4\n"
+                             "result -1 1 256 f32 4 1 16\n"
+                             "arena 320\nend\n");
+  EXPECT_TRUE(parseManifest(valid, out, error)) << error;
+  // Without its check record, or with any byte before it changed (an arena
+  // made smaller than the step's buffers, a dtype, a name), it is refused.
+  std::string unsealed = valid;
+  unsealed.erase(unsealed.find("check "), 23);
+  EXPECT_FALSE(parseManifest(unsealed, out, error));
+  for (size_t i = 20; i < valid.find("check "); ++i) {
+    std::string damaged = valid;
+    damaged[i] = damaged[i] == '2' ? '1' : '2';
+    EXPECT_FALSE(parseManifest(damaged, out, error)) << i;
+  }
+  EXPECT_TRUE(parseManifest(valid, out, error)) << error;
   EXPECT_EQ(out.arenaBytes, 320);
   EXPECT_EQ(out.signature.results[1].arenaOffset, 256);
 }

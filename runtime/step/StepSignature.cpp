@@ -15,7 +15,7 @@ int64_t TensorSpec::numElements() const {
 
 namespace {
 
-constexpr const char *kMagic = "echo-step-manifest 2";
+constexpr const char *kMagic = "echo-step-manifest 3";
 
 /// Free text (names, sites) as the rest of a line: backslash and newline
 /// escaped.
@@ -93,6 +93,19 @@ bool readRest(std::istream &is, std::string &out) {
 
 } // namespace
 
+std::string manifestChecksum(const std::string &text) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  static const char digits[] = "0123456789abcdef";
+  std::string hex(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4)
+    hex[i] = digits[hash & 15];
+  return hex;
+}
+
 std::string writeManifest(const StepManifest &manifest) {
   std::ostringstream os;
   os << kMagic << '\n';
@@ -113,8 +126,8 @@ std::string writeManifest(const StepManifest &manifest) {
   }
   if (manifest.arenaBytes > 0)
     os << "arena " << manifest.arenaBytes << '\n';
-  os << "end\n";
-  return os.str();
+  std::string text = os.str();
+  return text + "check " + manifestChecksum(text) + "\nend\n";
 }
 
 bool parseManifest(const std::string &text, StepManifest &out,
@@ -128,17 +141,27 @@ bool parseManifest(const std::string &text, StepManifest &out,
     return false;
   };
   if (!std::getline(lines, line) || line != kMagic) {
-    error = "not an echo step manifest (version 2)";
+    error = "not an echo step manifest (version 3)";
     return false;
   }
   ++lineNo;
-  bool ended = false;
+  bool ended = false, checked = false;
+  size_t lineStart = line.size() + 1; // offset of the line being read
   while (!ended && std::getline(lines, line)) {
     ++lineNo;
+    size_t start = lineStart;
+    lineStart += line.size() + 1;
     std::istringstream is(line);
     std::string kind;
     is >> kind;
-    if (kind == "function") {
+    if (checked && kind != "end")
+      return bad("a record after 'check'");
+    if (kind == "check") {
+      std::string sum;
+      if (!(is >> sum) || sum != manifestChecksum(text.substr(0, start)))
+        return bad("checksum mismatch: the manifest is damaged");
+      checked = true;
+    } else if (kind == "function") {
       if (!readRest(is, out.function) || out.function.empty())
         return bad("bad function name");
     } else if (kind == "site") {
@@ -173,6 +196,8 @@ bool parseManifest(const std::string &text, StepManifest &out,
   }
   if (!ended)
     return bad("missing 'end'");
+  if (!checked)
+    return bad("no 'check' record");
   if (out.function.empty())
     return bad("no function");
   for (const ResultSpec &r : out.signature.results) {

@@ -78,8 +78,13 @@ struct StepManifest {
 };
 
 /// The manifest as text, one record a line (names and sites are escaped so
-/// that a record never spans lines).
+/// that a record never spans lines). Its last record before `end` is
+/// `check HEX`, manifestChecksum of every byte before that line, so a
+/// manifest damaged inside a library is refused rather than trusted.
 std::string writeManifest(const StepManifest &manifest);
+
+/// 64-bit FNV-1a of `text`, as 16 lower-case hex digits.
+std::string manifestChecksum(const std::string &text);
 
 /// Parses writeManifest's text; on failure returns false and sets `error`.
 bool parseManifest(const std::string &text, StepManifest &out,

@@ -29,6 +29,11 @@
 // TRUNCBACKEND: echo-step: cannot load runtime backend {{.*}}truncated-backend.so: {{.*}}truncated ELF file (300000 bytes;
 // RUN: not echo-step %t/step.mlir 2>&1 | FileCheck %s --check-prefix=NOTELF
 // NOTELF: echo-step: cannot load step {{.*}}step.mlir: {{.*}}step.mlir: not an ELF file
+// A manifest damaged inside the library (one byte of the function name)
+// fails its checksum: echo-step trusts nothing it says.
+// RUN: python3 -c "import sys; d = open(sys.argv[1], 'rb').read(); i = d.index(b'\nfunction ') + 10; open(sys.argv[2], 'wb').write(d[:i] + b'X' + d[i + 1:])" %t/step.so %t/damaged.so
+// RUN: not echo-step %t/damaged.so 2>&1 | FileCheck %s --check-prefix=DAMAGED
+// DAMAGED: echo-step: {{.*}}damaged.so: manifest line {{[0-9]+}}: checksum mismatch: the manifest is damaged
 // A bare name is a file in the working directory, not a library search.
 // RUN: cd %t && echo-step step.so --print-loss | FileCheck %s --check-prefix=BARE
 // BARE: iter 0 loss
