@@ -13,6 +13,8 @@
 #include <fstream>
 #include <random>
 
+#include <unistd.h>
+
 namespace echo_run {
 
 void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
@@ -290,6 +292,102 @@ bool StepBuffers::prepare(const StepManifest &manifest, uint64_t seed,
       arena ? &*arena : nullptr);
   return true;
 }
+
+namespace {
+
+/// The first integer in `path`, or -1 when it cannot be read ("max" too).
+int64_t readBytes(const std::string &path) {
+  std::ifstream in(path);
+  long long value = -1;
+  if (!(in >> value) || value < 0)
+    return -1;
+  return value;
+}
+
+/// Room left under the memory limits of this process's cgroup and of every
+/// cgroup above it (v2 and v1 layouts), or -1 when none is set.
+int64_t cgroupRoom() {
+  int64_t room = -1;
+  auto consider = [&](const std::string &dir, const char *limitFile,
+                      const char *usageFile) {
+    int64_t limit = readBytes(dir + "/" + limitFile);
+    // v1 writes "no limit" as a huge page-rounded number.
+    if (limit < 0 || limit >= (int64_t(1) << 60))
+      return;
+    int64_t usage = std::max<int64_t>(readBytes(dir + "/" + usageFile), 0);
+    int64_t left = std::max<int64_t>(limit - usage, 0);
+    room = room < 0 ? left : std::min(room, left);
+  };
+  std::ifstream cgroups("/proc/self/cgroup");
+  std::string line;
+  while (std::getline(cgroups, line)) {
+    size_t a = line.find(':'), b = line.find(':', a + 1);
+    if (a == std::string::npos || b == std::string::npos)
+      continue;
+    std::string controllers = line.substr(a + 1, b - a - 1);
+    std::string path = line.substr(b + 1);
+    bool v2 = line.substr(0, a) == "0" && controllers.empty();
+    bool v1 = ("," + controllers + ",").find(",memory,") != std::string::npos;
+    if (!v2 && !v1)
+      continue;
+    std::string root = v2 ? "/sys/fs/cgroup" : "/sys/fs/cgroup/memory";
+    // The process's cgroup and its ancestors; inside a cgroup namespace
+    // the path is "/" and the mount's root is the process's own cgroup.
+    for (std::string p = path;; p = p.substr(0, p.find_last_of('/'))) {
+      if (v2)
+        consider(root + p, "memory.max", "memory.current");
+      else
+        consider(root + p, "memory.limit_in_bytes", "memory.usage_in_bytes");
+      if (p.empty() || p == "/")
+        break;
+    }
+  }
+  return room;
+}
+
+/// Bytes of memory available to this process now, or -1 (unknown).
+int64_t availableMemory() {
+  if (const char *forced = std::getenv("ECHO_TEST_AVAILABLE_MEMORY")) {
+    char *end = nullptr;
+    long long value = std::strtoll(forced, &end, 10);
+    if (*forced && !*end && value >= 0)
+      return value;
+  }
+  int64_t available = -1;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key, unit;
+  int64_t kib = 0;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:") {
+      available = kib * 1024;
+      break;
+    }
+  if (available < 0) {
+    long pages = sysconf(_SC_AVPHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0)
+      available = (int64_t)pages * pageSize;
+  }
+  int64_t room = cgroupRoom();
+  if (room >= 0)
+    available = available >= 0 ? std::min(available, room) : room;
+  return available;
+}
+
+} // namespace
+
+int64_t defaultCapacity(const std::string &backendName) {
+  if (backendName != "cpu")
+    return 0;
+  int64_t available = availableMemory();
+  if (available < 0)
+    return 0;
+  // A capacity of 0 means unlimited: no memory left is still a bound.
+  return std::max<int64_t>(available / 2, 1);
+}
+
+const char *const kDefaultCapacityNote =
+    " (the default --capacity, half the memory available now; "
+    "--capacity=BYTES sets another, --capacity=0 lifts it)";
 
 std::vector<void *> StepBuffers::pack(void **context, int32_t *status) {
   return packStepArguments(context, args, results, arena ? &*arena : nullptr,

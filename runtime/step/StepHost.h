@@ -110,6 +110,22 @@ private:
   Buffer allocate(Buffer b, int64_t category, const std::string &what);
 };
 
+/// The device capacity echo-run and echo-step use when no --capacity is
+/// given. On the cpu backend device memory is host memory, and without a
+/// bound a step too large for the machine is ended by the kernel's OOM
+/// killer instead of failing with the backend's out-of-memory error: the
+/// bound is half the memory available now (the drivers keep a host copy of
+/// every argument and result), where available is the smaller of
+/// /proc/meminfo's MemAvailable (sysconf's available pages without it) and
+/// the room left under the process's cgroup memory limit (v2 memory.max or
+/// v1 memory.limit_in_bytes). Other backends: 0 (unlimited). For tests
+/// only, ECHO_TEST_AVAILABLE_MEMORY=BYTES replaces what "available" reads.
+int64_t defaultCapacity(const std::string &backendName);
+
+/// Appended to an out-of-memory message when the capacity was
+/// defaultCapacity's: where the bound came from and how to lift it.
+extern const char *const kDefaultCapacityNote;
+
 /// The backend's memory statistics of `ctx`, as JSON (one line) or text.
 std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,
                               int64_t capacity, bool json);

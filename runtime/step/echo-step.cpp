@@ -52,7 +52,10 @@ const char *kUsage =
     "  --print-loss            print result #0 after every step\n"
     "  --dump-results=FILE     write every result of the last step to FILE\n"
     "  --memory-stats[=json]   print the backend's memory statistics\n"
-    "  --capacity=BYTES        device capacity (0: unlimited, the default)\n"
+    "  --capacity=BYTES        device capacity (0: unlimited); default on the\n"
+    "                          cpu backend: half the memory available now\n"
+    "                          (MemAvailable, or less under a cgroup limit),\n"
+    "                          elsewhere unlimited\n"
     "  --allow-nonfinite-loss  keep going when the loss is NaN or infinite\n"
     "  --time                  print the mean wall time of a step (each step\n"
     "                          ends synchronized: echo_step_end), the first\n"
@@ -66,6 +69,7 @@ struct Options {
   bool wantMemoryStats = false, printLoss = false, allowNonFinite = false,
        time = false, entryTimes = false;
   int64_t iterations = 1, capacity = 0;
+  bool capacityGiven = false;
   uint64_t seed = 0;
   std::vector<std::string> inputs;
 };
@@ -120,6 +124,7 @@ Options parseOptions(int argc, char **argv) {
       o.dumpResults = v;
     } else if (value("--capacity", v)) {
       o.capacity = parseInteger("--capacity", v, 0);
+      o.capacityGiven = true;
     } else if (arg == "--print-loss") {
       o.printLoss = true;
     } else if (arg == "--time") {
@@ -196,9 +201,14 @@ int main(int argc, char **argv) {
   const EntrySignature &signature = manifest.signature;
   const std::string &name = manifest.function;
 
+  int64_t capacity = o.capacityGiven ? o.capacity
+                                     : defaultCapacity(rt.echo_backend_name());
+  bool capacityIsDefault = !o.capacityGiven && capacity > 0;
   auto failRuntime = [&](echo_context *ctx, const std::string &what) {
     std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
     bool oom = ctx && rt.echo_context_status(ctx) == ECHO_ERR_OUT_OF_MEMORY;
+    if (oom && capacityIsDefault)
+      message += kDefaultCapacityNote;
     fail("runtime error " + what + ": " +
              (message.empty() ? std::string("failed") : message),
          oom ? 4 : 3);
@@ -231,7 +241,7 @@ int main(int argc, char **argv) {
   std::vector<const char *> sites;
   for (const std::string &s : manifest.sites)
     sites.push_back(s.c_str());
-  if (rt.echo_mem_configure(ctx, o.capacity, sites.data(), sites.size()))
+  if (rt.echo_mem_configure(ctx, capacity, sites.data(), sites.size()))
     failRuntime(ctx, "configuring the allocator");
 
   StepBuffers buffers(rt, ctx,

@@ -4,7 +4,7 @@
 // out-of-memory error that says where the bound came from, instead of a
 // process the kernel's OOM killer ends. The argument below is 32 TiB.
 // RUN: not echo-run %s 2>&1 | FileCheck %s
-// CHECK: echo-run: runtime error allocating argument #0 of @train_step: echo_mem_alloc: out of memory: cannot allocate 35184372088832 bytes {{.*}} (the default --capacity, half the memory available to echo-run; --capacity=0 lifts it)
+// CHECK: echo-run: runtime error allocating argument #0 of @train_step: echo_mem_alloc: out of memory: cannot allocate 35184372088832 bytes {{.*}} (the default --capacity, half the memory available now; --capacity=BYTES sets another, --capacity=0 lifts it)
 // RUN: python3 %S/Inputs/exit_code.py echo-run %s | FileCheck %s --check-prefix=STATUS
 // STATUS: exit code 4
 

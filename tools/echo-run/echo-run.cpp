@@ -168,8 +168,9 @@ static cl::opt<int64_t> capacity(
     "capacity",
     cl::desc("Device capacity in bytes (0: unlimited); exceeding it is an "
              "out-of-memory error. Default on the cpu backend: half the "
-             "memory available now (echo-run keeps a host copy of every "
-             "argument and result), elsewhere unlimited"),
+             "memory available now (MemAvailable, or less under a cgroup "
+             "limit; echo-run keeps a host copy of every argument and "
+             "result), elsewhere unlimited"),
     cl::init(0), cl::cat(echoRunCategory));
 
 static cl::opt<bool> noCache(
@@ -267,34 +268,20 @@ void writeProfile(SparsityProfile &profile, echo_runtime::Backend &rt,
     fail("cannot write " + profileSparsity + ": " + os.error().message());
 }
 
+/// Set when the capacity is echo-run's default, so that an out-of-memory
+/// error says where the bound came from.
+bool capacityIsDefault = false;
+
 /// Reports the context's error and exits with status 4 for out of memory
 /// (a device has no swap to fall back to), 3 otherwise. echo-run is a tool;
 /// the runtime library itself never exits.
-/// Bytes of host memory available now (MemAvailable), or 0 (unlimited)
-/// where that cannot be read.
-int64_t availableHostMemory() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  int64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit)
-    if (key == "MemAvailable:")
-      return kib * 1024;
-  long pages = sysconf(_SC_AVPHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-  return pages > 0 && pageSize > 0 ? (int64_t)pages * pageSize : 0;
-}
-
-/// Set when the capacity is echo-run's default, so that an out-of-memory
-/// error says where the bound came from.
-bool defaultCapacity = false;
 
 [[noreturn]] void failRuntime(echo_runtime::Backend &rt, echo_context *ctx,
                               const std::string &what) {
   std::string message = ctx ? rt.echo_context_error(ctx) : "no context";
   bool oom = ctx && rt.echo_context_status(ctx) == ECHO_ERR_OUT_OF_MEMORY;
-  if (oom && defaultCapacity)
-    message += " (the default --capacity, half the memory available to "
-               "echo-run; --capacity=0 lifts it)";
+  if (oom && capacityIsDefault)
+    message += kDefaultCapacityNote;
   fail("runtime error " + what + ": " +
            (message.empty() ? std::string("failed") : message),
        oom ? 4 : 3);
@@ -542,14 +529,10 @@ int main(int argc, char **argv) {
   for (const std::string &s : manifest.sites)
     sitePtrs.push_back(s.c_str());
 
-  // On the cpu backend device memory is host memory: without a bound, a
-  // model too large for the machine is ended by the kernel's OOM killer
-  // instead of failing with the backend's out-of-memory error.
   int64_t deviceCapacity = capacity;
-  if (!capacity.getNumOccurrences() &&
-      llvm::StringRef(rt.echo_backend_name()) == "cpu") {
-    deviceCapacity = availableHostMemory() / 2;
-    defaultCapacity = deviceCapacity > 0;
+  if (!capacity.getNumOccurrences()) {
+    deviceCapacity = echo_run::defaultCapacity(rt.echo_backend_name());
+    capacityIsDefault = deviceCapacity > 0;
   }
   if (rt.echo_mem_configure(ctx, deviceCapacity, sitePtrs.data(),
                             sitePtrs.size()))
