@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""MLIR-aware mutation fuzzing of echo-opt, echo-run and echo-models.
+"""MLIR-aware mutation fuzzing of echo-opt, echo-run, echo-models,
+echo-compile and echo-step.
 
 Python 3 standard library only. Three modes:
 
@@ -7,7 +8,26 @@ Python 3 standard library only. Three modes:
           directory, to seed this script and the libFuzzer target;
   mutate  write N mutants of seed .mlir files to a directory;
   drive   run the tools on mutants (and on bad flags, bad .npy inputs, bad
-          pass options) with a per-run timeout and classify every outcome.
+          pass options) with a per-run timeout and classify every outcome;
+  replay  run the fixed corpus through echo-opt (make check).
+
+Targets of `drive` (the report counts runs per target):
+  echo-opt      a mutant through one pass or pipeline with good and bad
+                options: every option echo-opt --help lists for the passes
+                of PASSES (training pipeline, remat incl. policy=optimal
+                with small solver limits, gist-encode, schedule, offload,
+                simulate, memory report in every format to good and
+                unwritable outputs, both lowerings with chip and PTX-feature
+                lists), and both importers on linalg / TOSA seeds; now and
+                then the same command again, whose output must be identical
+  echo-run      a step with good and bad flags, .npy inputs and backends
+                (also a truncated backend library)
+  echo-models   bad sizes, the model then through echo-opt or echo-run
+  echo-compile  a step with good and bad flags and unwritable outputs; a
+                library it writes then runs under echo-step
+  echo-step     a library echo-compile built, damaged: truncated, ELF header
+                bytes changed, or its manifest mutated (with the checksum
+                left stale or recomputed), with good and bad flags
 
 Outcome classes of `drive`:
   crash        killed by a signal, or exit status >= 128
@@ -18,6 +38,9 @@ Outcome classes of `drive`:
                --allow-nonfinite-loss)
   hang         did not finish within the timeout
   invalid-output  echo-opt exited 0 but what it printed does not parse back
+  nondeterministic  the same echo-opt command printed something else again
+  accepted-damaged  echo-step exited 0 on a library whose manifest no longer
+               matches its checksum
   ok           anything else: success, or non-zero exit with a diagnostic
 Every non-ok run is saved as DIR/CLASS/NNNNN/{cmd.sh,stderr.txt,inputs...};
 cmd.sh reproduces it from the repository root.
@@ -228,6 +251,67 @@ def mutate(rng, text, rounds=None):
 
 
 # ---------------------------------------------------------------------------
+# Step manifests (runtime/step/StepSignature.cpp, format 3).
+
+MANIFEST_MAGIC = b"echo-step-manifest 3\n"
+
+
+def manifest_checksum(text):
+    """manifestChecksum: FNV-1a 64 of the records before `check`, as 16
+    hex digits."""
+    h = 0xcbf29ce484222325
+    for c in text:
+        h = ((h ^ c) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return b"%016x" % h
+
+
+def mutate_manifest(rng, lib, fix_checksum):
+    """`lib` with its manifest (a NUL-terminated string in the library)
+    changed in place, no longer than it was; with `fix_checksum` the
+    `check` record is recomputed, so the records themselves are what the
+    reader must judge. Returns (library, whether the checksum is stale,
+    what changed: 'RECORD-KIND:field|deleted|duplicated|cut')."""
+    start = lib.find(MANIFEST_MAGIC)
+    if start < 0:
+        return lib, False, "no manifest"
+    end = lib.index(b"\0", start)
+    text = lib[start:end]
+    lines = text.split(b"\n")
+    body = [l for l in lines if l and not l.startswith(b"check ") and l != b"end"]
+    original = b"\n".join(body) + b"\n"
+    for _ in range(8):
+        new = list(body)
+        i = rng.randrange(1, len(new)) if len(new) > 1 else 0
+        fields = new[i].split(b" ")
+        what = fields[0].decode("ascii", "replace") + ":"
+        op = rng.randrange(6)
+        if op <= 2 and len(fields) > 1:
+            j = rng.randrange(1, len(fields))
+            what += "field %d" % j
+            fields[j] = rng.choice([b"0", b"1", b"-1", b"2", b"4", b"8", b"3", b"99999999",
+                                    b"9223372036854775807", b"-9223372036854775808",
+                                    b"f32", b"i32", b"i64", b"i8", b"i1", b"f16", b"bogus", b""])
+            new[i] = b" ".join(fields)
+        elif op == 3:
+            del new[i]
+            what += "deleted"
+        elif op == 4:
+            new.insert(i, new[rng.randrange(len(new))])
+            what = new[i].split(b" ")[0].decode("ascii", "replace") + ":duplicated"
+        else:
+            new[i] = new[i][:rng.randrange(len(new[i]) + 1)]
+            what += "cut"
+        records = b"\n".join(new) + b"\n"
+        tail = b"check " + (manifest_checksum(records) if fix_checksum else
+                            lines[-3][6:] if len(lines) >= 3 else b"0") + b"\nend\n"
+        out = records + tail
+        if len(out) <= len(text) and out != text:
+            stale = not fix_checksum and records != original
+            return lib[:start] + out + b"\0" * (len(text) - len(out)) + lib[end:], stale, what
+    return lib, False, "unchanged"
+
+
+# ---------------------------------------------------------------------------
 # Bad .npy files and tool flags.
 
 
@@ -334,6 +418,152 @@ def pipeline_option(rng):
                         "--echo-annotate-profile-sites", "--echo-autodiff=skip-existing"])]
 
 
+# Passes whose every option (as `echo-opt --help` lists it) the driver
+# fuzzes, and what each needs before it: a training step (autodiff) or
+# nothing (importers, the training pipeline).
+PASSES = {
+    "echo-training-pipeline": [],
+    "echo-remat": ["--echo-autodiff=skip-existing"],
+    "gist-encode": ["--echo-autodiff=skip-existing"],
+    "echo-schedule": ["--echo-autodiff=skip-existing"],
+    "echo-offload": ["--echo-autodiff=skip-existing"],
+    "echo-simulate": ["--echo-autodiff=skip-existing"],
+    "echo-memory-report": ["--echo-autodiff=skip-existing"],
+    "echo-lower-to-cpu": ["--echo-autodiff=skip-existing"],
+    "echo-lower-to-cuda": ["--echo-autodiff=skip-existing"],
+    "echo-plan-workspaces": ["--echo-autodiff=skip-existing"],
+    "echo-autodiff": [],
+    "echo-import-linalg": [],
+    "echo-import-tosa": [],
+}
+IMPORTERS = ["echo-import-linalg", "echo-import-tosa"]
+
+CHIPS = ["sm_80", "sm_90", "sm_70", "sm_52", "sm_100", "sm_999", "sm_", "bogus",
+         "", " ", "gfx90a"]
+PTX_FEATURES = ["+ptx60", "+ptx70", "+ptx78", "+ptx80", "+ptx99", "-ptx78",
+                "ptx78", "+bogus", "", "+ptx78,+ptx60"]
+
+
+def list_value(rng, items):
+    """A comma-separated list: good entries, empty entries, duplicates."""
+    n = rng.choice([1, 1, 2, 3])
+    parts = [rng.choice(items) for _ in range(n)]
+    text = ",".join(parts)
+    return rng.choice([text, text, text + ",", "," + text,
+                       text.replace(",", ",,") if "," in text else text])
+
+
+def parse_pass_options(help_text):
+    """{pass: {option: kind}} from `echo-opt --help`: kind is a list of
+    enum values, or one of 'long', 'int', 'uint', 'number', 'string',
+    'bool'."""
+    passes = {}
+    current = None
+    last = None
+    for line in help_text.split("\n"):
+        m = re.match(r"^      --([a-z0-9-]+)\s", line)
+        if m:
+            current = m.group(1) if m.group(1) in PASSES else None
+            if current:
+                passes[current] = {}
+            last = None
+            continue
+        if not current:
+            continue
+        m = re.match(r"^        --([a-z0-9-]+)(=<(\w+)>)?\s", line)
+        if m:
+            last = m.group(1)
+            passes[current][last] = m.group(3) or "bool"
+            if passes[current][last] == "value":
+                passes[current][last] = []
+            continue
+        m = re.match(r"^    =([A-Za-z0-9_.-]+)\s", line)
+        if m and last and isinstance(passes[current][last], list):
+            passes[current][last].append(m.group(1))
+            continue
+        if line.startswith("  --") or line.startswith("    --"):
+            current = None
+    return passes
+
+
+def option_value(rng, pass_name, name, kind, tmp):
+    """A good or bad value of one pass option."""
+    bad = rng.random() < 0.2
+    if isinstance(kind, list):
+        return rng.choice(kind) if kind and not bad else bad_value(rng)
+    if kind == "bool":
+        return rng.choice(["", "", "=true", "=false", "=bogus"])
+    if name == "chips":
+        return list_value(rng, CHIPS)
+    if name == "ptx-features":
+        return list_value(rng, PTX_FEATURES)
+    if name in ("output", "weights-dir"):
+        return rng.choice(["-", os.path.join(tmp, "report.out"), "/dev/full",
+                           "/proc/version", "/nonexistent/dir/r", tmp, ""])
+    if name == "toolkit":
+        return rng.choice(["/nonexistent", "/usr", ""])
+    if name == "ptxas-options":
+        return rng.choice(["-O0", "--bogus-flag", ""])
+    if name == "heavy-ops":
+        return rng.choice(["echo.conv2d", "echo.linear,echo.matmul", "echo.bogus", ",", ""])
+    if name == "budget" or name.endswith("-budget") and kind == "string":
+        return rng.choice(["min", "0", "1", "1000000", "-1", "99999999999999999999", "bogus"])
+    if bad:
+        return bad_value(rng)
+    if kind in ("long", "int", "uint", "ulong"):
+        return rng.choice(["0", "1", "2", "3", "10", "100", "256", "1000", "4096"])
+    if kind == "number":
+        return rng.choice(["0", "0.001", "0.05", "0.5", "1", "2", "10", "100"])
+    return bad_value(rng)
+
+
+def pass_flag(rng, pass_name, options, tmp, forced=None):
+    """--PASS=opt=value ... with a random subset of its options; `forced`
+    (name -> value) are always set. remat=optimal always gets small solver
+    limits, so that a run takes seconds."""
+    forced = dict(forced or {})
+    chosen = {}
+    for name, kind in options.items():
+        if name in forced:
+            chosen[name] = "=" + forced[name]
+        elif rng.random() < 0.3:
+            v = option_value(rng, pass_name, name, kind, tmp)
+            chosen[name] = v if kind == "bool" and v in ("", "=true", "=false", "=bogus") else "=" + v
+    optimal = any(v == "=optimal" for k, v in chosen.items() if k in ("policy", "remat"))
+    if optimal:
+        for name, kind in options.items():
+            if re.search(r"(time-limit|nodes|iterations|candidates|limit)$", name):
+                chosen[name] = "=" + rng.choice(["0", "1", "2", "10", "50"] if "time" not in name
+                                                 else ["0.5", "1", "2"])
+    parts = []
+    for name, v in chosen.items():
+        if v.startswith("=") and re.search(r"[\s{}]", v[1:]):
+            v = "={" + v[1:] + "}"
+        parts.append(name + v)
+    return "--%s%s" % (pass_name, ("=" + " ".join(parts)) if parts else "")
+
+
+def generic_pass_flags(rng, passes, tmp, importer_seed):
+    """echo-opt flags: one fuzzed pass after what it needs, sometimes the
+    memory report and a lowering after it."""
+    if importer_seed:
+        name = rng.choice([p for p in IMPORTERS if p in passes] or IMPORTERS)
+        flags = [pass_flag(rng, name, passes.get(name, {}), tmp)]
+        if rng.random() < 0.5:
+            flags.append(pass_flag(rng, "echo-training-pipeline",
+                                   passes.get("echo-training-pipeline", {}), tmp))
+        return flags
+    names = [p for p in passes if p not in IMPORTERS]
+    name = rng.choice(names)
+    flags = list(PASSES[name]) + [pass_flag(rng, name, passes[name], tmp)]
+    if name == "echo-training-pipeline" and rng.random() < 0.4:
+        follow = rng.choice(["echo-memory-report", "echo-lower-to-cpu",
+                             "echo-lower-to-cuda"])
+        if follow in passes:
+            flags.append(pass_flag(rng, follow, passes[follow], tmp))
+    return flags
+
+
 def echo_run_flags(rng, tmp):
     """echo-run flags, some bad, plus the files they name."""
     flags, files = [], {}
@@ -348,7 +578,8 @@ def echo_run_flags(rng, tmp):
     if rng.random() < 0.15:
         flags.append("--entry=" + rng.choice(["train_step", "bogus", "", "main"]))
     if rng.random() < 0.1:
-        flags.append("--backend=" + rng.choice(["cpu", "cuda", "bogus", "/nonexistent.so", "/etc/passwd"]))
+        flags.append("--backend=" + rng.choice(["cpu", "cuda", "bogus", "/nonexistent.so", "/etc/passwd",
+                                                os.path.join(tmp, "truncated-backend.so")]))
     if rng.random() < 0.3:
         for k in range(rng.randrange(1, 3)):
             path = os.path.join(tmp, "in%d.npy" % k)
@@ -475,11 +706,20 @@ class Driver:
             sys.exit("fuzz_mutate: no seed files")
         os.makedirs(self.out, exist_ok=True)
         self.tmp = tempfile.mkdtemp(prefix="echo-fuzz-")
+        help_text = subprocess.run([self.tool("echo-opt"), "--help"], stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace")
+        self.passes = parse_pass_options(help_text)
+        self.steps = None  # libraries echo-step starts from, built on first use
+        backend = os.path.join(self.bin, "..", "lib", "libecho_runtime_cpu.so")
+        if os.path.exists(backend):
+            with open(backend, "rb") as f:
+                data = f.read()
+            self.write_tmp("truncated-backend.so", data[:len(data) // 3])
 
     def tool(self, name):
         return os.path.join(self.bin, name)
 
-    def record(self, tool, argv, stdin_name, files, rc, out, err):
+    def record(self, tool, argv, stdin_name, files, rc, out, err, note=""):
         out_s = out.decode("utf-8", "replace")
         err_s = err.decode("utf-8", "replace")
         cls = classify(tool, rc, out_s, err_s, argv)
@@ -489,7 +729,7 @@ class Driver:
             return cls
         # Keeps a few inputs per distinct failure (class + tool + message or
         # innermost echo frame), not thousands of copies of one bug.
-        sig = (cls, tool, signature(err_s))
+        sig = (cls, tool, signature(err_s) + (" [%s]" % note if note else ""))
         self.signatures[sig] = self.signatures.get(sig, 0) + 1
         if self.signatures[sig] > self.args.keep:
             return cls
@@ -511,7 +751,8 @@ class Driver:
                 a = a.replace(src, dst)
             cmd.append(a.replace(self.tmp, "$D"))
         with open(os.path.join(d, "cmd.sh"), "w") as f:
-            f.write("#!/bin/sh\n# class: %s, exit %s\nD=$(dirname \"$0\")\n" % (cls, rc))
+            f.write("#!/bin/sh\n# class: %s, exit %s%s\nD=$(dirname \"$0\")\n" % (
+                cls, rc, ", " + note if note else ""))
             line = " ".join(shlex.quote(c) if not c.startswith("$D") and "$D" not in c
                             else '"%s"' % c for c in cmd)
             if stdin_name:
@@ -527,33 +768,173 @@ class Driver:
             f.write(data)
         return path
 
-    def one_echo_opt(self, text):
-        flags = pipeline_option(self.rng)
+    def one_echo_opt(self, text, importer_seed=False):
+        if importer_seed or self.rng.random() < 0.6:
+            flags = generic_pass_flags(self.rng, self.passes, self.tmp, importer_seed)
+        else:
+            flags = pipeline_option(self.rng)
         data = text.encode("utf-8", "replace")
         argv = [self.tool("echo-opt")] + flags + ["-"]
         rc, out, err = run(argv, data, self.args.timeout)
         cls = self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, rc, out, err)
-        if cls == "ok" and rc == 0 and not any("memory-report" in f for f in flags):
+        lowered = any("lower-to" in f for f in flags)
+        if cls == "ok" and rc == 0 and not any("memory-report" in f for f in flags) and not lowered:
             # What echo-opt prints on success must parse and verify again.
             rc2, _, err2 = run([self.tool("echo-opt"), "-"], out, self.args.timeout)
             if rc2 != 0 and rc2 is not None and rc2 != -1000:
-                self.counts["ok"] -= 1
-                self.tool_runs["echo-opt"] -= 1
-                self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, "invalid-output",
-                            out, b"output does not parse back:\n" + err2)
+                self.relabel("echo-opt", argv, data, out, "invalid-output",
+                             b"output does not parse back:\n" + err2)
+                return rc, out
+        if cls == "ok" and rc == 0 and self.rng.random() < 0.1:
+            # The same command again prints the same bytes (plans may not
+            # depend on the machine's load or the wall clock).
+            rc2, out2, _ = run(argv, data, self.args.timeout)
+            if rc2 == 0 and out2 != out:
+                self.relabel("echo-opt", argv, data, out, "nondeterministic",
+                             b"a second run printed other output\n")
         return rc, out
+
+    def relabel(self, tool, argv, data, out, cls, err):
+        """Counts an `ok` run of `tool` as `cls` instead."""
+        self.counts["ok"] -= 1
+        self.tool_runs[tool] -= 1
+        self.record(tool, argv, "input.mlir", {"input.mlir": data}, cls, out, err)
+
+    def make_step(self, text):
+        """The mutant as a training step, when echo-opt can differentiate
+        it, else the mutant itself."""
+        data = text.encode("utf-8", "replace")
+        opt = self.rng.choice(["--echo-autodiff=skip-existing",
+                               "--echo-autodiff=skip-existing optimizer=sgd lr=0.5",
+                               "--echo-autodiff=skip-existing optimizer=adam"])
+        rc, out, err = run([self.tool("echo-opt"), opt, "-"], data, self.args.timeout)
+        return out if rc == 0 else data
+
+    def compile_flags(self):
+        r = self.rng
+        flags = []
+        if r.random() < 0.3:
+            flags.append("--target=" + r.choice(["cpu", "cpu", "cuda", "bogus"]))
+            if "cuda" in flags[-1] and r.random() < 0.7:
+                opt = pass_flag(r, "echo-lower-to-cuda", self.passes.get("echo-lower-to-cuda", {}),
+                                self.tmp)
+                if "=" in opt:
+                    flags.append("--cuda-options=" + opt.split("=", 1)[1])
+        for name, values in (("--grad-results", ["out-params", "arena", "bogus"]),
+                             ("--kernels", ["runtime", "generated", "bogus"]),
+                             ("--math", ["ieee", "tf32", "bogus"]),
+                             ("--workspace-budget", ["0", "65536", "-1", "bogus"]),
+                             ("--entry", ["train_step", "bogus", ""])):
+            if r.random() < 0.15:
+                flags.append(name + "=" + r.choice(values))
+        if r.random() < 0.05:
+            flags.append("--no-buffer-assign")
+        if r.random() < 0.1:
+            flags.append("--emit-llvm")
+        return flags
+
+    def one_echo_compile(self, text):
+        data = self.make_step(text)
+        flags = self.compile_flags()
+        shared = self.rng.random() < 0.7
+        out_path = os.path.join(self.tmp, "step.so" if shared else "step.o")
+        if self.rng.random() < 0.15:
+            out_path = self.rng.choice(["/dev/full", "/proc/version", "/nonexistent/d/s.so",
+                                        self.tmp])
+        argv = ([self.tool("echo-compile"), "-"] + flags + (["--shared"] if shared else []) +
+                ["-o", out_path])
+        rc, out, err = run(argv, data, self.args.timeout)
+        cls = self.record("echo-compile", argv, "step.mlir", {"step.mlir": data}, rc, out, err)
+        if (cls == "ok" and rc == 0 and shared and out_path.endswith("step.so") and
+                "--emit-llvm" not in flags and self.rng.random() < 0.5):
+            with open(out_path, "rb") as f:
+                self.one_echo_step_on(f.read(), data)
+
+    def build_steps(self):
+        """A few valid step libraries (small models, both result layouts)."""
+        self.steps = []
+        seeds = [t for p, t in self.seeds if "model-" in os.path.basename(p)] or \
+            [t for _, t in self.seeds]
+        for i in range(4):
+            text = self.rng.choice(seeds)
+            step = self.make_step(text)
+            path = os.path.join(self.tmp, "pool%d.so" % i)
+            extra = ["--grad-results=arena"] if i % 2 else []
+            rc, _, _ = run([self.tool("echo-compile"), "-", "--shared", "-o", path] + extra,
+                           step, 300)
+            if rc == 0:
+                with open(path, "rb") as f:
+                    self.steps.append((f.read(), step))
+
+    def one_echo_step(self):
+        if self.steps is None:
+            self.build_steps()
+        if not self.steps:
+            return
+        lib, step = self.rng.choice(self.steps)
+        self.one_echo_step_on(lib, step)
+
+    def one_echo_step_on(self, lib, step):
+        r = self.rng
+        kind = r.choice(["none", "truncate", "header", "manifest", "manifest", "manifest-stale"])
+        damaged = False
+        note = kind
+        if kind == "truncate":
+            lib = lib[:r.randrange(len(lib))]
+        elif kind == "header":
+            b = bytearray(lib)
+            for _ in range(r.randrange(1, 4)):
+                i = r.randrange(min(64, len(b)))
+                b[i] = r.choice([0, 0xff, r.randrange(256)])
+            lib = bytes(b)
+        elif kind.startswith("manifest"):
+            lib, damaged, what = mutate_manifest(r, lib, fix_checksum=(kind == "manifest"))
+            note = kind + " " + what
+        path = self.write_tmp("step-under-test.so", lib)
+        flags = []
+        if r.random() < 0.6:
+            flags.append("--iterations=" + r.choice(["1", "2", "0", "-1", "bogus"]))
+        if r.random() < 0.7:
+            flags.append("--print-loss")
+        if r.random() < 0.2:
+            flags.append("--capacity=" + r.choice(["0", "1", "1024", "-5", "99999999999999999999"]))
+        if r.random() < 0.15:
+            flags.append("--dump-results=" + r.choice([os.path.join(self.tmp, "out.bin"), self.tmp,
+                                                       "/dev/full", "/proc/version", "/nonexistent/d/o"]))
+        if r.random() < 0.1:
+            flags.append("--memory-stats" + r.choice(["", "=json", "=bogus"]))
+        if r.random() < 0.1:
+            flags.append("--seed=" + r.choice(["0", "7", "-1", "bogus"]))
+        if r.random() < 0.1:
+            flags.append("--backend=" + r.choice(["cpu", "cuda", "/etc/passwd",
+                                                  os.path.join(self.tmp, "truncated-backend.so")]))
+        if r.random() < 0.05:
+            flags.append(r.choice(["--time", "--entry-times", "--allow-nonfinite-loss", "--bogus"]))
+        files = {}
+        if r.random() < 0.15:
+            npy = os.path.join(self.tmp, "in0.npy")
+            files[npy] = random_npy(r)
+            with open(npy, "wb") as f:
+                f.write(files[npy])
+            flags.append("--inputs=%s=%s" % (r.choice(["0", "1", "99", "x"]), npy))
+        argv = [self.tool("echo-step"), path] + flags
+        rc, out, err = run(argv, None, self.args.timeout)
+        files[path] = lib
+        files["step.mlir"] = step
+        cls = self.record("echo-step", argv, None, files, rc, out, err, note)
+        if cls == "ok" and rc == 0 and damaged:
+            self.counts["ok"] -= 1
+            self.tool_runs["echo-step"] -= 1
+            self.record("echo-step", argv, None, files, "accepted-damaged", out,
+                        b"exit 0 with a stale manifest checksum\n" + err, note)
 
     def one_echo_run(self, text):
         # A step for echo-run: the mutant differentiated (when it is a
         # forward function), or the mutant itself.
-        data = text.encode("utf-8", "replace")
         if self.rng.random() < 0.8:
-            opt = self.rng.choice(["--echo-autodiff=skip-existing",
-                                   "--echo-autodiff=skip-existing optimizer=sgd lr=0.5",
-                                   "--echo-autodiff=skip-existing optimizer=adam"])
-            rc, out, err = run([self.tool("echo-opt"), opt, "-"], data, self.args.timeout)
-            if rc == 0:
-                data = out
+            data = self.make_step(text)
+        else:
+            data = text.encode("utf-8", "replace")
         flags, npys = echo_run_flags(self.rng, self.tmp)
         for p, b in npys.items():
             with open(p, "wb") as f:
@@ -581,16 +962,22 @@ class Driver:
 
     def step(self):
         r = self.rng.random()
-        if r < 0.12:
+        if r < 0.08:
             self.one_echo_models()
+            return
+        if r < 0.2:
+            self.one_echo_step()
             return
         path, text = self.rng.choice(self.seeds)
         # Unmutated seeds now and then: bad options on good input.
         mutant = text if self.rng.random() < 0.1 else mutate(self.rng, text)
-        if r < 0.75:
-            self.one_echo_opt(mutant)
-        else:
+        importer_seed = re.search(r"\b(linalg|tosa)\.", text) is not None
+        if r < 0.7 or importer_seed:
+            self.one_echo_opt(mutant, importer_seed)
+        elif r < 0.85:
             self.one_echo_run(mutant)
+        else:
+            self.one_echo_compile(mutant)
 
     def loop(self):
         start = time.time()
