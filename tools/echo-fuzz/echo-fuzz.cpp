@@ -2,8 +2,9 @@
 //
 // Each input is MLIR text. It is parsed with every dialect the training
 // pipeline needs; when it verifies, it goes through echo-autodiff and
-// echo-training-pipeline (remat, gist and optimizer chosen from a hash of the
-// input) and, when that succeeds, through the lowering to LLVM. Diagnostics
+// echo-training-pipeline (remat, gist, optimizer, schedule, offload and
+// simulate chosen from a hash of the input) and, when that succeeds, through
+// the lowering to LLVM. Diagnostics
 // are swallowed: rejecting bad input is the expected outcome. A crash, an
 // abort (`LLVM ERROR`, failed assertion) or a sanitizer report is a bug.
 //
@@ -188,13 +189,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Options from a hash of the whole input rather than from its leading
   // bytes, so that seeds stay plain MLIR text.
   uint64_t h = static_cast<uint64_t>(llvm::hash_value(text));
-  static const char *const kRemat[] = {"none", "mirror", "echo"};
-  static const char *const kGist[] = {"none", "lossless", "fp8"};
-  static const char *const kOptimizer[] = {"none", "sgd", "adam"};
+  static const echo::RematPolicy kRemat[] = {
+      echo::RematPolicy::None, echo::RematPolicy::Mirror,
+      echo::RematPolicy::Echo};
+  static const echo::GistMode kGist[] = {
+      echo::GistMode::None, echo::GistMode::Lossless, echo::GistMode::Fp8};
+  static const echo::OptimizerKind kOptimizer[] = {
+      echo::OptimizerKind::None, echo::OptimizerKind::Sgd,
+      echo::OptimizerKind::Adam};
+  static const echo::ScheduleMode kSchedule[] = {
+      echo::ScheduleMode::None, echo::ScheduleMode::DepthFirst,
+      echo::ScheduleMode::List, echo::ScheduleMode::Best};
+  static const echo::OffloadMode kOffload[] = {echo::OffloadMode::None,
+                                               echo::OffloadMode::Dymem,
+                                               echo::OffloadMode::Greedy};
   echo::TrainingPipelineOptions options;
   options.remat = kRemat[h % 3];
   options.gist = kGist[(h / 3) % 3];
   options.optimizer = kOptimizer[(h / 9) % 3];
+  options.schedule = kSchedule[(h / 27) % 4];
+  options.offload = kOffload[(h / 108) % 3];
+  options.simulate = (h / 324) % 2 == 1;
 
   // Autodiff on its own (not skipping existing steps), then the training
   // pipeline, then the lowering of its planned step to LLVM.
