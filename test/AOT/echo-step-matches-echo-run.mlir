@@ -30,12 +30,13 @@
 // RUN: cmp %t/resnet.jit %t/resnet.aot
 // RUN: diff %t/resnet.jit.txt %t/resnet.aot.txt
 //
-// The object file alone (for linking into a host program) exports the two
+// The object file alone (for linking into a host program) exports the three
 // symbols and needs nothing but the runtime ABI.
 // RUN: echo-compile %t/mlp.mlir -o %t/mlp.o
 // RUN: llvm-nm %t/mlp.o | FileCheck %s --check-prefix=SYMS
 // SYMS-DAG: T echo_step_invoke
 // SYMS-DAG: R echo_step_manifest
+// SYMS-DAG: R echo_step_packed_slots
 // RUN: llvm-nm --undefined-only %t/mlp.o > %t/mlp.undefined
 // RUN: FileCheck %s --check-prefix=UNDEF --input-file %t/mlp.undefined
 // RUN: not grep -v " U echo_" %t/mlp.undefined

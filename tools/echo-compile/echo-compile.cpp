@@ -3,11 +3,12 @@
 // echo-compile STEP.mlir -o step.o [--shared]: plans and lowers a
 // tensor-level training step exactly as echo-run does (the CPU pipeline:
 // bufferization, buffer assignment, runtime calls with a context), then
-// writes native code with two symbols a host program links or dlopens:
+// writes native code with three symbols a host program links or dlopens:
 //
 //   void echo_step_invoke(void **packed);   // context, descriptor fields,
 //                                           // then the i32 status it writes
 //   const char echo_step_manifest[];        // StepSignature's manifest
+//   const int64_t echo_step_packed_slots;   // slots echo_step_invoke uses
 //
 // With --target=cpu the step calls the runtime ABI (echo_*) and nothing
 // else, so one object runs on any backend library: echo-step loads it next
@@ -35,6 +36,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -113,15 +115,67 @@ static cl::opt<echo::GradResults> gradResults(
     cl::init(echo::GradResults::OutParams), echo::gradResultsValues(),
     cl::cat(category));
 
+static cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the IR after every pass of the lowering (default: once "
+             "at its end)"),
+    cl::cat(category));
+
 [[noreturn]] static void fail(const llvm::Twine &message) {
   echo::endProgressLine();
   llvm::errs() << "echo-compile: " << message << "\n";
   std::exit(1);
 }
 
+/// Writes `outputPath` with `write`, failing with the path on any error.
+static void writeFile(llvm::StringRef outputPath,
+                      llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(outputPath, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    fail("cannot write " + outputPath + ": " + ec.message());
+  write(out.os());
+  out.os().flush();
+  if (out.os().has_error())
+    fail("cannot write " + outputPath + ": " + out.os().error().message());
+  out.keep();
+}
+
+/// Links `objects` with the C++ driver into `outputFile`: the shared
+/// library with --shared, else one relocatable object. The error, or empty.
+static std::string link(llvm::ArrayRef<std::string> objects,
+                        echo::Progress &progress) {
+  auto driver = llvm::sys::findProgramByName("c++");
+  if (!driver)
+    driver = llvm::sys::findProgramByName("cc");
+  if (!driver)
+    return (llvm::Twine(shared ? "--shared" : "a step with generated kernels") +
+            " needs a C++ compiler driver (c++ or cc) on PATH to link; "
+            "write an object file instead and link it yourself")
+        .str();
+  llvm::SmallVector<llvm::StringRef> linkArgs{*driver};
+  if (shared)
+    linkArgs.push_back("-shared");
+  else
+    linkArgs.append({"-r", "-nostdlib"});
+  linkArgs.append({"-o", outputFile});
+  for (const std::string &object : objects)
+    linkArgs.push_back(object);
+  std::string linkError;
+  progress.update("linking " + outputFile + " with " + *driver,
+                  /*force=*/true);
+  int rc = llvm::sys::ExecuteAndWait(*driver, linkArgs, std::nullopt, {}, 0,
+                                     0, &linkError);
+  if (rc == 0)
+    return "";
+  return "linking " + outputFile + " with " + *driver + " failed" +
+         (linkError.empty() ? "" : ": " + linkError);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   echo::registerProgressCLOptions(&category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
@@ -157,8 +211,13 @@ int main(int argc, char **argv) {
     cudaPipeline.workspaceBudget = workspaceBudget;
   }
 
-  // Its phases, and the passes of the pipeline, on stderr (Progress.h).
+  // Its phases, and the passes of the pipeline, on stderr (Progress.h);
+  // with --mlir-timing, the time of each.
   echo::Progress progress("echo-compile");
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+  TimingScope parseTiming = timing.nest("parsing");
   progress.update("parsing " + inputFile);
   registerAllPasses();
   echo::registerEchoTransformsPasses();
@@ -179,6 +238,7 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  parseTiming.stop();
 
   func::FuncOp entry =
       echo_run::findEntryFunction(*module, entryName, error);
@@ -195,6 +255,11 @@ int main(int argc, char **argv) {
   if (failed(signature))
     return 1;
   manifest.signature = *signature;
+  echo_run::eraseUnreachableFunctions(*module, entry);
+  echo_run::LowerStepControl control;
+  control.verifyEach = verifyEach;
+  TimingScope loweringTiming = timing.nest("lowering");
+  control.timing = &loweringTiming;
 
   progress.update(llvm::Twine("lowering @") + manifest.function + " (" +
                       (target == StepTarget::Cuda ? "--echo-lower-to-cuda"
@@ -210,16 +275,18 @@ int main(int argc, char **argv) {
                                                         pipelineError)))
                 fail("--target=cuda: " + pipelineError);
             },
-            manifest, &progress)))
+            manifest, &progress, control)))
       return 1;
   } else if (failed(echo_run::lowerStep(*module,
                                         /*assignBuffers=*/!noBufferAssign,
                                         kernels, gradResults, mathMode,
                                         workspaceBudget, manifest,
-                                        &progress))) {
+                                        &progress, control))) {
     return 1;
   }
+  loweringTiming.stop();
   progress.update("translating to LLVM IR", /*force=*/true);
+  TimingScope translateTiming = timing.nest("translating to LLVM IR");
 
   std::unique_ptr<llvm::TargetMachine> machine =
       echo_run::hostTargetMachine(llvm::CodeGenOptLevel::Default, error);
@@ -230,56 +297,61 @@ int main(int argc, char **argv) {
       *module, manifest, llvmContext, *machine, error);
   if (!llvmModule)
     fail(error);
+  translateTiming.stop();
 
-  // With --shared, the object goes to a temporary file first.
-  std::string objectPath = outputFile;
-  llvm::SmallString<128> temporary;
-  if (shared) {
-    if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
-            "echo-step", "o", temporary))
-      fail("cannot create a temporary file: " + ec.message());
-    objectPath = std::string(temporary);
-  }
-  std::error_code ec;
-  auto out = std::make_unique<llvm::ToolOutputFile>(objectPath, ec,
-                                                    llvm::sys::fs::OF_None);
-  if (ec)
-    fail("cannot write " + objectPath + ": " + ec.message());
-  progress.update(emitLLVM ? "writing LLVM IR" : "generating native code",
-                  /*force=*/true);
   if (emitLLVM) {
-    llvmModule->print(out->os(), nullptr);
-  } else if (!echo_run::emitObject(*llvmModule, *machine, out->os(), error)) {
-    fail(error);
-  }
-  out->os().flush();
-  if (out->os().has_error())
-    fail("cannot write " + objectPath);
-  out->keep();
-  if (!shared) {
+    progress.update("writing LLVM IR", /*force=*/true);
+    writeFile(outputFile, [&](llvm::raw_ostream &os) {
+      llvmModule->print(os, nullptr);
+    });
     progress.done("wrote " + outputFile + " in " +
                   echo::formatDuration(progress.elapsed()));
     return 0;
   }
-
-  out.reset();
-  auto driver = llvm::sys::findProgramByName("c++");
-  if (!driver)
-    driver = llvm::sys::findProgramByName("cc");
-  if (!driver)
-    fail("--shared needs a C++ compiler driver (c++ or cc) on PATH to link; "
-         "write an object file instead and link it yourself");
-  llvm::SmallVector<llvm::StringRef> linkArgs{*driver, "-shared", "-o",
-                                              outputFile, objectPath};
-  std::string linkError;
-  progress.update("linking " + outputFile + " with " + *driver,
-                  /*force=*/true);
-  int rc = llvm::sys::ExecuteAndWait(*driver, linkArgs, std::nullopt, {}, 0,
-                                     0, &linkError);
-  llvm::sys::fs::remove(objectPath);
-  if (rc != 0)
-    fail("linking " + outputFile + " with " + *driver + " failed" +
-         (linkError.empty() ? "" : ": " + linkError));
+  progress.update("generating native code", /*force=*/true);
+  TimingScope codegenTiming = timing.nest("generating native code");
+  llvm::SmallVector<llvm::SmallVector<char, 0>> objects;
+  if (!echo_run::emitStepObjects(*llvmModule, *machine,
+                                 llvm::CodeGenOptLevel::Default, objects,
+                                 error))
+    fail(error);
+  codegenTiming.stop();
+  TimingScope writeTiming = timing.nest("writing and linking");
+  if (objects.size() == 1 && !shared) {
+    writeFile(outputFile, [&](llvm::raw_ostream &os) {
+      os.write(objects[0].data(), objects[0].size());
+    });
+  } else {
+    // The objects go to temporary files, which the C++ driver links into
+    // the shared library (--shared) or one relocatable object.
+    llvm::SmallVector<std::string> paths;
+    std::string linkError;
+    for (const llvm::SmallVector<char, 0> &object : objects) {
+      llvm::SmallString<128> path;
+      int fd = -1;
+      if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+              "echo-step", "o", fd, path)) {
+        linkError = "cannot create a temporary file: " + ec.message();
+        break;
+      }
+      paths.push_back(std::string(path));
+      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+      os.write(object.data(), object.size());
+      os.close();
+      if (os.has_error()) {
+        linkError = "cannot write " + paths.back() + ": " +
+                    os.error().message();
+        os.clear_error();
+        break;
+      }
+    }
+    if (linkError.empty())
+      linkError = link(paths, progress);
+    for (const std::string &path : paths)
+      llvm::sys::fs::remove(path);
+    if (!linkError.empty())
+      fail(linkError);
+  }
   progress.done("wrote " + outputFile + " in " +
                 echo::formatDuration(progress.elapsed()));
   return 0;

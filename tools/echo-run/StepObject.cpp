@@ -7,14 +7,21 @@
 #include "EchoDialect/Conversion/EchoToRuntime.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/LoopExtractor.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -46,6 +53,14 @@ void addPackedEntry(llvm::Module &module, llvm::Function &entry) {
   if (!status->getType()->isVoidTy())
     b.CreateStore(status, slot(entry.arg_size()));
   b.CreateRetVoid();
+  // How many slots the entry reads and writes, taken from the step itself:
+  // a host checks the slots the manifest describes against it.
+  auto *i64 = llvm::Type::getInt64Ty(ctx);
+  uint64_t slots = entry.arg_size() + (status->getType()->isVoidTy() ? 0 : 1);
+  new llvm::GlobalVariable(module, i64, /*isConstant=*/true,
+                           llvm::GlobalValue::ExternalLinkage,
+                           llvm::ConstantInt::get(i64, slots),
+                           "echo_step_packed_slots");
 }
 
 void addManifest(llvm::Module &module, const std::string &text) {
@@ -63,7 +78,8 @@ mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                               mlir::echo::GradResults gradResults,
                               EchoMathMode math, int64_t workspaceBudget,
                               StepManifest &manifest,
-                              mlir::echo::Progress *progress) {
+                              mlir::echo::Progress *progress,
+                              const LowerStepControl &control) {
   return lowerStepWith(
       module,
       [&](mlir::OpPassManager &pm) {
@@ -71,7 +87,7 @@ mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
                                             gradResults, math,
                                             workspaceBudget);
       },
-      manifest, progress);
+      manifest, progress, control);
 }
 
 namespace {
@@ -130,14 +146,20 @@ static mlir::LogicalResult recordArenaResults(mlir::ModuleOp module,
 mlir::LogicalResult
 lowerStepWith(mlir::ModuleOp module,
               llvm::function_ref<void(mlir::OpPassManager &)> build,
-              StepManifest &manifest, mlir::echo::Progress *progress) {
+              StepManifest &manifest, mlir::echo::Progress *progress,
+              const LowerStepControl &control) {
   mlir::PassManager pm(module.getContext());
   if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
     return mlir::failure();
+  pm.enableVerifier(control.verifyEach);
+  if (control.timing)
+    pm.enableTiming(*control.timing);
   if (progress && progress->enabled())
     pm.addInstrumentation(std::make_unique<ProgressInstrumentation>(*progress));
   build(pm);
   if (mlir::failed(pm.run(module)))
+    return mlir::failure();
+  if (!control.verifyEach && mlir::failed(mlir::verify(module)))
     return mlir::failure();
   manifest.sites.clear();
   if (auto attr =
@@ -224,6 +246,132 @@ bool emitObject(llvm::Module &module, llvm::TargetMachine &machine,
   }
   codegen.run(module);
   return true;
+}
+
+void eraseUnreachableFunctions(mlir::ModuleOp module,
+                               mlir::Operation *entry) {
+  mlir::SymbolTable table(module);
+  llvm::SmallPtrSet<mlir::Operation *, 16> reached{entry};
+  llvm::SmallVector<mlir::Operation *> work{entry};
+  while (!work.empty()) {
+    mlir::Operation *op = work.pop_back_val();
+    auto uses = mlir::SymbolTable::getSymbolUses(op);
+    if (!uses)
+      continue;
+    for (const mlir::SymbolTable::SymbolUse &use : *uses) {
+      mlir::Operation *target =
+          table.lookup(use.getSymbolRef().getRootReference());
+      if (target && reached.insert(target).second)
+        work.push_back(target);
+    }
+  }
+  for (auto fn : llvm::make_early_inc_range(
+           module.getOps<mlir::FunctionOpInterface>()))
+    if (!reached.contains(fn))
+      fn->erase();
+}
+
+namespace {
+
+/// Extracts every top-level loop of every function into a function of its
+/// own (LLVM's loop-extract), leaving the functions they were in loop-free.
+void extractLoops(llvm::Module &module, llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  passes.addPass(llvm::LoopExtractorPass());
+  passes.run(module, mam);
+}
+
+bool hasLoop(const llvm::Function &fn) {
+  if (fn.isDeclaration())
+    return false;
+  llvm::SmallVector<
+      std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>>
+      backEdges;
+  llvm::FindFunctionBackedges(fn, backEdges);
+  return !backEdges.empty();
+}
+
+/// `module`'s definitions for which `keep` holds; the others become
+/// declarations, and declarations nothing uses are dropped.
+std::unique_ptr<llvm::Module>
+cloneWith(const llvm::Module &module,
+          llvm::function_ref<bool(const llvm::GlobalValue *)> keep) {
+  llvm::ValueToValueMapTy map;
+  std::unique_ptr<llvm::Module> part = llvm::CloneModule(module, map, keep);
+  for (llvm::GlobalVariable &global :
+       llvm::make_early_inc_range(part->globals()))
+    if (global.isDeclaration() && global.use_empty())
+      global.eraseFromParent();
+  for (llvm::Function &fn : llvm::make_early_inc_range(*part))
+    if (fn.isDeclaration() && fn.use_empty())
+      fn.eraseFromParent();
+  return part;
+}
+
+/// Restores a TargetMachine's optimization level on every way out.
+struct OptLevelScope {
+  OptLevelScope(llvm::TargetMachine &machine)
+      : machine(machine), saved(machine.getOptLevel()) {}
+  ~OptLevelScope() { machine.setOptLevel(saved); }
+  llvm::TargetMachine &machine;
+  llvm::CodeGenOptLevel saved;
+};
+
+} // namespace
+
+bool emitStepObjects(llvm::Module &module, llvm::TargetMachine &machine,
+                     llvm::CodeGenOptLevel kernelLevel,
+                     llvm::SmallVectorImpl<llvm::SmallVector<char, 0>> &objects,
+                     std::string &error) {
+  OptLevelScope scope(machine);
+  objects.clear();
+  auto emit = [&](llvm::Module &part, llvm::CodeGenOptLevel level) {
+    machine.setOptLevel(level);
+    llvm::raw_svector_ostream os(objects.emplace_back());
+    return emitObject(part, machine, os, error);
+  };
+  if (kernelLevel != llvm::CodeGenOptLevel::None)
+    extractLoops(module, machine);
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 16> kernels;
+  for (const llvm::Function &fn : module)
+    if (kernelLevel != llvm::CodeGenOptLevel::None && hasLoop(fn))
+      kernels.insert(&fn);
+  bool anyHost = llvm::any_of(module, [&](const llvm::Function &fn) {
+    return !fn.isDeclaration() && !kernels.contains(&fn);
+  });
+  if (kernels.empty() || !anyHost)
+    return emit(module, kernels.empty() ? llvm::CodeGenOptLevel::None
+                                        : kernelLevel);
+  // The two objects are linked into one library: what one part defines and
+  // the other uses becomes a hidden (library-local) global symbol.
+  for (llvm::GlobalValue &value : module.global_values()) {
+    if (!value.hasLocalLinkage())
+      continue;
+    value.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    value.setVisibility(llvm::GlobalValue::HiddenVisibility);
+    if (!value.hasName())
+      value.setName("echo.step.local");
+  }
+  std::unique_ptr<llvm::Module> host =
+      cloneWith(module, [&](const llvm::GlobalValue *value) {
+        return !kernels.contains(value);
+      });
+  std::unique_ptr<llvm::Module> loops =
+      cloneWith(module, [&](const llvm::GlobalValue *value) {
+        return kernels.contains(value);
+      });
+  return emit(*host, llvm::CodeGenOptLevel::None) &&
+         emit(*loops, kernelLevel);
 }
 
 } // namespace echo_run
