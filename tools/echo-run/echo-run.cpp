@@ -473,6 +473,7 @@ int main(int argc, char **argv) {
     if (failed(signature))
       std::exit(1);
     manifest.signature = *signature;
+    eraseUnreachableFunctions(*module, entry);
     if (!profileSparsity.empty())
       profile = prepareProfile(*module);
     if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign, kernels,
