@@ -241,13 +241,13 @@ std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,
 
 Buffer StepBuffers::allocate(Buffer b, int64_t category,
                              const std::string &what) {
-  // Device memory first: a tensor that does not fit is the backend's
-  // out-of-memory error, before the host copy is attempted.
+  // Device memory only: prepare() makes the host copies once every buffer
+  // has its device memory, so a step that does not fit fails before the
+  // host fills gigabytes of copies.
   void *ptr = nullptr;
   if (rt.echo_mem_alloc(ctx, b.spec.bytes(), category, what.c_str(), &ptr))
     failRuntime("allocating " + what);
   b.bind(ptr);
-  b.host.assign(b.spec.bytes(), 0);
   return b;
 }
 
@@ -266,17 +266,14 @@ bool StepBuffers::prepare(const StepManifest &manifest, uint64_t seed,
                           std::string &error) {
   const EntrySignature &signature = manifest.signature;
   const std::string &name = manifest.function;
+  // All device memory first, then the host copies: a step too large for
+  // the capacity fails at once, not after filling gigabytes of copies of
+  // the arguments that did fit.
   for (size_t i = 0; i < signature.arguments.size(); ++i) {
     const ArgumentSpec &arg = signature.arguments[i];
     args.push_back(allocate(describeBuffer(arg.tensor), arg.category,
                             arg.name + " of @" + name));
-    initialize(args.back(), arg, seed, i);
   }
-  for (const std::string &item : inputs)
-    if (!loadInput(item, args, error))
-      return false;
-  for (Buffer &b : args)
-    upload(b);
   // Allocated once, the arena holds the last step's results after the
   // iterations.
   if (manifest.arenaBytes > 0)
@@ -290,6 +287,19 @@ bool StepBuffers::prepare(const StepManifest &manifest, uint64_t seed,
                         "result #" + std::to_string(i) + " of @" + name);
       },
       arena ? &*arena : nullptr);
+  for (std::vector<Buffer> *group : {&args, &results})
+    for (Buffer &b : *group)
+      if (!b.view)
+        b.host.assign(b.spec.bytes(), 0);
+  if (arena)
+    arena->host.assign(arena->spec.bytes(), 0);
+  for (size_t i = 0; i < args.size(); ++i)
+    initialize(args[i], signature.arguments[i], seed, i);
+  for (const std::string &item : inputs)
+    if (!loadInput(item, args, error))
+      return false;
+  for (Buffer &b : args)
+    upload(b);
   return true;
 }
 

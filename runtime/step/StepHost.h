@@ -77,10 +77,10 @@ bool runIterations(const EntrySignature &signature, std::vector<Buffer> &args,
                    std::string &error);
 
 /// The buffers of a step run on one backend context, allocated in the order
-/// both drivers use: the arguments (device memory, then their host copies
-/// initialized from the run seed and the inputs, then uploaded), the arena
-/// a grad-results=arena step keeps its results in, then the results. A
-/// backend failure calls `failRuntime(what)` with the action that failed
+/// both drivers use (each as device memory, then its host copy): the
+/// arguments, the arena a grad-results=arena step keeps its results in, then
+/// the results; only then are the arguments' host copies initialized from
+/// the run seed and the inputs, and uploaded. A backend failure calls `failRuntime(what)` with the action that failed
 /// ("allocating ..."), which reads the context's error and ends the run.
 struct StepBuffers {
   using FailRuntime = std::function<void(const std::string &what)>;
