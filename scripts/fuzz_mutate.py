@@ -696,6 +696,7 @@ class Driver:
         self.out = args.out
         self.counts = {}
         self.tool_runs = {}
+        self.pass_runs = {}  # echo-opt runs by the last pass they name
         self.saved = 0
         self.signatures = {}
         self.seeds = []
@@ -777,6 +778,9 @@ class Driver:
         argv = [self.tool("echo-opt")] + flags + ["-"]
         rc, out, err = run(argv, data, self.args.timeout)
         cls = self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, rc, out, err)
+        names = re.findall(r"\b(echo-[a-z-]+|gist-encode)\b", flags[-1])
+        if names:
+            self.pass_runs[names[-1]] = self.pass_runs.get(names[-1], 0) + 1
         lowered = any("lower-to" in f for f in flags)
         if cls == "ok" and rc == 0 and not any("memory-report" in f for f in flags) and not lowered:
             # What echo-opt prints on success must parse and verify again.
@@ -1007,6 +1011,8 @@ class Driver:
         print("fuzz_mutate: %d runs in %.0fs (%s): %s" % (total, elapsed, per_tool, classes),
               file=stream, flush=True)
         if stream is sys.stdout:
+            print("  echo-opt runs by pass: " + ", ".join(
+                "%s %d" % kv for kv in sorted(self.pass_runs.items())), file=stream)
             for (cls, tool, sig), n in sorted(self.signatures.items()):
                 print("  %-10s %-11s x%-5d %s" % (cls, tool, n, sig), file=stream)
 
