@@ -785,7 +785,7 @@ class Driver:
         argv = [self.tool("echo-opt")] + flags + ["-"]
         rc, out, err = run(argv, data, self.args.timeout)
         cls = self.record("echo-opt", argv, "input.mlir", {"input.mlir": data}, rc, out, err)
-        names = re.findall(r"\b(echo-[a-z-]+|gist-encode)\b", flags[-1])
+        names = re.findall(r"(?:^--|[(,])(echo-[a-z-]+|gist-encode)(?=[={,)]|$)", flags[-1])
         if names:
             self.pass_runs[names[-1]] = self.pass_runs.get(names[-1], 0) + 1
         lowered = any("lower-to" in f for f in flags)
