@@ -42,6 +42,9 @@ constexpr llvm::StringLiteral kStepStatsAttr = "echo.step_stats";
 constexpr llvm::StringLiteral kProfileSiteAttr = "echo.profile_site";
 /// On a relu / max_pool2d: the largest non-zero fraction its output had.
 constexpr llvm::StringLiteral kDensityAttr = "echo.density";
+/// On functions (gist-encode): per bound an SSDC map's storage relies on
+/// (dense, profiled, asserted), the maps and their planned bytes.
+constexpr llvm::StringLiteral kCsrBoundsAttr = "echo.csr_bounds";
 
 //--- The memory plan (echo-buffer-assign, read by echo-memory-report) ---------
 /// On functions: bytes of the arena, its lower bound, the placement used.

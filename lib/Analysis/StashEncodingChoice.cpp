@@ -2,6 +2,7 @@
 
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 
+#include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EncodingStorage.h"
 #include "EchoDialect/SparseMaps.h"
 
@@ -48,18 +49,60 @@ bool mlir::echo::mayStoreAsCsr(Value v) {
   return type && type.getElementType().isF32() && isSparseFeatureMap(v);
 }
 
+CsrDensity mlir::echo::plannedCsrDensity(Value v, const GistPlan &plan) {
+  Operation *producer = v.getDefiningOp();
+  auto measured =
+      producer ? producer->getAttrOfType<FloatAttr>(kDensityAttr) : FloatAttr();
+  if (!measured)
+    return {plan.csrDensity,
+            plan.csrDensity < 1.0 ? CsrBound::Asserted : CsrBound::Dense};
+  // At least one element (a map measured all-zero), at most dense.
+  int64_t n = cast<ShapedType>(v.getType()).getNumElements();
+  double oneElement = 1.0 / (double)std::max<int64_t>(n, 1);
+  return {std::clamp(measured.getValueAsDouble() * plan.csrMargin, oneElement,
+                     1.0),
+          CsrBound::Profiled};
+}
+
+llvm::StringRef mlir::echo::stringifyCsrBound(CsrBound bound) {
+  switch (bound) {
+  case CsrBound::Dense:
+    return "dense";
+  case CsrBound::Profiled:
+    return "profiled";
+  default:
+    return "asserted";
+  }
+}
+
+bool mlir::echo::csrPays(Value v, const GistPlan &plan) {
+  auto type = cast<ShapedType>(v.getType());
+  return csrBytes(type.getNumElements(), 4,
+                  plannedCsrDensity(v, plan).density) <
+         getStorageBytes(type);
+}
+
+bool mlir::echo::servedBySsdc(Value v, Operation *reader, unsigned operand,
+                              const GistPlan &plan) {
+  if (!plan.lossless || !isa<RankedTensorType>(v.getType()) ||
+      !mayStoreAsCsr(v))
+    return false;
+  // Recomputation needs every bit; a weight gradient reads the whole map.
+  return !reader || isa<RecomputeOp>(reader) ||
+         (isa<Conv2DGradWeightOp>(reader) && operand == 0);
+}
+
 std::optional<EncodingKind>
 mlir::echo::chooseStashEncoding(Value v, Operation *reader, unsigned operand,
                                 const GistPlan &plan) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
   if (!type)
     return std::nullopt; // already encoded: it keeps its form
+  // Exact either way: CSR where a density bound makes it smaller, else plain.
+  if (servedBySsdc(v, reader, operand, plan))
+    return csrPays(v, plan) ? std::optional(EncodingKind::Csr) : std::nullopt;
   Type element = type.getElementType();
-  if (!reader || isa<RecomputeOp>(reader)) {
-    // Recomputation needs every bit: SSDC is exact.
-    if (plan.lossless && mayStoreAsCsr(v))
-      return EncodingKind::Csr;
-  } else {
+  if (reader && !isa<RecomputeOp>(reader)) {
     // Readers that need one bit per element.
     if ((plan.masks || plan.lossless) && operand == 0) {
       if (isa<ReluGradOp>(reader) && isa<FloatType>(element))
@@ -67,13 +110,9 @@ mlir::echo::chooseStashEncoding(Value v, Operation *reader, unsigned operand,
       if (isa<DropoutGradOp>(reader) && element.isInteger(1))
         return EncodingKind::Mask1;
     }
-    if (plan.lossless) {
-      if (auto pool = dyn_cast<MaxPool2DGradOp>(reader);
-          pool && operand < 2 && servedByArgmax(pool))
-        return EncodingKind::PoolArgmax;
-      if (isa<Conv2DGradWeightOp>(reader) && operand == 0 && mayStoreAsCsr(v))
-        return EncodingKind::Csr;
-    }
+    if (auto pool = dyn_cast<MaxPool2DGradOp>(reader);
+        plan.lossless && pool && operand < 2 && servedByArgmax(pool))
+      return EncodingKind::PoolArgmax;
   }
   // Delayed precision reduction for what stays, when it is large enough.
   if (plan.dpr != DprFormat::None && element.isF32() &&
@@ -107,7 +146,7 @@ int64_t mlir::echo::encodedStashBytes(StashOp stash, const GistPlan &plan) {
                                       pool.getStride(), pool.getPadding());
       argmax = bytes >= 0 ? bytes : plain;
     } else if (kind == EncodingKind::Csr) {
-      csr = csrBytes(n, 4, plan.csrDensity);
+      csr = csrBytes(n, 4, plannedCsrDensity(v, plan).density);
     } else {
       other = kind ? reducedBytes(*kind, n) : plain;
     }
@@ -125,6 +164,6 @@ int64_t mlir::echo::encodedRegionInputBytes(Value v, const GistPlan &plan) {
   if (!kind)
     return plain;
   return std::min(plain, kind == EncodingKind::Csr
-                             ? csrBytes(n, 4, plan.csrDensity)
+                             ? csrBytes(n, 4, plannedCsrDensity(v, plan).density)
                              : reducedBytes(*kind, n));
 }

@@ -211,7 +211,8 @@ LogicalResult AttrChecker::check() {
     return nonNegative();
   if (name == kAllocForAttr || name == kPlannerAttr)
     return string();
-  if (name == kStepStatsAttr || name == kSimulatedStepAttr)
+  if (name == kStepStatsAttr || name == kSimulatedStepAttr ||
+      name == kCsrBoundsAttr)
     return dictionary();
   Check rule = llvm::StringSwitch<Check>(name)
                    .Case(kCategoryAttr, &AttrChecker::category)

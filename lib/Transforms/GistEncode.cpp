@@ -11,13 +11,15 @@
 #include "StashEncoder.h"
 
 #include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/EncodingStorage.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 
-#include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace mlir {
 namespace echo {
@@ -35,12 +37,7 @@ struct GistEncodePass : echo::impl::EchoGistEncodeBase<GistEncodePass> {
   using Base::Base;
 
   void runOnOperation() override;
-
-private:
-  /// Planned non-zero fraction of the SSDC encoding of `v`.
-  double plannedCsrDensity(Value v, RankedTensorType type) const;
 };
-
 
 /// A measured density (echo.density, from echo-run --profile-sparsity) must
 /// be an f64 in [0, 1]; checked before any rewrite.
@@ -62,17 +59,26 @@ LogicalResult verifyMeasuredDensities(func::FuncOp fn) {
   return failure(result.wasInterrupted());
 }
 
-/// SSDC capacity of `v`: its measured density with the safety margin, at
-/// least one element (a map measured all-zero), at most dense; without a
-/// measurement, the csr-density bound.
-double GistEncodePass::plannedCsrDensity(Value v, RankedTensorType type) const {
-  Operation *producer = v.getDefiningOp();
-  auto measured =
-      producer ? producer->getAttrOfType<FloatAttr>(kDensityAttr) : FloatAttr();
-  if (!measured)
-    return csrDensity;
-  double oneElement = 1.0 / (double)std::max<int64_t>(type.getNumElements(), 1);
-  return std::clamp(measured.getValueAsDouble() * csrMargin, oneElement, 1.0);
+/// Maps and bytes of the SSDC candidates under each bound.
+struct BoundTally {
+  int64_t maps = 0, bytes = 0;
+};
+
+/// Records on `fn` what each SSDC candidate's storage relies on, for the
+/// memory report: {dense|profiled|asserted = {maps, bytes}}.
+void recordCsrBounds(func::FuncOp fn,
+                     const std::map<CsrBound, BoundTally> &tally) {
+  Builder b(fn.getContext());
+  SmallVector<NamedAttribute> entries;
+  for (auto &[bound, t] : tally)
+    entries.push_back(b.getNamedAttr(
+        stringifyCsrBound(bound),
+        b.getDictionaryAttr(
+            {b.getNamedAttr("bytes", b.getI64IntegerAttr(t.bytes)),
+             b.getNamedAttr("maps", b.getI64IntegerAttr(t.maps))})));
+  // A step encoded before (nothing left to encode) keeps its record.
+  if (!entries.empty())
+    fn->setAttr(kCsrBoundsAttr, b.getDictionaryAttr(entries));
 }
 
 void GistEncodePass::runOnOperation() {
@@ -101,6 +107,7 @@ void GistEncodePass::runOnOperation() {
   plan.lossless = lossless;
   plan.dpr = dpr;
   plan.csrDensity = csrDensity;
+  plan.csrMargin = csrMargin;
   plan.dprMinBytes = dprMinBytes;
 
   MLIRContext *ctx = &getContext();
@@ -134,6 +141,7 @@ void GistEncodePass::runOnOperation() {
     g.erase();
   }
 
+  std::map<CsrBound, BoundTally> bounds;
   for (StashOp stash : stashes) {
     Value v = stash.getInput();
     auto type = dyn_cast<RankedTensorType>(v.getType());
@@ -147,7 +155,10 @@ void GistEncodePass::runOnOperation() {
     // Group the other backward uses by the encoding that serves them.
     SmallVector<OpOperand *> csr, reduced;
     std::optional<EncodingKind> reducedKind;
+    bool ssdcCandidate = false;
     for (OpOperand &use : stash.getResult().getUses()) {
+      ssdcCandidate |= servedBySsdc(v, use.getOwner(), use.getOperandNumber(),
+                                    plan);
       std::optional<EncodingKind> kind = chooseStashEncoding(v, use, plan);
       if (kind == EncodingKind::Csr) {
         csr.push_back(&use);
@@ -157,9 +168,18 @@ void GistEncodePass::runOnOperation() {
         reducedKind = kind;
       }
     }
+    if (ssdcCandidate) {
+      // Its storage depends on its data only as CSR, planned at a bound.
+      CsrDensity planned = plannedCsrDensity(v, plan);
+      BoundTally &t = bounds[csr.empty() ? CsrBound::Dense : planned.bound];
+      ++t.maps;
+      t.bytes += csr.empty() ? getStorageBytes(type)
+                             : csrBytes(type.getNumElements(), 4,
+                                        planned.density);
+    }
     if (!csr.empty()) {
-      auto density =
-          FloatAttr::get(Float64Type::get(ctx), plannedCsrDensity(v, type));
+      auto density = FloatAttr::get(Float64Type::get(ctx),
+                                    plannedCsrDensity(v, plan).density);
       auto encoding = EncodingAttr::get(ctx, EncodingKind::Csr, density,
                                         nullptr, nullptr, nullptr);
       encoder.decodeFor(b, csr, encoder.encode(b, v, stash, encoding));
@@ -176,6 +196,7 @@ void GistEncodePass::runOnOperation() {
     if (s.getResult().use_empty())
       s.erase();
   });
+  recordCsrBounds(fn, bounds);
 }
 
 } // namespace

@@ -94,6 +94,9 @@ struct FunctionReport {
   std::string planner;
   std::vector<PlannedBuffer> buffers;
   std::vector<Sample> timeline;
+  /// gist-encode's echo.csr_bounds: per bound (dense, profiled, asserted),
+  /// the SSDC maps and their planned bytes.
+  std::map<std::string, std::pair<int64_t, int64_t>> csrBounds;
 
   int64_t planned() const { return persistentBytes + arenaBytes; }
   /// Bytes of `category` live at the peak: persistent, and in the arena.
@@ -200,6 +203,13 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     r.simulated = std::move(s);
   }
 
+  if (auto bounds = fn->getAttrOfType<DictionaryAttr>(kCsrBoundsAttr))
+    for (NamedAttribute entry : bounds) {
+      auto t = dyn_cast<DictionaryAttr>(entry.getValue());
+      r.csrBounds[entry.getName().str()] = {intOf(t, "maps"),
+                                            intOf(t, "bytes")};
+    }
+
   AsmState names(fn);
   fn.walk([&](memref::ViewOp view) {
     auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>(kLifetimeAttr);
@@ -294,6 +304,13 @@ llvm::json::Object toJson(const FunctionReport &r) {
       {"flops", llvm::json::Object{{"forward", r.flopsForward},
                                    {"backward", r.flopsBackward},
                                    {"recompute", r.flopsRecompute}}}};
+  if (!r.csrBounds.empty()) {
+    llvm::json::Object bounds;
+    for (auto &[bound, mapsBytes] : r.csrBounds)
+      bounds[bound] = llvm::json::Object{{"maps", mapsBytes.first},
+                                         {"bytes", mapsBytes.second}};
+    result["csr_bounds"] = std::move(bounds);
+  }
   if (const std::optional<SimulatedStep> &s = r.simulated)
     result["simulated_step"] = llvm::json::Object{
         {"device", s->device},
@@ -340,6 +357,20 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
                        ms(s->transferOnly));
     os << llvm::format("  compute only   %14.3f ms  (non-overlapped compute)\n",
                        ms(s->computeOnly));
+  }
+  if (!r.csrBounds.empty()) {
+    // What each data-dependent (SSDC) map's planned bytes rely on.
+    os << "SSDC maps by the density bound their plan relies on:\n";
+    for (auto &[bound, mapsBytes] : r.csrBounds) {
+      StringRef what =
+          bound == "dense"      ? "plain: no density known, dense bound"
+          : bound == "profiled" ? "csr: profiled density x csr-margin"
+          : bound == "asserted" ? "csr: csr-density, not measured"
+                                : "unknown bound";
+      os << llvm::format("  %-9s %4lld maps %14lld bytes  (%s)\n",
+                         bound.c_str(), (long long)mapsBytes.first,
+                         (long long)mapsBytes.second, what.str().c_str());
+    }
   }
   if (!r.stashedByKind.empty()) {
     os << "stashed bytes by producing op:\n";

@@ -136,29 +136,36 @@ DecodeCsrArgs echo_rt::decodeCsrArgs(const char *E, ECHO_TENSOR(bytes),
   return a;
 }
 
+void echo_rt::refuseCsrOverCapacity(const char *E, int64_t n, int64_t nnz,
+                                    int64_t capacity, int64_t &overflows) {
+  if (nnz <= capacity)
+    return;
+  ++overflows;
+  // Not out of memory: more capacity would not help, the plan would.
+  fail(E,
+       "the map of %lld elements has %lld non-zeros, more than the %lld its "
+       "csr encoding was planned for (a density bound this data does not "
+       "meet: re-profile with echo-run --profile-sparsity on such batches, "
+       "raise gist-encode's csr-margin, or plan without csr-density); "
+       "nothing was written",
+       (long long)n, (long long)nnz, (long long)capacity);
+}
+
 CsrHeader echo_rt::csrHeader(const char *E, const DecodeCsrArgs &a,
                              const uint8_t *header) {
   CsrHeader h;
   h.nnz = load32(header + 0);
   h.capacity = load32(header + 4);
-  h.overflow = load64(header + 8);
   expectBytes(E, a.bytes, cd::csrBytes(a.n, h.capacity), kCsrLayout);
   if (h.nnz > a.n)
     fail(E, "corrupted csr encoding: %lld non-zeros in %lld elements",
          (long long)h.nnz, (long long)a.n);
-  if (!h.overflow && h.nnz > h.capacity)
-    fail(E,
-         "csr encoding overflowed its capacity %lld but has no overflow "
-         "block (was it decoded twice?)",
-         (long long)h.capacity);
+  if (h.nnz > h.capacity)
+    fail(E, "corrupted csr encoding: %lld non-zeros over its capacity %lld",
+         (long long)h.nnz, (long long)h.capacity);
+  if (load64(header + 8) != 0)
+    fail(E, "corrupted csr encoding: the reserved header field is not 0");
   return h;
-}
-
-void echo_rt::expectOverflowBlock(const char *E, const CsrHeader &h,
-                                  const uint8_t *blockHeader) {
-  if (h.nnz <= h.capacity || load32(blockHeader + 0) != h.nnz ||
-      load32(blockHeader + 4) != h.nnz || load64(blockHeader + 8) != 0)
-    fail(E, "corrupted csr encoding: bad overflow block");
 }
 
 void echo_rt::expectCsrSpan(const char *E, uint32_t first, uint32_t last,

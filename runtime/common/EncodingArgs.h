@@ -70,33 +70,24 @@ struct DecodeCsrArgs {
 DecodeCsrArgs decodeCsrArgs(const char *entry, ECHO_TENSOR(bytes),
                             ECHO_TENSOR(y));
 
-/// The block that holds the whole CSR of n elements when its nnz non-zeros
-/// overflow the planned capacity, from the context's counting allocator
-/// (either backend's: the same allocate()), so it is counted as encoded.
-template <typename Memory>
-uint8_t *csrOverflowBlock(const char *entry, Memory &memory, int64_t n,
-                          int64_t nnz) {
-  std::string error;
-  void *block = memory.allocate(echo_codecs::csrBytes(n, nnz), ECHO_MEM_ENCODED,
-                                "csr overflow", error);
-  if (!block)
-    throw Error{ECHO_ERR_OUT_OF_MEMORY, std::string(entry) + ": " + error};
-  return static_cast<uint8_t *>(block);
-}
+/// Refuses to encode n elements with nnz non-zeros into the planned
+/// `capacity` when they do not fit, before anything is written: the map is
+/// denser than the bound its plan relied on (gist-encode's profile or
+/// csr-density), and the step must not use memory it was not given. Counts
+/// the refusal in `overflows` (echo_mem_csr_overflows()); the error is an
+/// invalid argument, not out of memory: a larger device would not help.
+void refuseCsrOverCapacity(const char *entry, int64_t n, int64_t nnz,
+                           int64_t capacity, int64_t &overflows);
 
-/// A CSR's 16-byte header: nnz, capacity (u32 each), overflow block (u64).
+/// A CSR's 16-byte header: nnz, capacity (u32 each), a reserved u64.
 struct CsrHeader {
   int64_t nnz, capacity;
-  uint64_t overflow;
 };
 /// Parses the header (a host copy of its kCsrHeaderBytes bytes) and checks
-/// it against the storage and y; an encoding without an overflow block
-/// must hold its non-zeros.
+/// it against the storage and y: the non-zeros fit the capacity, the
+/// reserved field is 0.
 CsrHeader csrHeader(const char *entry, const DecodeCsrArgs &a,
                     const uint8_t *header);
-/// Checks the header of h's overflow block (a host copy of it).
-void expectOverflowBlock(const char *entry, const CsrHeader &h,
-                         const uint8_t *blockHeader);
 
 /// The structure checks of a CSR that is read: the row pointers span the
 /// nnz non-zeros, row r's end pointer lies in [begin, nnz], its columns

@@ -2,9 +2,10 @@
 //
 // The CPU entries of the encodings (runtime.h, "Encodings of stashed feature
 // maps"). The bit-level formats live in echo/codecs.h, shared with a CUDA
-// backend; this file walks the tensors, checks sizes and handles the CSR
-// overflow block. Every encoded operand must hold exactly the bytes the
-// compiler planned (EncodingStorage.h); a mismatch is an error. Encoded
+// backend; this file walks the tensors and checks sizes. Every encoded
+// operand must hold exactly the bytes the compiler planned
+// (EncodingStorage.h); a mismatch, or a CSR map denser than its planned
+// capacity, is an error. Encoded
 // buffers need not be aligned, so multi-byte fields go through memcpy.
 // The fixed-width codecs run on the backend's threads (Parallel.h), each
 // thread on whole bytes or words; CSR stays sequential (its offsets are a
@@ -92,10 +93,10 @@ float decFp8(uint32_t c) { return cd::decodeFp8((uint8_t)c); }
 /// Writes the complete CSR of x (nnz non-zeros) with room for `capacity`
 /// into `out` (csrBytes(n, capacity) bytes); slots past nnz are zero.
 void writeCsr(const float *x, int64_t n, int64_t nnz, int64_t capacity,
-              uint64_t overflow, uint8_t *out) {
+              uint8_t *out) {
   store<uint32_t>(out + 0, (uint32_t)nnz);
   store<uint32_t>(out + 4, (uint32_t)capacity);
-  store<uint64_t>(out + 8, overflow);
+  store<uint64_t>(out + 8, 0); // reserved
   int64_t rows = cd::csrRows(n);
   uint8_t *rowPtr = out + cd::csrRowPtrOffset();
   uint8_t *values = out + cd::csrValuesOffset(n);
@@ -317,44 +318,16 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), in
   int64_t nnz = 0;
   for (int64_t i = 0; i < n; ++i)
     nnz += cd::csrIsNonZero(x[i]);
-  uint8_t *out = B.u8();
-  if (nnz <= capacity) {
-    writeCsr(x, n, nnz, capacity, 0, out);
-    return;
-  }
-  // Overflow: the whole CSR, sized for its nnz, goes to a block of the
-  // counting allocator; the planned buffer keeps the header (with the
-  // block's address) and zeros.
-  uint8_t *block = csrOverflowBlock(E, ctx.memory, n, nnz);
-  writeCsr(x, n, nnz, nnz, 0, block);
-  std::memset(out, 0, (size_t)B.numel);
-  store<uint32_t>(out + 0, (uint32_t)nnz);
-  store<uint32_t>(out + 4, (uint32_t)capacity);
-  store<uint64_t>(out + 8, (uint64_t)(uintptr_t)block);
-  ++ctx.memory.csrOverflows;
+  refuseCsrOverCapacity(E, n, nnz, capacity, ctx.memory.csrOverflows);
+  writeCsr(x, n, nnz, capacity, B.u8());
 }
 
 void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_csr";
   DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
-  int64_t n = a.n;
   uint8_t *in = a.bytes.u8();
   CsrHeader h = csrHeader(E, a, in);
-  if (!h.overflow) {
-    readCsr(E, in, n, h.nnz, h.capacity, a.y.f32());
-    return;
-  }
-  // The address is data: checked against the context's blocks before
-  // anything reads it.
-  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)h.overflow);
-  if (!ctx.memory.holds(block))
-    fail(E, "corrupted csr encoding: the overflow block is not this "
-            "context's");
-  expectOverflowBlock(E, h, block);
-  readCsr(E, block, n, h.nnz, h.nnz, a.y.f32());
-  ctx.memory.release(block);
-  // The block is gone: a second decode must not read or free it again.
-  store<uint64_t>(in + 8, 0);
+  readCsr(E, in, a.n, h.nnz, h.capacity, a.y.f32());
 }
 
 //--- pool argmax --------------------------------------------------------------

@@ -5,9 +5,9 @@
 // bytes are identical. One thread per packed unit (byte, word, element or
 // 256-wide CSR row), so there are no write races; encoded buffers need not
 // be aligned, so multi-byte fields are read and written byte by byte. The
-// CSR encoder needs its non-zero count on the host to choose between the
-// planned buffer and an overflow block, and the decoder its header: both
-// wait for the stream once.
+// CSR encoder needs its non-zero count on the host to check it against the
+// planned capacity before writing, and the decoder its header: both wait
+// for the stream once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -211,14 +211,14 @@ void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 //--- csr ----------------------------------------------------------------------
 
 namespace {
-/// Writes the 16-byte header.
+/// Writes the 16-byte header (the reserved u64 is 0).
 void writeHeader(Context &ctx, const char *E, uint8_t *out, uint32_t nnz,
-                 uint32_t capacity, uint64_t overflow) {
+                 uint32_t capacity) {
   forEach(ctx, E, 1, [=] __device__(int64_t) {
     st32(out, nnz);
     st32(out + 4, capacity);
-    st32(out + 8, (uint32_t)overflow);
-    st32(out + 12, (uint32_t)(overflow >> 32));
+    st32(out + 8, 0u);
+    st32(out + 12, 0u);
   });
 }
 
@@ -228,7 +228,7 @@ void writeCsr(Context &ctx, const char *E, const float *x, int64_t n,
               const uint32_t *rowPtr, int64_t nnz, int64_t capacity,
               uint8_t *out) {
   int64_t rows = cd::csrRows(n);
-  writeHeader(ctx, E, out, (uint32_t)nnz, (uint32_t)capacity, 0);
+  writeHeader(ctx, E, out, (uint32_t)nnz, (uint32_t)capacity);
   uint8_t *ptrs = out + cd::csrRowPtrOffset();
   uint8_t *values = out + cd::csrValuesOffset(n);
   uint8_t *columns = out + cd::csrColumnsOffset(n, capacity);
@@ -327,52 +327,18 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
   uint32_t nnz32 = 0;
   readBack(E, ctx, &nnz32, rowPtr + rows, sizeof nnz32);
   int64_t nnz = nnz32;
-  uint8_t *out = B.u8();
-  if (nnz <= capacity) {
-    writeCsr(ctx, E, x, n, rowPtr, nnz, capacity, out);
-    return;
-  }
-  // Overflow: the whole CSR, sized for its nnz, goes to a block of the
-  // counting allocator; the planned buffer keeps the header (with the
-  // block's address) and zeros.
-  uint8_t *block = csrOverflowBlock(E, ctx.memory, n, nnz);
-  writeCsr(ctx, E, x, n, rowPtr, nnz, nnz, block);
-  zero(ctx, E, out, B.numel);
-  writeHeader(ctx, E, out, (uint32_t)nnz, (uint32_t)capacity,
-              (uint64_t)(uintptr_t)block);
-  ++ctx.memory.csrOverflows;
+  refuseCsrOverCapacity(E, n, nnz, capacity, ctx.memory.csrOverflows);
+  writeCsr(ctx, E, x, n, rowPtr, nnz, capacity, B.u8());
 }
 
 void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   const char *E = "echo_decode_csr";
   DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
   const TensorView &B = a.bytes, &Y = a.y;
-  int64_t n = a.n;
   uint8_t header[cd::kCsrHeaderBytes];
   readBack(E, ctx, header, B.data, sizeof header);
   CsrHeader h = csrHeader(E, a, header);
-  if (!h.overflow) {
-    readCsr(ctx, E, B.u8(), n, h.nnz, h.capacity, Y.f32());
-    return;
-  }
-  auto *block = reinterpret_cast<uint8_t *>((uintptr_t)h.overflow);
-  // Only a block of this context is read: a corrupted address must not
-  // become a device fault.
-  if (!ctx.memory.live.count(block))
-    fail(E, "corrupted csr encoding: the overflow block is not this "
-            "context's");
-  uint8_t inner[cd::kCsrHeaderBytes];
-  readBack(E, ctx, inner, block, sizeof inner);
-  expectOverflowBlock(E, h, inner);
-  readCsr(ctx, E, block, n, h.nnz, h.nnz, Y.f32());
-  // The scatter reads the block: free it only after the stream is done.
-  synchronize(E, ctx);
-  std::string error;
-  ctx.memory.release(block, &error);
-  if (!error.empty())
-    throw Error{ECHO_ERR_INTERNAL, std::string(E) + ": " + error};
-  // The block is gone: a second decode must not read or free it again.
-  zero(ctx, E, B.u8() + 8, 8);
+  readCsr(ctx, E, B.u8(), a.n, h.nnz, h.capacity, Y.f32());
 }
 
 //--- pool argmax --------------------------------------------------------------

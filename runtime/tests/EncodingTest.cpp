@@ -595,58 +595,63 @@ protected:
   }
   void TearDown() override { echo_mem_configure(0, nullptr, 0); }
 
-  /// Encodes v with `capacity`, checks the header and decodes bit for bit.
+  /// Encodes v with `capacity`, checks the header and decodes bit for bit;
+  /// above the capacity, checks that the encode is refused and writes and
+  /// allocates nothing.
   void roundTrip(const std::vector<float> &v, int64_t capacity,
                  const std::string &what) {
     int64_t n = (int64_t)v.size(), nnz = countNonZero(v);
-    bool overflow = nnz > capacity;
     int64_t overflowsBefore = echo_mem_csr_overflows();
     int64_t bytesBefore = echo_mem_current_bytes();
+    int64_t allocationsBefore = echo_mem_num_allocations();
     FTensor x({n}, v, n % 2);
     BTensor bytes = bytesFor(csrBytes(n, capacity), n % 3);
     std::fill(bytes.data(), bytes.data() + bytes.size(), 0xcd);
+    if (nnz > capacity) {
+      EXPECT_RT_ERROR(echo_encode_csr(ARG(x), ARG(bytes), capacity),
+                      "echo_encode_csr: the map of " + std::to_string(n) +
+                          " elements has " + std::to_string(nnz) +
+                          " non-zeros, more than the " +
+                          std::to_string(capacity) +
+                          " its csr encoding was planned for");
+      EXPECT_EQ(echo_mem_csr_overflows(), overflowsBefore + 1) << what;
+      EXPECT_EQ(echo_mem_current_bytes(), bytesBefore) << what;
+      EXPECT_EQ(echo_mem_num_allocations(), allocationsBefore) << what;
+      for (int64_t i = 0; i < bytes.size(); ++i)
+        ASSERT_EQ(bytes[i], 0xcd) << what;
+      return;
+    }
     echo_encode_csr(ARG(x), ARG(bytes), capacity);
     EXPECT_EQ(field<uint32_t>(bytes, 0), nnz) << what;
     EXPECT_EQ(field<uint32_t>(bytes, 4), capacity) << what;
-    EXPECT_EQ(field<uint64_t>(bytes, 8) != 0, overflow) << what;
-    EXPECT_EQ(echo_mem_csr_overflows(), overflowsBefore + overflow) << what;
-    if (overflow) {
-      // Exactly one block of the counting allocator, sized for nnz, counted
-      // as "encoded"; the planned buffer holds only the header.
-      EXPECT_EQ(echo_mem_current_bytes() - bytesBefore, csrBytes(n, nnz));
-      EXPECT_GE(echo_mem_max_bytes_of(ECHO_MEM_ENCODED), csrBytes(n, nnz));
-      for (int64_t i = 16; i < bytes.size(); ++i)
-        ASSERT_EQ(bytes[i], 0) << what;
-    } else {
-      EXPECT_EQ(echo_mem_current_bytes(), bytesBefore) << what;
-      // Row pointers, then values and columns in row-major order, zeros
-      // after nnz.
-      int64_t rows = (n + 255) / 256, k = 0;
-      int64_t values = 16 + 4 * (rows + 1), columns = values + 4 * capacity;
-      for (int64_t r = 0; r <= rows; ++r) {
-        int64_t want = 0;
-        for (int64_t i = 0; i < std::min(n, r * 256); ++i)
-          want += bitsOf(v[i]) != 0;
-        ASSERT_EQ(field<uint32_t>(bytes, 16 + 4 * r), want) << what;
+    EXPECT_EQ(field<uint64_t>(bytes, 8), 0u) << what;
+    EXPECT_EQ(echo_mem_csr_overflows(), overflowsBefore) << what;
+    EXPECT_EQ(echo_mem_current_bytes(), bytesBefore) << what;
+    EXPECT_EQ(echo_mem_num_allocations(), allocationsBefore) << what;
+    // Row pointers, then values and columns in row-major order, zeros
+    // after nnz.
+    int64_t rows = (n + 255) / 256, k = 0;
+    int64_t values = 16 + 4 * (rows + 1), columns = values + 4 * capacity;
+    for (int64_t r = 0; r <= rows; ++r) {
+      int64_t want = 0;
+      for (int64_t i = 0; i < std::min(n, r * 256); ++i)
+        want += bitsOf(v[i]) != 0;
+      ASSERT_EQ(field<uint32_t>(bytes, 16 + 4 * r), want) << what;
+    }
+    for (int64_t i = 0; i < n; ++i)
+      if (bitsOf(v[i]) != 0) {
+        ASSERT_EQ(field<uint32_t>(bytes, values + 4 * k), bitsOf(v[i]));
+        ASSERT_EQ(bytes[columns + k], i % 256);
+        ++k;
       }
-      for (int64_t i = 0; i < n; ++i)
-        if (bitsOf(v[i]) != 0) {
-          ASSERT_EQ(field<uint32_t>(bytes, values + 4 * k), bitsOf(v[i]));
-          ASSERT_EQ(bytes[columns + k], i % 256);
-          ++k;
-        }
-      for (; k < capacity; ++k) {
-        ASSERT_EQ(field<uint32_t>(bytes, values + 4 * k), 0u) << what;
-        ASSERT_EQ(bytes[columns + k], 0) << what;
-      }
+    for (; k < capacity; ++k) {
+      ASSERT_EQ(field<uint32_t>(bytes, values + 4 * k), 0u) << what;
+      ASSERT_EQ(bytes[columns + k], 0) << what;
     }
     FTensor y = FTensor::zerosAt({n}, 3);
     std::fill(y.data(), y.data() + n, NAN);
     echo_decode_csr(ARG(bytes), ARG(y));
     expectSameBits(y.values(), v, what);
-    // Decoding released the overflow block.
-    EXPECT_EQ(echo_mem_current_bytes(), bytesBefore) << what;
-    EXPECT_EQ(field<uint64_t>(bytes, 8), 0u) << what;
   }
 };
 } // namespace
@@ -680,7 +685,7 @@ TEST_F(Csr, SpecialValuesAreLossless) {
   v[511] = -INFINITY;
   v[699] = -FLT_MAX;
   roundTrip(v, 7, "specials at capacity");
-  roundTrip(v, 3, "specials overflowing");
+  roundTrip(v, 3, "specials above the capacity");
 }
 
 TEST_F(Csr, DenseAndAllZeros) {
@@ -692,7 +697,7 @@ TEST_F(Csr, DenseAndAllZeros) {
   roundTrip(std::vector<float>(), 0, "empty");
 }
 
-TEST_F(Csr, OverflowCounterResetsWithTheAllocator) {
+TEST_F(Csr, RefusalCounterResetsWithTheAllocator) {
   std::vector<float> v(10, 1.0f);
   roundTrip(v, 2, "first");
   roundTrip(v, 2, "second");
@@ -702,17 +707,17 @@ TEST_F(Csr, OverflowCounterResetsWithTheAllocator) {
   EXPECT_EQ(echo_mem_csr_overflows(), 0);
 }
 
-TEST_F(Csr, OverflowBlockCountsAgainstTheCapacity) {
-  // The overflow block is a real device allocation: it is refused when the
-  // allocator's capacity is exhausted (exit status 4).
-  std::vector<float> v(1000, 1.0f);
-  FTensor x({1000}, v);
+TEST_F(Csr, RefusedAsAnInvalidArgument) {
+  // A map denser than planned is data the plan cannot take (more device
+  // memory would not help): ECHO_ERR_INVALID_ARGUMENT, even with no
+  // capacity set.
+  FTensor x({1000}, std::vector<float>(1000, 1.0f));
   BTensor bytes({csrBytes(1000, 10)});
-  EXPECT_RT_ERROR(
-      {
-        echo_mem_configure(1000, nullptr, 0);
-        echo_encode_csr(ARG(x), ARG(bytes), 10);
-      }, "cannot allocate 5036 bytes for csr overflow");
+  expectingError() = true;
+  echo_status status = echo_encode_csr(ARG(x), ARG(bytes), 10);
+  expectingError() = false;
+  EXPECT_EQ(status, ECHO_ERR_INVALID_ARGUMENT);
+  backend().echo_context_clear_error(context());
 }
 
 TEST_F(Csr, Errors) {
@@ -720,26 +725,22 @@ TEST_F(Csr, Errors) {
   BTensor wrong({csrBytes(300, 10) - 16});
   EXPECT_RT_ERROR(echo_encode_csr(ARG(x), ARG(wrong), 10), "echo_encode_csr: bytes shape \\[62\\] "
               "must hold 78 bytes");
-  BTensor bytes({csrBytes(300, 10)});
-  echo_encode_csr(ARG(x), ARG(bytes), 10);
+  // A header whose non-zeros exceed its capacity, or whose reserved field
+  // is set, was not written by the encoder: refused before anything is read.
+  BTensor bytes({csrBytes(300, 300)});
+  echo_encode_csr(ARG(x), ARG(bytes), 300);
   echo_decode_csr(ARG(bytes), ARG(y));
-  EXPECT_RT_ERROR(echo_decode_csr(ARG(bytes), ARG(y)), "overflowed its capacity 10 but has no overflow block");
-}
-
-TEST_F(Csr, OverflowBlockOfNoAllocatorIsAnError) {
-  // The overflow address is data that a stray write may have changed: an
-  // address no allocator handed out is refused without being read.
-  FTensor x({300}, std::vector<float>(300, 1.0f)), y({300});
-  BTensor bytes({csrBytes(300, 10)});
-  echo_encode_csr(ARG(x), ARG(bytes), 10);
-  uint64_t real = field<uint64_t>(bytes, 8), wild = 4096;
-  std::memcpy(bytes.data() + 8, &wild, sizeof wild);
+  BTensor small({csrBytes(300, 10)});
+  std::fill(small.data(), small.data() + small.size(), 0);
+  uint32_t nnz = 11, capacity = 10;
+  std::memcpy(small.data(), &nnz, 4);
+  std::memcpy(small.data() + 4, &capacity, 4);
+  EXPECT_RT_ERROR(echo_decode_csr(ARG(small), ARG(y)),
+                  "corrupted csr encoding: 11 non-zeros over its capacity 10");
+  echo_encode_csr(ARG(x), ARG(bytes), 300);
+  bytes.data()[12] = 1;
   EXPECT_RT_ERROR(echo_decode_csr(ARG(bytes), ARG(y)),
-                  "the overflow block is not this context's");
-  // The real block is still there, and still decodes.
-  std::memcpy(bytes.data() + 8, &real, sizeof real);
-  echo_decode_csr(ARG(bytes), ARG(y));
-  EXPECT_EQ(y.values(), std::vector<float>(300, 1.0f));
+                  "the reserved header field is not 0");
 }
 
 //===--- pool argmax ------------------------------------------------------===//

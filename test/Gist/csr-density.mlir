@@ -1,11 +1,18 @@
 // SSDC (csr) applies to the input of a convolution that conv2d_grad_weight
-// reads, when a relu or a max_pool produced it; its density comes from the
-// csr-density option. A conv input produced by anything else (here another
-// conv) is not csr-encoded: it stays a stash (lossless only) or takes the DPR
-// format.
-// RUN: echo-opt %s --echo-autodiff --gist-encode | FileCheck %s --check-prefixes=CHECK,HALF
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.25 | FileCheck %s --check-prefixes=CHECK,QUARTER
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=1 | FileCheck %s --check-prefixes=CHECK,ONE
+// reads, when a relu or a max_pool produced it, and only where a density
+// bound makes CSR smaller than the plain map. Without a measured density the
+// bound is csr-density, by default 1 (dense, true for any data): CSR would
+// take 5 bytes per element, so the map stays a plain stash, also exact. An
+// asserted csr-density below 1 gives CSR where it pays: at 0.75 both maps
+// (1948 < 2048 and 774 < 800 bytes), at 0.8 neither (2078 > 2048, 824 >
+// 800). A conv input produced by anything else (here another conv) is not
+// csr-encoded: it stays a stash (lossless only) or takes the DPR format.
+// The function records what each map relies on (echo.csr_bounds).
+// RUN: echo-opt %s --echo-autodiff --gist-encode | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
+// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=1 | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
+// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.8 | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
+// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.75 | FileCheck %s --check-prefixes=CHECK,C075
+// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.25 | FileCheck %s --check-prefixes=CHECK,C025
 // RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=0.25 dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR
 
 func.func @net(%x: tensor<2x3x8x8xf32>, %labels: tensor<2xi32>,
@@ -28,24 +35,28 @@ func.func @net(%x: tensor<2x3x8x8xf32>, %labels: tensor<2xi32>,
 }
 
 // CHECK-LABEL: func.func @train_step
+// DENSE-SAME: echo.csr_bounds = {dense = {bytes = 2848 : i64, maps = 2 : i64}}
+// C075-SAME: echo.csr_bounds = {asserted = {bytes = 2722 : i64, maps = 2 : i64}}
+// C025-SAME: echo.csr_bounds = {asserted = {bytes = 942 : i64, maps = 2 : i64}}
 // CHECK: %[[C1:.*]] = echo.conv2d %arg0, %arg2
 // CHECK-NEXT: %[[R1:.*]] = echo.relu %[[C1]]
+// r1 (relu output, conv2 input): csr or plain for conv2d_grad_weight,
+// binarize for relu_grad
+// PLAIN-NEXT: echo.stash %[[R1]] : tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[C2:.*]] = echo.conv2d %[[R1]], %arg3
-// r1 (relu output, conv2 input): csr for conv2d_grad_weight, binarize for relu_grad
-// HALF-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<csr, density = 5.000000e-01>
-// QUARTER-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<csr, density = 2.500000e-01>
-// ONE-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<csr, density = 1.000000e+00>
+// C075-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<csr, density = 7.500000e-01>
+// C025-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<csr, density = 2.500000e-01>
 // CHECK-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<binarize>
 // c2 (conv output, conv3 input): not sparse, plain stash
 // CHECK-NEXT: echo.stash %[[C2]] : tensor<2x4x8x8xf32>
 // CHECK-NEXT: %[[C3:.*]] = echo.conv2d %[[C2]], %arg4
 // CHECK-NEXT: %[[P:.*]] = echo.max_pool2d %[[C3]]
 // CHECK-NEXT: echo.encode %[[C3]] : tensor<2x4x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [1, 1], padding = [1, 1]>
+// p (pool output, conv4 input): csr or plain
+// PLAIN-NEXT: echo.stash %[[P]] : tensor<2x4x5x5xf32>
 // CHECK-NEXT: echo.conv2d %[[P]], %arg5
-// p (pool output, conv4 input): csr
-// HALF-NEXT: echo.encode %[[P]] : tensor<2x4x5x5xf32> as #echo.encoding<csr, density = 5.000000e-01>
-// QUARTER-NEXT: echo.encode %[[P]] : tensor<2x4x5x5xf32> as #echo.encoding<csr, density = 2.500000e-01>
-// ONE-NEXT: echo.encode %[[P]] : tensor<2x4x5x5xf32> as #echo.encoding<csr, density = 1.000000e+00>
+// C075-NEXT: echo.encode %[[P]] : tensor<2x4x5x5xf32> as #echo.encoding<csr, density = 7.500000e-01>
+// C025-NEXT: echo.encode %[[P]] : tensor<2x4x5x5xf32> as #echo.encoding<csr, density = 2.500000e-01>
 // CHECK-NOT: echo.encode
 // CHECK: echo.loss_seed
 // CHECK-NOT: echo.max_pool2d_grad %

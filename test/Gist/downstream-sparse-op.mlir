@@ -4,7 +4,8 @@
 // it, and gist-encode stores its output exactly as an echo.relu's in its
 // place: CSR for the convolution's weight gradient, binarized for the ReLU
 // gradient (a rule of the reader, echo.relu_grad).
-// RUN: echo-opt %s -split-input-file --echo-autodiff --gist-encode | FileCheck %s
+// (csr-density=0.5: a density bound, without which the map stays plain.)
+// RUN: echo-opt %s -split-input-file --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s
 
 // CHECK-LABEL: func.func @train_step
 // CHECK:         %[[R:.*]] = echo_test.clamp %{{.*}} : tensor<2x4x8x8xf32>

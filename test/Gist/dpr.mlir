@@ -19,9 +19,11 @@
 // encodings stay. The logits stay a plain stash: their last forward use
 // (cross_entropy) is the last forward op, so no forward work would run while
 // they wait and an encoded copy would only coexist with them (Passes.td).
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp16 dpr-min-bytes=0" | FileCheck %s --check-prefixes=ALL,ALL16
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefixes=ALL,ALL10
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp8 dpr-min-bytes=0" | FileCheck %s --check-prefixes=ALL,ALL8
+// (csr-density=0.5 asserts a density bound, so the pool output read by
+// conv2d_grad_weight is CSR rather than a plain stash.)
+// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp16 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL16
+// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp10 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL10
+// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp8 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL8
 // ALL-LABEL: func.func @train_step
 // ALL-NOT: echo.stash
 // ALL: echo.encode %{{.*}} as #echo.encoding<binarize>

@@ -9,11 +9,12 @@
 //   only the old max_pool2d_grad read disappears
 // * the dropout mask -> mask1
 // * the input of conv2, produced by a max_pool and read by
-//   conv2d_grad_weight -> csr (density 0.5 by default)
+//   conv2d_grad_weight -> csr at the asserted csr-density=0.5 (by default,
+//   without a density bound, it stays a plain stash: csr-density.mlir)
 // * what no lossless encoding serves (dropout output, logits; both below
 //   dpr-min-bytes anyway) stays a plain stash
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode | FileCheck %s
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="lossless=true dpr=none" | FileCheck %s
+// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s
+// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="lossless=true dpr=none csr-density=0.5" | FileCheck %s
 
 // CHECK-LABEL: func.func @train_step
 // CHECK: %[[C1:.*]] = echo.conv2d %arg0, %arg2, %arg3
@@ -51,7 +52,7 @@
 
 // No plain max_pool2d_grad survives, and the feature maps that are encoded
 // are not also stashed (only the dropout output and the logits stay stashed).
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode | FileCheck %s --check-prefix=GONE
+// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s --check-prefix=GONE
 // GONE-LABEL: func.func @train_step
 // GONE-NOT: echo.max_pool2d_grad %
 // GONE-NOT: echo.stash %{{.*}} : tensor<2x8x

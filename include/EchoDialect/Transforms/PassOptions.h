@@ -23,6 +23,12 @@ enum class GistMode { None, Lossless, Fp16, Fp10, Fp8 };
 /// gist-encode's delayed precision reduction.
 enum class DprFormat { None, Fp16, Fp10, Fp8 };
 
+/// gist-encode's defaults, also what echo-remat expects it to apply: SSDC
+/// maps without a measured density are planned dense (the bound that holds
+/// for any data), measured ones at their density x 1.25.
+constexpr double kDefaultCsrDensity = 1.0;
+constexpr double kDefaultCsrMargin = 1.25;
+
 /// The update echo-autodiff appends to a differentiated step.
 enum class OptimizerKind { None, Sgd, Momentum, Adam };
 

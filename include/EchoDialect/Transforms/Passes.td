@@ -457,12 +457,16 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
       windows over 16 positions) argmax map of the input.
     * Dropout masks: one bit per element (`#echo.encoding<mask1>`).
     * SSDC: the input of a convolution, read by `echo.conv2d_grad_weight`
-      and produced by a ReLU or a pooling (sparse), is stored as CSR with
-      1-byte column indices. Its capacity comes from the producer's
-      `echo.density` attribute when present (a measured non-zero fraction,
-      written by `echo-run --profile-sparsity`), times `csr-margin`, clamped
-      to [1 element, 1.0]; otherwise from `csr-density`. The runtime's
-      overflow path keeps denser batches correct either way.
+      and produced by a ReLU or a pooling (sparse), or such a map stashed
+      for a recompute region, is stored as CSR with 1-byte column indices
+      where that is smaller than plain at a density bound: the producer's
+      `echo.density` (a measured non-zero fraction, written by `echo-run
+      --profile-sparsity`) times `csr-margin`, clamped to [1 element, 1.0];
+      otherwise `csr-density`, by default 1 (the dense bound, which holds
+      for any data and under which CSR never pays: the map stays plain,
+      also exact). The runtime never allocates beyond the plan: a map
+      denser than its capacity is an error. The function records the maps
+      under each bound in `echo.csr_bounds` for the memory report.
     Delayed precision reduction (`dpr=fp16|fp10|fp8`): every other stashed
     f32 feature map of at least `dpr-min-bytes` is stored in the reduced
     format; only the backward use sees reduced precision.
@@ -497,9 +501,12 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
              clEnumValN(::mlir::echo::DprFormat::Fp16, "fp16", "IEEE half"),
              clEnumValN(::mlir::echo::DprFormat::Fp10, "fp10", "1-5-4"),
              clEnumValN(::mlir::echo::DprFormat::Fp8, "fp8", "1-4-3"))}]>,
-    Option<"csrDensity", "csr-density", "double", /*default=*/"0.5",
-           "Planned non-zero fraction of SSDC encodings (0, 1]">,
-    Option<"csrMargin", "csr-margin", "double", /*default=*/"1.25",
+    Option<"csrDensity", "csr-density", "double",
+           /*default=*/"::mlir::echo::kDefaultCsrDensity",
+           "Non-zero fraction asserted for SSDC maps without a measured "
+           "echo.density (0, 1]; 1 is the dense bound">,
+    Option<"csrMargin", "csr-margin", "double",
+           /*default=*/"::mlir::echo::kDefaultCsrMargin",
            "Factor on a measured echo.density (>= 1, finite)">,
     Option<"dprMinBytes", "dpr-min-bytes", "int64_t", /*default=*/"4096",
            "Smallest feature map DPR applies to (statistics stay f32)">,

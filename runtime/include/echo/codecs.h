@@ -255,16 +255,15 @@ ECHO_HD inline int64_t poolArgmaxBytes(int64_t outputs, int64_t positions) {
  * ------------------------------------------------------------*/
 
 /* Layout of `bytes` for n f32 elements, rows = ceil(n / 256), capacity c:
- *   [0, 4)    u32 nnz        non-zeros of x (may exceed c: overflow)
+ *   [0, 4)    u32 nnz        non-zeros of x (at most c: a denser map is
+ *                            refused by the encoder, never stored elsewhere)
  *   [4, 8)    u32 capacity   c, as planned
- *   [8, 16)   u64 overflow   0, or the address of the overflow block
+ *   [8, 16)   u64 reserved   0
  *   [16, ...) u32 row_ptr[rows + 1]   row_ptr[r] = non-zeros before row r
  *   then      f32 values[c]           in row-major order
  *   then      u8  columns[c]          column within the 256-wide row
  * Slots past nnz are zero. Non-zero means a bit pattern other than +0.0, so
- * -0.0 and NaNs are stored and decoding is bit-exact. An overflow block
- * holds a complete CSR of the same layout with capacity = nnz and overflow
- * = 0; the inline row_ptr, values and columns are then all zero. */
+ * -0.0 and NaNs are stored and decoding is bit-exact. */
 constexpr int64_t kCsrRowWidth = 256;
 constexpr int64_t kCsrHeaderBytes = 16;
 

@@ -126,12 +126,11 @@ enum EchoMathMode { ECHO_MATH_MODES(ECHO_MATH_ENUMERATOR) ECHO_MATH_COUNT };
  *           NaN and Inf preserved. Decoding gives the rounded f32 value.
  * csr:      Gist's SSDC: rows of 256 columns of the flattened tensor,
  *           1-byte column indices. Layout: 16-byte header (u32 nnz, u32
- *           capacity, u64 overflow handle), u32 row pointers (rows + 1),
+ *           capacity, u64 reserved 0), u32 row pointers (rows + 1),
  *           values (f32, capacity), column indices (u8, capacity). When x
- *           has more non-zeros than the capacity, the whole CSR goes to an
- *           overflow block from the context's allocator (category
- *           "encoded", counted in echo_mem_csr_overflows()); decode reads
- *           it and frees it. Lossless either way.
+ *           has more non-zeros than the capacity, encode writes nothing and
+ *           returns ECHO_ERR_INVALID_ARGUMENT (counted in
+ *           echo_mem_csr_overflows()): no memory outside the plan.
  * pool_argmax: for each pooled output element of the max pooling of x with
  *           the given window, the row-major index of the winning window
  *           position (first maximum; padding never wins), 4 bits per element
