@@ -154,6 +154,13 @@ func.func @stats_not_dictionary() attributes {echo.step_stats = 3 : i64} {
 
 // -----
 
+// expected-error@+1 {{attribute 'echo.csr_bounds' must be a dictionary}}
+func.func @csr_bounds_not_dictionary() attributes {echo.csr_bounds = "dense"} {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{attribute 'echo.alloc_sites' must be an array of strings}}
 module attributes {echo.alloc_sites = ["stashed|relu", 7 : i64]} {
 }
