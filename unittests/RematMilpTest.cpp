@@ -284,4 +284,35 @@ TEST(RematMilpTest, BudgetBelowTheOptimumIsInfeasible) {
   EXPECT_TRUE(r.recompute.empty());
 }
 
+/// Each solve runs in a child process: a crash, a hang (stopped at the
+/// time limit) or a corrupted reply there is a status here, with no
+/// decisions, and the next solve works.
+TEST(RematMilpTest, SolverFailuresAreContained) {
+  std::mt19937 rng(11);
+  RematGraph graph = randomGraph(rng, 6, 4);
+  struct Case {
+    SolverFault fault;
+    RematMilpResult::Status status;
+    const char *failure;
+  };
+  for (Case c : {Case{SolverFault::Crash, RematMilpResult::Status::Failed,
+                      "the solver process crashed (SIGSEGV)"},
+                 Case{SolverFault::Hang, RematMilpResult::Status::Stopped,
+                      "the time limit stopped the solver"},
+                 Case{SolverFault::Garbage, RematMilpResult::Status::Failed,
+                      "the solver process sent a malformed result"}}) {
+    RematMilpOptions options;
+    options.fault = c.fault;
+    options.timeLimit = 0.5;
+    RematMilpResult r = solveRematMilp(graph, options);
+    EXPECT_EQ(r.status, c.status);
+    EXPECT_EQ(r.failure.rfind(c.failure, 0), 0u) << r.failure;
+    EXPECT_TRUE(r.recompute.empty());
+  }
+  Best best = bruteForce(graph, -1);
+  RematMilpResult r = solveRematMilp(graph, {});
+  EXPECT_EQ(r.status, RematMilpResult::Status::Optimal);
+  EXPECT_EQ(r.outcome.peak, best.peak);
+}
+
 } // namespace

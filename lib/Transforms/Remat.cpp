@@ -89,6 +89,10 @@ LogicalResult RematPass::checkOptions() {
     return getOperation().emitError("echo-remat: budget must be 'min' or a "
                                     "byte count >= 0, got '")
            << text << "'";
+  if (solverNodes < 0)
+    return getOperation().emitError(
+               "echo-remat: solver-nodes must be >= 0, got ")
+           << int64_t(solverNodes);
   if (!(timeLimit > 0.0 && timeLimit <= 86400.0))
     return getOperation().emitError(
                "echo-remat: time-limit must be in (0, 86400] seconds, got ")
@@ -234,15 +238,36 @@ void RematPass::runOnOperation() {
       subgraphs.push_back(d.subgraph);
     if (recomputeHeavy)
       subgraphs = partition.withHeavyProducers(step, subgraphs);
+    RematMilpOptions limits;
+    limits.budget = budgetBytes();
+    limits.nodes = solverNodes;
+    limits.timeLimit = timeLimit;
+    limits.fault = testSolverFault;
     OptimalSummary summary =
         planOptimal(model, decisions, subgraphs, /*wholeOps=*/recomputeHeavy,
-                    budgetBytes(), timeLimit);
-    if (remarks)
+                    limits);
+    if (summary.solverFailed()) {
+      // Always said: the plan is Echo's, not the MILP's the user asked for.
+      InFlightDiagnostic warning = mlir::emitWarning(fn.getLoc());
+      warning << "echo-remat: policy=optimal: " << summary.failure
+              << " in " << summary.failedAt << "; kept Echo's plan";
+      if (summary.failed == RematMilpResult::Status::Stopped) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof(seconds), "%g", double(timeLimit));
+        // A Twine: the diagnostic keeps a copy, not the buffer.
+        warning << ". Whether the time-limit (" << llvm::Twine(seconds)
+                << " s) stops a solve depends on the machine's load, so the "
+                   "plan may differ from run to run: raise time-limit or "
+                   "lower solver-nodes";
+      }
+    } else if (remarks) {
       emitOptimalRemark(fn.getLoc(), summary);
+    }
     // With recompute-heavy the IR-free graph can differ from the model
     // (regions re-running heavy and multi-result ops), so its bound is no
     // proof about the model.
-    if (remarks && summary.joint && budgetBytes() < 0 && !recomputeHeavy &&
+    if (remarks && !summary.solverFailed() && summary.joint &&
+        budgetBytes() < 0 && !recomputeHeavy &&
         summary.result.exact &&
         (summary.result.status == RematMilpResult::Status::Optimal ||
          summary.result.status == RematMilpResult::Status::Feasible))

@@ -76,19 +76,27 @@ struct OptimalSummary {
   bool modelAgrees = true; // the program's Baseline is the model's
   int64_t echoPeak = 0, echoFlops = 0, peak = 0, flops = 0;
   bool keptEcho = true;
+  /// A solve that did not finish (RematMilpResult::Stopped or Failed): what
+  /// happened and where ("the program of the step", "subgraph 3 of 40").
+  /// Echo's plan is then kept whole.
+  RematMilpResult::Status failed = RematMilpResult::Status::Optimal;
+  std::string failure, failedAt;
+  bool solverFailed() const { return !failure.empty(); }
 };
 
 /// policy=optimal, on Echo's decisions applied to `model`: the MILP's
 /// choices (per-use regions) where they are better by (`budget` < 0) the
 /// modeled peak and then FLOPs, or (`budget` >= 0) the FLOPs of a plan
-/// within the budget; Echo's decisions otherwise. `subgraphs[i]`: the ops
+/// within the budget; Echo's decisions otherwise (and wherever a solve did
+/// not finish). `limits`: the budget, node and time limits and test hook
+/// of every solve. `subgraphs[i]`: the ops
 /// the program decides for decisions[i] (its subgraph, or with
 /// recompute-heavy the heavy ops it reads too); `wholeOps`: ops with several
 /// results are decided too (RematPeakModel::milpGraph).
 OptimalSummary planOptimal(RematPeakModel &model,
                            MutableArrayRef<RematDecision> decisions,
                            ArrayRef<SmallVector<Operation *>> subgraphs,
-                           bool wholeOps, int64_t budget, double timeLimit);
+                           bool wholeOps, const RematMilpOptions &limits);
 
 /// The links of a chain that `decision`'s regions re-run, in program order.
 SmallVector<Operation *> chainLinks(const RematDecision &decision);

@@ -69,19 +69,45 @@ void take(RematPeakModel &model, RematDecision &d,
   reapply(model, d);
 }
 
+/// Puts Echo's decisions back (the model holds `decisions` applied).
+void restore(RematPeakModel &model, MutableArrayRef<RematDecision> decisions,
+             ArrayRef<RematDecision> echo) {
+  for (RematDecision &d : llvm::reverse(decisions))
+    unapply(model, d);
+  for (auto [d, e] : llvm::zip(decisions, echo)) {
+    d = e;
+    reapply(model, d);
+  }
+}
+
+/// Whether `result` did not finish; then `summary` says where and why.
+bool unfinished(OptimalSummary &summary, const RematMilpResult &result,
+                const std::string &where) {
+  if (result.status != RematMilpResult::Status::Stopped &&
+      result.status != RematMilpResult::Status::Failed)
+    return false;
+  summary.failed = result.status;
+  summary.failure = result.failure;
+  summary.failedAt = where;
+  return true;
+}
+
 } // namespace
 
 OptimalSummary
 mlir::echo::planOptimal(RematPeakModel &model,
                         MutableArrayRef<RematDecision> decisions,
                         ArrayRef<SmallVector<Operation *>> subgraphs,
-                        bool wholeOps, int64_t budget, double timeLimit) {
+                        bool wholeOps, const RematMilpOptions &limits) {
+  // The clock is read for the safety stop only: each solve's search is
+  // bounded by its node count, so the plan does not depend on the load.
   auto started = std::chrono::steady_clock::now();
   auto left = [&] {
     std::chrono::duration<double> spent =
         std::chrono::steady_clock::now() - started;
-    return timeLimit - spent.count();
+    return limits.timeLimit - spent.count();
   };
+  int64_t budget = limits.budget;
   OptimalSummary summary;
   summary.echoPeak = summary.peak = model.peak();
   summary.echoFlops = summary.flops = flopsOf(decisions);
@@ -97,21 +123,25 @@ mlir::echo::planOptimal(RematPeakModel &model,
     summary.modelAgrees =
         evaluate(graph.graph, std::vector<bool>(graph.graph.nodes.size()))
             .peak == model.peak();
-    RematMilpOptions options;
-    options.budget = budget;
-    options.timeLimit = std::max(0.1, left());
+    RematMilpOptions options = limits;
+    options.timeLimit = left();
     summary.result = solveRematMilp(graph.graph, options);
     summary.joint =
         summary.result.status != RematMilpResult::Status::TooLarge;
-    if (!summary.joint) {
+    if (!summary.joint ||
+        unfinished(summary, summary.result, "the program of the step")) {
       for (auto [d, e] : llvm::zip(decisions, echo)) {
         d = e;
         reapply(model, d);
       }
-      summary.values = 0;
-      summary.modelAgrees = true;
+      if (!summary.joint) {
+        summary.values = 0;
+        summary.modelAgrees = true;
+      }
     }
   }
+  if (summary.solverFailed())
+    return summary;
   if (summary.joint) {
     std::vector<bool> recompute = summary.result.recompute;
     recompute.resize(graph.graph.nodes.size(), false);
@@ -125,24 +155,16 @@ mlir::echo::planOptimal(RematPeakModel &model,
       summary.flops = flops;
       return summary;
     }
-    for (RematDecision &d : llvm::reverse(decisions))
-      unapply(model, d);
-    for (auto [d, e] : llvm::zip(decisions, echo)) {
-      d = e;
-      reapply(model, d);
-    }
+    restore(model, decisions, echo);
     return summary;
   }
 
   // One subgraph at a time, the others as decided so far; their solves
-  // share one progress line.
+  // share one progress line, and each has the node limit.
   Progress progress("echo-remat policy=optimal");
   progress.update("the step is too large for one program: " +
                   llvm::Twine(decisions.size()) + " subgraphs, one at a time");
   for (auto [g, d] : llvm::enumerate(decisions)) {
-    double share = left() / double(decisions.size() - g);
-    if (share <= 0.01)
-      break;
     unapply(model, d);
     RematPeakModel::MilpGraph one = model.milpGraph({subgraphs[g]}, wholeOps);
     bool any = llvm::any_of(one.graph.nodes, [](const RematGraph::Node &n) {
@@ -155,13 +177,18 @@ mlir::echo::planOptimal(RematPeakModel &model,
     summary.modelAgrees &=
         evaluate(one.graph, std::vector<bool>(one.graph.nodes.size()))
             .peak == model.peak();
-    RematMilpOptions options;
-    options.budget = budget;
-    options.timeLimit = share;
+    RematMilpOptions options = limits;
+    options.timeLimit = left();
     options.progress = &progress;
-    options.progressLabel = "subgraph " + std::to_string(g + 1) + " of " +
-                            std::to_string(decisions.size()) + ": ";
+    std::string where = "subgraph " + std::to_string(g + 1) + " of " +
+                        std::to_string(decisions.size());
+    options.progressLabel = where + ": ";
     RematMilpResult result = solveRematMilp(one.graph, options);
+    if (unfinished(summary, result, where)) {
+      reapply(model, d);
+      restore(model, decisions, echo);
+      break;
+    }
     ++summary.values;
     if (result.status == RematMilpResult::Status::Optimal && result.exact)
       ++summary.proven;
@@ -188,6 +215,11 @@ mlir::echo::planOptimal(RematPeakModel &model,
   }
   summary.peak = model.peak();
   summary.flops = flopsOf(decisions);
+  if (summary.solverFailed()) {
+    summary.improved = 0;
+    progress.done(summary.failedAt + ": " + summary.failure + "; kept Echo's plan");
+    return summary;
+  }
   summary.keptEcho = summary.improved == 0;
   progress.done(llvm::Twine(summary.values) + " subgraphs solved, " +
                 llvm::Twine(summary.improved) + " improved, peak " +

@@ -52,8 +52,8 @@
 // An LSTM LM: ops with several results (the cell's echo.split) are decided
 // too, one decision per op, so a region re-runs a cell's gates (linear,
 // then split) from its stashed concat(x, h); gradients stay bit-identical.
-// (Solved to optimality in seconds; the limit is far above, so the plan
-// does not depend on the machine's load.)
+// (Solved to optimality in seconds, within the node limit; the time limit
+// is a safety stop far above.)
 // RUN: python3 %S/Inputs/echo_tool.py echo-opt models lstm-lm --batch=8 --seq-len=3 --hidden=4 --layers=1 --vocab=64 > %t/lstm.mlir
 // RUN: echo-opt %t/lstm.mlir --echo-autodiff '--echo-remat=policy=optimal recompute-heavy=true time-limit=120 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSTMREMARK
 // LSTMREMARK: one program for 59 values ({{[0-9]+}} columns, {{[0-9]+}} rows): optimal, objective 7680, bound 7680, gap 0.00%; modeled peak 7680 bytes (Echo {{[0-9]+}})

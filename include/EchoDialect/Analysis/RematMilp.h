@@ -20,6 +20,8 @@
 #ifndef ECHODIALECT_ANALYSIS_REMATMILP_H
 #define ECHODIALECT_ANALYSIS_REMATMILP_H
 
+#include "EchoDialect/Transforms/PassOptions.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -89,8 +91,16 @@ struct RematMilpOptions {
   /// Peak the plan must stay within; < 0: the lowest peak, then the
   /// fewest FLOPs at that peak.
   int64_t budget = -1;
-  /// Wall-clock seconds for all solves together.
-  double timeLimit = 10;
+  /// Branch-and-bound nodes each CBC solve (each phase) may explore; the
+  /// best solution found within them is kept.
+  int64_t nodes = kDefaultSolverNodes;
+  /// Wall-clock seconds for all solves together: a safety stop, not a
+  /// search limit. A solve still running then is killed and the result is
+  /// Status::Stopped, with no decisions (what it would have found depends
+  /// on the machine's load).
+  double timeLimit = kDefaultSolverSeconds;
+  /// Test hook: every solve fails this way.
+  SolverFault fault = SolverFault::None;
   /// Where the solves report (EchoDialect/Support/Progress.h), each status
   /// starting with `progressLabel`; rate-limited there. Null: a line of the
   /// solve's own, its phases and its result always shown.
@@ -99,8 +109,21 @@ struct RematMilpOptions {
 };
 
 struct RematMilpResult {
-  enum class Status { Optimal, Feasible, Infeasible, NoSolution, TooLarge };
+  /// Feasible: the node limit ended the search before a proof. Stopped:
+  /// the time limit killed a solve. Failed: the solver process crashed or
+  /// returned no readable result. Stopped and Failed carry no decisions.
+  enum class Status {
+    Optimal,
+    Feasible,
+    Infeasible,
+    NoSolution,
+    TooLarge,
+    Stopped,
+    Failed
+  };
   Status status = Status::NoSolution;
+  /// For Stopped and Failed: what happened, for a diagnostic.
+  std::string failure;
   std::vector<bool> recompute;
   RematOutcome outcome; // evaluate() of recompute
   /// The objective CBC reports and the best bound it proved (bytes for the
@@ -121,8 +144,10 @@ struct RematMilpResult {
 
 const char *statusName(RematMilpResult::Status status);
 
-/// Solves the recomputation problem of `graph` with CBC within the time
-/// limit, keeping the best solution found.
+/// Solves the recomputation problem of `graph` with CBC within the node
+/// limit, keeping the best solution found. Each CBC solve runs in a child
+/// process (fork): a crash or hang there ends as Status::Failed or
+/// Status::Stopped here, never in the caller's process.
 RematMilpResult solveRematMilp(const RematGraph &graph,
                                const RematMilpOptions &options);
 

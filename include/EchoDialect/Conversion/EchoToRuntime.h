@@ -159,8 +159,16 @@ struct TrainingPipelineOptions
       llvm::cl::init("min")};
   PassOptions::Option<double> rematTimeLimit{
       *this, "remat-time-limit",
-      llvm::cl::desc("remat=optimal: seconds for the MILP solver"),
-      llvm::cl::init(10.0)};
+      llvm::cl::desc("remat=optimal: safety stop, wall-clock seconds for "
+                     "all of a function's MILP solves (Echo's plan is kept "
+                     "if it stops one)"),
+      llvm::cl::init(kDefaultSolverSeconds)};
+  PassOptions::Option<int64_t> rematSolverNodes{
+      *this, "remat-solver-nodes",
+      llvm::cl::desc("remat=optimal: branch-and-bound nodes per MILP solve "
+                     "(the search's limit: a count, so the plan does not "
+                     "depend on the load)"),
+      llvm::cl::init(kDefaultSolverNodes)};
   PassOptions::Option<GistMode> gist{
       *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
       llvm::cl::init(GistMode::None),

@@ -29,6 +29,17 @@ enum class DprFormat { None, Fp16, Fp10, Fp8 };
 constexpr double kDefaultCsrDensity = 1.0;
 constexpr double kDefaultCsrMargin = 1.25;
 
+/// echo-remat policy=optimal's defaults (and the training pipeline's):
+/// branch-and-bound nodes per CBC solve, a count so that the plan is the
+/// same whatever the machine's speed or load; and a wall-clock safety stop
+/// for all of a function's solves (a hang's bound, not a search limit).
+constexpr long long kDefaultSolverNodes = 2000;
+constexpr double kDefaultSolverSeconds = 1800;
+
+/// A failure echo-remat's solver process is made to have, to test that it
+/// is contained (the hidden test-solver-fault option).
+enum class SolverFault { None, Crash, Hang, Garbage };
+
 /// The update echo-autodiff appends to a differentiated step.
 enum class OptimizerKind { None, Sgd, Momentum, Adam };
 

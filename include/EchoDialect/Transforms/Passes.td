@@ -343,8 +343,14 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     peak and then the fewest recompute FLOPs at it (`budget=min`), or the
     fewest FLOPs within `budget=BYTES`. The whole step is one program
     unless that is too large to build (RematMilp.cpp's size limits); then
-    each subgraph is solved with the others fixed, in order. Within `time-limit` the best solution
-    found is kept. With `recompute-heavy`, each subgraph's program also
+    each subgraph is solved with the others fixed, in order. Each CBC solve
+    (one thread) may explore `solver-nodes` branch-and-bound nodes and keeps
+    the best solution found within them: a count, so the plan is the same
+    on any machine under any load. Each solve runs in a child process: if
+    it crashes, sends back no readable result, or the `time-limit` safety
+    stop (wall-clock seconds for all of the function's solves; not a
+    search limit) kills it, Echo's plan is kept whole and a warning at the
+    function says what happened and where. With `recompute-heavy`, each subgraph's program also
     holds the single-result compute-heavy ops (matmul, linear, conv) whose
     results it reads, and decides its ops with several results (split) too,
     one decision per op: a region may re-run a heavy op from its operands,
@@ -395,8 +401,28 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            "policy=optimal: the peak (bytes) the plan must stay within, "
            "with the fewest recompute FLOPs; min: the lowest peak, then "
            "the fewest FLOPs">,
-    Option<"timeLimit", "time-limit", "double", /*default=*/"10",
-           "policy=optimal: seconds the MILP solver may take in all">,
+    Option<"solverNodes", "solver-nodes", "int64_t",
+           /*default=*/"::mlir::echo::kDefaultSolverNodes",
+           "policy=optimal: branch-and-bound nodes each CBC solve may "
+           "explore (default 2000); the search's only limit, so the plan "
+           "does not depend on the machine's load">,
+    Option<"timeLimit", "time-limit", "double",
+           /*default=*/"::mlir::echo::kDefaultSolverSeconds",
+           "policy=optimal: safety stop, wall-clock seconds for all of a "
+           "function's solves (default 1800); when it stops a solve, Echo's "
+           "plan is kept and a warning says so">,
+    Option<"testSolverFault", "test-solver-fault", "::mlir::echo::SolverFault",
+           /*default=*/"::mlir::echo::SolverFault::None",
+           "Testing only: every solver process crashes, hangs or sends "
+           "garbage",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::SolverFault::None, "none", "no fault"),
+             clEnumValN(::mlir::echo::SolverFault::Crash, "crash",
+                        "SIGSEGV"),
+             clEnumValN(::mlir::echo::SolverFault::Hang, "hang",
+                        "never returns"),
+             clEnumValN(::mlir::echo::SolverFault::Garbage, "garbage",
+                        "a corrupted result")), ::llvm::cl::Hidden}]>,
     Option<"recomputeHeavy", "recompute-heavy", "bool", /*default=*/"false",
            "policy=optimal: the MILP may also recompute the single-result "
            "compute-heavy ops whose results a subgraph reads, from their "

@@ -133,6 +133,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     remat.gist = options.gist;
     remat.budget = options.rematBudget;
     remat.timeLimit = options.rematTimeLimit;
+    remat.solverNodes = options.rematSolverNodes;
     pm.addNestedPass<func::FuncOp>(createEchoRemat(remat));
   }
   // Gist encodes what recomputation leaves stashed.
