@@ -4,9 +4,11 @@
 # lib/ beside it), side by side: for each model, the training step (SGD) is
 # compiled by each echo-compile (CPU seconds: user + system, and peak RSS),
 # then each library runs under its own echo-step in alternating rounds
-# (`--time`: the mean of the steps after the first), and the results of the
-# last round are compared bit for bit (`cmp` of --dump-results).
-#   OLD_BIN=/path/to/old/bin bash bench/compile-time/aot.sh [rounds] [models...]
+# (`--time`: the mean of the ITERATIONS-1 steps after the first; default
+# ITERATIONS=3), and the results of the last round are compared bit for bit
+# (`cmp` of --dump-results). One NMT step at batch 128 takes minutes on two
+# cores: run it with one round and ITERATIONS=2.
+#   OLD_BIN=/path/to/old/bin [ITERATIONS=N] bash bench/compile-time/aot.sh [rounds] [models...]
 # Models are echo-models names with their options; default: "mlp --batch=64",
 # "resnet50 --batch=2", "nmt --batch=128" (the Echo paper's NMT workload).
 set -euo pipefail
@@ -14,6 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 new=${ECHO_BIN:-$here/../../build/bin}
 old=${OLD_BIN:?set OLD_BIN to the bin/ directory of the build to compare with}
 rounds=${1:-3}
+iterations=${ITERATIONS:-3}
 shift $(( $# > 0 ? 1 : 0 ))
 models=("$@")
 [ ${#models[@]} -gt 0 ] ||
@@ -40,7 +43,7 @@ for spec in "${models[@]}"; do
   for ((r = 0; r < rounds; r++)); do
     for side in old new; do
       bin=$old; [ $side = new ] && bin=$new
-      "$bin/echo-step" "$work/$side.so" --iterations=3 --time \
+      "$bin/echo-step" "$work/$side.so" --iterations="$iterations" --time \
         --dump-results="$work/$side.npz" 2>&1 |
         sed -n 's/.*step time[^0-9]*\([0-9.]*\) *ms.*/\1/p' >> "$work/$side.ms"
     done
@@ -54,5 +57,5 @@ for spec in "${models[@]}"; do
   rm -f "$work"/*.ms
 done
 echo "compile: CPU seconds of echo-compile (user + system); step: median over" \
-  "$rounds rounds of echo-step --time (3 steps, the first excluded);" \
+  "$rounds rounds of echo-step --time ($iterations steps, the first excluded);" \
   "results: cmp of --dump-results"

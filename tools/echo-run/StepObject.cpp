@@ -19,9 +19,10 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/IPO/LoopExtractor.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -274,21 +275,28 @@ void eraseUnreachableFunctions(mlir::ModuleOp module,
 namespace {
 
 /// Extracts every top-level loop of every function into a function of its
-/// own (LLVM's loop-extract), leaving the functions they were in loop-free.
-void extractLoops(llvm::Module &module, llvm::TargetMachine &machine) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(&machine);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager passes;
-  passes.addPass(llvm::LoopExtractorPass());
-  passes.run(module, mam);
+/// own, leaving the functions they were in loop-free. One analysis of each
+/// function serves all its loops (extracting a loop keeps it valid), so
+/// this takes time linear in the step's length (LLVM's loop-extract pass
+/// analyzes the whole function again for every loop).
+void extractLoops(llvm::Module &module) {
+  llvm::SmallVector<llvm::Function *> functions;
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration())
+      functions.push_back(&fn);
+  for (llvm::Function *fn : functions) {
+    llvm::DominatorTree dominators(*fn);
+    llvm::LoopInfo loops(dominators);
+    if (loops.empty())
+      continue;
+    llvm::SmallVector<llvm::Loop *> topLevel(loops.begin(), loops.end());
+    llvm::CodeExtractorAnalysisCache cache(*fn);
+    // In program order, so that the extracted functions are numbered so.
+    for (llvm::Loop *loop : llvm::reverse(topLevel)) {
+      llvm::CodeExtractor extractor(loop->getBlocks(), &dominators);
+      extractor.extractCodeRegion(cache);
+    }
+  }
 }
 
 bool hasLoop(const llvm::Function &fn) {
@@ -341,7 +349,7 @@ bool emitStepObjects(llvm::Module &module, llvm::TargetMachine &machine,
     return emitObject(part, machine, os, error);
   };
   if (kernelLevel != llvm::CodeGenOptLevel::None)
-    extractLoops(module, machine);
+    extractLoops(module);
   llvm::SmallPtrSet<const llvm::GlobalValue *, 16> kernels;
   for (const llvm::Function &fn : module)
     if (kernelLevel != llvm::CodeGenOptLevel::None && hasLoop(fn))

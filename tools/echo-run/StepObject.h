@@ -103,8 +103,9 @@ void eraseUnreachableFunctions(mlir::ModuleOp module,
 ///    tens of thousands in an unrolled RNN step, which optimization does not
 ///    speed up but the optimizing code generator handles in superlinear
 ///    time) at CodeGenOptLevel::None.
-/// One object when either part is empty. `machine`'s optimization level is
-/// left as it was. False with `error` set on failure.
+/// One object when either part is empty; with `kernelLevel` None, one
+/// object, nothing extracted. `machine`'s optimization level is left as it
+/// was. False with `error` set on failure.
 bool emitStepObjects(llvm::Module &module, llvm::TargetMachine &machine,
                      llvm::CodeGenOptLevel kernelLevel,
                      llvm::SmallVectorImpl<llvm::SmallVector<char, 0>> &objects,

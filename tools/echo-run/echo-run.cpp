@@ -473,15 +473,17 @@ int main(int argc, char **argv) {
     if (failed(signature))
       std::exit(1);
     manifest.signature = *signature;
-    eraseUnreachableFunctions(*module, entry);
+    // The profile written back is the whole input module, annotated.
     if (!profileSparsity.empty())
       profile = prepareProfile(*module);
+    eraseUnreachableFunctions(*module, entry);
     if (failed(lowerStep(*module, /*assignBuffers=*/!noBufferAssign, kernels,
                          gradResults, mathMode, workspaceBudget, manifest)))
       std::exit(1);
-    // The generated code only sequences runtime calls (the kernels are
-    // compiled C++), so optimizing it buys nothing and its compile time
-    // grows quickly with model size: compile without optimization.
+    // The host code only sequences runtime calls, so optimizing it buys
+    // nothing and its compile time grows quickly with the step's length:
+    // compile without optimization (echo-compile also optimizes the loops
+    // of --kernels=generated).
     std::unique_ptr<llvm::TargetMachine> machine =
         hostTargetMachine(llvm::CodeGenOptLevel::None, error);
     if (!machine)
@@ -491,12 +493,12 @@ int main(int argc, char **argv) {
         buildStepModule(*module, manifest, llvmContext, *machine, error);
     if (!llvmModule)
       fail(error);
-    llvm::SmallVector<char, 0> code;
-    llvm::raw_svector_ostream os(code);
-    if (!emitObject(*llvmModule, *machine, os, error))
+    llvm::SmallVector<llvm::SmallVector<char, 0>, 1> code;
+    if (!emitStepObjects(*llvmModule, *machine, llvm::CodeGenOptLevel::None,
+                         code, error))
       fail(error);
     object = llvm::MemoryBuffer::getMemBufferCopy(
-        llvm::StringRef(code.data(), code.size()), "step.o");
+        llvm::StringRef(code[0].data(), code[0].size()), "step.o");
     if (!cache)
       return;
     if (!cache->store(cacheKey, manifest, object->getBuffer(), error))
