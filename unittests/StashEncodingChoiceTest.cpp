@@ -73,6 +73,13 @@ protected:
     plan.lossless = true;
     return plan;
   }
+  /// Lossless, with SSDC maps planned at an asserted density of 0.5
+  /// (`csr-density=0.5`); the default bound is the dense size.
+  static GistPlan losslessAtHalfDensity() {
+    GistPlan plan = lossless();
+    plan.csrDensity = 0.5;
+    return plan;
+  }
   static GistPlan fp8(int64_t minBytes) {
     GistPlan plan;
     plan.masks = false;
@@ -105,12 +112,18 @@ TEST_F(StashEncodingChoiceTest, LosslessEncodings) {
   EXPECT_EQ(choose(relu, pool, 0, plan), Kind(EncodingKind::PoolArgmax));
   EXPECT_EQ(choose(pooled, pool, 1, plan), Kind(EncodingKind::PoolArgmax));
   EXPECT_EQ(choose(relu, reluGrad, 0, plan), Kind(EncodingKind::Binarize));
-  // A sparse map read by a weight gradient: SSDC; a dense one: plain.
-  EXPECT_EQ(choose(pooled, weightGrad, 0, plan), Kind(EncodingKind::Csr));
-  EXPECT_EQ(choose(dropped, nth<LinearGradWeightOp>(fn, 0), 1, plan), Kind());
-  // Region inputs need every bit: SSDC for sparse maps only.
-  EXPECT_EQ(choose(relu, nullptr, 0, plan), Kind(EncodingKind::Csr));
-  EXPECT_EQ(choose(dropped, nullptr, 0, plan), Kind());
+  // A sparse map read by a weight gradient: SSDC only where a density
+  // bound makes it smaller than plain. The 8-element pool output's SSDC at
+  // density 0.5 (44 bytes) is larger than it plain (32): plain, as at the
+  // default (dense) bound and for a map that is not sparse.
+  GistPlan half = losslessAtHalfDensity();
+  EXPECT_EQ(choose(pooled, weightGrad, 0, half), Kind());
+  EXPECT_EQ(choose(pooled, weightGrad, 0, plan), Kind());
+  EXPECT_EQ(choose(dropped, nth<LinearGradWeightOp>(fn, 0), 1, half), Kind());
+  // Region inputs need every bit: SSDC for sparse maps under a bound only.
+  EXPECT_EQ(choose(relu, nullptr, 0, half), Kind(EncodingKind::Csr));
+  EXPECT_EQ(choose(relu, nullptr, 0, plan), Kind());
+  EXPECT_EQ(choose(dropped, nullptr, 0, half), Kind());
   EXPECT_TRUE(mayStoreAsCsr(relu.getInput()));
   EXPECT_TRUE(mayStoreAsCsr(pooled.getInput()));
   EXPECT_FALSE(mayStoreAsCsr(dropped.getInput()));
@@ -134,9 +147,11 @@ TEST_F(StashEncodingChoiceTest, EncodedStashBytes) {
   // codes: 4 bytes), nothing plain.
   EXPECT_EQ(encodedStashBytes(relu, lossless()), 4 + 4);
   // The pool output: its argmax share is the input's; SSDC of 8 elements
-  // at density 0.5 holds 4 values: 16 header + 2 row pointers * 4 + 4 * 4
-  // values + 4 columns = 44 bytes.
-  EXPECT_EQ(encodedStashBytes(pooled, lossless()), 44);
+  // at density 0.5 would hold 4 values: 16 header + 2 row pointers * 4 +
+  // 4 * 4 values + 4 columns = 44 bytes, more than its 32 bytes plain, so
+  // it is stored plain at that bound as at the dense one.
+  EXPECT_EQ(encodedStashBytes(pooled, losslessAtHalfDensity()), 32);
+  EXPECT_EQ(encodedStashBytes(pooled, lossless()), 32);
   EXPECT_EQ(encodedStashBytes(mask, masksOnly()), 1);
   // fp8 packs four values per 32-bit word: 8 values in 8 bytes.
   EXPECT_EQ(encodedStashBytes(dropped, fp8(0)), 8);
@@ -144,10 +159,14 @@ TEST_F(StashEncodingChoiceTest, EncodedStashBytes) {
 }
 
 TEST_F(StashEncodingChoiceTest, RegionInputBytesNeverAbovePlain) {
-  // SSDC of the 32-element ReLU output: 16 + 2 * 4 + 16 * 4 + 16 = 104.
-  EXPECT_EQ(encodedRegionInputBytes(relu.getInput(), lossless()), 104);
+  // SSDC of the 32-element ReLU output at density 0.5:
+  // 16 + 2 * 4 + 16 * 4 + 16 = 104; at the dense bound, plain: 128.
+  EXPECT_EQ(
+      encodedRegionInputBytes(relu.getInput(), losslessAtHalfDensity()), 104);
+  EXPECT_EQ(encodedRegionInputBytes(relu.getInput(), lossless()), 128);
   // That of the 8-element pool output (44) would exceed its 32 bytes.
-  EXPECT_EQ(encodedRegionInputBytes(pooled.getInput(), lossless()), 32);
+  EXPECT_EQ(
+      encodedRegionInputBytes(pooled.getInput(), losslessAtHalfDensity()), 32);
   EXPECT_EQ(encodedRegionInputBytes(logits.getInput(), fp8(0)), 4);
   EXPECT_EQ(encodedRegionInputBytes(logits.getInput(), masksOnly()), 12);
 }
