@@ -356,4 +356,24 @@ def EchoMergeKernelModules : Pass<"echo-merge-kernel-modules", "::mlir::ModuleOp
   }];
 }
 
+def EchoDropCompileTimings : Pass<"echo-drop-compile-timings", "::mlir::ModuleOp"> {
+  let summary = "Drop the wall-clock timings gpu-module-to-binary records in each gpu.object";
+  let description = [{
+    The NVVM target records how long each compilation step took (e.g.
+    `LLVMIRToISATimeInMs`) in the properties of the `#gpu.object` it
+    creates, so two runs of the same lowering print different IR. This pass
+    removes every property whose name ends in `TimeInMs` from the objects
+    of every `gpu.binary`, keeping the others, so the lowering's output
+    depends on its input only. Part of `--echo-lower-to-cuda`, right after
+    `gpu-module-to-binary`.
+
+    ```mlir
+    // Before
+    gpu.binary @k [#gpu.object<#nvvm.target, properties = {LLVMIRToISATimeInMs = 20 : i64}, assembly = "...">]
+    // After
+    gpu.binary @k [#gpu.object<#nvvm.target, assembly = "...">]
+    ```
+  }];
+}
+
 #endif // ECHO_CONVERSION_PASSES_TD

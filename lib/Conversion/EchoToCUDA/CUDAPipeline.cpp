@@ -209,6 +209,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
     binary.toolkitPath = toolkit;
     binary.compilationTarget = formatName(options.format);
     pm.addPass(createGpuModuleToBinaryPass(binary));
+    pm.addPass(createEchoDropCompileTimings());
   };
   // Host code: the CPU pipeline's lowering, launches as mgpu* calls.
   auto lowerLaunches = [](OpPassManager &pm) {
