@@ -158,6 +158,7 @@ ECHO_UNARY(sigmoid, SigmoidOp, "sigmoid")
 ECHO_UNARY(gelu, GeluOp, "gelu")
 ECHO_UNARY(geluErf, GeluErfOp, "gelu_erf")
 ECHO_UNARY(exp, ExpOp, "exp")
+ECHO_UNARY(rsqrt, RsqrtOp, "rsqrt")
 #undef ECHO_UNARY
 
 #define ECHO_BINARY(method, Op, label)                                         \
@@ -312,6 +313,16 @@ Value ModelBuilder::zeros(ArrayRef<int64_t> shape) {
 Value ModelBuilder::fill(ArrayRef<int64_t> shape, double value) {
   return FillOp::create(builder, loc("fill"), f32(shape),
                         builder.getF64FloatAttr(value));
+}
+
+Value ModelBuilder::constant(ArrayRef<int64_t> shape, ArrayRef<float> values,
+                             StringRef name) {
+  if (int64_t(values.size()) != shape::numElements(shape))
+    llvm::report_fatal_error("echo model builder: constant has the wrong "
+                             "number of values");
+  auto type = f32(shape);
+  return ConstantOp::create(builder, loc(name),
+                            DenseElementsAttr::get(type, values));
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,6 +28,8 @@ LogicalResult buildNMT(ModelBuilder &b, const ModelOptions &o);
 LogicalResult buildNMTLarge(ModelBuilder &b, const ModelOptions &o);
 LogicalResult buildTransformer(ModelBuilder &b, const ModelOptions &o);
 LogicalResult buildDeepSpeech2(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildGPT2Small(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildGPT2Medium(ModelBuilder &b, const ModelOptions &o);
 
 } // namespace models
 } // namespace echo

@@ -18,6 +18,12 @@ static const ModelInfo kModels[] = {
      "batch,src-len,tgt-len,hidden,layers,vocab", models::buildNMTLarge},
     {"transformer", "Transformer base, 6+6 layers, shared embeddings",
      "batch,seq-len,hidden,layers,vocab", models::buildTransformer},
+    {"gpt2", "GPT-2 124M: 12 pre-LN layers, h 768, tied embeddings, seq 1024",
+     "batch,seq-len,hidden,layers,heads,vocab,attention,dropout",
+     models::buildGPT2Small},
+    {"gpt2-medium", "GPT-2 355M: 24 pre-LN layers, h 1024, 16 heads",
+     "batch,seq-len,hidden,layers,heads,vocab,attention,dropout",
+     models::buildGPT2Medium},
     {"deepspeech2", "DeepSpeech2: 2 conv + 7 bi-GRU 1760, batch 8",
      "batch,seq-len,hidden,layers,vocab", models::buildDeepSpeech2},
     {"resnet50", "ResNet-50, ImageNet 224x224, bottleneck blocks + BN",
@@ -48,7 +54,7 @@ FailureOr<func::FuncOp> mlir::echo::buildModel(ModuleOp module, StringRef name,
       continue;
     SmallVector<StringRef> accepted;
     StringRef(info.options).split(accepted, ',', -1, false);
-    auto given = [&](StringRef option, const std::optional<int64_t> &v) {
+    auto given = [&](StringRef option, const auto &v) {
       if (v && !llvm::is_contained(accepted, option)) {
         error = ("model '" + name + "' has no option --" + option +
                  " (it takes: " + info.options + ")").str();
@@ -60,7 +66,10 @@ FailureOr<func::FuncOp> mlir::echo::buildModel(ModuleOp module, StringRef name,
         !given("src-len", options.srcLen) || !given("tgt-len", options.tgtLen) ||
         !given("image-size", options.imageSize) ||
         !given("depth", options.depth) || !given("hidden", options.hidden) ||
-        !given("layers", options.layers) || !given("vocab", options.vocab))
+        !given("layers", options.layers) || !given("vocab", options.vocab) ||
+        !given("heads", options.heads) ||
+        !given("attention", options.attention) ||
+        !given("dropout", options.dropout))
       return failure();
     std::string symbol = name.str();
     std::replace(symbol.begin(), symbol.end(), '-', '_');

@@ -53,6 +53,18 @@ static cl::opt<int64_t> layers("layers", cl::desc("Number of layers"),
                                cl::init(-1), cl::cat(modelsCategory));
 static cl::opt<int64_t> vocab("vocab", cl::desc("Vocabulary size"),
                               cl::init(-1), cl::cat(modelsCategory));
+static cl::opt<int64_t> heads("heads", cl::desc("Attention heads"),
+                              cl::init(-1), cl::cat(modelsCategory));
+static cl::opt<std::string>
+    attention("attention",
+              cl::desc("Attention of the transformer models: fused "
+                       "(echo.attention) or unfused (batch_matmul, softmax, "
+                       "batch_matmul)"),
+              cl::init(""), cl::cat(modelsCategory));
+static cl::opt<double> dropout("dropout",
+                               cl::desc("Dropout probability of the "
+                                        "transformer models, in [0, 1)"),
+                               cl::init(0), cl::cat(modelsCategory));
 
 /// Largest value of any size option: far above every published
 /// configuration, and small enough that a model's loops over layers and time
@@ -103,6 +115,18 @@ int main(int argc, char **argv) {
   options.hidden = given(hidden);
   options.layers = given(layers);
   options.vocab = given(vocab);
+  options.heads = given(heads);
+  if (attention.getNumOccurrences())
+    options.attention = attention.getValue();
+  if (dropout.getNumOccurrences()) {
+    // `!(x >= 0)` also refuses NaN.
+    if (!(dropout >= 0.0) || !(dropout < 1.0)) {
+      llvm::errs() << "echo-models: --dropout must be in [0, 1), got "
+                   << dropout.getValue() << "\n";
+      return 1;
+    }
+    options.dropout = dropout.getValue();
+  }
 
   MLIRContext context;
   context.loadDialect<echo::EchoDialect, func::FuncDialect>();

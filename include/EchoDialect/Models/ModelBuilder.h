@@ -81,6 +81,7 @@ public:
   Value gelu(Value x);
   Value geluErf(Value x);
   Value exp(Value x);
+  Value rsqrt(Value x);
   Value add(Value a, Value b);
   Value sub(Value a, Value b);
   Value mul(Value a, Value b);
@@ -138,6 +139,10 @@ public:
 
   Value zeros(ArrayRef<int64_t> shape);
   Value fill(ArrayRef<int64_t> shape, double value);
+  /// A dense f32 constant (`values` row-major, one per element): a table
+  /// the step carries, such as a causal mask or rotary cos/sin.
+  Value constant(ArrayRef<int64_t> shape, ArrayRef<float> values,
+                 StringRef name = "constant");
 
   //--- Finishing ---------------------------------------------------------//
   /// Returns `loss` (a scalar tensor<f32>) and completes the function type.

@@ -20,7 +20,12 @@ namespace echo {
 /// and rejects options it does not have.
 struct ModelOptions {
   std::optional<int64_t> batch, seqLen, srcLen, tgtLen, imageSize, depth,
-      hidden, layers, vocab;
+      hidden, layers, vocab, heads;
+  /// Attention implementation of the transformer models ("fused" or
+  /// "unfused"); each model validates the name.
+  std::optional<std::string> attention;
+  /// Dropout probability of the transformer models, in [0, 1).
+  std::optional<double> dropout;
 
   /// `value` if set, else `fallback`.
   static int64_t get(const std::optional<int64_t> &value, int64_t fallback) {

@@ -1,0 +1,8 @@
+// GPT-2 at a small size (2 layers, h 32, 2 heads, seq 8, vocab 64).
+// `echo-run --check-gradients` with its default settings (3 directions, steps
+// from 1e-2 down, tolerance 2e-2) on the training step of gpt2 at a small size
+// (docs/testing.md, "Gradient checks").
+// RUN: echo-models gpt2 --batch 2 --seq-len 8 --hidden 32 --layers 2 --heads 2 --vocab 64 | echo-opt --echo-autodiff | echo-run --check-gradients | FileCheck %s
+// CHECK-COUNT-3: gradient check: direction {{[0-2]}} {{.*}} ok
+// CHECK-NOT: FAIL
+// CHECK: gradient check passed
