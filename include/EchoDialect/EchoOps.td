@@ -128,6 +128,58 @@ def Echo_EmbeddingOp : Echo_Op<"embedding", [Pure, Differentiable, HeavyCosted]>
 }
 
 //===----------------------------------------------------------------------===//
+// Fused attention (issue #36; lib/Dialect/EchoAttention.cpp)
+//===----------------------------------------------------------------------===//
+
+def Echo_AttentionOp : Echo_Op<"attention", [Pure, HeavyCosted,
+    InferTypeOpAdaptor,
+    DeclareOpInterfaceMethods<Echo_DifferentiableOpInterface, ["isOperandDifferentiable"]>]> {
+  let summary = "Fused scaled dot-product attention with its log-sum-exp";
+  let description = [{
+    `query` is `[B, H, Lq, D]`, `key` and `value` are `[B, H, Lk, D]`, all of
+    one float element type. With `s = scale * query key^T (+ mask)`, a
+    `[B, H, Lq, Lk]` matrix that is never materialized:
+    `output = softmax(s) value` (`[B, H, Lq, D]`, the query's type) and
+    `lse = log(sum_j exp(s[.., i, j]))` (`[B, H, Lq]`, f32).
+
+    - `scale` defaults to `1 / sqrt(D)`; given, it is finite and positive.
+    - `mask` (optional, the query's element type) is added to the scores; its
+      shape broadcasts to `[B, H, Lq, Lk]` with numpy's rules (rank <= 4,
+      trailing dimensions aligned, each 1 or equal): `[Lq, Lk]`,
+      `[B, 1, Lq, Lk]`, `[B, 1, 1, Lk]` (padding) all work. `-inf` hides a
+      key. The mask gets no gradient.
+    - `causal` hides key `j` from query `i` when `j > i` (top-left aligned,
+      as PyTorch's `is_causal`; any `Lq`, `Lk`).
+    - A row whose every key is hidden has `output` 0 and `lse` `-inf`.
+
+    The gradient (`echo.attention_grad`) reads query, key, value, output
+    and `lse` and recomputes the scores, so nothing of size `Lq * Lk` is
+    stashed (FlashAttention). The runtime computes it tiled, with an online
+    softmax (docs/runtime.md, "Fused attention").
+
+    ```mlir
+    %o, %lse = echo.attention %q, %k, %v causal : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>
+    %o2, %lse2 = echo.attention %q, %k, %v mask %m {scale = 2.500000e-01 : f64} : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<16x16xf32>
+    ```
+  }];
+  let arguments = (ins Echo_FloatTensor:$query, Echo_FloatTensor:$key,
+                       Echo_FloatTensor:$value,
+                       Optional<Echo_FloatTensor>:$mask,
+                       UnitAttr:$causal, OptionalAttr<F64Attr>:$scale);
+  let results = (outs Echo_FloatTensor:$output,
+                      StaticShapeTensorOf<[F32]>:$lse);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value (`mask` $mask^)? (`causal` $causal^)? attr-dict
+    `:` type(operands)
+  }];
+  let extraClassDeclaration = [{
+    /// `scale`, or 1 / sqrt(D) when absent.
+    double getScaleValue();
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise forward ops
 //===----------------------------------------------------------------------===//
 
@@ -810,6 +862,39 @@ def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, Costed
                        DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$argmax `,` $grad attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def Echo_AttentionGradOp : Echo_Op<"attention_grad", [Pure, HeavyCosted,
+    InferTypeOpAdaptor]> {
+  let summary = "Backward of `echo.attention` from its log-sum-exp";
+  let description = [{
+    `dquery`, `dkey`, `dvalue` (the types of query, key and value) from the
+    forward operands, its `output` and `lse`, and the output gradient
+    `output_grad`. The probabilities are recomputed as
+    `exp(scale * q k^T (+ mask) - lse)`, so no `[B, H, Lq, Lk]` tensor is
+    read or written. `mask`, `causal` and `scale` are the forward op's.
+
+    ```mlir
+    %dq, %dk, %dv = echo.attention_grad %q, %k, %v, %o, %lse, %do causal : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16xf32>, tensor<2x4x16x8xf32>
+    ```
+  }];
+  let arguments = (ins Echo_FloatTensor:$query, Echo_FloatTensor:$key,
+                       Echo_FloatTensor:$value, Echo_FloatTensor:$output,
+                       StaticShapeTensorOf<[F32]>:$lse,
+                       Echo_FloatTensor:$output_grad,
+                       Optional<Echo_FloatTensor>:$mask,
+                       UnitAttr:$causal, OptionalAttr<F64Attr>:$scale);
+  let results = (outs Echo_FloatTensor:$dquery, Echo_FloatTensor:$dkey,
+                      Echo_FloatTensor:$dvalue);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value `,` $output `,` $lse `,` $output_grad
+    (`mask` $mask^)? (`causal` $causal^)? attr-dict `:` type(operands)
+  }];
+  let extraClassDeclaration = [{
+    /// `scale`, or 1 / sqrt(D) when absent.
+    double getScaleValue();
+  }];
   let hasVerifier = 1;
 }
 

@@ -354,6 +354,8 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
     attachComputeModels<
         // Compute-heavy forward.
         LinearOp, MatmulOp, BatchMatmulOp, Conv2DOp, EmbeddingOp,
+        // Fused attention.
+        AttentionOp, AttentionGradOp,
         // Elementwise.
         ReluOp, TanhOp, SigmoidOp, GeluOp, GeluErfOp, ExpOp, LogOp, NegOp,
         SqrtOp, RsqrtOp, AddOp, SubOp, MulOp, DivOp, MaxOp,

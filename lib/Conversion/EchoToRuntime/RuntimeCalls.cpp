@@ -405,6 +405,19 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
         return c.tensors(in).tensor(out[0])
             .call(indexed("echo_embedding_grad", o.getIndices()));
       })
+      // Fused attention: without a mask, q stands in for it (never read).
+      .Case([&](AttentionOp o) {
+        bool mask = bool(o.getMask());
+        return c.tensor(in[0]).tensor(in[1]).tensor(in[2])
+            .tensor(mask ? in[3] : in[0]).tensors(out).i64(mask)
+            .i64(o.getCausal()).f64(o.getScaleValue()).call("echo_attention");
+      })
+      .Case([&](AttentionGradOp o) {
+        bool mask = bool(o.getMask());
+        return c.tensors(in.take_front(6)).tensor(mask ? in[6] : in[0])
+            .tensors(out).i64(mask).i64(o.getCausal()).f64(o.getScaleValue())
+            .call("echo_attention_grad");
+      })
       // Elementwise helpers.
       .Case([&](MaxGradOp) {
         return c.tensors(in).tensors(out).call("echo_max_grad");
