@@ -461,6 +461,30 @@ def Echo_CrossEntropyOp : Echo_Op<"cross_entropy", [Pure, Differentiable, Costed
 }
 
 //===----------------------------------------------------------------------===//
+// Element type conversion (mixed precision; docs/mixed-precision.md)
+//===----------------------------------------------------------------------===//
+
+def Echo_CastOp : Echo_Op<"cast", [Pure, Differentiable, Costed]> {
+  let summary = "Convert a float tensor to another float element type";
+  let description = [{
+    Converts every element between f32, f16 and bf16, rounding to nearest,
+    ties to even; a finite value beyond the target's range becomes an
+    infinity of its sign, NaN stays NaN (a quiet NaN of the same sign).
+    Widening (16-bit to f32) is exact. The shapes are equal and the element
+    types differ. The gradient is the output gradient cast back to the
+    input's element type.
+
+    ```mlir
+    %h = echo.cast %x : tensor<32x16xf32> -> tensor<32x16xbf16>
+    ```
+  }];
+  let arguments = (ins Echo_FloatTensor:$input);
+  let results = (outs Echo_FloatTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Constants
 //===----------------------------------------------------------------------===//
 

@@ -138,6 +138,8 @@ int64_t ConcatOp::getFlops() { return 0; }
 int64_t SliceOp::getFlops() { return 0; }
 int64_t SplitOp::getFlops() { return 0; }
 int64_t ReshapeOp::getFlops() { return 0; }
+// One conversion per element (its bytes are read and written like any op).
+int64_t CastOp::getFlops() { return elements(getResult()); }
 int64_t TransposeOp::getFlops() { return 0; }
 int64_t BroadcastToOp::getFlops() { return 0; }
 int64_t CrossEntropyOp::getFlops() { return 5 * elements(getLogits()); }

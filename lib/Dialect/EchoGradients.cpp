@@ -458,3 +458,17 @@ LogicalResult CrossEntropyOp::buildGradient(OpBuilder &b, ValueRange rg,
   grads.push_back(Value());
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Element type conversion
+//===----------------------------------------------------------------------===//
+
+/// d/dx cast(x) is the identity: the gradient, in the input's element type.
+LogicalResult CastOp::buildGradient(OpBuilder &b, ValueRange rg,
+                                    SmallVectorImpl<Value> &grads) {
+  Value dy = rg[0];
+  grads.push_back(dy ? CastOp::create(b, getLoc(), getInput().getType(), dy)
+                            .getResult()
+                     : Value());
+  return success();
+}

@@ -441,6 +441,23 @@ LogicalResult CrossEntropyOp::verify() {
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
 //===----------------------------------------------------------------------===//
+// Element type conversion
+//===----------------------------------------------------------------------===//
+
+LogicalResult CastOp::verify() {
+  if (failed(expectSameShape(*this, getInput(), getResult(), "input",
+                             "result")))
+    return failure();
+  Type from = getInput().getType().getElementType();
+  Type to = getResult().getType().getElementType();
+  // A cast to the same type would be a copy under another name: the
+  // widening and autocast passes never build one, and nothing else should.
+  if (from == to)
+    return emitOpError("converts ") << from << " to itself";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Backward ops
 //===----------------------------------------------------------------------===//
 

@@ -31,7 +31,8 @@ using namespace mlir::echo;
 
 /// An element type the runtime's offload entries copy (offload_types.def).
 static bool isCopiedElementType(Type element) {
-  return element.isF32() || element.isInteger(1) || element.isInteger(8) ||
+  return element.isF32() || element.isF16() || element.isBF16() ||
+         element.isInteger(1) || element.isInteger(8) ||
          element.isInteger(32) || element.isInteger(64);
 }
 

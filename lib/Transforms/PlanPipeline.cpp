@@ -12,6 +12,11 @@ void mlir::echo::buildPlanPipeline(
     OpPassManager &pm, bool assignBuffers, GradResults gradResults,
     llvm::function_ref<void(OpPassManager &)> beforeAssign) {
   pm.addNestedPass<func::FuncOp>(createEchoAnnotateMemory());
+  // The kernels compute in f32: 16-bit ops become cast, f32 op, cast, before
+  // bufferization, so the plan holds the f32 temporaries. After the
+  // annotation: the statistics (stashed bytes by op kind, FLOPs) are those
+  // of the 16-bit step, and each stored 16-bit result keeps its category.
+  pm.addNestedPass<func::FuncOp>(createEchoComputeInF32());
   pm.addNestedPass<func::FuncOp>(createEchoInlineRecompute());
 
   bufferization::OneShotBufferizePassOptions bufferize;

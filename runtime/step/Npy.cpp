@@ -98,6 +98,12 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
   int64_t itemSize;
   if (descr == "<f4")
     out.dtype = "f32", itemSize = 4;
+  else if (descr == "<f2")
+    out.dtype = "f16", itemSize = 2;
+  else if (descr == "<u2")
+    // NumPy has no bfloat16: a bf16 tensor is read from its 16-bit
+    // patterns (docs/mixed-precision.md).
+    out.dtype = "bf16", itemSize = 2;
   else if (descr == "<i4")
     out.dtype = "i32", itemSize = 4;
   else if (descr == "<i8")
@@ -106,7 +112,8 @@ bool readNpy(const std::string &path, NpyArray &out, std::string &error) {
     out.dtype = "i1", itemSize = 1;
   else {
     error = path + ": unsupported dtype '" + descr +
-            "' (need little-endian <f4, <i4, <i8, or |b1)";
+            "' (need little-endian <f4, <f2, <u2 (bf16 patterns), <i4, <i8, "
+            "or |b1)";
     return false;
   }
   if (!std::regex_search(header, m,

@@ -4,6 +4,8 @@
 
 #include "Npy.h"
 
+#include "echo/codecs.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -24,16 +26,25 @@ void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
   auto uniform = [&](double lo, double hi) {
     return lo + (hi - lo) * (double)(gen() >> 11) * 0x1.0p-53;
   };
-  if (arg.tensor.dtype == "f32") {
-    float *p = b.hostFloats();
+  const std::string &dtype = arg.tensor.dtype;
+  if (dtype == "f32" || dtype == "f16" || dtype == "bf16") {
+    // 16-bit tensors get the f32 draws rounded to nearest even (the
+    // runtime's echo.cast), so an f32 and a 16-bit run start alike.
     double scale = 1.0 / std::sqrt((double)std::max<int64_t>(arg.fanIn, 1));
     for (int64_t i = 0; i < n; ++i) {
+      float v;
       switch (arg.init) {
-      case Init::Zeros: p[i] = 0.0f; break;
-      case Init::Ones: p[i] = 1.0f; break;
-      case Init::FanIn: p[i] = (float)uniform(-scale, scale); break;
-      default: p[i] = (float)uniform(-1.0, 1.0); break;
+      case Init::Zeros: v = 0.0f; break;
+      case Init::Ones: v = 1.0f; break;
+      case Init::FanIn: v = (float)uniform(-scale, scale); break;
+      default: v = (float)uniform(-1.0, 1.0); break;
       }
+      if (dtype == "f32")
+        b.hostFloats()[i] = v;
+      else
+        reinterpret_cast<uint16_t *>(b.host.data())[i] =
+            dtype == "f16" ? echo_codecs::encodeFp16(v)
+                           : echo_codecs::encodeBf16(v);
     }
     return;
   }

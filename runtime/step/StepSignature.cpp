@@ -61,12 +61,15 @@ bool readTensor(std::istream &is, TensorSpec &t) {
   size_t rank;
   if (!(is >> t.dtype >> t.elementBytes >> rank) || rank > 64)
     return false;
-  if (t.dtype != "f32" && t.dtype != "i1" && t.dtype != "i32" &&
-      t.dtype != "i64")
+  if (t.dtype != "f32" && t.dtype != "f16" && t.dtype != "bf16" &&
+      t.dtype != "i1" && t.dtype != "i32" && t.dtype != "i64")
     return false;
   // The element size is the dtype's: a host sizes buffers by one and
   // reads them by the other.
-  int64_t elementBytes = t.dtype == "i64" ? 8 : t.dtype == "i1" ? 1 : 4;
+  int64_t elementBytes = t.dtype == "i64"                        ? 8
+                         : t.dtype == "i1"                       ? 1
+                         : t.dtype == "f16" || t.dtype == "bf16" ? 2
+                                                                 : 4;
   if (t.elementBytes != elementBytes)
     return false;
   t.shape.assign(rank, 0);

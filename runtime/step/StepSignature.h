@@ -29,7 +29,7 @@ enum class Init {
 
 struct TensorSpec {
   std::vector<int64_t> shape;
-  /// "f32", "i1", "i32", "i64".
+  /// "f32", "f16", "bf16" (16-bit patterns), "i1", "i32", "i64".
   std::string dtype;
   int64_t elementBytes = 4;
   int64_t numElements() const;

@@ -20,6 +20,10 @@ static FailureOr<TensorSpec> specOf(Type type) {
   Type e = tensor.getElementType();
   if (e.isF32())
     spec = TensorSpec{spec.shape, "f32", 4};
+  else if (e.isF16())
+    spec = TensorSpec{spec.shape, "f16", 2};
+  else if (e.isBF16())
+    spec = TensorSpec{spec.shape, "bf16", 2};
   else if (e.isInteger(1))
     spec = TensorSpec{spec.shape, "i1", 1};
   else if (e.isInteger(32))

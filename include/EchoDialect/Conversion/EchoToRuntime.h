@@ -239,6 +239,15 @@ struct TrainingPipelineOptions
       llvm::cl::desc("Apply each parameter's update as soon as its gradient "
                      "is final (echo-autodiff's eager-updates)"),
       llvm::cl::init(true)};
+  PassOptions::Option<AutocastType> autocast{
+      *this, "autocast",
+      llvm::cl::desc("Mixed precision: echo-autocast's 16-bit compute type, "
+                     "run on a forward function before autodiff"),
+      llvm::cl::init(AutocastType::None),
+      llvm::cl::values(
+          clEnumValN(AutocastType::None, "none", "every op in its own type"),
+          clEnumValN(AutocastType::Bf16, "bf16", "heavy ops in bfloat16"),
+          clEnumValN(AutocastType::F16, "f16", "heavy ops in IEEE half"))};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

@@ -26,7 +26,7 @@ constexpr llvm::StringLiteral kWorkspaceParam = "workspace";
 
 /// One parameter kind of abi.def (named as there).
 enum class RuntimeParamKind {
-  F32, MASK, IDX32, IDX64, BYTES, HOST_I64, HOST_ANY, ANY, INT, REAL
+  F32, F16, BF16, MASK, IDX32, IDX64, BYTES, HOST_I64, HOST_ANY, ANY, INT, REAL
 };
 
 struct RuntimeParam {

@@ -12,6 +12,10 @@
 namespace mlir {
 namespace echo {
 
+/// echo-autocast's 16-bit compute type; `None` (the training pipeline's
+/// default) runs no autocast.
+enum class AutocastType { None, Bf16, F16 };
+
 /// echo-remat's policy; `None` recomputes nothing (the Baseline),
 /// `Optimal` solves the peak model's problem as a MILP (RematMilp.h).
 enum class RematPolicy { None, Mirror, Echo, Optimal };

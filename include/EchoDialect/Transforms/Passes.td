@@ -105,6 +105,57 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoAutocast : Pass<"echo-autocast", "::mlir::func::FuncOp"> {
+  let summary = "Mixed precision: compute-heavy ops in 16-bit from f32 master weights";
+  let description = [{
+    Rewrites a forward function (before `echo-autodiff`) in the manner of
+    PyTorch's autocast, with explicit `echo.cast` ops:
+
+    * `echo.linear`, `echo.matmul`, `echo.batch_matmul`, `echo.conv2d` and
+      `echo.attention` compute in `compute` (bf16 or f16): each f32
+      operand, a weight included, is cast once per step (one cast per
+      value, shared by its uses), and the result is 16-bit (attention's
+      log-sum-exp stays f32).
+    * `echo.reduce`, `echo.batch_norm`, `echo.layer_norm` and
+      `echo.cross_entropy` take and produce f32: their 16-bit operands are
+      cast up, so statistics, norms and the loss are stored in f32.
+    * Every other op follows its operands: 16-bit when all its float
+      operands are (constants aside, which are cast to it), else f32
+      (16-bit operands cast up, as PyTorch promotes to the widest type). Softmax follows too: the runtime computes it in
+      f32 either way and it stores one 16-bit output, which its gradient
+      and the next matmul both read.
+    * The function's arguments (the master weights) and results keep their
+      types, so autodiff keeps the weights, their gradients and the
+      optimizer state in f32: the gradient of a cast is the cast back.
+
+    A function that is already a training step (it has `echo.loss_seed`)
+    is left alone. Every 16-bit op runs in f32 on the runtime
+    (`echo-compute-in-f32`), storing 16-bit results; docs/mixed-precision.md.
+
+    ```mlir
+    // Before
+    %h = echo.linear %x, %w : (tensor<8x4xf32>, tensor<16x4xf32>) -> tensor<8x16xf32>
+    %r = echo.relu %h : tensor<8x16xf32>
+    // After (compute=bf16)
+    %0 = echo.cast %x : tensor<8x4xf32> -> tensor<8x4xbf16>
+    %1 = echo.cast %w : tensor<16x4xf32> -> tensor<16x4xbf16>
+    %h = echo.linear %0, %1 : (tensor<8x4xbf16>, tensor<16x4xbf16>) -> tensor<8x16xbf16>
+    %r = echo.relu %h : tensor<8x16xbf16>
+    ```
+  }];
+  let options = [
+    Option<"compute", "compute", "::mlir::echo::AutocastType",
+           /*default=*/"::mlir::echo::AutocastType::Bf16",
+           "16-bit type of the compute-heavy ops",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::AutocastType::Bf16, "bf16",
+                        "bfloat16 (f32's range, 8-bit significand)"),
+             clEnumValN(::mlir::echo::AutocastType::F16, "f16",
+                        "IEEE half (11-bit significand, range to 65504)"))}]>,
+  ];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
 def EchoInlineRecompute : Pass<"echo-inline-recompute", "::mlir::func::FuncOp"> {
   let summary = "Replace echo.recompute regions by their bodies";
   let description = [{
@@ -128,6 +179,37 @@ def EchoInlineRecompute : Pass<"echo-inline-recompute", "::mlir::func::FuncOp"> 
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+
+def EchoComputeInF32 : Pass<"echo-compute-in-f32", "::mlir::func::FuncOp"> {
+  let summary = "Compute the ops on 16-bit tensors in f32, storing 16-bit results";
+  let description = [{
+    The runtime's kernels compute in f32. This pass gives every echo op that
+    reads or writes f16/bf16 tensors those semantics: its 16-bit operands
+    are widened by `echo.cast` (exact), the op is computed on f32 tensors,
+    and each 16-bit result is the f32 result cast back (round to nearest,
+    ties to even). The f32 operands and results are short-lived values of
+    the step, so the planner counts them and the runtime's measured peak
+    still equals the plan. Ops that only move or keep values stay 16-bit:
+    `echo.cast`, `echo.stash`, `echo.recompute`/`echo.yield`,
+    `echo.constant`, the encodings, offload and prefetch, and a reshape
+    that bufferizes to a view. Runs in the plan pipeline after
+    `echo-annotate-memory` and before bufferization: the statistics (bytes
+    stashed per op kind, FLOPs) are the 16-bit step's, each stored 16-bit
+    result keeps its memory category, and the f32 result before it counts
+    as a temporary (docs/mixed-precision.md). On an all-f32 step it changes
+    nothing.
+
+    ```mlir
+    // Before
+    %y = echo.relu %x : tensor<8xbf16>
+    // After
+    %0 = echo.cast %x : tensor<8xbf16> -> tensor<8xf32>
+    %1 = echo.relu %0 : tensor<8xf32>
+    %y = echo.cast %1 : tensor<8xf32> -> tensor<8xbf16>
+    ```
+  }];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
 
 def EchoAnnotateMemory : Pass<"echo-annotate-memory", "::mlir::func::FuncOp"> {
   let summary = "Record memory categories and step statistics before bufferization";

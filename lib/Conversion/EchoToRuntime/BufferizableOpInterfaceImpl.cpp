@@ -374,7 +374,9 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Optimizer.
         SgdUpdateOp, AdamUpdateOp,
         // Encodings.
-        EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp, ReluGradEncodedOp>(ctx);
+        EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp, ReluGradEncodedOp,
+        // Element type conversion.
+        CastOp>(ctx);
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ReshapeOp::attachInterface<ReshapeOpModel>(*ctx);

@@ -121,6 +121,11 @@ void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
 
 void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
                                        const TrainingPipelineOptions &options) {
+  if (options.autocast != AutocastType::None) {
+    EchoAutocastOptions autocast;
+    autocast.compute = options.autocast;
+    pm.addNestedPass<func::FuncOp>(createEchoAutocast(autocast));
+  }
   EchoAutodiffOptions autodiff;
   autodiff.skipExisting = true;
   autodiff.optimizer = options.optimizer;

@@ -346,6 +346,16 @@ std::string indexed(StringRef entry, Value indices) {
   return (entry + "_i" + Twine(bits)).str();
 }
 
+/// The conversion entry echo_cast_<from>_<to> (abi.def) of a cast.
+std::string castEntry(CastOp op) {
+  auto name = [](Type t) -> StringRef {
+    return t.isF32() ? "f32" : t.isF16() ? "f16" : t.isBF16() ? "bf16" : "?";
+  };
+  return ("echo_cast_" + name(op.getInput().getType().getElementType()) +
+          "_" + name(op.getResult().getType().getElementType()))
+      .str();
+}
+
 
 } // namespace
 
@@ -550,6 +560,10 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
       .Case([&](AdamUpdateOp o) {
         return c.tensors(in).tensors(out).f64(o.getLr()).f64(o.getBeta1())
             .f64(o.getBeta2()).f64(o.getEpsilon()).call("echo_adam_update");
+      })
+      // Element type conversion.
+      .Case([&](CastOp o) {
+        return c.tensor(in[0]).tensor(out[0]).call(castEntry(o));
       })
       // Encodings (Gist).
       .Case([&](EncodeOp o) -> LogicalResult {

@@ -14,6 +14,10 @@ bool RuntimeParam::accepts(Type element) const {
   switch (kind) {
   case RuntimeParamKind::F32:
     return element.isF32();
+  case RuntimeParamKind::F16:
+    return element.isF16();
+  case RuntimeParamKind::BF16:
+    return element.isBF16();
   case RuntimeParamKind::MASK:
     return element.isInteger(1);
   case RuntimeParamKind::IDX32:
@@ -36,6 +40,8 @@ bool RuntimeParam::accepts(Type element) const {
 const char *RuntimeParam::describe() const {
   switch (kind) {
   case RuntimeParamKind::F32: return "an f32 tensor";
+  case RuntimeParamKind::F16: return "an f16 tensor";
+  case RuntimeParamKind::BF16: return "a bf16 tensor";
   case RuntimeParamKind::MASK: return "an i1 mask";
   case RuntimeParamKind::IDX32: return "an i32 tensor";
   case RuntimeParamKind::IDX64: return "an i64 tensor";

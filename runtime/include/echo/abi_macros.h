@@ -26,6 +26,8 @@
 
 /* One C declaration, and one forwarded argument, per parameter kind. */
 #define ECHO_DECL_F32(n) , ECHO_TENSOR(n)
+#define ECHO_DECL_F16(n) , ECHO_TENSOR(n)
+#define ECHO_DECL_BF16(n) , ECHO_TENSOR(n)
 #define ECHO_DECL_MASK(n) , ECHO_TENSOR(n)
 #define ECHO_DECL_IDX32(n) , ECHO_TENSOR(n)
 #define ECHO_DECL_IDX64(n) , ECHO_TENSOR(n)
@@ -36,6 +38,8 @@
 #define ECHO_DECL_INT(n) , int64_t n
 #define ECHO_DECL_REAL(n) , double n
 #define ECHO_FWD_F32(n) , n##_rank, n##_desc
+#define ECHO_FWD_F16(n) , n##_rank, n##_desc
+#define ECHO_FWD_BF16(n) , n##_rank, n##_desc
 #define ECHO_FWD_MASK(n) , n##_rank, n##_desc
 #define ECHO_FWD_IDX32(n) , n##_rank, n##_desc
 #define ECHO_FWD_IDX64(n) , n##_rank, n##_desc

@@ -160,6 +160,21 @@ ECHO_HD inline float decodeFp10(uint32_t c) { return Fp10::decode(c & 0x3ffu); }
 ECHO_HD inline uint8_t encodeFp8(float f) { return (uint8_t)Fp8::encode(f); }
 ECHO_HD inline float decodeFp8(uint8_t c) { return Fp8::decode(c); }
 
+/* bfloat16 (mixed precision, echo.cast): the upper 16 bits of an f32,
+ * rounded to nearest, ties to even, on the dropped 16 bits. f32 denormals
+ * round to bf16 denormals (same exponent range, nothing is flushed); a
+ * finite value that rounds above the largest finite bf16 becomes Inf; NaN
+ * becomes the quiet NaN of the same sign (0x7fc0 | sign). Decoding is exact. */
+ECHO_HD inline uint16_t encodeBf16(float f) {
+  uint32_t u = f32Bits(f);
+  if ((u & 0x7fffffffu) > 0x7f800000u)
+    return (uint16_t)(((u >> 16) & 0x8000u) | 0x7fc0u);
+  return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+ECHO_HD inline float decodeBf16(uint16_t h) {
+  return f32FromBits((uint32_t)h << 16);
+}
+
 /*--- Word packing
  * -------------------------------------------------------------*/
 

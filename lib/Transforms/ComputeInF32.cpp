@@ -1,0 +1,110 @@
+//===- ComputeInF32.cpp - 16-bit ops computed in f32 ----------------------===//
+//
+// "Compute in f32, store 16-bit": one rule for every op instead of 16-bit
+// variants of each runtime entry. Each echo op with an f16/bf16 tensor
+// operand or result is cloned with f32 tensors in their place, its 16-bit
+// operands widened by echo.cast and its 16-bit results narrowed back, so
+// the runtime sees only f32 kernels plus the conversion entries.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Analysis/BufferViews.h"
+#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOCOMPUTEINF32
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// The f32 tensor type standing for a 16-bit float tensor, or null.
+RankedTensorType widened(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !(tensor.getElementType().isF16() ||
+                   tensor.getElementType().isBF16()))
+    return {};
+  return tensor.clone(Float32Type::get(type.getContext()));
+}
+
+/// Ops that keep, move or convert values without computing on them: they
+/// stay in their element type (their runtime entries copy bytes).
+bool keepsElementType(Operation *op) {
+  return isa<CastOp, StashOp, RecomputeOp, YieldOp, ConstantOp, EncodeOp,
+             DecodeOp, OffloadOp, PrefetchOp>(op) ||
+         bufferizesToView(op);
+}
+
+bool touches16Bit(Operation *op) {
+  auto is16 = [](Type t) { return bool(widened(t)); };
+  return llvm::any_of(op->getOperandTypes(), is16) ||
+         llvm::any_of(op->getResultTypes(), is16);
+}
+
+struct ComputeInF32Pass : echo::impl::EchoComputeInF32Base<ComputeInF32Pass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<EchoDialect>(op->getDialect()) && !keepsElementType(op) &&
+          touches16Bit(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops)
+      if (failed(widen(op)))
+        return signalPassFailure();
+  }
+
+  LogicalResult widen(Operation *op) {
+    if (op->getNumRegions() != 0)
+      return op->emitOpError("has regions: cannot be computed in f32");
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Operation *wide = b.clone(*op);
+    // The casts go right before `op`, after the clone: move it after them.
+    for (OpOperand &operand : wide->getOpOperands())
+      if (RankedTensorType type = widened(operand.get().getType()))
+        operand.set(CastOp::create(b, loc, type, operand.get()));
+    wide->moveBefore(op);
+    b.setInsertionPointAfter(wide);
+    // echo-annotate-memory's categories (when it ran): each 16-bit result's
+    // goes to the cast that stores it; the f32 result before it is a
+    // temporary, never stashed.
+    auto categories = op->getAttrOfType<ArrayAttr>(kCategoryAttr);
+    SmallVector<Attribute> wideCategories;
+    if (categories)
+      wideCategories.assign(categories.begin(), categories.end());
+    for (auto [i, narrow, result] :
+         llvm::enumerate(op->getResults(), wide->getResults())) {
+      RankedTensorType type = widened(narrow.getType());
+      if (!type) { // an i1 mask, or an f32 result: as it was
+        narrow.replaceAllUsesWith(result);
+        continue;
+      }
+      result.setType(type);
+      auto store = CastOp::create(b, loc, narrow.getType(), result);
+      if (categories && i < categories.size()) {
+        store->setAttr(kCategoryAttr, b.getArrayAttr({categories[i]}));
+        auto name = dyn_cast<StringAttr>(categories[i]);
+        if (name && name.getValue() == kCategoryStashed)
+          wideCategories[i] = b.getStringAttr(kCategoryImmediate);
+      }
+      narrow.replaceAllUsesWith(store.getResult());
+    }
+    if (categories)
+      wide->setAttr(kCategoryAttr, b.getArrayAttr(wideCategories));
+    op->erase();
+    return verify(wide);
+  }
+};
+
+} // namespace

@@ -1,0 +1,80 @@
+// echo-compute-in-f32: every echo op on f16/bf16 tensors becomes cast to
+// f32, the op on f32, cast back; the ops that keep or move values (cast,
+// stash, constant, a reshape that is a view, recompute bodies' yields) stay
+// 16-bit; an f32 step is left as it is.
+// RUN: echo-opt %s -split-input-file --echo-compute-in-f32 | FileCheck %s
+
+// CHECK-LABEL: func @unary_and_binary
+// CHECK-SAME: (%[[X:.*]]: tensor<8xbf16>, %[[Y:.*]]: tensor<8xbf16>)
+func.func @unary_and_binary(%x: tensor<8xbf16>, %y: tensor<8xbf16>) -> tensor<8xbf16> {
+  // CHECK: %[[XW:.*]] = echo.cast %[[X]] : tensor<8xbf16> -> tensor<8xf32>
+  // CHECK: %[[R:.*]] = echo.relu %[[XW]] : tensor<8xf32>
+  // CHECK: %[[RN:.*]] = echo.cast %[[R]] : tensor<8xf32> -> tensor<8xbf16>
+  %r = echo.relu %x : tensor<8xbf16>
+  // CHECK: %[[A:.*]] = echo.cast %[[RN]] : tensor<8xbf16> -> tensor<8xf32>
+  // CHECK: %[[B:.*]] = echo.cast %[[Y]] : tensor<8xbf16> -> tensor<8xf32>
+  // CHECK: %[[S:.*]] = echo.add %[[A]], %[[B]] : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  // CHECK: %[[SN:.*]] = echo.cast %[[S]] : tensor<8xf32> -> tensor<8xbf16>
+  %s = echo.add %r, %y : (tensor<8xbf16>, tensor<8xbf16>) -> tensor<8xbf16>
+  // CHECK: return %[[SN]]
+  return %s : tensor<8xbf16>
+}
+
+// -----
+
+// Results that are not 16-bit floats (the dropout mask) are used as they are.
+// CHECK-LABEL: func @dropout_mask
+func.func @dropout_mask(%x: tensor<4x8xf16>) -> (tensor<4x8xf16>, tensor<4x8xi1>) {
+  // CHECK: %[[W:.*]] = echo.cast %{{.*}} : tensor<4x8xf16> -> tensor<4x8xf32>
+  // CHECK: %[[Y:.*]], %[[M:.*]] = echo.dropout %[[W]] probability {{.*}} : tensor<4x8xf32> -> tensor<4x8xf32>, tensor<4x8xi1>
+  // CHECK: %[[YN:.*]] = echo.cast %[[Y]] : tensor<4x8xf32> -> tensor<4x8xf16>
+  // CHECK: return %[[YN]], %[[M]]
+  %y, %m = echo.dropout %x probability 0.5 seed 3 : tensor<4x8xf16> -> tensor<4x8xf16>, tensor<4x8xi1>
+  return %y, %m : tensor<4x8xf16>, tensor<4x8xi1>
+}
+
+// -----
+
+// Casts, stashes, constants and view reshapes keep their 16-bit types; a
+// reshape the function returns is a copy, computed in f32 like any op.
+// CHECK-LABEL: func @kept
+func.func @kept(%x: tensor<2x4xf32>) -> (tensor<8xbf16>, tensor<8xbf16>, tensor<2x4xbf16>) {
+  // CHECK: %[[C:.*]] = echo.cast %{{.*}} : tensor<2x4xf32> -> tensor<2x4xbf16>
+  %c = echo.cast %x : tensor<2x4xf32> -> tensor<2x4xbf16>
+  // CHECK-NEXT: %[[S:.*]] = echo.stash %[[C]] : tensor<2x4xbf16>
+  %s = echo.stash %c : tensor<2x4xbf16>
+  // CHECK-NEXT: %[[V:.*]] = echo.reshape %[[S]] : tensor<2x4xbf16> -> tensor<8xbf16>
+  %v = echo.reshape %s : tensor<2x4xbf16> -> tensor<8xbf16>
+  // CHECK-NEXT: %[[K:.*]] = echo.constant dense<1.000000e+00> : tensor<8xbf16>
+  %k = echo.constant dense<1.0> : tensor<8xbf16>
+  // CHECK-NEXT: %[[VW:.*]] = echo.cast %[[V]] : tensor<8xbf16> -> tensor<8xf32>
+  // CHECK-NEXT: %[[KW:.*]] = echo.cast %[[K]] : tensor<8xbf16> -> tensor<8xf32>
+  // CHECK-NEXT: echo.add %[[VW]], %[[KW]] : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  %a = echo.add %v, %k : (tensor<8xbf16>, tensor<8xbf16>) -> tensor<8xbf16>
+  // CHECK: %[[RW:.*]] = echo.cast %[[C]] : tensor<2x4xbf16> -> tensor<2x4xf32>
+  // CHECK-NEXT: echo.reshape %[[RW]] : tensor<2x4xf32> -> tensor<8xf32>
+  %r = echo.reshape %c : tensor<2x4xbf16> -> tensor<8xbf16>
+  return %a, %r, %s : tensor<8xbf16>, tensor<8xbf16>, tensor<2x4xbf16>
+}
+
+// -----
+
+// Heavy ops and recompute bodies too; an f32 op is left alone.
+// CHECK-LABEL: func @linear_in_recompute
+func.func @linear_in_recompute(%x: tensor<2x3xbf16>, %w: tensor<4x3xbf16>, %f: tensor<4xf32>) -> (tensor<2x4xbf16>, tensor<4xf32>) {
+  // CHECK: echo.recompute
+  // CHECK: echo.cast %{{.*}} : tensor<2x3xbf16> -> tensor<2x3xf32>
+  // CHECK: echo.cast %{{.*}} : tensor<4x3xbf16> -> tensor<4x3xf32>
+  // CHECK: echo.linear %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
+  // CHECK: %[[N:.*]] = echo.cast %{{.*}} : tensor<2x4xf32> -> tensor<2x4xbf16>
+  // CHECK: echo.yield %[[N]] : tensor<2x4xbf16>
+  %r = echo.recompute (%x, %w) : (tensor<2x3xbf16>, tensor<4x3xbf16>) -> tensor<2x4xbf16> {
+  ^bb0(%a: tensor<2x3xbf16>, %b: tensor<4x3xbf16>):
+    %y = echo.linear %a, %b : (tensor<2x3xbf16>, tensor<4x3xbf16>) -> tensor<2x4xbf16>
+    echo.yield %y : tensor<2x4xbf16>
+  }
+  // CHECK: echo.tanh %{{.*}} : tensor<4xf32>
+  // CHECK-NOT: echo.cast
+  %t = echo.tanh %f : tensor<4xf32>
+  return %r, %t : tensor<2x4xbf16>, tensor<4xf32>
+}
