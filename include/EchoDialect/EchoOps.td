@@ -151,6 +151,11 @@ def Echo_AttentionOp : Echo_Op<"attention", [Pure, HeavyCosted,
     - `causal` hides key `j` from query `i` when `j > i` (top-left aligned,
       as PyTorch's `is_causal`; any `Lq`, `Lk`).
     - A row whose every key is hidden has `output` 0 and `lse` `-inf`.
+    - `dropout` (default 0) zeroes each probability with that probability
+      and scales the others by `1 / (1 - dropout)`, with `echo.dropout`'s
+      mask for `seed` on the `[B, H, Lq, Lk]` probabilities (element
+      `((b * H + h) * Lq + i) * Lk + j`), so it equals `echo.dropout` of the
+      softmax; `lse` is that of the undropped scores.
 
     The gradient (`echo.attention_grad`) reads query, key, value, output
     and `lse` and recomputes the scores, so nothing of size `Lq * Lk` is
@@ -165,7 +170,9 @@ def Echo_AttentionOp : Echo_Op<"attention", [Pure, HeavyCosted,
   let arguments = (ins Echo_FloatTensor:$query, Echo_FloatTensor:$key,
                        Echo_FloatTensor:$value,
                        Optional<Echo_FloatTensor>:$mask,
-                       UnitAttr:$causal, OptionalAttr<F64Attr>:$scale);
+                       UnitAttr:$causal, OptionalAttr<F64Attr>:$scale,
+                       DefaultValuedAttr<F64Attr, "0.0">:$dropout,
+                       DefaultValuedAttr<I64Attr, "0">:$seed);
   let results = (outs Echo_FloatTensor:$output,
                       StaticShapeTensorOf<[F32]>:$lse);
   let assemblyFormat = [{
@@ -897,7 +904,8 @@ def Echo_AttentionGradOp : Echo_Op<"attention_grad", [Pure, HeavyCosted,
     forward operands, its `output` and `lse`, and the output gradient
     `output_grad`. The probabilities are recomputed as
     `exp(scale * q k^T (+ mask) - lse)`, so no `[B, H, Lq, Lk]` tensor is
-    read or written. `mask`, `causal` and `scale` are the forward op's.
+    read or written. `mask`, `causal`, `scale`, `dropout` and `seed` are the
+    forward op's.
 
     ```mlir
     %dq, %dk, %dv = echo.attention_grad %q, %k, %v, %o, %lse, %do causal : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16xf32>, tensor<2x4x16x8xf32>
@@ -908,7 +916,9 @@ def Echo_AttentionGradOp : Echo_Op<"attention_grad", [Pure, HeavyCosted,
                        StaticShapeTensorOf<[F32]>:$lse,
                        Echo_FloatTensor:$output_grad,
                        Optional<Echo_FloatTensor>:$mask,
-                       UnitAttr:$causal, OptionalAttr<F64Attr>:$scale);
+                       UnitAttr:$causal, OptionalAttr<F64Attr>:$scale,
+                       DefaultValuedAttr<F64Attr, "0.0">:$dropout,
+                       DefaultValuedAttr<I64Attr, "0">:$seed);
   let results = (outs Echo_FloatTensor:$dquery, Echo_FloatTensor:$dkey,
                       Echo_FloatTensor:$dvalue);
   let assemblyFormat = [{

@@ -42,9 +42,12 @@ double scaleValue(std::optional<APFloat> scale, Value query) {
 
 /// The operand checks both ops share: q [B, H, Lq, D], k and v
 /// [B, H, Lk, D] of one element type, a mask broadcasting to
-/// [B, H, Lq, Lk], a finite positive scale.
+/// [B, H, Lq, Lk], a finite positive scale, a dropout in [0, 1).
 LogicalResult verifyOperands(Operation *op, Value q, Value k, Value v,
-                             Value mask, std::optional<APFloat> scale) {
+                             Value mask, std::optional<APFloat> scale,
+                             double dropout) {
+  if (!(dropout >= 0.0 && dropout < 1.0))
+    return op->emitOpError("dropout must be in [0, 1), got ") << dropout;
   for (auto [value, name, lname] :
        {std::tuple<Value, StringRef, StringRef>{q, "query", "Lq"},
         {k, "key", "Lk"},
@@ -121,7 +124,7 @@ LogicalResult AttentionOp::inferReturnTypes(MLIRContext *context,
 
 LogicalResult AttentionOp::verify() {
   return verifyOperands(*this, getQuery(), getKey(), getValue(), getMask(),
-                        getScale());
+                        getScale(), getDropout().convertToDouble());
 }
 
 double AttentionOp::getScaleValue() {
@@ -145,7 +148,8 @@ LogicalResult AttentionOp::buildGradient(OpBuilder &b, ValueRange rg,
   auto grad = AttentionGradOp::create(b, getLoc(), getQuery(), getKey(),
                                       getValue(), getOutput(), getLse(), dout,
                                       getMask(), getCausalAttr(),
-                                      getScaleAttr());
+                                      getScaleAttr(), getDropoutAttr(),
+                                      getSeedAttr());
   grads.append({grad.getDquery(), grad.getDkey(), grad.getDvalue()});
   if (getMask())
     grads.push_back(Value());
@@ -175,7 +179,7 @@ LogicalResult AttentionGradOp::inferReturnTypes(
 
 LogicalResult AttentionGradOp::verify() {
   if (failed(verifyOperands(*this, getQuery(), getKey(), getValue(), getMask(),
-                            getScale())))
+                            getScale(), getDropout().convertToDouble())))
     return failure();
   for (auto [value, name] : {std::pair<Value, StringRef>{getOutput(), "output"},
                              {getOutputGrad(), "output_grad"}})

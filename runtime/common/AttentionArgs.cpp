@@ -3,6 +3,8 @@
 #include "AttentionArgs.h"
 #include "Broadcast.h"
 
+#include "echo/dropout.h"
+
 #include <cmath>
 
 using namespace echo_rt;
@@ -13,7 +15,7 @@ namespace {
 echo_attn::Geometry geometry(const char *E, const TensorView &Q,
                                   const TensorView &K, const TensorView &V,
                                   const TensorView *M, int64_t causal,
-                                  double scale) {
+                                  double scale, double dropout, int64_t seed) {
   expectRank(E, Q, "q", 4);
   expectRank(E, K, "k", 4);
   expectSameShape(E, V, "v", K, "k");
@@ -25,6 +27,8 @@ echo_attn::Geometry geometry(const char *E, const TensorView &Q,
     fail(E, "head dimension D must be at least 1");
   if (!(scale > 0.0) || std::isinf(scale))
     fail(E, "scale must be finite and positive, got %g", scale);
+  if (!echo_dropout_rng::validProbability(dropout))
+    fail(E, "dropout must be in [0, 1), got %g", dropout);
   echo_attn::Geometry g;
   g.batch = Q.size(0);
   g.heads = Q.size(1);
@@ -33,6 +37,9 @@ echo_attn::Geometry geometry(const char *E, const TensorView &Q,
   g.d = Q.size(3);
   g.causal = causal != 0;
   g.scale = scale;
+  g.dropout = dropout;
+  g.seed = static_cast<uint64_t>(seed);
+  g.keptScale = echo_dropout_rng::keptScale(dropout);
   g.hasMask = M != nullptr;
   for (int d = 0; d < 4; ++d)
     g.maskStride[d] = 0;
@@ -59,7 +66,8 @@ AttentionArgs echo_rt::attentionArgs(const char *E, ECHO_TENSOR(q),
                                      ECHO_TENSOR(k), ECHO_TENSOR(v),
                                      ECHO_TENSOR(mask), ECHO_TENSOR(out),
                                      ECHO_TENSOR(lse), int64_t has_mask,
-                                     int64_t causal, double scale) {
+                                     int64_t causal, double scale,
+                                     double dropout, int64_t seed) {
   AttentionArgs a;
   a.q = fview(E, "q", q_rank, q_desc);
   a.k = fview(E, "k", k_rank, k_desc);
@@ -69,7 +77,7 @@ AttentionArgs echo_rt::attentionArgs(const char *E, ECHO_TENSOR(q),
   a.out = fview(E, "out", out_rank, out_desc);
   a.lse = fview(E, "lse", lse_rank, lse_desc);
   a.g = geometry(E, a.q, a.k, a.v, has_mask ? &a.mask : nullptr, causal,
-                 scale);
+                 scale, dropout, seed);
   expectSameShape(E, a.out, "out", a.q, "q");
   expectRank(E, a.lse, "lse", 3);
   for (int d = 0; d < 3; ++d)
@@ -81,7 +89,7 @@ AttentionGradArgs echo_rt::attentionGradArgs(
     const char *E, ECHO_TENSOR(q), ECHO_TENSOR(k), ECHO_TENSOR(v),
     ECHO_TENSOR(out), ECHO_TENSOR(lse), ECHO_TENSOR(dout), ECHO_TENSOR(mask),
     ECHO_TENSOR(dq), ECHO_TENSOR(dk), ECHO_TENSOR(dv), int64_t has_mask,
-    int64_t causal, double scale) {
+    int64_t causal, double scale, double dropout, int64_t seed) {
   AttentionGradArgs a;
   a.q = fview(E, "q", q_rank, q_desc);
   a.k = fview(E, "k", k_rank, k_desc);
@@ -95,7 +103,7 @@ AttentionGradArgs echo_rt::attentionGradArgs(
   a.dk = fview(E, "dk", dk_rank, dk_desc);
   a.dv = fview(E, "dv", dv_rank, dv_desc);
   a.g = geometry(E, a.q, a.k, a.v, has_mask ? &a.mask : nullptr, causal,
-                 scale);
+                 scale, dropout, seed);
   expectSameShape(E, a.out, "out", a.q, "q");
   expectSameShape(E, a.dout, "dout", a.q, "q");
   expectSameShape(E, a.dq, "dq", a.q, "q");

@@ -24,7 +24,7 @@ struct AttentionArgs {
 AttentionArgs attentionArgs(const char *entry, ECHO_TENSOR(q), ECHO_TENSOR(k),
                             ECHO_TENSOR(v), ECHO_TENSOR(mask), ECHO_TENSOR(out),
                             ECHO_TENSOR(lse), int64_t has_mask, int64_t causal,
-                            double scale);
+                            double scale, double dropout, int64_t seed);
 
 /// The forward's tensors, dout like out, and dq, dk, dv like q, k, v.
 struct AttentionGradArgs {
@@ -37,7 +37,8 @@ AttentionGradArgs attentionGradArgs(const char *entry, ECHO_TENSOR(q),
                                     ECHO_TENSOR(dout), ECHO_TENSOR(mask),
                                     ECHO_TENSOR(dq), ECHO_TENSOR(dk),
                                     ECHO_TENSOR(dv), int64_t has_mask,
-                                    int64_t causal, double scale);
+                                    int64_t causal, double scale,
+                                    double dropout, int64_t seed);
 
 } // namespace attention_args
 } // namespace echo_rt

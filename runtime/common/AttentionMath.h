@@ -12,10 +12,11 @@
 // lse_i = m + log(l). Nothing of size Lk is kept: the state of a row is
 // kKeyTile scores and kChunk output columns.
 //
-// Backward, with p_ij = exp(s_ij - lse_i) recomputed from the stored lse and
-// delta_i = dout_i . out_i:
-//   dv_j = sum_i p_ij dout_i,  dk_j = scale * sum_i ds_ij q_i,
-//   dq_i = scale * sum_j ds_ij k_j,  ds_ij = p_ij (dout_i . v_j - delta_i),
+// Backward, with p_ij = exp(s_ij - lse_i) recomputed from the stored lse,
+// f_ij the dropout factor (1 without dropout) and delta_i = dout_i . out_i
+// (= sum_j p_ij f_ij dout_i . v_j):
+//   dv_j = sum_i p_ij f_ij dout_i,  dk_j = scale * sum_i ds_ij q_i,
+//   dq_i = scale * sum_j ds_ij k_j,  ds_ij = p_ij (f_ij dout_i . v_j - delta_i),
 // in two passes that each write disjoint outputs: keys (dk, dv; rows in
 // increasing order) and rows (dq; keys in increasing order). No atomics, so
 // results do not depend on threads or scheduling.
@@ -31,6 +32,7 @@
 #define ECHO_RUNTIME_COMMON_ATTENTIONMATH_H
 
 #include "echo/codecs.h" /* ECHO_HD */
+#include "echo/dropout.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -48,6 +50,11 @@ struct Geometry {
   int64_t maskStride[4] = {0, 0, 0, 0};
   bool hasMask = false, causal = false;
   double scale = 1.0;
+  /// Dropout on the probabilities: echo_dropout's mask for `seed` over
+  /// [B, H, Lq, Lk]; kept ones scaled by keptScale (0: no dropout).
+  double dropout = 0.0;
+  uint64_t seed = 0;
+  float keptScale = 1.0f;
 };
 
 struct ForwardTensors {
@@ -97,6 +104,18 @@ ECHO_HD inline double score(const Geometry &g, const float *q, const float *k,
   return s;
 }
 
+/// What p_ij is multiplied by after the softmax: 1 without dropout, else
+/// 0 (dropped) or keptScale, echo.dropout's mask on the probabilities.
+ECHO_HD inline double dropFactor(const Geometry &g, int64_t bh, int64_t i,
+                                 int64_t j) {
+  if (g.dropout == 0.0)
+    return 1.0;
+  uint64_t index = static_cast<uint64_t>((bh * g.lq + i) * g.lk + j);
+  return echo_dropout_rng::uniform(g.seed, index) >= g.dropout
+             ? static_cast<double>(g.keptScale)
+             : 0.0;
+}
+
 /// out_i and lse_i of row i of slice bh. A row whose scores are all -inf
 /// gets out 0 and lse -inf.
 ECHO_HD inline void forwardRow(const Geometry &g, const ForwardTensors &t,
@@ -130,6 +149,7 @@ ECHO_HD inline void forwardRow(const Geometry &g, const ForwardTensors &t,
       for (int64_t u = 0; u < jn; ++u) {
         double p = exp(s[u] - m);
         l += p;
+        p *= dropFactor(g, bh, i, j0 + u); // l sums the undropped ones
         const float *vj = vs + (j0 + u) * g.d + c0;
         for (int64_t c = 0; c < cn; ++c)
           acc[c] += p * vj[c];
@@ -167,9 +187,11 @@ ECHO_HD inline void keyGrads(const Geometry &g, const GradTensors &t,
       for (int64_t u = 0; u < jn && j0 + u < n; ++u) {
         const int64_t j = j0 + u;
         double p = exp(score(g, t.q, t.k, t.mask, bh, i, j) - lse);
-        double ds = p * (dot(go, t.v + (keys + j) * g.d, g.d) - delta);
+        double f = dropFactor(g, bh, i, j);
+        double ds = p * (f * dot(go, t.v + (keys + j) * g.d, g.d) - delta);
+        double pd = p * f;
         for (int64_t c = 0; c < cn; ++c) {
-          dv[u][c] += p * go[c0 + c];
+          dv[u][c] += pd * go[c0 + c];
           dk[u][c] += ds * qi[c0 + c];
         }
       }
@@ -200,7 +222,9 @@ ECHO_HD inline void rowGrad(const Geometry &g, const GradTensors &t,
       dq[c] = 0.0;
     for (int64_t j = 0; j < n; ++j) {
       double p = exp(score(g, t.q, t.k, t.mask, bh, i, j) - lse);
-      double ds = p * (dot(go, t.v + (keys + j) * g.d, g.d) - delta);
+      double ds = p * (dropFactor(g, bh, i, j) *
+                           dot(go, t.v + (keys + j) * g.d, g.d) -
+                       delta);
       const float *kj = t.k + (keys + j) * g.d + c0;
       for (int64_t c = 0; c < cn; ++c)
         dq[c] += ds * kj[c];

@@ -34,11 +34,11 @@ int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 void entry::echo_attention(Context &, ECHO_TENSOR(q), ECHO_TENSOR(k),
                            ECHO_TENSOR(v), ECHO_TENSOR(mask), ECHO_TENSOR(out),
                            ECHO_TENSOR(lse), int64_t has_mask, int64_t causal,
-                           double scale) {
-  AttentionArgs a =
-      attentionArgs("echo_attention", q_rank, q_desc, k_rank, k_desc, v_rank,
-                    v_desc, mask_rank, mask_desc, out_rank, out_desc,
-                    lse_rank, lse_desc, has_mask, causal, scale);
+                           double scale, double dropout, int64_t seed) {
+  AttentionArgs a = attentionArgs(
+      "echo_attention", q_rank, q_desc, k_rank, k_desc, v_rank, v_desc,
+      mask_rank, mask_desc, out_rank, out_desc, lse_rank, lse_desc, has_mask,
+      causal, scale, dropout, seed);
   const Geometry g = a.g;
   const ForwardTensors t{a.q.f32(), a.k.f32(), a.v.f32(),
                          g.hasMask ? a.mask.f32() : nullptr, a.out.f32(),
@@ -58,12 +58,12 @@ void entry::echo_attention_grad(Context &, ECHO_TENSOR(q), ECHO_TENSOR(k),
                                 ECHO_TENSOR(mask), ECHO_TENSOR(dq),
                                 ECHO_TENSOR(dk), ECHO_TENSOR(dv),
                                 int64_t has_mask, int64_t causal,
-                                double scale) {
+                                double scale, double dropout, int64_t seed) {
   AttentionGradArgs a = attentionGradArgs(
       "echo_attention_grad", q_rank, q_desc, k_rank, k_desc, v_rank, v_desc,
       out_rank, out_desc, lse_rank, lse_desc, dout_rank, dout_desc, mask_rank,
       mask_desc, dq_rank, dq_desc, dk_rank, dk_desc, dv_rank, dv_desc,
-      has_mask, causal, scale);
+      has_mask, causal, scale, dropout, seed);
   const Geometry g = a.g;
   const GradTensors t{a.q.f32(),   a.k.f32(),
                       a.v.f32(),   g.hasMask ? a.mask.f32() : nullptr,

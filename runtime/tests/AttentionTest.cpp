@@ -10,6 +10,8 @@
 
 #include "TestUtil.h"
 
+#include "echo/dropout.h"
+
 #include <cblas.h>
 #include <cmath>
 #include <limits>
@@ -22,9 +24,11 @@ struct Shapes {
   int64_t b, h, lq, lk, d;
 };
 
-/// out[b, h, i, :] in double; `mask` broadcast [Lq, Lk] (or empty).
+/// out[b, h, i, :] in double; `mask` broadcast [Lq, Lk] (or empty); the
+/// probabilities dropped with echo_dropout's mask when dropout > 0.
 DVec reference(const Shapes &s, const DVec &q, const DVec &k, const DVec &v,
-               const DVec &mask, bool causal, double scale) {
+               const DVec &mask, bool causal, double scale,
+               double dropout = 0.0, uint64_t seed = 0) {
   DVec out(s.b * s.h * s.lq * s.d, 0.0);
   for (int64_t bh = 0; bh < s.b * s.h; ++bh)
     for (int64_t i = 0; i < s.lq; ++i) {
@@ -43,10 +47,17 @@ DVec reference(const Shapes &s, const DVec &q, const DVec &k, const DVec &v,
       double z = 0.0;
       for (double &x : sc)
         z += (x = std::exp(x - mx));
-      for (int64_t j = 0; j < s.lk; ++j)
+      for (int64_t j = 0; j < s.lk; ++j) {
+        double f = 1.0;
+        if (dropout > 0.0)
+          f = echo_dropout_rng::uniform(seed, (bh * s.lq + i) * s.lk + j) >=
+                      dropout
+                  ? echo_dropout_rng::keptScale(dropout)
+                  : 0.0;
         for (int64_t c = 0; c < s.d; ++c)
           out[(bh * s.lq + i) * s.d + c] +=
-              sc[j] / z * v[(bh * s.lk + j) * s.d + c];
+              sc[j] / z * f * v[(bh * s.lk + j) * s.d + c];
+      }
     }
   return out;
 }
@@ -76,7 +87,7 @@ TEST(Attention, ForwardMatchesDoubleReference) {
       FTensor out({s.b, s.h, s.lq, s.d}), lse({s.b, s.h, s.lq});
       const double scale = 0.3;
       EXPECT_EQ(echo_attention(ARG(q), ARG(k), ARG(v), ARG(mask), ARG(out),
-                               ARG(lse), masked, causal, scale),
+                               ARG(lse), masked, causal, scale, 0.0, 0),
                 ECHO_OK);
       DVec ref = reference(s, doubles(q), doubles(k), doubles(v),
                            masked ? doubles(mask) : DVec(), causal, scale);
@@ -90,7 +101,11 @@ TEST(Attention, ForwardMatchesDoubleReference) {
     }
 }
 
-TEST(Attention, GradientsMatchFiniteDifferences) {
+class AttentionGrad : public ::testing::TestWithParam<double> {};
+
+TEST_P(AttentionGrad, MatchesFiniteDifferences) {
+  const double dropout = GetParam();
+  const int64_t seed = 77;
   Rng rng(1202);
   Shapes s{1, 2, 5, 7, 4};
   const bool causal = true;
@@ -100,20 +115,20 @@ TEST(Attention, GradientsMatchFiniteDifferences) {
           mask = rng.tensor({s.lq, s.lk});
   FTensor out({s.b, s.h, s.lq, s.d}), lse({s.b, s.h, s.lq});
   ASSERT_EQ(echo_attention(ARG(q), ARG(k), ARG(v), ARG(mask), ARG(out),
-                           ARG(lse), 1, causal, scale),
+                           ARG(lse), 1, causal, scale, dropout, seed),
             ECHO_OK);
   FTensor dq({s.b, s.h, s.lq, s.d}), dk({s.b, s.h, s.lk, s.d}),
       dv({s.b, s.h, s.lk, s.d});
   ASSERT_EQ(echo_attention_grad(ARG(q), ARG(k), ARG(v), ARG(out), ARG(lse),
                                 ARG(r), ARG(mask), ARG(dq), ARG(dk), ARG(dv),
-                                1, causal, scale),
+                                1, causal, scale, dropout, seed),
             ECHO_OK);
   DVec q0 = doubles(q), k0 = doubles(k), v0 = doubles(v), m = doubles(mask),
        rr = doubles(r);
   // The loss <r, out> as a function of one of the three inputs.
   auto loss = [&](int which, const DVec &x) {
     DVec o = reference(s, which == 0 ? x : q0, which == 1 ? x : k0,
-                       which == 2 ? x : v0, m, causal, scale);
+                       which == 2 ? x : v0, m, causal, scale, dropout, seed);
     double l = 0.0;
     for (size_t i = 0; i < o.size(); ++i)
       l += o[i] * rr[i];
@@ -140,6 +155,10 @@ TEST(Attention, GradientsMatchFiniteDifferences) {
   }
 }
 
+// Without dropout and with 30% of the probabilities dropped.
+INSTANTIATE_TEST_SUITE_P(Attention, AttentionGrad,
+                         ::testing::Values(0.0, 0.3));
+
 TEST(Attention, RowWithEveryKeyHidden) {
   // Row 0 of the mask is all -inf: its output is 0, its lse -inf, and it
   // passes no gradient (no NaN anywhere).
@@ -153,11 +172,11 @@ TEST(Attention, RowWithEveryKeyHidden) {
   FTensor out({1, 1, 3, 2}), lse({1, 1, 3}), dq({1, 1, 3, 2}),
       dk({1, 1, 4, 2}), dv({1, 1, 4, 2});
   ASSERT_EQ(echo_attention(ARG(q), ARG(k), ARG(v), ARG(mask), ARG(out),
-                           ARG(lse), 1, 0, 1.0),
+                           ARG(lse), 1, 0, 1.0, 0.0, 0),
             ECHO_OK);
   ASSERT_EQ(echo_attention_grad(ARG(q), ARG(k), ARG(v), ARG(out), ARG(lse),
                                 ARG(r), ARG(mask), ARG(dq), ARG(dk), ARG(dv),
-                                1, 0, 1.0),
+                                1, 0, 1.0, 0.0, 0),
             ECHO_OK);
   EXPECT_EQ(out[0], 0.0f);
   EXPECT_EQ(out[1], 0.0f);
@@ -183,11 +202,11 @@ TEST(Attention, ThreadCountDoesNotMatter) {
         dq({s.b, s.h, s.lq, s.d}), dk({s.b, s.h, s.lk, s.d}),
         dv({s.b, s.h, s.lk, s.d});
     EXPECT_EQ(echo_attention(ARG(q), ARG(k), ARG(v), ARG(mask), ARG(out),
-                             ARG(lse), 1, 1, 0.125),
+                             ARG(lse), 1, 1, 0.125, 0.1, 5),
               ECHO_OK);
     EXPECT_EQ(echo_attention_grad(ARG(q), ARG(k), ARG(v), ARG(out), ARG(lse),
                                   ARG(r), ARG(mask), ARG(dq), ARG(dk),
-                                  ARG(dv), 1, 1, 0.125),
+                                  ARG(dv), 1, 1, 0.125, 0.1, 5),
               ECHO_OK);
     return std::vector<std::vector<float>>{out.values(), lse.values(),
                                            dq.values(), dk.values(),
@@ -210,15 +229,18 @@ TEST(Attention, ArgumentChecks) {
   FTensor q({1, 2, 3, 4}), k({1, 2, 5, 4}), out({1, 2, 3, 4}),
       lse({1, 2, 3}), badMask({3, 4}), badK({1, 2, 5, 3}), badLse({1, 2, 5});
   EXPECT_RT_ERROR(echo_attention(ARG(q), ARG(k), ARG(k), ARG(badMask),
-                                 ARG(out), ARG(lse), 1, 0, 1.0),
+                                 ARG(out), ARG(lse), 1, 0, 1.0, 0.0, 0),
                   "echo_attention: mask .* scores");
   EXPECT_RT_ERROR(echo_attention(ARG(q), ARG(badK), ARG(badK), ARG(q),
-                                 ARG(out), ARG(lse), 0, 0, 1.0),
+                                 ARG(out), ARG(lse), 0, 0, 1.0, 0.0, 0),
                   "must agree on B, H and D");
   EXPECT_RT_ERROR(echo_attention(ARG(q), ARG(k), ARG(k), ARG(q), ARG(out),
-                                 ARG(badLse), 0, 0, 1.0),
+                                 ARG(badLse), 0, 0, 1.0, 0.0, 0),
                   "lse");
   EXPECT_RT_ERROR(echo_attention(ARG(q), ARG(k), ARG(k), ARG(q), ARG(out),
-                                 ARG(lse), 0, 0, -1.0),
+                                 ARG(lse), 0, 0, -1.0, 0.0, 0),
                   "scale must be finite and positive");
+  EXPECT_RT_ERROR(echo_attention(ARG(q), ARG(k), ARG(k), ARG(q), ARG(out),
+                                 ARG(lse), 0, 0, 1.0, 1.0, 0),
+                  "dropout must be in \\[0, 1\\), got 1");
 }

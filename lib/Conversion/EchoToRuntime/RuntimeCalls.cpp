@@ -420,13 +420,14 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
         bool mask = bool(o.getMask());
         return c.tensor(in[0]).tensor(in[1]).tensor(in[2])
             .tensor(mask ? in[3] : in[0]).tensors(out).i64(mask)
-            .i64(o.getCausal()).f64(o.getScaleValue()).call("echo_attention");
+            .i64(o.getCausal()).f64(o.getScaleValue()).f64(o.getDropout())
+            .i64(o.getSeed()).call("echo_attention");
       })
       .Case([&](AttentionGradOp o) {
         bool mask = bool(o.getMask());
         return c.tensors(in.take_front(6)).tensor(mask ? in[6] : in[0])
             .tensors(out).i64(mask).i64(o.getCausal()).f64(o.getScaleValue())
-            .call("echo_attention_grad");
+            .f64(o.getDropout()).i64(o.getSeed()).call("echo_attention_grad");
       })
       // Elementwise helpers.
       .Case([&](MaxGradOp) {

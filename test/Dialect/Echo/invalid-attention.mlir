@@ -81,6 +81,14 @@ func.func @scale(%q: tensor<2x4x16x8xf32>) {
 
 // -----
 
+func.func @dropout(%q: tensor<2x4x16x8xf32>) {
+  // expected-error@+1 {{dropout must be in [0, 1), got 1}}
+  %o, %l = echo.attention %q, %q, %q {dropout = 1.0 : f64} : tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>
+  return
+}
+
+// -----
+
 func.func @result_types(%q: tensor<2x4x16x8xf32>) {
   // expected-error@+2 {{'echo.attention' op inferred type(s) 'tensor<2x4x16x8xf32>', 'tensor<2x4x16xf32>' are incompatible with return type(s) of operation 'tensor<2x4x16x8xf32>', 'tensor<2x4x16x8xf32>'}}
   // expected-error@+1 {{'echo.attention' op failed to infer returned types}}

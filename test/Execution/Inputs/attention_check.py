@@ -27,13 +27,26 @@ EPS = 2.0 ** -23
 FUSED_BOUND = 4.0   # fused vs float64, in eps (normwise)
 AGREE_BOUND = 8.0   # fused vs unfused (batch_matmul + softmax), in eps
 
-# name: (B, H, Lq, Lk, D, scale, causal, mask)
+# name: (B, H, Lq, Lk, D, scale, causal, mask, (dropout, seed) or None)
 VARIANTS = {
-    "plain": (2, 3, 33, 33, 20, None, False, None),
-    "causal": (2, 3, 33, 33, 20, None, True, None),
+    "plain": (2, 3, 33, 33, 20, None, False, None, None),
+    "causal": (2, 3, 33, 33, 20, None, True, None, None),
     # Lq != Lk, a [B, 1, 1, Lk] padding mask with -inf and finite entries.
-    "padmask": (2, 3, 17, 33, 20, 0.25, False, "pad"),
+    "padmask": (2, 3, 17, 33, 20, 0.25, False, "pad", None),
+    # Causal with 20% of the probabilities dropped (seed 11).
+    "dropout": (2, 3, 33, 33, 20, None, True, None, (0.2, 11)),
 }
+
+M64 = (1 << 64) - 1
+
+
+def uniform(seed, i):
+    """echo/dropout.h's counter hash (SplitMix64, top 24 bits)."""
+    z = (seed + (i + 1) * 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    z ^= z >> 31
+    return (z >> 40) * 2.0 ** -24
 
 
 def write_npy(path, shape, values):
@@ -52,7 +65,7 @@ def f32(x):
 
 def tensors(variant):
     """The inputs of a variant, as lists of f32-representable floats."""
-    b, h, lq, lk, d, scale, causal, mask = VARIANTS[variant]
+    b, h, lq, lk, d, scale, causal, mask, _ = VARIANTS[variant]
     rng = random.Random(sum(map(ord, variant)))
     t = {
         "q": ([b, h, lq, d], [f32(rng.uniform(-2, 2)) for _ in range(b * h * lq * d)]),
@@ -78,7 +91,7 @@ def tensors(variant):
 
 def reference(variant):
     """out, dq, dk, dv in float64 for dout = r."""
-    b, h, lq, lk, d, scale, causal, mask = VARIANTS[variant]
+    b, h, lq, lk, d, scale, causal, mask, drop = VARIANTS[variant]
     t = tensors(variant)
     s = scale if scale is not None else 1.0 / math.sqrt(d)
     q, k, v, r = (t[n][1] for n in "qkvr")
@@ -106,17 +119,24 @@ def reference(variant):
                 e = [math.exp(x - m) for x in sc]
                 z = math.fsum(e)
                 p = [x / z for x in e]
-                o = [math.fsum(p[j] * V(j, c) for j in range(lk)) for c in range(d)]
+                # Dropout factors: 0 or the kept scale (f32), echo.dropout's.
+                f = [1.0] * lk
+                if drop:
+                    kept = f32(1.0 / (1.0 - drop[0]))
+                    f = [kept if uniform(drop[1], (bh * lq + i) * lk + j) >= drop[0] else 0.0
+                         for j in range(lk)]
+                pd = [p[j] * f[j] for j in range(lk)]
+                o = [math.fsum(pd[j] * V(j, c) for j in range(lk)) for c in range(d)]
                 for c in range(d):
                     out[(bh * lq + i) * d + c] = o[c]
-                dp = [math.fsum(R(i, c) * V(j, c) for c in range(d)) for j in range(lk)]
+                dp = [f[j] * math.fsum(R(i, c) * V(j, c) for c in range(d)) for j in range(lk)]
                 delta = math.fsum(p[j] * dp[j] for j in range(lk))
                 ds = [p[j] * (dp[j] - delta) for j in range(lk)]
                 for c in range(d):
                     dq[(bh * lq + i) * d + c] = s * math.fsum(ds[j] * K(j, c) for j in range(lk))
                 for j in range(lk):
                     for c in range(d):
-                        dv[(bh * lk + j) * d + c] += p[j] * R(i, c)
+                        dv[(bh * lk + j) * d + c] += pd[j] * R(i, c)
                         dk[(bh * lk + j) * d + c] += s * ds[j] * Q(i, c)
     return {"out": out, "dq": dq, "dk": dk, "dv": dv}
 
