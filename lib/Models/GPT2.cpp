@@ -16,7 +16,8 @@
 // 1024. The position table has seq-len rows (the first seq-len of GPT-2's
 // 1024). Targets are the tokens shifted by one, supplied with the batch as
 // in lstm-lm. Dropout (GPT-2: 0.1 on embeddings, attention probabilities and
-// residual branches) is off unless --dropout is given.
+// residual branches) is off unless --dropout is given. Attention is
+// echo.attention (causal) unless --attention=unfused (TransformerCommon).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +46,6 @@ static LogicalResult buildGPT2(ModelBuilder &b, const ModelOptions &o,
   Value targets = b.labels({B, T}, "targets");
   Value wte = b.param({vocab, h}, "wte.weight");
   Value wpe = b.param({T, h}, "wpe.weight");
-  Value mask = causalMask(b, T);
 
   Value x = drop(b.add(b.embedding(wte, tokens), wpe));
   for (int64_t l = 0; l < c.layers; ++l) {
@@ -55,7 +55,7 @@ static LogicalResult buildGPT2(ModelBuilder &b, const ModelOptions &o,
                          n + ".attn.c_attn");
     SmallVector<Value> parts = b.split(qkv, 2, 3);
     Value a = mh.merge(mh.attend(mh.split(parts[0]), mh.split(parts[1]),
-                                 mh.split(parts[2]), mask));
+                                 mh.split(parts[2]), /*causal=*/true));
     x = b.add(x, drop(b.linear(a, h, true, n + ".attn.c_proj")));
     // MLP.
     Value f = b.gelu(b.linear(b.layerNorm(x, n + ".ln_2"), 4 * h, true,

@@ -232,6 +232,27 @@ Value ModelBuilder::softmax(Value x, int64_t axis) {
                            builder.getI64IntegerAttr(axis));
 }
 
+bool ModelBuilder::attentionHasDropout() {
+  return llvm::is_contained(AttentionOp::getAttributeNames(), "dropout");
+}
+
+Value ModelBuilder::attention(Value query, Value key, Value value, bool causal,
+                              double dropout) {
+  if (dropout > 0 && !attentionHasDropout())
+    return Value();
+  // Built generically: the op's optional attributes are set by name.
+  OperationState state(loc("attention"), AttentionOp::getOperationName());
+  state.addOperands({query, key, value});
+  state.addTypes({query.getType(), f32(shapeOf(query).drop_back())});
+  if (causal)
+    state.addAttribute("causal", builder.getUnitAttr());
+  if (dropout > 0) {
+    state.addAttribute("dropout", builder.getF64FloatAttr(dropout));
+    state.addAttribute("seed", builder.getI64IntegerAttr(dropoutSeed++));
+  }
+  return builder.create(state)->getResult(0);
+}
+
 Value ModelBuilder::logSoftmax(Value x, int64_t axis) {
   return LogSoftmaxOp::create(builder, loc("log_softmax"), x,
                               builder.getI64IntegerAttr(axis));

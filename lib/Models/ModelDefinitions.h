@@ -30,6 +30,9 @@ LogicalResult buildTransformer(ModelBuilder &b, const ModelOptions &o);
 LogicalResult buildDeepSpeech2(ModelBuilder &b, const ModelOptions &o);
 LogicalResult buildGPT2Small(ModelBuilder &b, const ModelOptions &o);
 LogicalResult buildGPT2Medium(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildViT(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildBERT(ModelBuilder &b, const ModelOptions &o);
+LogicalResult buildLlama(ModelBuilder &b, const ModelOptions &o);
 
 } // namespace models
 } // namespace echo

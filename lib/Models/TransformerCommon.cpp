@@ -17,12 +17,15 @@ LogicalResult models::readTransformerOptions(ModelBuilder &b,
     return b.optionError(model + ": --hidden " + Twine(c.hidden) +
                          " is not a multiple of --heads " + Twine(c.heads));
   c.dropout = o.dropout.value_or(0.0);
-  std::string attention = o.attention.value_or("unfused");
+  std::string attention = o.attention.value_or("fused");
   if (attention == "unfused") {
     c.fused = false;
   } else if (attention == "fused") {
-    return b.optionError(model + ": --attention=fused needs echo.attention, "
-                                 "which this build does not have");
+    c.fused = true;
+    if (c.dropout > 0 && !ModelBuilder::attentionHasDropout())
+      return b.optionError(model + ": --dropout with --attention=fused needs "
+                                   "echo.attention's dropout, which this "
+                                   "build lacks (use --attention=unfused)");
   } else {
     return b.optionError(model + ": --attention must be fused or unfused (got '" +
                          attention + "')");
@@ -43,11 +46,20 @@ Value MultiHead::merge(Value x) {
   return b.reshape(b.transpose(r, {0, 2, 1, 3}), {B, T, c.hidden});
 }
 
-Value MultiHead::attend(Value q, Value k, Value v, Value causalMask) {
+Value MultiHead::attend(Value q, Value k, Value v, bool causal) {
+  auto shape = ModelBuilder::shapeOf(q);
+  int64_t BH = shape[0], T = shape[1], dk = shape[2], B = BH / c.heads;
+  if (c.fused) {
+    auto heads4 = [&](Value x) { return b.reshape(x, {B, c.heads, T, dk}); };
+    Value o = b.attention(heads4(q), heads4(k), heads4(v), causal, c.dropout);
+    return b.reshape(o, {BH, T, dk});
+  }
+  if (causal && !mask)
+    mask = causalMask(b, T);
   Value scores = b.batchMatmul(q, k, false, true); // [B*h, T, T]
   scores = b.mul(scores, b.fill({}, 1.0 / std::sqrt(double(c.headDim()))));
-  if (causalMask)
-    scores = b.add(scores, causalMask);
+  if (causal)
+    scores = b.add(scores, mask);
   Value p = b.softmax(scores, -1);
   if (c.dropout > 0)
     p = b.dropout(p, c.dropout);

@@ -25,7 +25,7 @@ struct TransformerConfig {
 };
 
 /// Reads heads (default: hidden / 64 where that divides, else 1: the
-/// published models all use 64-wide heads), attention (default: unfused)
+/// published models all use 64-wide heads), attention (default: fused)
 /// and dropout (default 0) and checks them against `hidden`; `model` names
 /// the model in errors.
 LogicalResult readTransformerOptions(ModelBuilder &b, const ModelOptions &o,
@@ -40,11 +40,15 @@ struct MultiHead {
   Value split(Value x);
   /// [B*heads, T, d/heads] -> [B, T, d]
   Value merge(Value x);
-  /// softmax(q k^T / sqrt(dk) + mask) v on [B*heads, T, dk] operands, with
-  /// dropout on the probabilities when the config has dropout. Causal when
-  /// `causalMask` is given: the additive [T, T] table of causalMask().
-  /// The one place a model's attention core is written.
-  Value attend(Value q, Value k, Value v, Value causalMask);
+  /// softmax(q k^T / sqrt(dk) (+ causal mask)) v on [B*heads, T, dk]
+  /// operands, with dropout on the probabilities when the config has
+  /// dropout: echo.attention when the config is fused, else batch_matmul,
+  /// scale, the additive mask of causalMask(), softmax, batch_matmul. The
+  /// one place a model's attention core is written.
+  Value attend(Value q, Value k, Value v, bool causal);
+
+  /// The causal mask constant, built at the first unfused causal use.
+  Value mask = {};
 };
 
 /// The additive causal mask: a [T, T] constant, 0 on and below the

@@ -1,15 +1,24 @@
 // GPT-2 (gpt2: 124M, gpt2-medium: 355M; docs/models.md): pre-LN blocks,
-// GELU-tanh MLP of width 4h, learned positions, causal attention with an
-// additive mask constant, the LM head tied to the token embedding.
+// GELU-tanh MLP of width 4h, learned positions, causal attention (fused
+// echo.attention by default; unfused: an additive mask constant), the LM
+// head tied to the token embedding.
 //
 // Structure at a small size (2 layers, h 32, 4 heads, seq 8, vocab 64).
-// RUN: echo-models gpt2 --batch 2 --seq-len 8 --hidden 32 --layers 2 --heads 4 --vocab 64 | FileCheck %s --check-prefix=IR
+// RUN: echo-models gpt2 --batch 2 --seq-len 8 --hidden 32 --layers 2 --heads 4 --vocab 64 | FileCheck %s --check-prefix=FUSED
+// FUSED-LABEL: func.func @gpt2(
+// FUSED-NOT: echo.constant
+// FUSED: echo.reshape {{.*}} : tensor<8x8x8xf32> -> tensor<2x4x8x8xf32>
+// FUSED: echo.attention {{.*}} causal : tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>, tensor<2x4x8x8xf32>
+// FUSED-NOT: echo.softmax
+// FUSED: echo.cross_entropy
+// RUN: echo-models gpt2 --batch 2 --seq-len 8 --hidden 32 --layers 2 --heads 4 --vocab 64 --attention unfused | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @gpt2(%arg0: tensor<2x8xi32>, %arg1: tensor<2x8xi32>, %arg2: tensor<64x32xf32> {echo.trainable}, %arg3: tensor<8x32xf32> {echo.trainable},
-// The causal mask: 0 on and below the diagonal, -1e9 above.
-// IR: echo.constant dense<{{\[\[}}0.000000e+00, -1.000000e+09, {{.*}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<8x8xf32>
 // IR: echo.embedding %arg2, %arg0
 // IR: echo.linear {{.*}} -> tensor<2x8x96xf32>
 // IR: echo.split {{.*}} axis 2 : tensor<2x8x96xf32> -> tensor<2x8x32xf32>, tensor<2x8x32xf32>, tensor<2x8x32xf32>
+// The causal mask, built once: 0 on and below the diagonal, -1e9 above.
+// IR: echo.constant dense<{{\[\[}}0.000000e+00, -1.000000e+09, {{.*}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<8x8xf32>
+// IR-NOT: echo.constant
 // IR: echo.batch_matmul {{.*}} transpose_rhs : (tensor<8x8x8xf32>, tensor<8x8x8xf32>) -> tensor<8x8x8xf32>
 // IR: echo.fill 0.35355339059327373 : tensor<f32>
 // IR: echo.add {{.*}} : (tensor<8x8x8xf32>, tensor<8x8xf32>) -> tensor<8x8x8xf32>
@@ -30,10 +39,14 @@
 // P355: trainable parameters: 354823168
 //
 // Finite-difference gradient check (2 layers, h 64, 4 heads, seq 32, vocab
-// 128), without and with dropout.
+// 128), fused and unfused, without and with dropout.
 // RUN: echo-models gpt2 --batch 2 --seq-len 32 --hidden 64 --layers 2 --heads 4 --vocab 128 > %t.mlir
 // RUN: echo-opt %t.mlir --echo-autodiff | echo-run --check-gradients=4 --seed 3 | FileCheck %s --check-prefix=GRAD
+// RUN: echo-models gpt2 --batch 2 --seq-len 32 --hidden 64 --layers 2 --heads 4 --vocab 128 --attention unfused \
+// RUN:   | echo-opt --echo-autodiff | echo-run --check-gradients=4 --seed 3 | FileCheck %s --check-prefix=GRAD
 // RUN: echo-models gpt2 --batch 2 --seq-len 16 --hidden 32 --layers 2 --heads 2 --vocab 64 --dropout 0.1 \
+// RUN:   | echo-opt --echo-autodiff | echo-run --check-gradients --seed 1 | FileCheck %s --check-prefix=GRAD
+// RUN: echo-models gpt2 --batch 2 --seq-len 16 --hidden 32 --layers 2 --heads 2 --vocab 64 --dropout 0.1 --attention unfused \
 // RUN:   | echo-opt --echo-autodiff | echo-run --check-gradients --seed 1 | FileCheck %s --check-prefix=GRAD
 // GRAD-NOT: FAIL
 // GRAD: gradient check passed
@@ -61,6 +74,15 @@
 // RUN: grep -c echo.recompute %t.echo.mlir | FileCheck %s --check-prefix=FIRES
 // RUN: grep -c "echo.encode .*mask1" %t.gist.mlir | FileCheck %s --check-prefix=FIRES
 // FIRES: {{[1-9][0-9]*}}
+//
+// The same with unfused attention.
+// RUN: python3 %S/Inputs/policies_agree.py %echo_obj_root/bin %t.unfused gpt2 --batch 2 --seq-len 32 --hidden 64 --layers 2 --heads 4 --vocab 128 --dropout 0.1 --attention unfused \
+// RUN:   | FileCheck %s --check-prefix=AGREE
+// AGREE: none: identical, peak agrees
+// AGREE: echo: identical, peak agrees: {{.*}} (recompute regions {{[1-9]}}
+// AGREE: mirror: identical, peak agrees
+// AGREE: echo+gist: identical, peak agrees
+// AGREE: policies agree: OK
 //
 // Planned == measured, byte for byte, under Baseline, Echo and Echo + Gist.
 // RUN: echo-opt %t.step.mlir --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2> %t.none.report

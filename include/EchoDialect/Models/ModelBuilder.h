@@ -100,6 +100,14 @@ public:
   /// Dropout with a fresh seed per call (deterministic per model).
   Value dropout(Value x, double probability);
   Value softmax(Value x, int64_t axis = -1);
+  /// Fused scaled dot-product attention (echo.attention) on [B, H, L, D]
+  /// query, key and value; dropout on the probabilities with a fresh seed
+  /// when `dropout` > 0. Returns the output [B, H, L, D]. Fails (null) with
+  /// dropout when this build's echo.attention has none.
+  Value attention(Value query, Value key, Value value, bool causal,
+                  double dropout = 0.0);
+  /// Whether this build's echo.attention takes a dropout probability.
+  static bool attentionHasDropout();
   Value logSoftmax(Value x, int64_t axis = -1);
   Value reduce(Value x, StringRef kind, ArrayRef<int64_t> dims,
                bool keepDims = false);

@@ -2,7 +2,7 @@
 """GPT-2 of echo-models against a PyTorch re-implementation.
 
   gpt2_torch.py BIN WORKDIR [--layers 2 --hidden 64 --heads 4 --seq-len 32
-                             --vocab 128 --batch 2 --seed 0]
+                             --vocab 128 --batch 2 --seed 0 --attention fused]
 
 Draws GPT-2-like weights (normal 0.02 for matrices and embeddings, layer norm
 gains 1 + normal 0.1 and biases normal 0.02 so that every term matters) and a
@@ -81,6 +81,7 @@ def main():
     for name, default in (("layers", 2), ("hidden", 64), ("heads", 4), ("seq-len", 32),
                           ("vocab", 128), ("batch", 2), ("seed", 0)):
         ap.add_argument("--" + name, type=int, default=default)
+    ap.add_argument("--attention", default="fused", choices=["fused", "unfused"])
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     rng = np.random.default_rng(a.seed)
@@ -116,7 +117,7 @@ def main():
     model = subprocess.run(
         [os.path.join(a.bin, "echo-models"), "gpt2", "--batch", str(a.batch),
          "--seq-len", str(a.seq_len), "--hidden", str(h), "--layers", str(a.layers),
-         "--heads", str(a.heads), "--vocab", str(a.vocab)],
+         "--heads", str(a.heads), "--vocab", str(a.vocab), "--attention", a.attention],
         check=True, capture_output=True, text=True).stdout
     step = subprocess.run([os.path.join(a.bin, "echo-opt"), "-", "--echo-autodiff"],
                           input=model, check=True, capture_output=True, text=True).stdout
