@@ -51,8 +51,67 @@ bool touches16Bit(Operation *op) {
          llvm::any_of(op->getResultTypes(), is16);
 }
 
+/// An encoding of a 16-bit tensor (Gist's binarize of a 16-bit ReLU) is
+/// taken of the f32 value instead: the kernels that read it (the ReLU
+/// backward from its bit map, a decode) work on f32, and a bit map's bytes
+/// do not depend on the element type. An offload and its prefetch pass the
+/// new type on; a decode gives the f32 tensor, cast back to 16-bit for its
+/// users.
+LogicalResult widenEncode(EncodeOp op) {
+  RankedTensorType type = widened(op.getInput().getType());
+  if (!type)
+    return success();
+  // The users to retype, each after the value it reads.
+  SmallVector<Operation *> users;
+  SmallVector<Value> worklist{op.getResult()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<OffloadOp>(user))
+        worklist.push_back(user->getResult(0));
+      else if (isa<PrefetchOp>(user))
+        worklist.push_back(user->getResult(0));
+      else if (!isa<DecodeOp, ReluGradEncodedOp, MaxPool2DGradArgmaxOp>(user))
+        return user->emitOpError("reads a 16-bit encoding: cannot be "
+                                 "computed in f32");
+      if (!llvm::is_contained(users, user))
+        users.push_back(user);
+    }
+  }
+  OpBuilder b(op);
+  Value wide = CastOp::create(b, op.getLoc(), type, op.getInput());
+  auto encode = EncodeOp::create(b, op.getLoc(), wide, op.getEncoding());
+  encode->setAttrs(op->getAttrs());
+  op.getResult().replaceAllUsesWith(encode.getResult());
+  op.erase();
+  for (Operation *user : users) {
+    if (auto offload = dyn_cast<OffloadOp>(user)) {
+      offload.getResult().setType(
+          HostType::get(user->getContext(), offload.getInput().getType()));
+    } else if (auto prefetch = dyn_cast<PrefetchOp>(user)) {
+      prefetch.getResult().setType(
+          cast<HostType>(prefetch.getInput().getType()).getDeviceType());
+    } else if (auto decode = dyn_cast<DecodeOp>(user)) {
+      Type narrow = decode.getResult().getType();
+      decode.getResult().setType(
+          cast<EncodedType>(decode.getInput().getType()).getTensorType());
+      OpBuilder after(decode->getContext());
+      after.setInsertionPointAfter(decode);
+      auto back = CastOp::create(after, decode.getLoc(), narrow,
+                                 decode.getResult());
+      decode.getResult().replaceAllUsesExcept(back.getResult(), back);
+    }
+  }
+  return success();
+}
+
 struct ComputeInF32Pass : echo::impl::EchoComputeInF32Base<ComputeInF32Pass> {
   void runOnOperation() override {
+    SmallVector<EncodeOp> encodes;
+    getOperation().walk([&](EncodeOp op) { encodes.push_back(op); });
+    for (EncodeOp op : encodes)
+      if (failed(widenEncode(op)))
+        return signalPassFailure();
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isa<EchoDialect>(op->getDialect()) && !keepsElementType(op) &&

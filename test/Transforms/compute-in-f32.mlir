@@ -78,3 +78,28 @@ func.func @linear_in_recompute(%x: tensor<2x3xbf16>, %w: tensor<4x3xbf16>, %f: t
   %t = echo.tanh %f : tensor<4xf32>
   return %r, %t : tensor<2x4xbf16>, tensor<4xf32>
 }
+
+// -----
+
+// An encoding of a 16-bit tensor (Gist's bit map of a bf16 ReLU) is taken of
+// its f32 value, which the ReLU backward from the bit map and the decode
+// read; an offload and its prefetch pass the new type on, a decode is cast
+// back.
+// CHECK-LABEL: func @encoded
+// CHECK: %[[W:.*]] = echo.cast %{{.*}} : tensor<8x64xbf16> -> tensor<8x64xf32>
+// CHECK: %[[E:.*]] = echo.encode %[[W]] : tensor<8x64xf32> as #echo.encoding<binarize>
+// CHECK: %[[H:.*]], %[[T:.*]] = echo.offload %[[E]] : !echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>
+// CHECK: %[[P:.*]] = echo.prefetch %[[H]] after %[[T]] : !echo.host<!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>>
+// CHECK: %[[D:.*]] = echo.decode %[[P]] : !echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>
+// CHECK: %[[DN:.*]] = echo.cast %[[D]] : tensor<8x64xf32> -> tensor<8x64xbf16>
+// CHECK: %[[G:.*]] = echo.relu_grad_encoded %[[P]], %{{.*}} : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>, tensor<8x64xf32>) -> tensor<8x64xf32>
+// CHECK: %[[GN:.*]] = echo.cast %[[G]] : tensor<8x64xf32> -> tensor<8x64xbf16>
+// CHECK: return %[[DN]], %[[GN]]
+func.func @encoded(%y: tensor<8x64xbf16>, %dy: tensor<8x64xbf16>) -> (tensor<8x64xbf16>, tensor<8x64xbf16>) {
+  %e = echo.encode %y : tensor<8x64xbf16> as #echo.encoding<binarize>
+  %h, %t = echo.offload %e : !echo.encoded<tensor<8x64xbf16>, #echo.encoding<binarize>>
+  %p = echo.prefetch %h after %t : !echo.host<!echo.encoded<tensor<8x64xbf16>, #echo.encoding<binarize>>>
+  %d = echo.decode %p : !echo.encoded<tensor<8x64xbf16>, #echo.encoding<binarize>>
+  %dx = echo.relu_grad_encoded %p, %dy : (!echo.encoded<tensor<8x64xbf16>, #echo.encoding<binarize>>, tensor<8x64xbf16>) -> tensor<8x64xbf16>
+  return %d, %dx : tensor<8x64xbf16>, tensor<8x64xbf16>
+}

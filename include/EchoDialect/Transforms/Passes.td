@@ -191,8 +191,10 @@ def EchoComputeInF32 : Pass<"echo-compute-in-f32", "::mlir::func::FuncOp"> {
     the step, so the planner counts them and the runtime's measured peak
     still equals the plan. Ops that only move or keep values stay 16-bit:
     `echo.cast`, `echo.stash`, `echo.recompute`/`echo.yield`,
-    `echo.constant`, the encodings, offload and prefetch, and a reshape
-    that bufferizes to a view. Runs in the plan pipeline after
+    `echo.constant`, offload and prefetch, and a reshape that bufferizes to
+    a view. An `echo.encode` of a 16-bit tensor (Gist's bit map of a 16-bit
+    ReLU) encodes its f32 value, which the kernels reading it expect; a
+    decode of it is cast back to 16-bit. Runs in the plan pipeline after
     `echo-annotate-memory` and before bufferization: the statistics (bytes
     stashed per op kind, FLOPs) are the 16-bit step's, each stored 16-bit
     result keeps its memory category, and the f32 result before it counts
