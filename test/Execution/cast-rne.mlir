@@ -16,6 +16,13 @@
 // CHECK: h f16->bf16: 65536 values bit-identical to torch (2046 NaN inputs)
 // CHECK: b bf16->f16: 65536 values bit-identical to torch (254 NaN inputs)
 //
+// The same step compiled ahead of time (echo-compile, echo-step: f16 and
+// bf16 arguments and results in its manifest, the same .npy inputs) dumps
+// the same bytes.
+// RUN: echo-compile %s --shared -o %t.so
+// RUN: echo-step %t.so --inputs=0=%t.dir/x.npy,1=%t.dir/h.npy,2=%t.dir/b.npy --dump-results %t.step.dump
+// RUN: cmp %t.dump %t.step.dump
+//
 // The checker fails on a wrong bit: the same dump against torch's
 // conversions of other inputs.
 // RUN: rm -rf %t.other && mkdir %t.other
