@@ -117,7 +117,7 @@ TEST(StepManifest, RejectsMalformedText) {
     EXPECT_FALSE(parseManifest(good.substr(0, cut), out, error)) << cut;
   const char *bad[] = {
       "echo-step-manifest 3\nfunction f\narg 9 2 1 0 0 f32 4 0 x\nend\n",
-      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f16 2 0 x\nend\n",
+      "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f64 8 0 x\nend\n",
       "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f32 4 1 -3 x\nend\n",
       "echo-step-manifest 3\nfunction f\narg 0 2 1 0 0 f32 4 99 x\nend\n",
       "echo-step-manifest 3\nfunction f\nresult 0 0 -1 f32 4 0\nend\n",

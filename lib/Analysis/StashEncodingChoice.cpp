@@ -98,9 +98,10 @@ mlir::echo::chooseStashEncoding(Value v, Operation *reader, unsigned operand,
   auto type = dyn_cast<RankedTensorType>(v.getType());
   if (!type)
     return std::nullopt; // already encoded: it keeps its form
-  // Exact either way: CSR where a density bound makes it smaller, else plain.
-  if (servedBySsdc(v, reader, operand, plan))
-    return csrPays(v, plan) ? std::optional(EncodingKind::Csr) : std::nullopt;
+  // Exact either way: CSR where a density bound makes it smaller; else the
+  // map is stored like any other (DPR when lossy formats are allowed).
+  if (servedBySsdc(v, reader, operand, plan) && csrPays(v, plan))
+    return EncodingKind::Csr;
   Type element = type.getElementType();
   if (reader && !isa<RecomputeOp>(reader)) {
     // Readers that need one bit per element.

@@ -168,8 +168,9 @@ void GistEncodePass::runOnOperation() {
         reducedKind = kind;
       }
     }
-    if (ssdcCandidate) {
-      // Its storage depends on its data only as CSR, planned at a bound.
+    if (ssdcCandidate && (!csr.empty() || reduced.empty())) {
+      // Its storage depends on its data only as CSR, planned at a bound; a
+      // map stored in reduced precision instead relies on no density.
       CsrDensity planned = plannedCsrDensity(v, plan);
       BoundTally &t = bounds[csr.empty() ? CsrBound::Dense : planned.bound];
       ++t.maps;

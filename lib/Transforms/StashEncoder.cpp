@@ -19,17 +19,21 @@ StashEncoder::StashEncoder(func::FuncOp fn) : block(&fn.front()) {
 }
 
 Operation *StashEncoder::lastForwardUse(Value v, StashOp stash) const {
-  Operation *last = v.getDefiningOp();
+  // Ops of this block only: a step argument has no defining op.
+  auto at = [&](Operation *op) {
+    auto it = op ? position.find(op) : position.end();
+    return it == position.end() ? int64_t(-1) : it->second;
+  };
+  Operation *last = at(v.getDefiningOp()) < 0 ? nullptr : v.getDefiningOp();
   for (Operation *user : v.getUsers())
-    if (user != stash && !isa<EncodeOp>(user) &&
-        position.lookup(user) > position.lookup(last))
+    if (user != stash && !isa<EncodeOp>(user) && at(user) > at(last))
       last = user;
   return last;
 }
 
 bool StashEncoder::waits(Value v, StashOp stash) const {
   Operation *last = lastForwardUse(v, stash);
-  for (Operation *op = last->getNextNode();
+  for (Operation *op = last ? last->getNextNode() : &block->front();
        op && position.lookup(op) < forwardEnd; op = op->getNextNode())
     if (!isa<StashOp, EncodeOp>(op) && op->getNumResults() > 0)
       return true;
@@ -38,7 +42,10 @@ bool StashEncoder::waits(Value v, StashOp stash) const {
 
 Value StashEncoder::encode(OpBuilder &b, Value v, StashOp stash,
                            EncodingAttr encoding) const {
-  b.setInsertionPointAfter(lastForwardUse(v, stash));
+  if (Operation *last = lastForwardUse(v, stash))
+    b.setInsertionPointAfter(last);
+  else
+    b.setInsertionPointToStart(block);
   return EncodeOp::create(b, stash.getLoc(), v, encoding);
 }
 

@@ -26,7 +26,8 @@ public:
   /// Indexes the straight-line step `fn` (one block, optional loss seed).
   explicit StashEncoder(func::FuncOp fn);
 
-  /// Where the encoded form of `v` starts: after its last forward use.
+  /// Where the encoded form of `v` starts: after its last forward use, or
+  /// null for a step argument no forward op reads (the step's entry).
   Operation *lastForwardUse(Value v, StashOp stash) const;
   /// An encoding pays only if the value waits for the backward pass while
   /// forward work goes on: a map whose last forward use is the last forward

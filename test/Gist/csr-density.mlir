@@ -14,6 +14,7 @@
 // RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.75 | FileCheck %s --check-prefixes=CHECK,C075
 // RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.25 | FileCheck %s --check-prefixes=CHECK,C025
 // RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=0.25 dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR
+// RUN: echo-opt %s --echo-autodiff --gist-encode="dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR-DENSE
 
 func.func @net(%x: tensor<2x3x8x8xf32>, %labels: tensor<2xi32>,
                %w1: tensor<4x3x3x3xf32> {echo.trainable},
@@ -71,3 +72,19 @@ func.func @net(%x: tensor<2x3x8x8xf32>, %labels: tensor<2xi32>,
 // DPR-NEXT: echo.encode %[[C2]] : tensor<2x4x8x8xf32> as #echo.encoding<fp10>
 // DPR-NOT: echo.stash %{{.*}} : tensor<2x4x
 // DPR: return
+
+// With DPR and no density bound, CSR would not pay: the sparse maps are
+// stored in the DPR format like every other map (not plain), beside relu1's
+// 1-bit mask (pool's input becomes its argmax map), and rely on no density (no echo.csr_bounds).
+// DPR-DENSE-LABEL: func.func @train_step
+// DPR-DENSE-NOT: echo.csr_bounds
+// DPR-DENSE: %[[R1:.*]] = echo.relu
+// DPR-DENSE-NEXT: %[[C2:.*]] = echo.conv2d %[[R1]], %arg3
+// DPR-DENSE-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<fp10>
+// DPR-DENSE-NEXT: echo.encode %[[R1]] : tensor<2x4x8x8xf32> as #echo.encoding<binarize>
+// DPR-DENSE-NEXT: echo.conv2d %[[C2]], %arg4
+// DPR-DENSE-NEXT: echo.encode %[[C2]] : tensor<2x4x8x8xf32> as #echo.encoding<fp10>
+// DPR-DENSE: %[[P:.*]] = echo.max_pool2d
+// DPR-DENSE: echo.encode %[[P]] : tensor<2x4x5x5xf32> as #echo.encoding<fp10>
+// DPR-DENSE-NOT: echo.stash %{{.*}} : tensor<2x4x
+// DPR-DENSE: return
