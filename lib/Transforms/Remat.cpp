@@ -14,6 +14,7 @@
 #include "RematDecision.h"
 #include "StashEncoder.h"
 
+#include "EchoDialect/Analysis/RematMegatron.h"
 #include "EchoDialect/Analysis/RematPartition.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
@@ -54,6 +55,9 @@ private:
   /// Echo's decision for one subgraph, from the estimate alone.
   RematDecision decide(const RematStashEstimate &estimate,
                        ArrayRef<Operation *> subgraph) const;
+  /// policy=selective|full-layer: Megatron's fixed paths, one region each.
+  void runMegatron(RematStep &step, const RematPartition &partition,
+                   const GistPlan &plan);
 };
 
 /// The remark at the first op of `d`'s subgraph: what its regions re-run,
@@ -97,6 +101,13 @@ LogicalResult RematPass::checkOptions() {
     return getOperation().emitError(
                "echo-remat: time-limit must be in (0, 86400] seconds, got ")
            << double(timeLimit);
+  if (layerStride < 1)
+    return getOperation().emitError(
+               "echo-remat: layer-stride must be >= 1, got ")
+           << int64_t(layerStride);
+  if (layerStride != 1 && policy != RematPolicy::FullLayer)
+    return getOperation().emitError(
+        "echo-remat: layer-stride needs policy=full-layer");
   if (recomputeHeavy && policy != RematPolicy::Optimal)
     return getOperation().emitError(
         "echo-remat: recompute-heavy needs policy=optimal");
@@ -182,9 +193,12 @@ void RematPass::runOnOperation() {
     return; // not a training step built by echo-autodiff: nothing to do
   RematStep &step = *indexed;
 
-  // Algorithm 1: the subgraphs, each with Echo's trimmed path.
   RematPartition partition(
       SmallVector<std::string>(heavyOps.begin(), heavyOps.end()));
+  if (policy == RematPolicy::Selective || policy == RematPolicy::FullLayer)
+    return runMegatron(step, partition, plan);
+
+  // Algorithm 1: the subgraphs, each with Echo's trimmed path.
   RematStashEstimate estimate(step, plan);
   std::vector<RematDecision> decisions;
   for (ArrayRef<Operation *> subgraph : partition.subgraphs(step))
@@ -303,6 +317,56 @@ void RematPass::runOnOperation() {
   // What stays stashed only for ReLU or dropout backward keeps one bit per
   // element (Echo's dropout masks, Gist's Binarize; code shared with
   // gist-encode). Values something else reads stay exact.
+  if (masks) {
+    OpBuilder b(&getContext());
+    StashEncoder(fn).encodeMaskOnlyStashes(b, plan);
+  }
+}
+
+void RematPass::runMegatron(RematStep &step, const RematPartition &partition,
+                            const GistPlan &plan) {
+  func::FuncOp fn = getOperation();
+  std::vector<SmallVector<Operation *>> paths =
+      policy == RematPolicy::FullLayer
+          ? fullLayerPaths(step, partition, layerStride)
+          : selectivePaths(step, partition);
+  RematStashEstimate estimate(step, plan);
+  RematPeakModel model(step, alignment, plan);
+  int64_t basePeak = model.peak();
+  std::vector<RematDecision> decisions;
+  RematStashEstimate::OpSet none;
+  for (SmallVector<Operation *> &path : paths) {
+    RematDecision d;
+    d.subgraph = path;
+    d.path = path;
+    RematStashEstimate::OpSet onPath(path.begin(), path.end());
+    d.released = estimate.stashBytes(path, none);
+    d.allocated = estimate.stashBytes(path, onPath);
+    d.groups = model.groups(path, RematPeakModel::kOneRegion);
+    d.change = model.apply(d.groups);
+    decisions.push_back(std::move(d));
+  }
+  if (remarks) {
+    const char *name =
+        policy == RematPolicy::FullLayer ? "full-layer" : "selective";
+    InFlightDiagnostic remark = mlir::emitRemark(fn.getLoc());
+    remark << "echo-remat: " << name << ": " << int64_t(paths.size())
+           << (policy == RematPolicy::FullLayer ? " layers" : " attention cores")
+           << " recomputed; modeled peak " << model.peak() << " bytes (Baseline "
+           << basePeak << ")";
+    if (paths.empty())
+      remark << (policy == RematPolicy::FullLayer
+                     ? "; the forward has no layer boundary (no value every "
+                       "path to the loss passes through before a heavy op)"
+                     : "; no softmax computed from a batch_matmul (a fused "
+                       "echo.attention recomputes its scores itself)");
+  }
+  for (RematDecision &d : decisions) {
+    Operation *first = d.subgraph.front();
+    materialize(step, d);
+    if (remarks)
+      emitDecisionRemark(first, d);
+  }
   if (masks) {
     OpBuilder b(&getContext());
     StashEncoder(fn).encodeMaskOnlyStashes(b, plan);

@@ -13,7 +13,7 @@
  * from its default): the pipeline the C API builds is the one echo-opt
  * builds from the same options spelt on the command line (echo-opt's dump
  * ends with a blank line, hence diff -B).
- * RUN: echo-opt %S/Inputs/mlp.mlir '--echo-training-pipeline=remat=optimal remat-budget=123456 remat-time-limit=2.5 remat-solver-nodes=500 gist=fp10 schedule=best offload=greedy device-profile=nvlink-c2c simulate=true optimizer=adam lr=0.25 grad-results=arena workspace-budget=4096 eager-updates=false autocast=bf16' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.training.cli
+ * RUN: echo-opt %S/Inputs/mlp.mlir '--echo-training-pipeline=remat=full-layer remat-budget=123456 remat-time-limit=2.5 remat-solver-nodes=500 remat-layer-stride=2 gist=fp10 schedule=best offload=greedy device-profile=nvlink-c2c simulate=true optimizer=adam lr=0.25 grad-results=arena workspace-budget=4096 eager-updates=false autocast=bf16' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.training.cli
  * RUN: echo-capi-pipeline-test --print training > %t.training.c
  * RUN: diff -B %t.training.cli %t.training.c
  * RUN: echo-opt %S/Inputs/mlp.mlir '--echo-lower-to-cpu=kernels=generated grad-results=arena math=tf32 workspace-budget=8192' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.cpu.cli
@@ -647,7 +647,7 @@ static int printPipelines(const char *which, const char *toolkit) {
   if (strcmp(which, "training") == 0) {
     EchoMlirTrainingPipelineOptions options;
     echoMlirTrainingPipelineOptionsInit(&options);
-    options.remat = EchoMlirRematPolicyOptimal;
+    options.remat = EchoMlirRematPolicyFullLayer;
     options.rematBudget = "123456";
     options.rematTimeLimit = 2.5;
     options.gist = EchoMlirGistModeFp10;
@@ -661,6 +661,7 @@ static int printPipelines(const char *which, const char *toolkit) {
     options.workspaceBudget = 4096;
     options.eagerUpdates = false;
     options.rematSolverNodes = 500;
+    options.rematLayerStride = 2;
     options.autocast = EchoMlirAutocastTypeBf16;
     checkEveryFieldTrainingPipelineOptions(&options);
     printPipeline(echoMlirPrintTrainingPipeline(context, &options, appendText,

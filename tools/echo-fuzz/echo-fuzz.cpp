@@ -191,7 +191,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint64_t h = static_cast<uint64_t>(llvm::hash_value(text));
   static const echo::RematPolicy kRemat[] = {
       echo::RematPolicy::None, echo::RematPolicy::Mirror,
-      echo::RematPolicy::Echo};
+      echo::RematPolicy::Echo, echo::RematPolicy::Selective,
+      echo::RematPolicy::FullLayer};
   static const echo::GistMode kGist[] = {
       echo::GistMode::None, echo::GistMode::Lossless, echo::GistMode::Fp8};
   static const echo::OptimizerKind kOptimizer[] = {
@@ -204,7 +205,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                                echo::OffloadMode::Dymem,
                                                echo::OffloadMode::Greedy};
   echo::TrainingPipelineOptions options;
-  options.remat = kRemat[h % 3];
+  options.remat = kRemat[h % std::size(kRemat)];
   options.gist = kGist[(h / 3) % 3];
   options.optimizer = kOptimizer[(h / 9) % 3];
   options.schedule = kSchedule[(h / 27) % 4];

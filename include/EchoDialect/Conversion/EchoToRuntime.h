@@ -152,7 +152,16 @@ struct TrainingPipelineOptions
           clEnumValN(RematPolicy::Mirror, "mirror", "recompute all light ops"),
           clEnumValN(RematPolicy::Echo, "echo", "Echo's selective policy"),
           clEnumValN(RematPolicy::Optimal, "optimal",
-                     "the MILP's plan, never worse than Echo's"))};
+                     "the MILP's plan, never worse than Echo's"),
+          clEnumValN(RematPolicy::Selective, "selective",
+                     "Megatron's: recompute the attention core"),
+          clEnumValN(RematPolicy::FullLayer, "full-layer",
+                     "Megatron's: keep layer inputs, recompute layers"))};
+  PassOptions::Option<int64_t> rematLayerStride{
+      *this, "remat-layer-stride",
+      llvm::cl::desc("remat=full-layer: keep every N-th layer boundary "
+                     "(2: one checkpoint per transformer block)"),
+      llvm::cl::init(1)};
   PassOptions::Option<std::string> rematBudget{
       *this, "remat-budget",
       llvm::cl::desc("remat=optimal: peak bytes to stay within, or min"),

@@ -17,8 +17,9 @@ namespace echo {
 enum class AutocastType { None, Bf16, F16 };
 
 /// echo-remat's policy; `None` recomputes nothing (the Baseline),
-/// `Optimal` solves the peak model's problem as a MILP (RematMilp.h).
-enum class RematPolicy { None, Mirror, Echo, Optimal };
+/// `Optimal` solves the peak model's problem as a MILP (RematMilp.h);
+/// `Selective` and `FullLayer` are Megatron-LM's (RematMegatron.h).
+enum class RematPolicy { None, Mirror, Echo, Optimal, Selective, FullLayer };
 
 /// How the gist-encode run of a pipeline stores stashes: nothing, the
 /// lossless encodings only, or those plus delayed precision reduction.

@@ -446,6 +446,27 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     `policy=mirror` recomputes every op of every subgraph without trimming,
     once per subgraph in one region before the first backward use: MXNet's
     mirror (Chen et al., 2016), the prior work Echo compares with.
+
+    `policy=selective` and `policy=full-layer` are Megatron-LM's two fixed
+    policies (Korthikanti et al., 2022; RematMegatron.h), built with the
+    same regions so that they are measured on the same step. `selective`
+    re-runs each attention core: an `echo.batch_matmul` (QK^T), the light
+    ops from it to an `echo.softmax` (scale, mask), the softmax and the
+    light ops that read it alone (dropout), in one region before their
+    first backward use; Q, K, V and the context stay stashed. (A fused
+    `echo.attention` stashes no L x L value: its gradient recomputes the
+    scores, so there is nothing for `selective` to do.) `full-layer` keeps
+    each layer's input and re-runs the whole layer, compute-heavy ops
+    included, in one region before its backward. A layer boundary is a
+    forward value every forward path to the loss passes through (exactly
+    one computed value is live across that point: the residual stream of a
+    transformer, a CNN's activation between blocks), the last such before
+    each compute-heavy op; `layer-stride=N` keeps every N-th boundary (a
+    pre-LN transformer block has two, so 2 gives Megatron's one checkpoint
+    per block). Ops after the last boundary are not re-run, nor are the
+    boundary values (they are the checkpoints). Neither policy consults
+    the peak model: they are what they are, as in Megatron.
+
     With `remarks`, each subgraph's decision is reported as a remark at its
     first op: ops recomputed, bytes released and allocated, FLOPs; and one
     remark at the function gives the modeled peak and its program point,
@@ -480,7 +501,15 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
              clEnumValN(::mlir::echo::RematPolicy::None, "none",
                         "recompute nothing"),
              clEnumValN(::mlir::echo::RematPolicy::Optimal, "optimal",
-                        "the MILP's plan, or Echo's where that is better"))}]>,
+                        "the MILP's plan, or Echo's where that is better"),
+             clEnumValN(::mlir::echo::RematPolicy::Selective, "selective",
+                        "Megatron's: recompute the attention core"),
+             clEnumValN(::mlir::echo::RematPolicy::FullLayer, "full-layer",
+                        "Megatron's: keep layer inputs, recompute layers"))}]>,
+    Option<"layerStride", "layer-stride", "int64_t", /*default=*/"1",
+           "policy=full-layer: keep every N-th layer boundary as a "
+           "checkpoint (a transformer block is two layers: 2 keeps one "
+           "input per block, Megatron's granularity)">,
     Option<"budget", "budget", "std::string", /*default=*/"\"min\"",
            "policy=optimal: the peak (bytes) the plan must stay within, "
            "with the fewest recompute FLOPs; min: the lowest peak, then "

@@ -138,6 +138,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     remat.gist = options.gist;
     remat.budget = options.rematBudget;
     remat.timeLimit = options.rematTimeLimit;
+    remat.layerStride = options.rematLayerStride;
     remat.solverNodes = options.rematSolverNodes;
     pm.addNestedPass<func::FuncOp>(createEchoRemat(remat));
   }
