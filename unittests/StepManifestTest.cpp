@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 using namespace echo_run;
@@ -29,7 +30,9 @@ StepManifest randomManifest(std::mt19937_64 &gen) {
     int rank = gen() % 4;
     for (int d = 0; d < rank; ++d)
       a.tensor.shape.push_back(1 + gen() % 7);
-    a.init = (Init)(gen() % 5);
+    a.init = (Init)(gen() % 6);
+    if (a.init == Init::First)
+      a.value = std::ldexp(1.0 + (gen() % 1000) / 1000.0, gen() % 60 - 20);
     a.bound = 1 + gen() % 100;
     a.fanIn = 1 + gen() % 100;
     a.category = gen() % 6;
@@ -88,6 +91,7 @@ TEST(StepManifest, RoundTripsRandomSignatures) {
       EXPECT_EQ(a.init, b.init);
       EXPECT_EQ(a.bound, b.bound);
       EXPECT_EQ(a.fanIn, b.fanIn);
+      EXPECT_EQ(a.value, b.value); // Init::First's, exactly
       EXPECT_EQ(a.category, b.category);
       EXPECT_EQ(a.trainable, b.trainable);
       EXPECT_EQ(a.name, b.name);

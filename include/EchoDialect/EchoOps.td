@@ -982,6 +982,79 @@ def Echo_AdamUpdateOp : Echo_Op<"adam_update", [Pure, Costed, InPlace]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Dynamic loss scaling (echo-autodiff loss-scale=dynamic; docs/mixed-precision.md)
+//===----------------------------------------------------------------------===//
+
+// A scalar f32 tensor the assembly format need not spell (its type is fixed).
+def Echo_ScalarF32Operand : Type<Echo_ScalarF32Tensor.predicate,
+    Echo_ScalarF32Tensor.summary, "::mlir::TensorType">,
+    BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getF32Type())">;
+
+def Echo_NonfiniteCountOp : Echo_Op<"nonfinite_count", [Pure, Costed,
+    InferTypeOpAdaptor]> {
+  let summary = "Number of infinite or NaN elements of an f32 tensor";
+  let description = [{
+    The count of elements of `input` that are +-inf or NaN, as a scalar f32
+    (exact up to 2^24 elements; never 0 when one element is not finite).
+    The dynamic loss scaling of `echo-autodiff` counts the non-finite
+    elements of every unscaled gradient with it.
+
+    ```mlir
+    %n = echo.nonfinite_count %g : tensor<16x8xf32> -> tensor<f32>
+    ```
+  }];
+  let arguments = (ins Echo_FloatTensor:$input);
+  let results = (outs Echo_ScalarF32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Echo_SelectOp : Echo_Op<"select", [Pure, Costed, InPlace,
+    AllTypesMatch<["true_value", "false_value", "result"]>]> {
+  let summary = "Pick one of two tensors by a scalar predicate";
+  let description = [{
+    `result = pred != 0 ? true_value : false_value`, elementwise on two f32
+    tensors of the same type; `pred` is a scalar f32 tensor (a NaN
+    predicate is nonzero). The result may take either operand's storage.
+    The dynamic loss scaling of `echo-autodiff` keeps the old parameters and
+    optimizer state with it when a gradient is not finite.
+
+    ```mlir
+    %p = echo.select %n, %old, %new : tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Echo_ScalarF32Operand:$pred, Echo_FloatTensor:$true_value,
+                       Echo_FloatTensor:$false_value);
+  let results = (outs Echo_FloatTensor:$result);
+  let assemblyFormat = "$pred `,` $true_value `,` $false_value attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Echo_LossScaleUpdateOp : Echo_Op<"loss_scale_update", [Pure, Costed,
+    InPlace, AllTypesMatch<["state", "result"]>]> {
+  let summary = "Dynamic loss scale after a step (PyTorch's GradScaler)";
+  let description = [{
+    `state` is `[scale, good steps]` (tensor<2xf32>), `nonfinite` the number
+    of non-finite elements of the step's unscaled gradients. When
+    `nonfinite != 0` the result is `[scale * backoff, 0]`; otherwise the
+    count grows by one and, when it reaches `growth_interval`, the result is
+    `[scale * growth, 0]`, else `[scale, count + 1]`. `init` is the scale a
+    run starts from (`[init, 0]`): the state argument's initial value, which
+    `echo-run` reads off this op.
+
+    ```mlir
+    %s1 = echo.loss_scale_update %s, %n {backoff = 5.000000e-01 : f64, growth = 2.000000e+00 : f64, growth_interval = 2000 : i64, init = 6.553600e+04 : f64} : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Echo_FloatTensor:$state, Echo_ScalarF32Operand:$nonfinite,
+                       I64Attr:$growth_interval, F64Attr:$growth,
+                       F64Attr:$backoff, F64Attr:$init);
+  let results = (outs Echo_FloatTensor:$result);
+  let assemblyFormat = "$state `,` $nonfinite attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Memory ops
 //===----------------------------------------------------------------------===//
 

@@ -140,6 +140,10 @@ int64_t SplitOp::getFlops() { return 0; }
 int64_t ReshapeOp::getFlops() { return 0; }
 // One conversion per element (its bytes are read and written like any op).
 int64_t CastOp::getFlops() { return elements(getResult()); }
+// Loss scaling: one test or choice per element; the update is scalar.
+int64_t NonfiniteCountOp::getFlops() { return elements(getInput()); }
+int64_t SelectOp::getFlops() { return elements(getResult()); }
+int64_t LossScaleUpdateOp::getFlops() { return 2; }
 int64_t TransposeOp::getFlops() { return 0; }
 int64_t BroadcastToOp::getFlops() { return 0; }
 int64_t CrossEntropyOp::getFlops() { return 5 * elements(getLogits()); }

@@ -86,6 +86,18 @@ InPlacePairs SgdUpdateOp::getInPlacePairs() {
   return pairs;
 }
 
+// Elementwise: each element reads both candidates before writing.
+InPlacePairs SelectOp::getInPlacePairs() {
+  unsigned result = resultIndex(getResult());
+  return {{getTrueValueMutable().getOperandNumber(), result},
+          {getFalseValueMutable().getOperandNumber(), result}};
+}
+
+// One thread reads the state, then writes the new one.
+InPlacePairs LossScaleUpdateOp::getInPlacePairs() {
+  return {{getStateMutable().getOperandNumber(), resultIndex(getResult())}};
+}
+
 InPlacePairs AdamUpdateOp::getInPlacePairs() {
   return {{getParamMutable().getOperandNumber(), resultIndex(getNewParam())},
           {getMMutable().getOperandNumber(), resultIndex(getNewM())},

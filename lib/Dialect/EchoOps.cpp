@@ -458,6 +458,56 @@ LogicalResult CastOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Dynamic loss scaling
+//===----------------------------------------------------------------------===//
+
+LogicalResult NonfiniteCountOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location,
+    NonfiniteCountOp::Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(RankedTensorType::get({}, Float32Type::get(context)));
+  return success();
+}
+
+LogicalResult NonfiniteCountOp::verify() {
+  if (!getInput().getType().getElementType().isF32())
+    return emitOpError("counts the elements of an f32 tensor, got ")
+           << getInput().getType();
+  return success();
+}
+
+LogicalResult SelectOp::verify() {
+  if (!getResult().getType().getElementType().isF32())
+    return emitOpError("selects between f32 tensors, got ")
+           << getResult().getType();
+  return success();
+}
+
+LogicalResult LossScaleUpdateOp::verify() {
+  auto state = getState().getType();
+  if (state.getRank() != 1 || state.getDimSize(0) != 2 ||
+      !state.getElementType().isF32())
+    return emitOpError("state must be tensor<2xf32> ([scale, good steps]), "
+                       "got ")
+           << state;
+  if (getGrowthInterval() < 1)
+    return emitOpError("growth_interval must be at least 1, got ")
+           << getGrowthInterval();
+  double growth = getGrowth().convertToDouble();
+  if (!std::isfinite(growth) || growth <= 1.0)
+    return emitOpError("growth must be a finite factor above 1, got ")
+           << growth;
+  double backoff = getBackoff().convertToDouble();
+  if (!(backoff > 0.0 && backoff < 1.0))
+    return emitOpError("backoff must lie in (0, 1), got ") << backoff;
+  double init = getInit().convertToDouble();
+  if (!std::isfinite(init) || init <= 0.0 ||
+      !std::isfinite(static_cast<float>(init)))
+    return emitOpError("init must be a positive scale finite in f32, got ")
+           << init;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Backward ops
 //===----------------------------------------------------------------------===//
 

@@ -19,6 +19,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <cmath>
+
 namespace mlir {
 namespace echo {
 #define GEN_PASS_DEF_ECHOAUTODIFF
@@ -48,8 +50,9 @@ public:
       : fn(fn), trainable(trainable) {}
 
   /// Builds the backward pass before the terminator; on success `gradOf`
-  /// maps each active value to its accumulated gradient.
-  LogicalResult build(Value loss);
+  /// maps each active value to its accumulated gradient. With a loss-scale
+  /// state ([scale, good steps]) the pass starts from the scale, not 1.0.
+  LogicalResult build(Value loss, Value lossScaleState = Value());
 
   /// Routes every forward value read by a backward op through one stash
   /// placed right after its definition.
@@ -60,6 +63,8 @@ public:
   void eraseDeadBackwardOps();
 
   Value gradient(Value v) const { return gradOf.lookup(v); }
+  /// The backward pass's seed: 1.0, or the loss scale.
+  Value seed() const { return seedValue; }
 
 private:
   void accumulate(OpBuilder &b, Value v, Value grad);
@@ -71,6 +76,7 @@ private:
   /// Ops of the forward pass, and the first op of the backward pass.
   llvm::DenseSet<Operation *> forwardOps;
   Operation *firstBackward = nullptr;
+  Value seedValue;
 };
 
 void GradientBuilder::accumulate(OpBuilder &b, Value v, Value grad) {
@@ -80,7 +86,7 @@ void GradientBuilder::accumulate(OpBuilder &b, Value v, Value grad) {
   it->second = AddOp::create(b, grad.getLoc(), grad.getType(), it->second, grad);
 }
 
-LogicalResult GradientBuilder::build(Value loss) {
+LogicalResult GradientBuilder::build(Value loss, Value lossScaleState) {
   Block &body = fn.getBody().front();
   Operation *terminator = body.getTerminator();
 
@@ -97,9 +103,21 @@ LogicalResult GradientBuilder::build(Value loss) {
   }
 
   OpBuilder b(terminator);
-  Value seed = FillOp::create(b, loss.getLoc(), loss.getType(),
-                              b.getF64FloatAttr(1.0));
-  firstBackward = seed.getDefiningOp();
+  Value seed;
+  if (lossScaleState) {
+    // The scale, state[0], as the loss's tensor<f32>.
+    auto one = RankedTensorType::get({1}, b.getF32Type());
+    auto slice = SliceOp::create(b, loss.getLoc(), one, lossScaleState,
+                                 b.getDenseI64ArrayAttr({0}),
+                                 DenseI64ArrayAttr());
+    seed = ReshapeOp::create(b, loss.getLoc(), loss.getType(), slice);
+    firstBackward = slice;
+  } else {
+    seed = FillOp::create(b, loss.getLoc(), loss.getType(),
+                          b.getF64FloatAttr(1.0));
+    firstBackward = seed.getDefiningOp();
+  }
+  seedValue = seed;
   // Marks where the backward pass starts, for the memory analyses.
   firstBackward->setAttr(kLossSeed, b.getUnitAttr());
   gradOf[loss] = seed;
@@ -314,7 +332,10 @@ private:
   FailureOr<func::FuncOp> findForward(ModuleOp module);
   LogicalResult finishWithOptimizer(func::FuncOp step, Value loss,
                                     ArrayRef<unsigned> trainable,
-                                    const GradientBuilder &grads);
+                                    const GradientBuilder &grads,
+                                    BlockArgument lossScaleState);
+  LogicalResult checkLossScaleOptions(func::FuncOp fn,
+                                      ArrayRef<unsigned> trainable);
 };
 
 FailureOr<func::FuncOp> AutodiffPass::findForward(ModuleOp module) {
@@ -357,9 +378,46 @@ static BlockArgument appendArgument(func::FuncOp fn, Type type,
   return fn.getArgument(index);
 }
 
+/// Located errors for loss-scale options a step cannot use.
+LogicalResult AutodiffPass::checkLossScaleOptions(func::FuncOp fn,
+                                                  ArrayRef<unsigned> trainable) {
+  if (lossScale == LossScaleMode::None)
+    return success();
+  auto error = [&]() {
+    return fn.emitError("echo-autodiff: loss-scale=dynamic: ");
+  };
+  if (optimizer == OptimizerKind::None)
+    return error() << "needs an optimizer (optimizer=sgd|momentum|adam): the "
+                      "step skips updates on a non-finite gradient";
+  double init = lossScaleInit;
+  if (!std::isfinite(init) || init <= 0.0 ||
+      !std::isfinite(static_cast<float>(init)))
+    return error() << "loss-scale-init must be positive and finite in f32, got "
+                   << init;
+  if (lossScaleGrowthInterval < 1)
+    return error() << "loss-scale-growth-interval must be at least 1, got "
+                   << int64_t(lossScaleGrowthInterval);
+  double growth = lossScaleGrowth;
+  if (!std::isfinite(growth) || growth <= 1.0)
+    return error() << "loss-scale-growth must be a finite factor above 1, got "
+                   << growth;
+  double backoff = lossScaleBackoff;
+  if (!(backoff > 0.0 && backoff < 1.0))
+    return error() << "loss-scale-backoff must lie in (0, 1), got " << backoff;
+  for (unsigned i : trainable) {
+    auto type = cast<RankedTensorType>(fn.getArgument(i).getType());
+    if (!type.getElementType().isF32())
+      return error() << "trainable argument #" << i
+                     << " must be an f32 tensor (master weights), got "
+                     << type;
+  }
+  return success();
+}
+
 LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
                                                 ArrayRef<unsigned> trainable,
-                                                const GradientBuilder &grads) {
+                                                const GradientBuilder &grads,
+                                                BlockArgument lossScaleState) {
   Block &body = step.getBody().front();
   Operation *terminator = body.getTerminator();
   OpBuilder b(terminator);
@@ -376,6 +434,29 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
     params.push_back(param);
     paramGrads.push_back(grad);
   }
+
+  // Dynamic loss scaling: unscale each gradient (times 1/scale) and count
+  // the non-finite elements of all of them.
+  auto scalar = RankedTensorType::get({}, b.getF32Type());
+  Value nonfinite;
+  if (lossScaleState) {
+    Value one = FillOp::create(b, loc, scalar, b.getF64FloatAttr(1.0));
+    Value inverse = DivOp::create(b, loc, scalar, one, grads.seed());
+    for (Value &grad : paramGrads) {
+      grad = MulOp::create(b, loc, grad.getType(), grad, inverse);
+      Value count = NonfiniteCountOp::create(b, loc, grad);
+      nonfinite = nonfinite ? AddOp::create(b, loc, scalar, nonfinite, count)
+                            : count;
+    }
+  }
+  // The value a state result takes: the update's, or the old one when a
+  // gradient is not finite.
+  auto keepOnOverflow = [&](Value old, Value updated) -> Value {
+    if (!nonfinite)
+      return updated;
+    return SelectOp::create(b, loc, updated.getType(), nonfinite, old,
+                            updated);
+  };
 
   SmallVector<Value> results{loss};
   SmallVector<int64_t> updateOf{-1};
@@ -404,9 +485,9 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
           b, loc, type, withMomentum ? type : Type(), param, grad, velocity,
           f64(learningRate), f64(withMomentum ? double(momentum) : 0.0),
           f64(weightDecay));
-      newParams.push_back(update.getNewParam());
+      newParams.push_back(keepOnOverflow(param, update.getNewParam()));
       if (withMomentum)
-        newVelocities.push_back(update.getNewVelocity());
+        newVelocities.push_back(keepOnOverflow(velocity, update.getNewVelocity()));
     }
     results.append(newParams.begin(), newParams.end());
     updateOf.append(trainable.begin(), trainable.end());
@@ -427,7 +508,6 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
     }
     // The step count holds completed steps (initially 0); Adam's bias
     // correction uses the 1-based number of the step being taken.
-    auto scalar = RankedTensorType::get({}, b.getF32Type());
     BlockArgument stepArg = appendArgument(step, scalar, stateAttrs);
     Value one = FillOp::create(b, loc, scalar, f64(1.0));
     Value t = AddOp::create(b, loc, scalar, stepArg, one);
@@ -437,9 +517,9 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
       auto update = AdamUpdateOp::create(b, loc, type, type, type, param, grad,
                                          m, v, t, f64(learningRate), f64(beta1),
                                          f64(beta2), f64(epsilon));
-      newParams.push_back(update.getNewParam());
-      newMs.push_back(update.getNewM());
-      newVs.push_back(update.getNewV());
+      newParams.push_back(keepOnOverflow(param, update.getNewParam()));
+      newMs.push_back(keepOnOverflow(m, update.getNewM()));
+      newVs.push_back(keepOnOverflow(v, update.getNewV()));
     }
     results.append(newParams.begin(), newParams.end());
     updateOf.append(trainable.begin(), trainable.end());
@@ -447,8 +527,17 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
     updateOf.append(mArgs.begin(), mArgs.end());
     results.append(newVs.begin(), newVs.end());
     updateOf.append(vArgs.begin(), vArgs.end());
-    results.push_back(t);
+    results.push_back(keepOnOverflow(stepArg, t));
     updateOf.push_back(stepArg.getArgNumber());
+  }
+
+  if (lossScaleState) {
+    Value newState = LossScaleUpdateOp::create(
+        b, loc, lossScaleState.getType(), lossScaleState, nonfinite,
+        b.getI64IntegerAttr(lossScaleGrowthInterval), f64(lossScaleGrowth),
+        f64(lossScaleBackoff), f64(lossScaleInit));
+    results.push_back(newState);
+    updateOf.push_back(lossScaleState.getArgNumber());
   }
 
   // A step that is iterated also carries batch norm's running statistics
@@ -525,6 +614,8 @@ void AutodiffPass::runOnOperation() {
                      "only");
       return signalPassFailure();
     }
+  if (failed(checkLossScaleOptions(fn, trainable)))
+    return signalPassFailure();
 
   // Differentiate a clone, so the forward function stays as it was.
   func::FuncOp step = fn.clone();
@@ -532,19 +623,31 @@ void AutodiffPass::runOnOperation() {
   SymbolTable(module).insert(step, std::next(Block::iterator(fn)));
 
   Value loss = step.getBody().front().getTerminator()->getOperand(0);
+  // [scale, good steps], the first optimizer-state argument.
+  BlockArgument lossScaleState;
+  if (lossScale == LossScaleMode::Dynamic) {
+    MLIRContext *ctx = &getContext();
+    lossScaleState = appendArgument(
+        step, RankedTensorType::get({2}, Float32Type::get(ctx)),
+        DictionaryAttr::get(
+            ctx, {NamedAttribute(StringAttr::get(ctx, kOptimizerState),
+                                 UnitAttr::get(ctx))}));
+  }
   GradientBuilder grads(step, trainable);
-  if (failed(grads.build(loss))) {
+  if (failed(grads.build(loss, lossScaleState))) {
     step.erase();
     return signalPassFailure();
   }
-  if (failed(finishWithOptimizer(step, loss, trainable, grads))) {
+  if (failed(finishWithOptimizer(step, loss, trainable, grads,
+                                 lossScaleState))) {
     step.erase();
     return signalPassFailure();
   }
   // Only now are the results in place, so unused backward ops are known.
   grads.eraseDeadBackwardOps();
   grads.insertStashes();
-  if (eagerUpdates)
+  // Under loss scaling every update waits for the check of all gradients.
+  if (eagerUpdates && lossScale == LossScaleMode::None)
     applyUpdatesEagerly(step);
 }
 

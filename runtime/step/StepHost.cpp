@@ -36,6 +36,7 @@ void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
       switch (arg.init) {
       case Init::Zeros: v = 0.0f; break;
       case Init::Ones: v = 1.0f; break;
+      case Init::First: v = i == 0 ? (float)arg.value : 0.0f; break;
       case Init::FanIn: v = (float)uniform(-scale, scale); break;
       default: v = (float)uniform(-1.0, 1.0); break;
       }

@@ -2,6 +2,9 @@
 
 #include "StepSignature.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace echo_run {
@@ -120,6 +123,13 @@ std::string writeManifest(const StepManifest &manifest) {
        << a.category << ' ' << (a.trainable ? 1 : 0) << ' ';
     writeTensor(os, a.tensor);
     os << ' ' << escape(a.name) << '\n';
+    // Init::First's value, exactly (hex float), on a record of its own so
+    // that the arg record keeps its fields.
+    if (a.init == Init::First) {
+      char hex[64];
+      std::snprintf(hex, sizeof hex, "%a", a.value);
+      os << "value " << hex << '\n';
+    }
   }
   for (const ResultSpec &r : manifest.signature.results) {
     os << "result " << r.updateOf << ' ' << r.category << ' ' << r.arenaOffset
@@ -176,12 +186,24 @@ bool parseManifest(const std::string &text, StepManifest &out,
       ArgumentSpec a;
       int init, trainable;
       if (!(is >> init >> a.bound >> a.fanIn >> a.category >> trainable) ||
-          init < (int)Init::Uniform || init > (int)Init::IntegerBelow ||
+          init < (int)Init::Uniform || init > (int)Init::First ||
           !readTensor(is, a.tensor) || !readRest(is, a.name))
         return bad("bad argument");
       a.init = (Init)init;
       a.trainable = trainable != 0;
       out.signature.arguments.push_back(a);
+    } else if (kind == "value") {
+      // Init::First's value, for the argument just read.
+      std::string text;
+      if (out.signature.arguments.empty() ||
+          out.signature.arguments.back().init != Init::First ||
+          !(is >> text))
+        return bad("bad value");
+      char *end = nullptr;
+      double v = std::strtod(text.c_str(), &end);
+      if (*end || !std::isfinite(v))
+        return bad("bad value");
+      out.signature.arguments.back().value = v;
     } else if (kind == "result") {
       ResultSpec r;
       if (!(is >> r.updateOf >> r.category >> r.arenaOffset) ||

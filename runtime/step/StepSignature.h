@@ -25,6 +25,8 @@ enum class Init {
   Zeros,          // biases, shifts, running means, optimizer state
   Ones,           // scales (gamma), running variances
   IntegerBelow,   // labels and indices: uniform integers in [0, bound)
+  First,          // element 0 = value, the others 0 (a loss-scale state:
+                  // [scale, good steps], echo.loss_scale_update's init)
 };
 
 struct TensorSpec {
@@ -41,6 +43,7 @@ struct ArgumentSpec {
   Init init = Init::Uniform;
   int64_t bound = 2;      // IntegerBelow
   int64_t fanIn = 1;      // FanIn
+  double value = 0.0;     // First
   int64_t category = 0;   // EchoMemoryCategory
   bool trainable = false; // carries echo.trainable
   std::string name;       // for messages: "argument #3"

@@ -78,6 +78,16 @@ static void inferInit(BlockArgument arg, func::FuncOp fn, ArgumentSpec &spec) {
       return;
     }
   }
+  // A loss-scale state: [init, 0], the init of the op that updates it.
+  for (OpOperand *use : uses)
+    if (auto update = dyn_cast<echo::LossScaleUpdateOp>(use->getOwner()))
+      if (use->getOperandNumber() ==
+          update.getStateMutable().getOperandNumber()) {
+        spec.init = Init::First;
+        spec.value = update.getInit().convertToDouble();
+        spec.category = ECHO_MEM_OPTIMIZER_STATE;
+        return;
+      }
   if (fn.getArgAttr(arg.getArgNumber(), echo::kOptimizerStateAttr)) {
     spec.init = Init::Zeros;
     spec.category = ECHO_MEM_OPTIMIZER_STATE;

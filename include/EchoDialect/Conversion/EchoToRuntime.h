@@ -257,6 +257,32 @@ struct TrainingPipelineOptions
           clEnumValN(AutocastType::None, "none", "every op in its own type"),
           clEnumValN(AutocastType::Bf16, "bf16", "heavy ops in bfloat16"),
           clEnumValN(AutocastType::F16, "f16", "heavy ops in IEEE half"))};
+  PassOptions::Option<LossScaleMode> lossScale{
+      *this, "loss-scale",
+      llvm::cl::desc("echo-autodiff's loss scaling (needs an optimizer); "
+                     "under dynamic the updates run at the end of the step"),
+      llvm::cl::init(LossScaleMode::None),
+      llvm::cl::values(
+          clEnumValN(LossScaleMode::None, "none", "no loss scaling"),
+          clEnumValN(LossScaleMode::Dynamic, "dynamic",
+                     "PyTorch GradScaler's dynamic scale"))};
+  PassOptions::Option<double> lossScaleInit{
+      *this, "loss-scale-init",
+      llvm::cl::desc("loss-scale=dynamic: the first step's scale"),
+      llvm::cl::init(65536.0)};
+  PassOptions::Option<int64_t> lossScaleGrowthInterval{
+      *this, "loss-scale-growth-interval",
+      llvm::cl::desc("loss-scale=dynamic: good steps before a growth"),
+      llvm::cl::init(2000)};
+  PassOptions::Option<double> lossScaleGrowth{
+      *this, "loss-scale-growth",
+      llvm::cl::desc("loss-scale=dynamic: growth factor (above 1)"),
+      llvm::cl::init(2.0)};
+  PassOptions::Option<double> lossScaleBackoff{
+      *this, "loss-scale-backoff",
+      llvm::cl::desc("loss-scale=dynamic: factor after an inf/NaN gradient, "
+                     "in (0, 1)"),
+      llvm::cl::init(0.5)};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

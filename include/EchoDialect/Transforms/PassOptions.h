@@ -48,6 +48,11 @@ enum class SolverFault { None, Crash, Hang, Garbage };
 /// The update echo-autodiff appends to a differentiated step.
 enum class OptimizerKind { None, Sgd, Momentum, Adam };
 
+/// echo-autodiff's loss scaling: none, or PyTorch GradScaler's dynamic
+/// scale (grown after good steps, backed off and the update skipped on a
+/// non-finite gradient).
+enum class LossScaleMode { None, Dynamic };
+
 /// The op order echo-schedule gives a step: the input order, Dymem's
 /// depth-first order, the memory-aware list order, or the one of those
 /// three with the lowest planned peak (the input order on ties).

@@ -38,6 +38,18 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
       accumulation), in the backward pass, so each gradient dies there
       instead of living until the end of the step. The updates compute the
       same values; only their position changes.
+    * `loss-scale=dynamic` (with an optimizer; PyTorch's GradScaler,
+      docs/mixed-precision.md) appends one more optimizer-state argument,
+      `tensor<2xf32>` = [scale, good steps], and its new value as a result
+      (`echo.update_of`). The backward pass starts from the scale instead of
+      1.0; each parameter's gradient is multiplied by 1/scale and its
+      non-finite elements counted (`echo.nonfinite_count`). When the count
+      is nonzero every update is discarded (`echo.select`: parameters and
+      optimizer state, Adam's step count included, keep their values bit for
+      bit); `echo.loss_scale_update` backs the scale off or grows it after
+      `loss-scale-growth-interval` good steps. The loss returned is the
+      unscaled loss. The updates then run at the end of the step, after
+      every gradient is checked (`eager-updates` does not apply).
 
     Example (`--echo-autodiff`):
 
@@ -100,7 +112,35 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
     Option<"eagerUpdates", "eager-updates", "bool", /*default=*/"true",
            "Apply each parameter's update right after its gradient is "
            "final, so the gradient's buffer dies there (same values, bit "
-           "for bit); false keeps every update at the end of the step">,
+           "for bit); false keeps every update at the end of the step. "
+           "Ignored under loss-scale=dynamic, whose updates all run at the "
+           "end (every gradient is checked first)">,
+    Option<"lossScale", "loss-scale", "::mlir::echo::LossScaleMode",
+           /*default=*/"::mlir::echo::LossScaleMode::None",
+           "Loss scaling for 16-bit gradients (needs an optimizer). dynamic: "
+           "PyTorch GradScaler's; the updates then run at the end of the "
+           "step, after every gradient is checked",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::LossScaleMode::None, "none",
+                        "the backward pass starts from 1.0"),
+             clEnumValN(::mlir::echo::LossScaleMode::Dynamic, "dynamic",
+                        "scaled seed, unscaled gradients, updates skipped "
+                        "on inf/NaN, scale grown and backed off"))}]>,
+    Option<"lossScaleInit", "loss-scale-init", "double",
+           /*default=*/"65536.0",
+           "loss-scale=dynamic: the scale of the first step (positive, "
+           "finite in f32)">,
+    Option<"lossScaleGrowthInterval", "loss-scale-growth-interval",
+           "int64_t", /*default=*/"2000",
+           "loss-scale=dynamic: consecutive good steps after which the "
+           "scale grows (at least 1)">,
+    Option<"lossScaleGrowth", "loss-scale-growth", "double",
+           /*default=*/"2.0",
+           "loss-scale=dynamic: factor of a growth (above 1)">,
+    Option<"lossScaleBackoff", "loss-scale-backoff", "double",
+           /*default=*/"0.5",
+           "loss-scale=dynamic: factor after a step with an inf/NaN "
+           "gradient, in (0, 1)">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }

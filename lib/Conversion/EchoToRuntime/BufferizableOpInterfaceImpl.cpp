@@ -376,7 +376,9 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Encodings.
         EncodeOp, DecodeOp, MaxPool2DGradArgmaxOp, ReluGradEncodedOp,
         // Element type conversion.
-        CastOp>(ctx);
+        CastOp,
+        // Dynamic loss scaling.
+        NonfiniteCountOp, SelectOp, LossScaleUpdateOp>(ctx);
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ReshapeOp::attachInterface<ReshapeOpModel>(*ctx);

@@ -131,6 +131,11 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   autodiff.optimizer = options.optimizer;
   autodiff.learningRate = options.learningRate;
   autodiff.eagerUpdates = options.eagerUpdates;
+  autodiff.lossScale = options.lossScale;
+  autodiff.lossScaleInit = options.lossScaleInit;
+  autodiff.lossScaleGrowthInterval = options.lossScaleGrowthInterval;
+  autodiff.lossScaleGrowth = options.lossScaleGrowth;
+  autodiff.lossScaleBackoff = options.lossScaleBackoff;
   pm.addPass(createEchoAutodiff(autodiff));
   if (options.remat != RematPolicy::None) {
     EchoRematOptions remat;

@@ -562,6 +562,18 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
         return c.tensors(in).tensors(out).f64(o.getLr()).f64(o.getBeta1())
             .f64(o.getBeta2()).f64(o.getEpsilon()).call("echo_adam_update");
       })
+      // Dynamic loss scaling.
+      .Case([&](NonfiniteCountOp) {
+        return c.tensor(in[0]).tensor(out[0]).call("echo_nonfinite_count");
+      })
+      .Case([&](SelectOp) {
+        return c.tensors(in).tensor(out[0]).call("echo_select");
+      })
+      .Case([&](LossScaleUpdateOp o) {
+        return c.tensors(in).tensor(out[0]).i64(o.getGrowthInterval())
+            .f64(o.getGrowth()).f64(o.getBackoff())
+            .call("echo_loss_scale_update");
+      })
       // Element type conversion.
       .Case([&](CastOp o) {
         return c.tensor(in[0]).tensor(out[0]).call(castEntry(o));

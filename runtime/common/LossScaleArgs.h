@@ -1,0 +1,103 @@
+//===- LossScaleArgs.h - Dynamic loss scaling: checks and math -*- C++ -*-===//
+//
+// The arguments of echo_nonfinite_count, echo_select and
+// echo_loss_scale_update, checked once for every backend, and their
+// per-element math, host and device code alike (ECHO_HD), so every backend
+// stores the same bits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_LOSSSCALEARGS_H
+#define ECHO_RUNTIME_COMMON_LOSSSCALEARGS_H
+
+#include "RuntimeError.h"
+#include "TensorView.h"
+#include "echo/abi_macros.h"
+#include "echo/codecs.h" // ECHO_HD, f32Bits
+
+#include <cmath>
+
+namespace echo_rt {
+inline namespace loss_scale_args {
+
+/// +-inf or NaN: the exponent bits all set.
+ECHO_HD inline bool isNonfinite(float x) {
+  return (echo_codecs::f32Bits(x) & 0x7f800000u) == 0x7f800000u;
+}
+
+struct NonfiniteCountArgs {
+  TensorView x, count;
+};
+inline NonfiniteCountArgs nonfiniteCountArgs(const char *entry,
+                                             ECHO_TENSOR(x),
+                                             ECHO_TENSOR(count)) {
+  NonfiniteCountArgs a{fview(entry, "x", x_rank, x_desc),
+                       fview(entry, "count", count_rank, count_desc)};
+  expectNumel(entry, a.count, "count", 1);
+  return a;
+}
+
+struct SelectArgs {
+  TensorView pred, a, b, y;
+};
+inline SelectArgs selectArgs(const char *entry, ECHO_TENSOR(pred),
+                             ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(y)) {
+  SelectArgs s{fview(entry, "pred", pred_rank, pred_desc),
+               fview(entry, "a", a_rank, a_desc),
+               fview(entry, "b", b_rank, b_desc),
+               fview(entry, "y", y_rank, y_desc)};
+  expectNumel(entry, s.pred, "pred", 1);
+  expectSameShape(entry, s.a, "a", s.y, "y");
+  expectSameShape(entry, s.b, "b", s.y, "y");
+  return s;
+}
+
+struct LossScaleArgs {
+  TensorView state, nonfinite, new_state;
+};
+inline LossScaleArgs lossScaleArgs(const char *entry, ECHO_TENSOR(state),
+                                   ECHO_TENSOR(nonfinite),
+                                   ECHO_TENSOR(new_state),
+                                   int64_t growth_interval, double growth,
+                                   double backoff) {
+  LossScaleArgs a{fview(entry, "state", state_rank, state_desc),
+                  fview(entry, "nonfinite", nonfinite_rank, nonfinite_desc),
+                  fview(entry, "new_state", new_state_rank, new_state_desc)};
+  expectNumel(entry, a.state, "state", 2);
+  expectNumel(entry, a.nonfinite, "nonfinite", 1);
+  expectSameShape(entry, a.state, "state", a.new_state, "new_state");
+  if (growth_interval < 1)
+    fail(entry, "growth_interval must be at least 1, got %lld",
+         (long long)growth_interval);
+  if (!(std::isfinite(growth) && growth > 1.0))
+    fail(entry, "growth must be a finite factor above 1, got %g", growth);
+  if (!(backoff > 0.0 && backoff < 1.0))
+    fail(entry, "backoff must lie in (0, 1), got %g", backoff);
+  return a;
+}
+
+/// One step of the scale: reads both elements of `state` before writing
+/// `out` (which may be `state`).
+ECHO_HD inline void lossScaleStep(const float *state, float nonfinite,
+                                  int64_t growthInterval, double growth,
+                                  double backoff, float *out) {
+  float scale = state[0], good = state[1];
+  if (nonfinite != 0.0f) {
+    out[0] = static_cast<float>(static_cast<double>(scale) * backoff);
+    out[1] = 0.0f;
+    return;
+  }
+  double next = static_cast<double>(good) + 1.0;
+  if (next >= static_cast<double>(growthInterval)) {
+    out[0] = static_cast<float>(static_cast<double>(scale) * growth);
+    out[1] = 0.0f;
+  } else {
+    out[0] = scale;
+    out[1] = static_cast<float>(next);
+  }
+}
+
+} // namespace loss_scale_args
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_LOSSSCALEARGS_H

@@ -1,0 +1,77 @@
+//===- LossScale.cu - Dynamic loss scaling (CUDA) --------------------------===//
+//
+// echo_nonfinite_count, echo_select and echo_loss_scale_update on the
+// device (runtime/cpu/LossScale.cpp; checks and math in
+// common/LossScaleArgs.h). The count is one block's integer reduction, so it
+// does not depend on scheduling; the predicate and the state are read on the
+// device, so nothing waits for the host.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Launch.h"
+#include "LossScaleArgs.h"
+
+#include <cstdint>
+
+using namespace echo_cuda;
+using echo_rt::isNonfinite;
+using echo_rt::lossScaleStep;
+
+namespace {
+
+__global__ void nonfiniteCountKernel(const float *x, int64_t n, float *count) {
+  __shared__ unsigned long long partial[kThreads];
+  unsigned long long mine = 0;
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x)
+    mine += isNonfinite(x[i]) ? 1 : 0;
+  partial[threadIdx.x] = mine;
+  __syncthreads();
+  for (int stride = blockDim.x / 2; stride > 0; stride /= 2) {
+    if ((int)threadIdx.x < stride)
+      partial[threadIdx.x] += partial[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    count[0] = (float)partial[0];
+}
+
+} // namespace
+
+void entry::echo_nonfinite_count(Context &ctx, ECHO_TENSOR(x),
+                                 ECHO_TENSOR(count)) {
+  const char *E = "echo_nonfinite_count";
+  echo_rt::NonfiniteCountArgs a =
+      echo_rt::nonfiniteCountArgs(E, x_rank, x_desc, count_rank, count_desc);
+  nonfiniteCountKernel<<<1, kThreads, 0, ctx.stream>>>(a.x.f32(), a.x.numel,
+                                                        a.count.f32());
+  checkLaunch(E, "a kernel");
+}
+
+void entry::echo_select(Context &ctx, ECHO_TENSOR(pred), ECHO_TENSOR(a),
+                        ECHO_TENSOR(b), ECHO_TENSOR(y)) {
+  const char *E = "echo_select";
+  echo_rt::SelectArgs s = echo_rt::selectArgs(E, pred_rank, pred_desc, a_rank,
+                                              a_desc, b_rank, b_desc, y_rank,
+                                              y_desc);
+  const float *p = s.pred.f32(), *av = s.a.f32(), *bv = s.b.f32();
+  float *out = s.y.f32();
+  forEach(ctx, E, s.y.numel, [=] __device__(int64_t i) {
+    out[i] = p[0] != 0.0f ? av[i] : bv[i];
+  });
+}
+
+void entry::echo_loss_scale_update(Context &ctx, ECHO_TENSOR(state),
+                                   ECHO_TENSOR(nonfinite),
+                                   ECHO_TENSOR(new_state),
+                                   int64_t growth_interval, double growth,
+                                   double backoff) {
+  const char *E = "echo_loss_scale_update";
+  echo_rt::LossScaleArgs a = echo_rt::lossScaleArgs(
+      E, state_rank, state_desc, nonfinite_rank, nonfinite_desc,
+      new_state_rank, new_state_desc, growth_interval, growth, backoff);
+  const float *st = a.state.f32(), *n = a.nonfinite.f32();
+  float *out = a.new_state.f32();
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    lossScaleStep(st, n[0], growth_interval, growth, backoff, out);
+  });
+}
