@@ -1,6 +1,9 @@
 //===- RematMegatron.cpp - Megatron-LM's recomputation policies -----------===//
 
 #include "EchoDialect/Analysis/RematMegatron.h"
+#include "EchoDialect/EchoAttrNames.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -21,35 +24,62 @@ SmallVector<Operation *> forwardOps(const RematStep &step) {
   return ops;
 }
 
-/// A value any region may re-create: the result of an op without operands.
-bool isOperandFree(Value v) {
-  Operation *def = v.getDefiningOp();
-  return def && def->getNumOperands() == 0;
+/// Forward ops that compute no activation: they read only trainable
+/// arguments, constants and each other (constants, fills, autocast's 16-bit
+/// copies of the weights). Not layers' data, so no layer boundary.
+llvm::DenseSet<Operation *> parameterLikeOps(const RematStep &step) {
+  auto fn = dyn_cast<FunctionOpInterface>(step.block->getParentOp());
+  auto isTrainable = [&](BlockArgument arg) {
+    return fn && arg.getOwner() == step.block &&
+           fn.getArgAttr(arg.getArgNumber(), kTrainableAttr);
+  };
+  llvm::DenseSet<Operation *> result;
+  for (Operation *op : forwardOps(step))
+    if (llvm::all_of(op->getOperands(), [&](Value in) {
+          if (auto arg = dyn_cast<BlockArgument>(in))
+            return isTrainable(arg);
+          return result.contains(in.getDefiningOp());
+        }))
+      result.insert(op);
+  return result;
 }
 
-/// Adds to `path` the operand-free forward ops its ops read, so that each
-/// region re-creates them instead of keeping them stashed all step (a
-/// causal mask shared by every layer). Program order.
-void withOperandFreeProducers(const RematStep &step,
-                              SmallVector<Operation *> &path) {
+bool isParameterLike(const llvm::DenseSet<Operation *> &parameterLike,
+                     Value v) {
+  return !v.getDefiningOp() || parameterLike.contains(v.getDefiningOp());
+}
+
+/// Adds to `path` the parameter-like forward ops it reads (transitively)
+/// whose results the backward does not read, so that each region re-creates
+/// them instead of keeping them stashed for it all step (a causal mask
+/// shared by every layer); those the backward reads stay stashed as in the
+/// Baseline. Program order.
+void withParameterLikeProducers(const RematStep &step,
+                                const llvm::DenseSet<Operation *> &parameterLike,
+                                SmallVector<Operation *> &path) {
   llvm::SetVector<Operation *> ops(path.begin(), path.end());
-  for (Operation *op : path)
-    for (Value in : op->getOperands())
-      if (isOperandFree(in) && step.isForward(in.getDefiningOp()) &&
-          RematPartition::isClonable(in.getDefiningOp()))
-        ops.insert(in.getDefiningOp());
+  for (size_t i = 0; i < ops.size(); ++i)
+    for (Value in : ops[i]->getOperands()) {
+      Operation *def = in.getDefiningOp();
+      if (def && parameterLike.contains(def) &&
+          RematPartition::isClonable(def) &&
+          llvm::none_of(def->getResults(),
+                        [&](Value r) { return step.stashOf.count(r); }))
+        ops.insert(def);
+    }
   path.assign(ops.begin(), ops.end());
   llvm::sort(path, [&](Operation *a, Operation *b) {
     return step.position.lookup(a) < step.position.lookup(b);
   });
 }
 
-/// The one operand of `op` that is not operand-free (a block argument
-/// counts as constant too: a mask or scale passed in), or null.
-Value soleComputedOperand(Operation *op) {
+/// The one operand of `op` that is not parameter-like (a mask or scale
+/// passed in or built from constants), or null.
+Value soleComputedOperand(const llvm::DenseSet<Operation *> &parameterLike,
+                          Operation *op) {
   Value sole;
   for (Value in : op->getOperands()) {
-    if (!in.getDefiningOp() || isOperandFree(in))
+    if (isParameterLike(parameterLike, in))
       continue;
     if (sole)
       return {};
@@ -62,6 +92,7 @@ Value soleComputedOperand(Operation *op) {
 
 SmallVector<Operation *> mlir::echo::forwardCuts(const RematStep &step) {
   SmallVector<Operation *> ops = forwardOps(step);
+  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step);
   DenseMap<Operation *, int64_t> index;
   for (auto [i, op] : llvm::enumerate(ops))
     index[op] = int64_t(i);
@@ -71,7 +102,7 @@ SmallVector<Operation *> mlir::echo::forwardCuts(const RematStep &step) {
   SmallVector<SmallVector<int64_t>> endingAt(ops.size());
   SmallVector<SmallVector<int64_t>> startingAt(ops.size());
   for (auto [i, op] : llvm::enumerate(ops)) {
-    if (op->getNumOperands() == 0)
+    if (parameterLike.contains(op))
       continue;
     for (Value r : op->getResults()) {
       int64_t last = -1;
@@ -133,6 +164,7 @@ mlir::echo::fullLayerPaths(const RematStep &step,
   std::vector<SmallVector<Operation *>> paths;
   if (boundaries.empty())
     return paths;
+  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step);
   // Layer k: the ops after boundary k-1 (or from the start) up to boundary
   // k; what follows the last boundary is not recomputed.
   size_t layer = 0;
@@ -141,14 +173,14 @@ mlir::echo::fullLayerPaths(const RematStep &step,
     if (layer == boundaries.size())
       break;
     if (op == boundaries[layer]) {
-      withOperandFreeProducers(step, path);
+      withParameterLikeProducers(step, parameterLike, path);
       if (!path.empty())
         paths.push_back(std::move(path));
       path.clear();
       ++layer;
       continue;
     }
-    if (RematPartition::isClonable(op) && op->getNumOperands() > 0)
+    if (RematPartition::isClonable(op) && !parameterLike.contains(op))
       path.push_back(op);
   }
   return paths;
@@ -158,6 +190,7 @@ std::vector<SmallVector<Operation *>>
 mlir::echo::selectivePaths(const RematStep &step,
                            const RematPartition &partition) {
   std::vector<SmallVector<Operation *>> paths;
+  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step);
   for (Operation *op : forwardOps(step)) {
     auto softmax = dyn_cast<SoftmaxOp>(op);
     if (!softmax)
@@ -177,7 +210,7 @@ mlir::echo::selectivePaths(const RematStep &step,
       if (!partition.isRecomputable(def) || def->getNumResults() != 1)
         break;
       core.push_back(def);
-      in = soleComputedOperand(def);
+      in = soleComputedOperand(parameterLike, def);
       if (!in)
         break;
     }
@@ -196,7 +229,7 @@ mlir::echo::selectivePaths(const RematStep &step,
         }
       if (readers != 1 || !step.isForward(user) ||
           !partition.isRecomputable(user) ||
-          soleComputedOperand(user) != out ||
+          soleComputedOperand(parameterLike, user) != out ||
           llvm::any_of(user->getResults().drop_front(), [&](Value r) {
             return llvm::any_of(r.getUsers(), [&](Operation *u) {
               return step.isForward(u); // dropout's mask: backward only
@@ -206,7 +239,7 @@ mlir::echo::selectivePaths(const RematStep &step,
       core.push_back(user);
       out = user->getResult(0);
     }
-    withOperandFreeProducers(step, core);
+    withParameterLikeProducers(step, parameterLike, core);
     paths.push_back(std::move(core));
   }
   return paths;

@@ -47,14 +47,14 @@ func.func @block(%x: tensor<4x8xf32>, %labels: tensor<4xi32>,
 // SEL: remark: echo-remat: selective: 1 attention cores recomputed; modeled peak
 // SEL-LABEL: func.func @train_step
 // The scores, their scaling, softmax and dropout in one region that reads
-// the stashed Q and K; nothing of the core is stashed any more.
+// the stashed Q and K (and the scale); nothing of the core is stashed any
+// more.
 // SEL: %[[Q:.*]] = echo.stash %{{.*}} : tensor<1x4x8xf32>
 // SEL: %[[K:.*]] = echo.stash %{{.*}} : tensor<1x4x8xf32>
 // SEL-NOT: echo.stash {{.*}}tensor<1x4x4x
-// SEL: echo.recompute(%[[Q]], %[[K]]
+// SEL: echo.recompute(%[[Q]], %[[K]], %{{.*}}) : ({{.*}}, tensor<f32>)
 // SEL-NEXT: ^bb0
 // SEL-NEXT: echo.batch_matmul {{.*}} transpose_rhs
-// SEL-NEXT: echo.fill
 // SEL-NEXT: echo.mul
 // SEL-NEXT: echo.softmax
 // SEL-NEXT: echo.dropout

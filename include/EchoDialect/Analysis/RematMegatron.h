@@ -30,8 +30,9 @@ namespace echo {
 /// by a forward op at or before them is read by a later forward op: every
 /// forward path to the loss passes through that value (a transformer's
 /// residual stream between sublayers, a CNN's activation between blocks).
-/// Values of ops without operands (constants, fills) do not count: any
-/// region may re-create them.
+/// Values computed from the step's arguments and constants alone
+/// (constants, fills, autocast's 16-bit copies of the weights) do not
+/// count: they are no layer's data.
 SmallVector<Operation *> forwardCuts(const RematStep &step);
 
 /// Layer boundaries: of the cuts, the last one before each compute-heavy
@@ -53,7 +54,8 @@ fullLayerPaths(const RematStep &step, const RematPartition &partition,
                int64_t stride);
 
 /// selective: per forward `echo.softmax` computed (through light ops whose
-/// other operands are operand-free constants) from an `echo.batch_matmul`,
+/// other operands come from arguments and constants: scale, mask) from an
+/// `echo.batch_matmul`,
 /// that batch_matmul, the light ops, the softmax and the light ops that
 /// consume it alone up to the next heavy op (dropout), program order.
 std::vector<SmallVector<Operation *>>
