@@ -36,6 +36,20 @@ bool isStashed(Value value) {
   });
 }
 
+/// Whether `op` makes a converted copy of a trainable argument (autocast's
+/// 16-bit copy of an f32 master weight): memory of the weights, counted
+/// apart from the activations whether the backward reads it or not.
+bool isWeightCopy(Operation *op) {
+  auto cast = dyn_cast<CastOp>(op);
+  if (!cast)
+    return false;
+  auto arg = dyn_cast<BlockArgument>(cast->getOperand(0));
+  auto fn = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                : func::FuncOp();
+  return fn && arg.getOwner() == &fn.getBody().front() &&
+         fn.getArgAttr(arg.getArgNumber(), kTrainableAttr);
+}
+
 /// The category of result `result` of `op`.
 StringRef categoryOf(Operation *op, OpResult result, bool backward) {
   if (isa<EncodeOp>(op))
@@ -50,6 +64,8 @@ StringRef categoryOf(Operation *op, OpResult result, bool backward) {
   if (backward)
     return isa<DecodeOp, PrefetchOp>(op) ? kCategoryImmediate
                                          : kCategoryGradientMaps;
+  if (isWeightCopy(op))
+    return kCategoryWeightCopies;
   return isStashed(result) ? kCategoryStashed : kCategoryImmediate;
 }
 

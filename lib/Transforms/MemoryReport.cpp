@@ -42,7 +42,8 @@ namespace {
 /// Categories of the arena, in stacking order. Results kept in the arena
 /// (echo-arena-results) are weight_gradients there.
 const StringRef kArenaCategories[] = {
-    kCategoryStashed,   kCategoryEncoded, kCategoryImmediate,
+    kCategoryStashed,   kCategoryEncoded, kCategoryWeightCopies,
+    kCategoryImmediate,
     kCategoryGradientMaps, kCategoryWorkspace, kCategoryHost,
     kCategoryWeightGradients};
 /// Persistent categories.
@@ -463,8 +464,8 @@ void printSvg(const FunctionReport &r, llvm::raw_ostream &os) {
                top = 40, bottom = 50;
   const double streamsHeight = r.simulated ? 80 : 0;
   const double height = chartHeight; // of the chart; the streams go below
-  const char *colors[] = {"#d62728", "#9467bd", "#1f77b4", "#2ca02c",
-                          "#7f7f7f", "#ff7f0e", "#8c564b"};
+  const char *colors[] = {"#d62728", "#9467bd", "#dbdb8d", "#1f77b4",
+                          "#2ca02c", "#7f7f7f", "#ff7f0e", "#8c564b"};
   static_assert(std::size(colors) == std::size(kArenaCategories),
                 "one color per arena category");
   int64_t maxPoint = r.timeline.empty() ? 1 : r.timeline.back().point;

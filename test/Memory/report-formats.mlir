@@ -21,6 +21,7 @@
 // TEXT-NEXT:   inputs {{ *}}544
 // TEXT-NEXT:   stashed {{ *}}512
 // TEXT-NEXT:   encoded {{ *}}0
+// TEXT-NEXT:   weight_copies {{ *}}0
 // TEXT-NEXT:   immediate {{ *}}{{[0-9]+}}
 // TEXT-NEXT:   gradient_maps {{ *}}{{[0-9]+}}
 // TEXT-NEXT:   workspace {{ *}}0
@@ -43,13 +44,13 @@
 // TRACE: counter 'live arena bytes: @mlp': peak 640 bytes
 // TRACE: counter 'live arena bytes: @train_step': peak {{[1-9][0-9]*}} bytes
 // TRACE: trace ok: {{[1-9][0-9]*}} counter events
-// TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":{{[0-9]+}},"host":0,"immediate":{{[0-9]+}},"stashed":{{[0-9]+}},"weight_gradients":0,"workspace":0},"name":"live arena bytes: @train_step","ph":"C","pid":1,"tid":1,"ts":{{[0-9]+}}}
+// TRACEJSON: {"displayTimeUnit":"ns","traceEvents":[{"args":{"encoded":0,"gradient_maps":{{[0-9]+}},"host":0,"immediate":{{[0-9]+}},"stashed":{{[0-9]+}},"weight_copies":0,"weight_gradients":0,"workspace":0},"name":"live arena bytes: @train_step","ph":"C","pid":1,"tid":1,"ts":{{[0-9]+}}}
 //
 // The SVG chart is well-formed XML with one stacked polygon per arena
 // category, drawn for the training step.
 // RUN: echo-opt %t.planned.mlir --echo-memory-report=format=svg -o /dev/null 2> %t.svg
 // RUN: python3 %S/Inputs/check_formats.py svg %t.svg | FileCheck %s --check-prefix=SVG
-// SVG: svg ok: 'Live arena bytes of @train_step', 7 polygons
+// SVG: svg ok: 'Live arena bytes of @train_step', 8 polygons
 //
 // output=PATH writes the report there and nothing to stderr.
 // RUN: rm -f %t.out.json

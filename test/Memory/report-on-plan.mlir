@@ -23,7 +23,7 @@
 // CHECK:       largest stashed buffers:
 // CHECK-NEXT:             256 bytes  points      0-10      echo.tanh
 
-// JSON: "arena_bytes":768,"arena_lower_bound_bytes":512,"breakdown":{"encoded":0,"gradient_maps":0,"host":0,"immediate":256,"inputs":256,"optimizer_state":0,"stashed":256,"weight_gradients":256,"weights":256,"workspace":0}
+// JSON: "arena_bytes":768,"arena_lower_bound_bytes":512,"breakdown":{"encoded":0,"gradient_maps":0,"host":0,"immediate":256,"inputs":256,"optimizer_state":0,"stashed":256,"weight_copies":0,"weight_gradients":256,"weights":256,"workspace":0}
 // JSON-SAME: "fragmentation":1.2,"function":"step","lower_bound_bytes":1280,"ops":4,"persistent_bytes":768,"planned_peak_bytes":1536
 
 func.func private @work(memref<*xf32>, memref<*xf32>)

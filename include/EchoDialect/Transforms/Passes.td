@@ -260,7 +260,9 @@ def EchoAnnotateMemory : Pass<"echo-annotate-memory", "::mlir::func::FuncOp"> {
     op with tensor results, `echo.category`: the memory category its result
     buffers are counted under (`stashed` for forward values kept for the
     backward pass, `immediate` for other forward values, `gradient_maps` for
-    backward values, `encoded`, `host`, `weights`, `optimizer_state`).
+    backward values, `weight_copies` for converted copies of trainable
+    arguments such as autocast's 16-bit weights, `encoded`, `host`,
+    `weights`, `optimizer_state`).
     Bufferization copies it onto the allocations. On the function it sets
     `echo.step_stats`, a dictionary the memory report reads after the IR is
     lowered to memrefs: op count, FLOPs of the forward, backward and

@@ -102,7 +102,8 @@ public:
       return ECHO_MOBILITY_TEMPORARY;
     auto category = alloc->getAttrOfType<StringAttr>(kCategoryAttr);
     bool kept = category && (category.getValue() == kCategoryStashed ||
-                             category.getValue() == kCategoryEncoded);
+                             category.getValue() == kCategoryEncoded ||
+                             category.getValue() == kCategoryWeightCopies);
     int64_t writer = users.front();
     SmallVector<int64_t> readers;
     for (int64_t user : ArrayRef(users).drop_front())

@@ -37,7 +37,8 @@ extern "C" {
   X(ECHO_MEM_GRADIENT_MAPS, GradientMaps, "gradient_maps")                     \
   X(ECHO_MEM_WORKSPACE, Workspace, "workspace")                                \
   X(ECHO_MEM_HOST, Host, "host")                                               \
-  X(ECHO_MEM_ARENA, Arena, "arena")
+  X(ECHO_MEM_ARENA, Arena, "arena")                                            \
+  X(ECHO_MEM_WEIGHT_COPIES, WeightCopies, "weight_copies")
 #define ECHO_MEM_CATEGORY_ENUMERATOR(id, Name, name) id,
 enum EchoMemoryCategory {
   ECHO_MEM_CATEGORIES(ECHO_MEM_CATEGORY_ENUMERATOR) ECHO_MEM_NUM_CATEGORIES

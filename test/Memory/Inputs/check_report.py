@@ -22,9 +22,11 @@ import json
 import sys
 
 PERSISTENT = ["weights", "weight_gradients", "optimizer_state", "inputs"]
-ARENA = ["stashed", "encoded", "immediate", "gradient_maps", "workspace", "host"]
+ARENA = ["stashed", "encoded", "weight_copies", "immediate", "gradient_maps",
+         "workspace", "host"]
 CONTRACT_BREAKDOWN = ["weights", "weight_gradients", "optimizer_state",
-                      "stashed", "encoded", "immediate", "gradient_maps",
+                      "stashed", "encoded", "weight_copies", "immediate",
+                      "gradient_maps",
                       "workspace", "host"]
 INT_KEYS = ["ops", "planned_peak_bytes", "persistent_bytes", "arena_bytes",
             "lower_bound_bytes", "arena_lower_bound_bytes"]
