@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Transformer activation memory under Megatron's and echo's policies.
+
+For GPT-2 124M / 355M at s 1024 (b 1 and 8) and ViT-B/16 (224x224, b 1 and
+8), all with dropout 0.1 and bf16 autocast (issue #36's table), plans the
+training step with echo-opt under
+
+  unfused attention: none, selective, full-layer (layer-stride=2: one
+                     checkpoint per block), echo, optimal
+  fused attention:   none, echo, echo + Gist fp8
+
+and prints, per row, the bytes stashed + encoded at the planned peak (the
+memory report's breakdown), the planned peak, the recompute FLOPs as a
+share of the step's, and Korthikanti et al.'s formula for the same shape
+(16-bit activations of the layers: s*b*h*(34 + 5*a*s/h) without
+recomputation, 34*s*b*h selective, 2*s*b*h full-layer, times the layers).
+
+Usage: megatron.py [--bin DIR] [--models gpt2,gpt2-medium,vit] [--batches 1,8]
+                   [--optimal-time-limit S]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+MIB = 1 << 20
+
+# name -> (echo-models name, layers, hidden, heads, sequence length)
+MODELS = {
+    "gpt2": ("gpt2", 12, 768, 12, 1024),
+    "gpt2-medium": ("gpt2-medium", 24, 1024, 16, 1024),
+    "vit": ("vit", 12, 768, 12, 197),
+}
+
+UNFUSED = [
+    ("none", "remat=none", "none"),
+    ("selective (Megatron)", "remat=selective", "selective"),
+    ("full-layer (Megatron)", "remat=full-layer remat-layer-stride=2", "full"),
+    ("Echo", "remat=echo", None),
+    ("optimal", "remat=optimal", None),
+]
+FUSED = [
+    ("none", "remat=none", None),
+    ("Echo", "remat=echo", None),
+    ("Echo + Gist fp8", "remat=echo gist=fp8", None),
+]
+
+
+def formula_bytes(kind, layers, h, a, s, b):
+    sbh = s * b * h
+    per_layer = {
+        "none": sbh * (34 + 5 * a * s / h),
+        "selective": 34 * sbh,
+        "full": 2 * sbh,
+    }[kind]
+    return layers * per_layer
+
+
+def plan(echo_opt, mlir, options, time_limit):
+    if "remat=optimal" in options:
+        options += " remat-time-limit=%g" % time_limit
+    start = time.monotonic()
+    proc = subprocess.run(
+        [echo_opt, mlir, "--echo-training-pipeline=" + options + " autocast=bf16",
+         "--echo-memory-report=format=json", "-o", os.devnull],
+        capture_output=True, text=True)
+    seconds = time.monotonic() - start
+    if proc.returncode != 0:
+        sys.exit("echo-opt failed (%s):\n%s" % (options, proc.stderr[-2000:]))
+    for line in proc.stderr.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            report = json.loads(line)
+            if report.get("function") == "train_step":
+                return report, seconds, "warning" in proc.stderr
+    sys.exit("no train_step report for " + options)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(
+        os.path.dirname(__file__), "..", "..", "build", "bin"))
+    parser.add_argument("--models", default="gpt2,gpt2-medium,vit")
+    parser.add_argument("--batches", default="1,8")
+    parser.add_argument("--optimal-time-limit", type=float, default=120)
+    args = parser.parse_args()
+    echo_models = os.path.join(args.bin, "echo-models")
+    echo_opt = os.path.join(args.bin, "echo-opt")
+
+    print("| model | b | attention | policy | stashed + encoded at peak (MiB) "
+          "| planned peak (MiB) | recompute FLOPs | formula, 16-bit (MiB) |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.models.split(","):
+            model, layers, h, a, s = MODELS[name]
+            for b in [int(x) for x in args.batches.split(",")]:
+                for attention, rows in (("unfused", UNFUSED), ("fused", FUSED)):
+                    mlir = os.path.join(tmp, "%s-%d-%s.mlir" % (name, b, attention))
+                    with open(mlir, "w") as out:
+                        subprocess.run([echo_models, model, "--batch", str(b),
+                                        "--dropout", "0.1",
+                                        "--attention", attention],
+                                       stdout=out, check=True)
+                    for label, options, formula in rows:
+                        report, seconds, warned = plan(
+                            echo_opt, mlir, options, args.optimal_time_limit)
+                        bd, flops = report["breakdown"], report["flops"]
+                        kept = bd["stashed"] + bd["encoded"]
+                        share = flops["recompute"] / (
+                            flops["forward"] + flops["backward"])
+                        form = ("%.1f" % (formula_bytes(formula, layers, h, a, s, b) / MIB)
+                                if formula else "")
+                        note = " (solver stopped: Echo's plan)" if warned else ""
+                        print("| %s | %d | %s | %s%s | %.1f | %.1f | %.2f%% | %s |" % (
+                            name, b, attention, label, note, kept / MIB,
+                            report["planned_peak_bytes"] / MIB, 100 * share, form),
+                            flush=True)
+                        print("  %s b%d %s %s: %.1f s" % (name, b, attention, label,
+                                                          seconds), file=sys.stderr)
+                    os.remove(mlir)
+
+
+if __name__ == "__main__":
+    main()
