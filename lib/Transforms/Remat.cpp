@@ -58,6 +58,10 @@ private:
   /// policy=selective|full-layer: Megatron's fixed paths, one region each.
   void runMegatron(RematStep &step, const RematPartition &partition,
                    const GistPlan &plan);
+  /// Builds every decision's regions (with their remarks), then keeps what
+  /// stays stashed only for ReLU or dropout backward as a 1-bit mask.
+  void buildDecisions(RematStep &step, MutableArrayRef<RematDecision> decisions,
+                      const GistPlan &plan);
 };
 
 /// The remark at the first op of `d`'s subgraph: what its regions re-run,
@@ -307,19 +311,24 @@ void RematPass::runOnOperation() {
         << " (Baseline " << basePeak << ", mirror " << mirrorPeak
         << "); no recomputation goes below " << floor << " there";
   }
+  buildDecisions(step, decisions, plan);
+}
+
+void RematPass::buildDecisions(RematStep &step,
+                               MutableArrayRef<RematDecision> decisions,
+                               const GistPlan &plan) {
   for (RematDecision &d : decisions) {
     Operation *first = d.subgraph.front();
     materialize(step, d);
     if (remarks)
       emitDecisionRemark(first, d);
   }
-
   // What stays stashed only for ReLU or dropout backward keeps one bit per
   // element (Echo's dropout masks, Gist's Binarize; code shared with
   // gist-encode). Values something else reads stay exact.
   if (masks) {
     OpBuilder b(&getContext());
-    StashEncoder(fn).encodeMaskOnlyStashes(b, plan);
+    StashEncoder(getOperation()).encodeMaskOnlyStashes(b, plan);
   }
 }
 
@@ -361,16 +370,7 @@ void RematPass::runMegatron(RematStep &step, const RematPartition &partition,
                      : "; no softmax computed from a batch_matmul (a fused "
                        "echo.attention recomputes its scores itself)");
   }
-  for (RematDecision &d : decisions) {
-    Operation *first = d.subgraph.front();
-    materialize(step, d);
-    if (remarks)
-      emitDecisionRemark(first, d);
-  }
-  if (masks) {
-    OpBuilder b(&getContext());
-    StashEncoder(fn).encodeMaskOnlyStashes(b, plan);
-  }
+  buildDecisions(step, decisions, plan);
 }
 
 } // namespace
