@@ -24,17 +24,19 @@ SmallVector<Operation *> forwardOps(const RematStep &step) {
   return ops;
 }
 
-/// Forward ops that compute no activation: they read only trainable
-/// arguments, constants and each other (constants, fills, autocast's 16-bit
-/// copies of the weights). Not layers' data, so no layer boundary.
-llvm::DenseSet<Operation *> parameterLikeOps(const RematStep &step) {
+/// Of the step's forward ops `ops` (program order), those that compute no
+/// activation: they read only trainable arguments, constants and each other
+/// (constants, fills, autocast's 16-bit copies of the weights). Not layers'
+/// data, so no layer boundary.
+llvm::DenseSet<Operation *> parameterLikeOps(const RematStep &step,
+                                             ArrayRef<Operation *> ops) {
   auto fn = dyn_cast<FunctionOpInterface>(step.block->getParentOp());
   auto isTrainable = [&](BlockArgument arg) {
     return fn && arg.getOwner() == step.block &&
            fn.getArgAttr(arg.getArgNumber(), kTrainableAttr);
   };
   llvm::DenseSet<Operation *> result;
-  for (Operation *op : forwardOps(step))
+  for (Operation *op : ops)
     if (llvm::all_of(op->getOperands(), [&](Value in) {
           if (auto arg = dyn_cast<BlockArgument>(in))
             return isTrainable(arg);
@@ -88,11 +90,11 @@ Value soleComputedOperand(const llvm::DenseSet<Operation *> &parameterLike,
   return sole;
 }
 
-} // namespace
-
-SmallVector<Operation *> mlir::echo::forwardCuts(const RematStep &step) {
-  SmallVector<Operation *> ops = forwardOps(step);
-  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step);
+/// forwardCuts over the step's forward ops `ops` (program order) and their
+/// parameter-like subset.
+SmallVector<Operation *>
+cutsOf(const RematStep &step, ArrayRef<Operation *> ops,
+       const llvm::DenseSet<Operation *> &parameterLike) {
   DenseMap<Operation *, int64_t> index;
   for (auto [i, op] : llvm::enumerate(ops))
     index[op] = int64_t(i);
@@ -135,14 +137,17 @@ SmallVector<Operation *> mlir::echo::forwardCuts(const RematStep &step) {
   return cuts;
 }
 
+/// layerBoundaries over the step's forward ops `ops` (program order) and
+/// their parameter-like subset.
 SmallVector<Operation *>
-mlir::echo::layerBoundaries(const RematStep &step,
-                            const RematPartition &partition, int64_t stride) {
-  SmallVector<Operation *> cuts = forwardCuts(step);
+boundariesOf(const RematStep &step, const RematPartition &partition,
+             int64_t stride, ArrayRef<Operation *> ops,
+             const llvm::DenseSet<Operation *> &parameterLike) {
+  SmallVector<Operation *> cuts = cutsOf(step, ops, parameterLike);
   SmallVector<Operation *> boundaries;
   size_t next = 0; // first cut not yet before the op visited
   Operation *lastCut = nullptr;
-  for (Operation *op : forwardOps(step)) {
+  for (Operation *op : ops) {
     int64_t at = step.position.lookup(op);
     while (next < cuts.size() && step.position.lookup(cuts[next]) < at)
       lastCut = cuts[next++];
@@ -156,20 +161,36 @@ mlir::echo::layerBoundaries(const RematStep &step,
   return strided;
 }
 
+} // namespace
+
+SmallVector<Operation *> mlir::echo::forwardCuts(const RematStep &step) {
+  SmallVector<Operation *> ops = forwardOps(step);
+  return cutsOf(step, ops, parameterLikeOps(step, ops));
+}
+
+SmallVector<Operation *>
+mlir::echo::layerBoundaries(const RematStep &step,
+                            const RematPartition &partition, int64_t stride) {
+  SmallVector<Operation *> ops = forwardOps(step);
+  return boundariesOf(step, partition, stride, ops,
+                      parameterLikeOps(step, ops));
+}
+
 std::vector<SmallVector<Operation *>>
 mlir::echo::fullLayerPaths(const RematStep &step,
                            const RematPartition &partition, int64_t stride) {
+  SmallVector<Operation *> ops = forwardOps(step);
+  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step, ops);
   SmallVector<Operation *> boundaries =
-      layerBoundaries(step, partition, stride);
+      boundariesOf(step, partition, stride, ops, parameterLike);
   std::vector<SmallVector<Operation *>> paths;
   if (boundaries.empty())
     return paths;
-  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step);
   // Layer k: the ops after boundary k-1 (or from the start) up to boundary
   // k; what follows the last boundary is not recomputed.
   size_t layer = 0;
   SmallVector<Operation *> path;
-  for (Operation *op : forwardOps(step)) {
+  for (Operation *op : ops) {
     if (layer == boundaries.size())
       break;
     if (op == boundaries[layer]) {
@@ -190,8 +211,9 @@ std::vector<SmallVector<Operation *>>
 mlir::echo::selectivePaths(const RematStep &step,
                            const RematPartition &partition) {
   std::vector<SmallVector<Operation *>> paths;
-  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step);
-  for (Operation *op : forwardOps(step)) {
+  SmallVector<Operation *> ops = forwardOps(step);
+  llvm::DenseSet<Operation *> parameterLike = parameterLikeOps(step, ops);
+  for (Operation *op : ops) {
     auto softmax = dyn_cast<SoftmaxOp>(op);
     if (!softmax)
       continue;

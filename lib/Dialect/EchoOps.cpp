@@ -8,6 +8,7 @@
 
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/ShapeFunctions.h"
+#include "echo/loss_scale.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -489,19 +490,18 @@ LogicalResult LossScaleUpdateOp::verify() {
     return emitOpError("state must be tensor<2xf32> ([scale, good steps]), "
                        "got ")
            << state;
-  if (getGrowthInterval() < 1)
+  if (!echo_loss_scale::validGrowthInterval(getGrowthInterval()))
     return emitOpError("growth_interval must be at least 1, got ")
            << getGrowthInterval();
   double growth = getGrowth().convertToDouble();
-  if (!std::isfinite(growth) || growth <= 1.0)
+  if (!echo_loss_scale::validGrowth(growth))
     return emitOpError("growth must be a finite factor above 1, got ")
            << growth;
   double backoff = getBackoff().convertToDouble();
-  if (!(backoff > 0.0 && backoff < 1.0))
+  if (!echo_loss_scale::validBackoff(backoff))
     return emitOpError("backoff must lie in (0, 1), got ") << backoff;
   double init = getInit().convertToDouble();
-  if (!std::isfinite(init) || init <= 0.0 ||
-      !std::isfinite(static_cast<float>(init)))
+  if (!echo_loss_scale::validInitScale(init))
     return emitOpError("init must be a positive scale finite in f32, got ")
            << init;
   return success();

@@ -9,6 +9,7 @@
 #include "EchoDialect/Analysis/MemoryCategories.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "echo/loss_scale.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -18,8 +19,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-
-#include <cmath>
 
 namespace mlir {
 namespace echo {
@@ -390,19 +389,18 @@ LogicalResult AutodiffPass::checkLossScaleOptions(func::FuncOp fn,
     return error() << "needs an optimizer (optimizer=sgd|momentum|adam): the "
                       "step skips updates on a non-finite gradient";
   double init = lossScaleInit;
-  if (!std::isfinite(init) || init <= 0.0 ||
-      !std::isfinite(static_cast<float>(init)))
+  if (!echo_loss_scale::validInitScale(init))
     return error() << "loss-scale-init must be positive and finite in f32, got "
                    << init;
-  if (lossScaleGrowthInterval < 1)
+  if (!echo_loss_scale::validGrowthInterval(lossScaleGrowthInterval))
     return error() << "loss-scale-growth-interval must be at least 1, got "
                    << int64_t(lossScaleGrowthInterval);
   double growth = lossScaleGrowth;
-  if (!std::isfinite(growth) || growth <= 1.0)
+  if (!echo_loss_scale::validGrowth(growth))
     return error() << "loss-scale-growth must be a finite factor above 1, got "
                    << growth;
   double backoff = lossScaleBackoff;
-  if (!(backoff > 0.0 && backoff < 1.0))
+  if (!echo_loss_scale::validBackoff(backoff))
     return error() << "loss-scale-backoff must lie in (0, 1), got " << backoff;
   for (unsigned i : trainable) {
     auto type = cast<RankedTensorType>(fn.getArgument(i).getType());

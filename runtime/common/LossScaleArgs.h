@@ -14,8 +14,7 @@
 #include "TensorView.h"
 #include "echo/abi_macros.h"
 #include "echo/codecs.h" // ECHO_HD, f32Bits
-
-#include <cmath>
+#include "echo/loss_scale.h"
 
 namespace echo_rt {
 inline namespace loss_scale_args {
@@ -66,12 +65,12 @@ inline LossScaleArgs lossScaleArgs(const char *entry, ECHO_TENSOR(state),
   expectNumel(entry, a.state, "state", 2);
   expectNumel(entry, a.nonfinite, "nonfinite", 1);
   expectSameShape(entry, a.state, "state", a.new_state, "new_state");
-  if (growth_interval < 1)
+  if (!echo_loss_scale::validGrowthInterval(growth_interval))
     fail(entry, "growth_interval must be at least 1, got %lld",
          (long long)growth_interval);
-  if (!(std::isfinite(growth) && growth > 1.0))
+  if (!echo_loss_scale::validGrowth(growth))
     fail(entry, "growth must be a finite factor above 1, got %g", growth);
-  if (!(backoff > 0.0 && backoff < 1.0))
+  if (!echo_loss_scale::validBackoff(backoff))
     fail(entry, "backoff must lie in (0, 1), got %g", backoff);
   return a;
 }
