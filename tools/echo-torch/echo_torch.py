@@ -422,6 +422,19 @@ class Emitter:
                 x.type, tensor_type(x.shape, "i1")))
         return T(names[0], x.shape)
 
+    def attention(self, q, k, v, p):
+        """echo.attention of [B, H, L, D] operands at the default scale
+        1 / sqrt(D), dropout `p` on the probabilities (echo.dropout's mask
+        for the next seed, element ((b * H + h) * L + i) * L + j)."""
+        names = [self.fresh() for _ in range(2)]
+        attrs = ""
+        if p > 0:
+            self.dropout_seed += 1
+            attrs = " {dropout = %s, seed = %d : i64}" % (f64(p), self.dropout_seed)
+        self.lines.append("%s = echo.attention %s, %s, %s%s : %s, %s, %s" % (
+            ", ".join(names), q.name, k.name, v.name, attrs, q.type, k.type, v.type))
+        return T(names[0], q.shape)
+
     def softmax(self, kind, x, axis):
         return self.op(lambda r: "%s = echo.%s %s {axis = %d : i64} : %s" % (
             r, kind, x.name, axis % len(x.shape), x.type), x.shape)
@@ -448,11 +461,12 @@ def _name_of(target):
 
 
 class Converter:
-    def __init__(self, gm, example, dropout=True):
+    def __init__(self, gm, example, dropout=True, fused_attention=True):
         self.gm = gm
         self.modules = dict(gm.named_modules())
         self.e = Emitter()
         self.dropout_enabled = dropout
+        self.fused_attention = fused_attention
         self.args = []        # (name, shape, dtype, attrs, value ndarray, kind, torch name)
         self.arg_of = {}      # id(tensor) -> T (one argument per torch tensor)
         self.env = {}
@@ -915,6 +929,20 @@ class Converter:
         d = dim // heads
         qkv = e.linear(x, self.param(path, m, "in_proj_weight"),
                        self.param(path, m, "in_proj_bias"))
+        if self.fused_attention and given.get("need_weights", True) is False:
+            # No weights asked for: one echo.attention, which stashes no
+            # [L, L] probabilities (the same function; PyTorch scales q
+            # before the product, echo.attention the scores in its kernel).
+            heads4 = [e.transpose(e.reshape(t, (n, length, heads, d)), [0, 2, 1, 3])
+                      for t in e.split(qkv, [dim] * 3, 2)]
+            p = m.dropout if self.dropout_enabled else 0.0
+            out = e.attention(*heads4, p)                        # [N, h, L, d]
+            out = e.reshape(e.transpose(out, [0, 2, 1, 3]), (n, length, dim))
+            out = e.linear(out, self.param(path + ".out_proj", m.out_proj, "weight"),
+                           self.param(path + ".out_proj", m.out_proj, "bias"))
+            if not m.batch_first:
+                out = e.transpose(out, [1, 0, 2])
+            return (out, None)
         parts = []
         for t in e.split(qkv, [dim] * 3, 2):
             t = e.transpose(e.reshape(t, (n, length, heads, d)), [0, 2, 1, 3])
@@ -1306,13 +1334,16 @@ def make_inputs(input_shape, num_classes, seed):
     return x, labels
 
 
-def export(module, input_shape, out_dir, seed=0, dropout=True, x=None, labels=None):
+def export(module, input_shape, out_dir, seed=0, dropout=True, x=None, labels=None,
+           fused_attention=True):
     """Traces `module`, writes the forward function, its arguments and the
-    manifest to `out_dir`; returns the manifest (a dict)."""
+    manifest to `out_dir`; returns the manifest (a dict). With
+    `fused_attention`, nn.MultiheadAttention called with need_weights=False
+    is one echo.attention."""
     gm = trace(module)
     if x is None:
         x, _ = make_inputs(input_shape, 2, seed)
-    conv = Converter(gm, x, dropout=dropout)
+    conv = Converter(gm, x, dropout=dropout, fused_attention=fused_attention)
     logits = conv.run()
     n, classes = logits.shape
     if labels is None:
@@ -1407,6 +1438,10 @@ def main(argv=None):
     p.add_argument("--no-dropout", action="store_true",
                    help="dropout and stochastic depth as the identity (as in "
                         "the PyTorch comparison); by default dropout is echo.dropout")
+    p.add_argument("--attention", choices=["fused", "unfused"], default="fused",
+                   help="nn.MultiheadAttention without weights (need_weights=False) as "
+                        "one echo.attention (fused, the default) or as batch_matmul, "
+                        "softmax, dropout, batch_matmul (unfused)")
     args = p.parse_args(argv)
     shape = [int(s) for s in args.input_shape.split(",")]
     torch.manual_seed(args.seed)
@@ -1414,7 +1449,8 @@ def main(argv=None):
     model.train()
     try:
         manifest = export(model, shape, args.out, seed=args.seed,
-                          dropout=not args.no_dropout)
+                          dropout=not args.no_dropout,
+                          fused_attention=args.attention == "fused")
     except UnsupportedError as err:
         print("echo-torch: error: %s" % err, file=sys.stderr)
         return 1

@@ -47,12 +47,14 @@ public:
 /// average pooling, mean, softmax, transposed matmuls, chained reshapes.
 void populateImportCleanupPatterns(RewritePatternSet &patterns);
 
-/// Runs the cleanup patterns on `fn`.
-LogicalResult cleanUpImportedFunction(func::FuncOp fn);
+/// Runs the cleanup patterns on `fn`, with echo-raise-attention's when
+/// `raiseAttention`.
+LogicalResult cleanUpImportedFunction(func::FuncOp fn, bool raiseAttention);
 
 /// Replaces every use of a float `echo.constant` of rank >= 1 with a new
 /// argument of `fn` (one per use: frontends fold equal constants into one).
-/// Arguments are `echo.trainable` except batch-norm running statistics. With
+/// Arguments are `echo.trainable` except batch-norm running statistics and
+/// attention masks (state, not parameters). With
 /// a non-empty `weightsDir`, writes each value to DIR/argN.npy and the
 /// echo-run `--inputs` list to DIR/inputs.txt.
 LogicalResult liftWeightsToArguments(func::FuncOp fn, StringRef weightsDir);
@@ -67,7 +69,7 @@ LogicalResult appendLoss(func::FuncOp fn, ImportLoss loss);
 /// Failures are reported at the module or the op that caused them.
 LogicalResult importFunctions(ModuleOp module, StringRef passName,
                               bool weightsAsArguments, StringRef weightsDir,
-                              ImportLoss loss,
+                              ImportLoss loss, bool raiseAttention,
                               function_ref<LogicalResult(func::FuncOp)> raise);
 
 /// Writes a little-endian f32 .npy file; the error text on failure.

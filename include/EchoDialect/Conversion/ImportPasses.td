@@ -19,7 +19,7 @@ defvar ImportOptions = [
          /*default=*/"false",
          "Turn every float tensor constant (dense or splat) into a function "
          "argument: `echo.trainable` unless it is a batch-norm running "
-         "statistic">,
+         "statistic or an attention mask">,
   Option<"weightsDir", "weights-dir", "std::string", /*default=*/"\"\"",
          "With weights-as-arguments: write the value of every new argument "
          "to DIR/argN.npy and the matching echo-run `--inputs` list to "
@@ -33,7 +33,10 @@ defvar ImportOptions = [
                       "cross-entropy of the logits against a new i32 labels "
                       "argument"),
            clEnumValN(::mlir::echo::ImportLoss::Mse, "mse",
-                      "mean squared error against a new target argument"))}]>
+                      "mean squared error against a new target argument"))}]>,
+  Option<"raiseAttention", "raise-attention", "bool", /*default=*/"true",
+         "Raise matmul-softmax-matmul attention into echo.attention where "
+         "exact (echo-raise-attention); false keeps the unfused ops">
 ];
 
 def EchoImportLinalg : Pass<"echo-import-linalg", "::mlir::ModuleOp"> {

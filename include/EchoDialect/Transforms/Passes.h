@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -17,6 +18,10 @@ namespace echo {
 
 #define GEN_PASS_DECL
 #include "EchoDialect/Transforms/Passes.h.inc"
+
+/// The rewrite of echo-raise-attention, for pipelines that raise frontend
+/// IR (the importers run it with their cleanup patterns).
+void populateRaiseAttentionPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "EchoDialect/Transforms/Passes.h.inc"

@@ -196,6 +196,53 @@ def EchoAutocast : Pass<"echo-autocast", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoRaiseAttention : Pass<"echo-raise-attention", "::mlir::func::FuncOp"> {
+  let summary = "Raise matmul-softmax-matmul attention into echo.attention";
+  let description = [{
+    Replaces scaled dot-product attention spelled out op by op, as models,
+    importers and frontends write it, with `echo.attention`, whose gradient
+    recomputes the scores from the log-sum-exp, so no `[.., Lq, Lk]` score
+    or probability tensor is stashed. The chain raised, from the output
+    back:
+
+    - `echo.batch_matmul %p, %v` (no transposes), `%v` `[.., Lk, D]`;
+    - optionally `echo.dropout` of the probabilities (its mask unused
+      elsewhere): the fused op's `dropout` and `seed`, which give the
+      same mask on the same element index;
+    - `echo.softmax` over the last axis;
+    - optionally `echo.add` of a mask that does not depend on a trainable
+      argument (the mask gets no gradient) and broadcasts to the scores;
+      a constant mask of 0 on and below the diagonal and `-inf` above it
+      becomes `causal`;
+    - any number of `echo.mul` / `echo.div` by a positive finite fill or
+      splat constant, on the scores or on the query: `scale`;
+    - `echo.batch_matmul %q, %k transpose_rhs`, `%q` `[.., Lq, D]`,
+      `%k` `[.., Lk, D]`.
+
+    Operands of rank 4 are `[B, H, L, D]` as they are; rank 3 `[N, L, D]`
+    becomes `[1, N, L, D]` (reshapes only). Every intermediate must have no
+    other use: a chain whose scores or probabilities are read elsewhere (an
+    attention-weights output) is left alone, as is anything else that does
+    not match exactly. The result is the same function up to f32 rounding
+    (the scale is applied once to the scores, in the kernel's order).
+
+    ```mlir
+    // Before
+    %s = echo.batch_matmul %q, %k transpose_rhs : (tensor<8x16x32xf32>, tensor<8x16x32xf32>) -> tensor<8x16x16xf32>
+    %c = echo.fill 0.125 : tensor<1xf32>
+    %t = echo.mul %s, %c : (tensor<8x16x16xf32>, tensor<1xf32>) -> tensor<8x16x16xf32>
+    %p = echo.softmax %t : tensor<8x16x16xf32>
+    %o = echo.batch_matmul %p, %v : (tensor<8x16x16xf32>, tensor<8x16x32xf32>) -> tensor<8x16x32xf32>
+    // After
+    %q4 = echo.reshape %q : tensor<8x16x32xf32> -> tensor<1x8x16x32xf32>
+    ...
+    %a, %lse = echo.attention %q4, %k4, %v4 {scale = 1.250000e-01 : f64} : ...
+    %o = echo.reshape %a : tensor<1x8x16x32xf32> -> tensor<8x16x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
 def EchoInlineRecompute : Pass<"echo-inline-recompute", "::mlir::func::FuncOp"> {
   let summary = "Replace echo.recompute regions by their bodies";
   let description = [{

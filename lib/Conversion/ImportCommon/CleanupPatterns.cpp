@@ -12,6 +12,7 @@
 
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -490,9 +491,12 @@ void mlir::echo::populateImportCleanupPatterns(RewritePatternSet &patterns) {
                SoftmaxFromPieces>(patterns.getContext());
 }
 
-LogicalResult mlir::echo::cleanUpImportedFunction(func::FuncOp fn) {
+LogicalResult mlir::echo::cleanUpImportedFunction(func::FuncOp fn,
+                                                  bool raiseAttention) {
   RewritePatternSet patterns(fn.getContext());
   populateImportCleanupPatterns(patterns);
+  if (raiseAttention)
+    populateRaiseAttentionPatterns(patterns);
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   // Equal constants stay apart: a batch-norm running statistic marked

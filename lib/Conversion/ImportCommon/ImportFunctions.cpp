@@ -10,7 +10,7 @@ using namespace mlir::echo;
 
 LogicalResult mlir::echo::importFunctions(
     ModuleOp module, StringRef passName, bool weightsAsArguments,
-    StringRef weightsDir, ImportLoss loss,
+    StringRef weightsDir, ImportLoss loss, bool raiseAttention,
     function_ref<LogicalResult(func::FuncOp)> raise) {
   if (!weightsDir.empty() && !weightsAsArguments)
     return module.emitError()
@@ -18,7 +18,7 @@ LogicalResult mlir::echo::importFunctions(
   for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
     if (fn.isExternal())
       continue;
-    if (failed(raise(fn)) || failed(cleanUpImportedFunction(fn)) ||
+    if (failed(raise(fn)) || failed(cleanUpImportedFunction(fn, raiseAttention)) ||
         (weightsAsArguments && failed(liftWeightsToArguments(fn, weightsDir))) ||
         failed(appendLoss(fn, loss)))
       return failure();

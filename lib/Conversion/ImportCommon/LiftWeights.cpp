@@ -23,10 +23,14 @@ using namespace mlir::echo;
 
 /// Batch-norm running statistics are state, not parameters: the operands
 /// of echo.batch_norm, and constants the importer marked (those an
-/// inference-form normalization reads).
-static bool isRunningStatistic(OpOperand &use) {
+/// inference-form normalization reads). So is an attention mask (a causal
+/// or padding mask is a buffer of the model; echo.attention gives it no
+/// gradient).
+static bool isState(OpOperand &use) {
   if (use.get().getDefiningOp()->hasAttr(kRunningStatisticAttr))
     return true;
+  if (auto attention = dyn_cast<AttentionOp>(use.getOwner()))
+    return attention.getMask() && use.getOperandNumber() == 3;
   return isa<BatchNormOp>(use.getOwner()) &&
          (use.getOperandNumber() == 3 || use.getOperandNumber() == 4);
 }
@@ -57,7 +61,7 @@ LogicalResult mlir::echo::liftWeightsToArguments(func::FuncOp fn,
     auto c = use->get().getDefiningOp<ConstantOp>();
     auto type = cast<RankedTensorType>(c.getType());
     SmallVector<NamedAttribute> attrs;
-    if (!isRunningStatistic(*use))
+    if (!isState(*use))
       attrs.push_back(b.getNamedAttr(kTrainableAttr, b.getUnitAttr()));
     unsigned index = fn.getNumArguments();
     if (failed(fn.insertArgument(index, type, b.getDictionaryAttr(attrs),

@@ -650,7 +650,8 @@ struct EchoImportLinalgPass
 
   void runOnOperation() override {
     if (failed(importFunctions(getOperation(), "echo-import-linalg", weightsAsArguments,
-                               weightsDir, loss, [](func::FuncOp fn) {
+                               weightsDir, loss, raiseAttention,
+                               [](func::FuncOp fn) {
                                  return Raiser(fn).run();
                                })))
       signalPassFailure();

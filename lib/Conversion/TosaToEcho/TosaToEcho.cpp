@@ -310,7 +310,8 @@ struct EchoImportTosaPass
 
   void runOnOperation() override {
     if (failed(importFunctions(getOperation(), "echo-import-tosa", weightsAsArguments,
-                               weightsDir, loss, [](func::FuncOp fn) {
+                               weightsDir, loss, raiseAttention,
+                               [](func::FuncOp fn) {
                                  return Raiser(fn).run();
                                })))
       signalPassFailure();
