@@ -94,6 +94,9 @@ llvm::LogicalResult slice(llvm::ArrayRef<int64_t> input,
 /// Number of elements of a static shape.
 int64_t numElements(llvm::ArrayRef<int64_t> shape);
 
+/// `[2, 3, 4]`: how diagnostics print a shape.
+std::string format(llvm::ArrayRef<int64_t> shape);
+
 } // namespace shape
 } // namespace echo
 } // namespace mlir

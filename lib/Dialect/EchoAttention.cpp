@@ -25,15 +25,6 @@ ArrayRef<int64_t> dims(Value v) {
   return cast<ShapedType>(v.getType()).getShape();
 }
 
-std::string str(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
 double scaleValue(std::optional<APFloat> scale, Value query) {
   if (scale)
     return scale->convertToDouble();
@@ -59,11 +50,11 @@ LogicalResult verifyOperands(Operation *op, Value q, Value k, Value v,
   ArrayRef<int64_t> qs = dims(q), ks = dims(k);
   if (dims(v) != ks)
     return op->emitOpError("key shape ")
-           << str(ks) << " and value shape " << str(dims(v)) << " differ";
+           << shape::format(ks) << " and value shape " << shape::format(dims(v)) << " differ";
   if (qs[0] != ks[0] || qs[1] != ks[1])
     return op->emitOpError("query [B, H] = ")
-           << str(qs.take_front(2)) << " and key [B, H] = "
-           << str(ks.take_front(2)) << " differ";
+           << shape::format(qs.take_front(2)) << " and key [B, H] = "
+           << shape::format(ks.take_front(2)) << " differ";
   if (qs[3] != ks[3])
     return op->emitOpError("head dimension D of query (")
            << qs[3] << ") and key (" << ks[3] << ") differ";
@@ -80,8 +71,8 @@ LogicalResult verifyOperands(Operation *op, Value q, Value k, Value v,
     SmallVector<int64_t, 4> scores{qs[0], qs[1], qs[2], ks[2]};
     if (dims(mask).size() > 4 || !shape::broadcastsTo(dims(mask), scores))
       return op->emitOpError("mask shape ")
-             << str(dims(mask)) << " does not broadcast to the scores' "
-             << "[B, H, Lq, Lk] = " << str(scores);
+             << shape::format(dims(mask)) << " does not broadcast to the scores' "
+             << "[B, H, Lq, Lk] = " << shape::format(scores);
   }
   if (scale) {
     double s = scale->convertToDouble();
@@ -190,7 +181,7 @@ LogicalResult AttentionGradOp::verify() {
   ArrayRef<int64_t> rows = dims(getQuery()).drop_back();
   if (dims(getLse()) != rows)
     return emitOpError("lse must be ")
-           << str(rows) << " ([B, H, Lq]), got " << str(dims(getLse()));
+           << shape::format(rows) << " ([B, H, Lq]), got " << shape::format(dims(getLse()));
   return success();
 }
 

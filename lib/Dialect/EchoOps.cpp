@@ -27,15 +27,6 @@ static ArrayRef<int64_t> shapeOf(Value value) {
   return cast<ShapedType>(value.getType()).getShape();
 }
 
-static std::string shapeStr(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
 /// All float tensors among `values` share one element type.
 static LogicalResult verifySameFloatElementType(Operation *op,
                                                 ValueRange values) {
@@ -75,18 +66,18 @@ static LogicalResult checkShape(Operation *op, Value result,
   if (failed(expected))
     return op->emitOpError(why);
   if (shapeOf(result) != ArrayRef<int64_t>(*expected))
-    return op->emitOpError() << what << " shape " << shapeStr(shapeOf(result))
+    return op->emitOpError() << what << " shape " << shape::format(shapeOf(result))
                              << " does not match the expected "
-                             << shapeStr(*expected);
+                             << shape::format(*expected);
   return success();
 }
 
 static LogicalResult expectSameShape(Operation *op, Value a, Value b,
                                      StringRef aName, StringRef bName) {
   if (shapeOf(a) != shapeOf(b))
-    return op->emitOpError() << aName << " shape " << shapeStr(shapeOf(a))
+    return op->emitOpError() << aName << " shape " << shape::format(shapeOf(a))
                              << " must equal " << bName << " shape "
-                             << shapeStr(shapeOf(b));
+                             << shape::format(shapeOf(b));
   return success();
 }
 
@@ -94,7 +85,7 @@ static LogicalResult expectVector(Operation *op, Value v, int64_t size,
                                   StringRef name) {
   if (shapeOf(v) != ArrayRef<int64_t>{size})
     return op->emitOpError() << name << " must be [" << size << "], got "
-                             << shapeStr(shapeOf(v));
+                             << shape::format(shapeOf(v));
   return success();
 }
 
@@ -299,10 +290,10 @@ static LogicalResult verifyLayerNormShapes(Operation *op, Value input,
   for (auto [v, name] : {std::pair<Value, StringRef>{mean, "mean"},
                          std::pair<Value, StringRef>{invStd, "inv_std"}})
     if (shapeOf(v) != rows)
-      return op->emitOpError() << name << " must be " << shapeStr(rows)
+      return op->emitOpError() << name << " must be " << shape::format(rows)
                                << " (the input shape without its last "
                                   "dimension), got "
-                               << shapeStr(shapeOf(v));
+                               << shape::format(shapeOf(v));
   return success();
 }
 
@@ -394,8 +385,8 @@ LogicalResult ReshapeOp::verify() {
   int64_t out = shape::numElements(shapeOf(getResult()));
   if (in != out)
     return emitOpError("cannot reshape ")
-           << in << " elements " << shapeStr(shapeOf(getInput())) << " into "
-           << out << " elements " << shapeStr(shapeOf(getResult()));
+           << in << " elements " << shape::format(shapeOf(getInput())) << " into "
+           << out << " elements " << shape::format(shapeOf(getResult()));
   return success();
 }
 
@@ -413,8 +404,8 @@ LogicalResult BroadcastToOp::verify() {
     return failure();
   if (!shape::broadcastsTo(shapeOf(getInput()), shapeOf(getResult())))
     return emitOpError("input shape ")
-           << shapeStr(shapeOf(getInput())) << " does not broadcast to "
-           << shapeStr(shapeOf(getResult()));
+           << shape::format(shapeOf(getInput())) << " does not broadcast to "
+           << shape::format(shapeOf(getResult()));
   return success();
 }
 
@@ -425,9 +416,9 @@ static LogicalResult verifyLabels(Operation *op, Value logits, Value labels) {
            << logits.getType();
   if (shapeOf(labels) != shape.drop_back())
     return op->emitOpError("labels must be ")
-           << shapeStr(shape.drop_back())
+           << shape::format(shape.drop_back())
            << " (the logits shape without the class dimension), got "
-           << shapeStr(shapeOf(labels));
+           << shape::format(shapeOf(labels));
   return success();
 }
 
@@ -528,8 +519,8 @@ LogicalResult SumToOp::verify() {
     return failure();
   if (!shape::broadcastsTo(shapeOf(getResult()), shapeOf(getInput())))
     return emitOpError("result shape ")
-           << shapeStr(shapeOf(getResult())) << " does not broadcast to "
-           << "the input shape " << shapeStr(shapeOf(getInput()));
+           << shape::format(shapeOf(getResult())) << " does not broadcast to "
+           << "the input shape " << shape::format(shapeOf(getInput()));
   return success();
 }
 

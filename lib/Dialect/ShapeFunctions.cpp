@@ -15,15 +15,6 @@ using llvm::LogicalResult;
 using llvm::success;
 
 namespace {
-std::string str(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
 LogicalResult fail(std::string &why, const std::string &message) {
   why = message;
   return failure();
@@ -38,7 +29,7 @@ LogicalResult checkPair(ArrayRef<int64_t> values, int64_t min,
   for (int64_t v : values)
     if (v < min)
       return fail(why, std::string(name) + " entries must be >= " +
-                           std::to_string(min) + ", got " + str(values));
+                           std::to_string(min) + ", got " + format(values));
   return success();
 }
 } // namespace
@@ -59,7 +50,7 @@ FailureOr<Shape> mlir::echo::shape::broadcast(ArrayRef<int64_t> lhs,
     int64_t l = i < lhs.size() ? lhs[lhs.size() - 1 - i] : 1;
     int64_t r = i < rhs.size() ? rhs[rhs.size() - 1 - i] : 1;
     if (l != r && l != 1 && r != 1) {
-      why = "shapes " + str(lhs) + " and " + str(rhs) +
+      why = "shapes " + format(lhs) + " and " + format(rhs) +
             " are not broadcast-compatible";
       return failure();
     }
@@ -106,12 +97,12 @@ mlir::echo::shape::linear(ArrayRef<int64_t> input, ArrayRef<int64_t> weight,
   }
   if (input.back() != weight[1]) {
     why = "input feature size " + std::to_string(input.back()) +
-          " does not match weight " + str(weight) + " (expected [N, " +
+          " does not match weight " + format(weight) + " (expected [N, " +
           std::to_string(input.back()) + "])";
     return failure();
   }
   if (bias && (bias->size() != 1 || (*bias)[0] != weight[0])) {
-    why = "bias must be [" + std::to_string(weight[0]) + "], got " + str(*bias);
+    why = "bias must be [" + std::to_string(weight[0]) + "], got " + format(*bias);
     return failure();
   }
   Shape result(input.begin(), input.end());
@@ -124,14 +115,14 @@ FailureOr<Shape> mlir::echo::shape::matmul(ArrayRef<int64_t> lhs,
                                            bool transposeLhs, bool transposeRhs,
                                            std::string &why) {
   if (lhs.size() < 2 || lhs.size() != rhs.size()) {
-    why = "operands must have the same rank >= 2, got " + str(lhs) + " and " +
-          str(rhs);
+    why = "operands must have the same rank >= 2, got " + format(lhs) + " and " +
+          format(rhs);
     return failure();
   }
   size_t r = lhs.size();
   for (size_t i = 0; i + 2 < r; ++i)
     if (lhs[i] != rhs[i]) {
-      why = "batch dimensions differ: " + str(lhs) + " and " + str(rhs);
+      why = "batch dimensions differ: " + format(lhs) + " and " + format(rhs);
       return failure();
     }
   int64_t m = transposeLhs ? lhs[r - 1] : lhs[r - 2];
@@ -167,8 +158,8 @@ FailureOr<Shape> mlir::echo::shape::conv2d(
   if (failed(verifyConv2DParams(p, why)))
     return failure();
   if (input.size() != 4 || weight.size() != 4) {
-    why = "input (NCHW) and weight (OIHW) must have rank 4, got " + str(input) +
-          " and " + str(weight);
+    why = "input (NCHW) and weight (OIHW) must have rank 4, got " + format(input) +
+          " and " + format(weight);
     return failure();
   }
   int64_t c = input[1], o = weight[0];
@@ -184,13 +175,13 @@ FailureOr<Shape> mlir::echo::shape::conv2d(
     return failure();
   }
   if (weight[1] * p.groups != c) {
-    why = "weight " + str(weight) + " expects " +
+    why = "weight " + format(weight) + " expects " +
           std::to_string(weight[1] * p.groups) + " input channels, input has " +
           std::to_string(c);
     return failure();
   }
   if (bias && (bias->size() != 1 || (*bias)[0] != o)) {
-    why = "bias must be [" + std::to_string(o) + "], got " + str(*bias);
+    why = "bias must be [" + std::to_string(o) + "], got " + format(*bias);
     return failure();
   }
   Shape result{input[0], o, 0, 0};
@@ -202,8 +193,8 @@ FailureOr<Shape> mlir::echo::shape::conv2d(
         llvm::MulOverflow<int64_t>(2, p.padding[i], padded) ||
         llvm::AddOverflow(input[2 + i], padded, padded) ||
         llvm::SubOverflow(padded, span + 1, extent) || extent < 0) {
-      why = "dilated kernel " + str(weight.drop_front(2)) +
-            " does not fit the padded input " + str(input.drop_front(2));
+      why = "dilated kernel " + format(weight.drop_front(2)) +
+            " does not fit the padded input " + format(input.drop_front(2));
       return failure();
     }
     result[2 + i] = extent / p.stride[i] + 1;
@@ -221,22 +212,22 @@ FailureOr<Shape> mlir::echo::shape::pool2d(ArrayRef<int64_t> input,
       failed(checkPair(padding, 0, "padding", why)))
     return failure();
   if (input.size() != 4) {
-    why = "input must have rank 4 (NCHW), got " + str(input);
+    why = "input must have rank 4 (NCHW), got " + format(input);
     return failure();
   }
   Shape result{input[0], input[1], 0, 0};
   for (int i = 0; i < 2; ++i) {
     if (padding[i] >= kernel[i]) {
-      why = "padding " + str(padding) + " must be smaller than the kernel " +
-            str(kernel);
+      why = "padding " + format(padding) + " must be smaller than the kernel " +
+            format(kernel);
       return failure();
     }
     int64_t padded, extent;
     if (llvm::MulOverflow<int64_t>(2, padding[i], padded) ||
         llvm::AddOverflow(input[2 + i], padded, padded) ||
         llvm::SubOverflow(padded, kernel[i], extent) || extent < 0) {
-      why = "kernel " + str(kernel) + " does not fit the padded input " +
-            str(input.drop_front(2));
+      why = "kernel " + format(kernel) + " does not fit the padded input " +
+            format(input.drop_front(2));
       return failure();
     }
     result[2 + i] = extent / stride[i] + 1;
@@ -280,7 +271,7 @@ FailureOr<Shape> mlir::echo::shape::transpose(ArrayRef<int64_t> input,
                                               std::string &why) {
   int64_t rank = input.size();
   if ((int64_t)permutation.size() != rank) {
-    why = "permutation " + str(permutation) + " must have " +
+    why = "permutation " + format(permutation) + " must have " +
           std::to_string(rank) + " entries";
     return failure();
   }
@@ -288,7 +279,7 @@ FailureOr<Shape> mlir::echo::shape::transpose(ArrayRef<int64_t> input,
   Shape result;
   for (int64_t p : permutation) {
     if (p < 0 || p >= rank || seen.test(p)) {
-      why = str(permutation) + " is not a permutation of [0, " +
+      why = format(permutation) + " is not a permutation of [0, " +
             std::to_string(rank) + ")";
       return failure();
     }
@@ -324,8 +315,8 @@ FailureOr<Shape> mlir::echo::shape::concat(ArrayRef<ArrayRef<int64_t>> inputs,
       if ((int64_t)d == axis)
         continue;
       if (in[d] != result[d]) {
-        why = piece + " " + std::to_string(k) + " " + str(in) +
-              " differs from " + piece + " 0 " + str(inputs[0]) +
+        why = piece + " " + std::to_string(k) + " " + format(in) +
+              " differs from " + piece + " 0 " + format(inputs[0]) +
               " outside the concatenation axis";
         return failure();
       }
@@ -345,17 +336,17 @@ LogicalResult mlir::echo::shape::slice(ArrayRef<int64_t> input,
     return fail(why, "result rank " + std::to_string(result.size()) +
                          " differs from input rank " + std::to_string(rank));
   if (offsets.size() != rank)
-    return fail(why, "offsets " + str(offsets) + " must have " +
+    return fail(why, "offsets " + format(offsets) + " must have " +
                          std::to_string(rank) + " entries");
   if (!strides.empty() && strides.size() != rank)
-    return fail(why, "strides " + str(strides) + " must have " +
+    return fail(why, "strides " + format(strides) + " must have " +
                          std::to_string(rank) + " entries");
   for (size_t d = 0; d < rank; ++d) {
     int64_t stride = strides.empty() ? 1 : strides[d];
     if (stride < 1)
-      return fail(why, "strides must be >= 1, got " + str(strides));
+      return fail(why, "strides must be >= 1, got " + format(strides));
     if (offsets[d] < 0)
-      return fail(why, "offsets must be >= 0, got " + str(offsets));
+      return fail(why, "offsets must be >= 0, got " + format(offsets));
     if (result[d] < 1)
       return fail(why, "slice of dimension " + std::to_string(d) + " is empty");
     int64_t step, last;
@@ -366,4 +357,13 @@ LogicalResult mlir::echo::shape::slice(ArrayRef<int64_t> input,
                            std::to_string(input[d]) + ")");
   }
   return success();
+}
+
+std::string mlir::echo::shape::format(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
 }
