@@ -183,3 +183,32 @@ func.func @constant(%x: tensor<2xf32>) -> tensor<2xf32> {
 // CHECK-NEXT: [[V0:%[^ ,]+]] = echo.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
 // CHECK-NEXT: [[V1:%[^ ,]+]] = echo.add %arg0, [[V0]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
 // CHECK-NEXT: return [[V1]] : tensor<2xf32>
+
+// -----
+
+// Attention as TOSA writes it (matmul with the transposed key, a constant
+// scale, the softmax pieces, matmul with the value): one echo.attention on
+// [1, N, L, D] views, at the default scale 1 / sqrt(16) (raise-attention).
+func.func @attention(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>, %v: tensor<4x8x16xf32>) -> tensor<4x8x16xf32> {
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c = "tosa.const"() <{values = dense<0.25> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
+  %kt = tosa.transpose %k {perms = array<i32: 0, 2, 1>} : (tensor<4x8x16xf32>) -> tensor<4x16x8xf32>
+  %s = tosa.matmul %q, %kt, %zp, %zp : (tensor<4x8x16xf32>, tensor<4x16x8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4x8x8xf32>
+  %t = tosa.mul %s, %c, %shift : (tensor<4x8x8xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<4x8x8xf32>
+  %0 = tosa.reduce_max %t {axis = 2 : i32} : (tensor<4x8x8xf32>) -> tensor<4x8x1xf32>
+  %1 = tosa.sub %t, %0 : (tensor<4x8x8xf32>, tensor<4x8x1xf32>) -> tensor<4x8x8xf32>
+  %2 = tosa.exp %1 : (tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %3 = tosa.reduce_sum %2 {axis = 2 : i32} : (tensor<4x8x8xf32>) -> tensor<4x8x1xf32>
+  %4 = tosa.reciprocal %3 : (tensor<4x8x1xf32>) -> tensor<4x8x1xf32>
+  %p = tosa.mul %2, %4, %shift : (tensor<4x8x8xf32>, tensor<4x8x1xf32>, tensor<1xi8>) -> tensor<4x8x8xf32>
+  %o = tosa.matmul %p, %v, %zp, %zp : (tensor<4x8x8xf32>, tensor<4x8x16xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4x8x16xf32>
+  return %o : tensor<4x8x16xf32>
+}
+// CHECK-LABEL: func.func @attention(
+// CHECK-DAG: [[V:%[^ ,]+]] = echo.reshape %arg2 : tensor<4x8x16xf32> -> tensor<1x4x8x16xf32>
+// CHECK-DAG: [[K:%[^ ,]+]] = echo.reshape %arg1 : tensor<4x8x16xf32> -> tensor<1x4x8x16xf32>
+// CHECK-DAG: [[Q:%[^ ,]+]] = echo.reshape %arg0 : tensor<4x8x16xf32> -> tensor<1x4x8x16xf32>
+// CHECK-NEXT: [[O:%[^ ,]+]], %{{[^ ]+}} = echo.attention [[Q]], [[K]], [[V]] : tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>
+// CHECK-NEXT: [[R:%[^ ,]+]] = echo.reshape [[O]] : tensor<1x4x8x16xf32> -> tensor<4x8x16xf32>
+// CHECK-NEXT: return [[R]] : tensor<4x8x16xf32>
