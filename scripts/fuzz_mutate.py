@@ -433,6 +433,8 @@ PASSES = {
     "echo-lower-to-cuda": ["--echo-autodiff=skip-existing"],
     "echo-plan-workspaces": ["--echo-autodiff=skip-existing"],
     "echo-autodiff": [],
+    "echo-autocast": [],
+    "echo-raise-attention": [],
     "echo-import-linalg": [],
     "echo-import-tosa": [],
 }
