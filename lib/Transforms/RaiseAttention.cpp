@@ -12,8 +12,9 @@
 #include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "EchoDialect/Transforms/RewriteHelpers.h"
 
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <cmath>
 
@@ -37,36 +38,17 @@ Type elementTypeOf(Value v) {
   return cast<ShapedType>(v.getType()).getElementType();
 }
 
-/// Looks through broadcast_to and reshapes that keep the element count (a
-/// splat stays a splat).
-Value throughBroadcasts(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (!isa<BroadcastToOp, ReshapeOp>(def))
-      break;
-    v = def->getOperand(0);
-  }
-  return v;
-}
-
 /// The value every element of `v` holds, rounded to `v`'s element type
 /// (what the unfused op multiplies by), when `v` is a fill or a splat
-/// constant.
+/// constant seen through any reshape.
 std::optional<double> splatValue(Value v) {
-  Value base = throughBroadcasts(v);
   auto floatType = dyn_cast<FloatType>(elementTypeOf(v));
   if (!floatType)
     return std::nullopt;
-  std::optional<APFloat> value;
-  if (auto fill = base.getDefiningOp<FillOp>()) {
-    value = fill.getValue();
-  } else if (auto c = base.getDefiningOp<ConstantOp>()) {
-    auto dense = dyn_cast<DenseFPElementsAttr>(c.getValue());
-    if (!dense || !dense.isSplat())
-      return std::nullopt;
-    value = dense.getSplatValue<APFloat>();
-  } else {
+  std::optional<APFloat> value =
+      splatValueOf(v, ReshapesSeen::All, SplatSources::FillsAndSplatConstants);
+  if (!value)
     return std::nullopt;
-  }
   bool lost = false;
   value->convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
                  &lost);
@@ -102,7 +84,8 @@ std::optional<std::pair<Value, double>> peelScale(Operation *op) {
 /// True for a constant [.., Lq, Lk] (leading dimensions 1) holding 0 on and
 /// below the diagonal and -inf above it: exactly what `causal` adds.
 bool isCausalMask(Value mask) {
-  auto c = throughBroadcasts(mask).getDefiningOp<ConstantOp>();
+  auto c = lookThroughBroadcasts(mask, ReshapesSeen::All)
+               .getDefiningOp<ConstantOp>();
   if (!c)
     return false;
   auto dense = dyn_cast<DenseFPElementsAttr>(c.getValue());
@@ -126,7 +109,7 @@ bool isCausalMask(Value mask) {
 
 /// True when `v` reads a trainable argument or one of `chain`'s ops,
 /// directly or through any op before it.
-bool dependsOn(Value v, const llvm::SmallPtrSetImpl<Operation *> &chain) {
+bool dependsOn(Value v, const llvm::SmallSetVector<Operation *, 8> &chain) {
   SmallVector<Value> work{v};
   llvm::SmallPtrSet<Operation *, 16> seen;
   while (!work.empty()) {
@@ -154,7 +137,8 @@ struct Match {
   bool causal = false;
   double dropout = 0.0;
   int64_t seed = 0;
-  llvm::SmallPtrSet<Operation *, 8> chain;
+  /// In the order matched, so that a failed attempt can be taken back.
+  llvm::SmallSetVector<Operation *, 8> chain;
 };
 
 /// Matches `scores` back to `batch_matmul %q, %k transpose_rhs`, through
@@ -177,17 +161,29 @@ bool matchScores(Value scores, Match &m, bool maskAllowed) {
       if (s.getType() != add.getType() ||
           elementTypeOf(mask) != elementTypeOf(s))
         continue;
-      Match attempt = m;
-      if (!matchScores(s, attempt, /*maskAllowed=*/false))
+      // Each order is tried on `m` itself; a failed one is undone before the
+      // next (all that matchScores below the add changes).
+      Value query = m.query, key = m.key;
+      double scale = m.scale;
+      size_t chainSize = m.chain.size();
+      auto undo = [&] {
+        m.query = query;
+        m.key = key;
+        m.scale = scale;
+        while (m.chain.size() > chainSize)
+          m.chain.pop_back();
+      };
+      if (!matchScores(s, m, /*maskAllowed=*/false)) {
+        undo();
         continue;
-      Value base = mask;
-      while (auto bc = base.getDefiningOp<BroadcastToOp>())
-        base = bc.getInput();
-      if (shapeOf(base).size() > 4 || dependsOn(base, attempt.chain))
+      }
+      Value base = lookThroughBroadcasts(mask, ReshapesSeen::None);
+      if (shapeOf(base).size() > 4 || dependsOn(base, m.chain)) {
+        undo();
         continue;
-      attempt.causal = isCausalMask(base);
-      attempt.mask = attempt.causal ? Value() : base;
-      m = std::move(attempt);
+      }
+      m.causal = isCausalMask(base);
+      m.mask = m.causal ? Value() : base;
       return true;
     }
     return false;
@@ -302,11 +298,8 @@ struct RaiseAttentionPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateRaiseAttentionPatterns(patterns);
-    GreedyRewriteConfig config;
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    config.enableConstantCSE(false);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+                                     rewriteConfigKeepingConstantsApart())))
       signalPassFailure();
   }
 };

@@ -13,8 +13,7 @@
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
-
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "EchoDialect/Transforms/RewriteHelpers.h"
 
 #include <cmath>
 
@@ -25,40 +24,16 @@ namespace {
 
 ArrayRef<int64_t> shapeOf(Value v) { return EchoEmitter::shapeOf(v); }
 
-/// True when `from` and `to` have the same dimensions apart from size-1 ones.
-bool sameUpToUnitDims(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
-  SmallVector<int64_t> a, b;
-  for (int64_t d : from)
-    if (d != 1)
-      a.push_back(d);
-  for (int64_t d : to)
-    if (d != 1)
-      b.push_back(d);
-  return a == b;
-}
-
-/// Looks through broadcast_to and reshapes that only add or drop size-1
-/// dimensions.
-Value throughUnitReshapes(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (auto bc = dyn_cast<BroadcastToOp>(def)) {
-      v = bc.getInput();
-      continue;
-    }
-    if (auto r = dyn_cast<ReshapeOp>(def);
-        r && sameUpToUnitDims(shapeOf(r.getInput()), shapeOf(r.getResult()))) {
-      v = r.getInput();
-      continue;
-    }
-    break;
-  }
-  return v;
-}
-
-/// The value of an echo.fill, seen through broadcasts.
+/// The value of an echo.fill, seen through broadcasts. Not of a splat
+/// echo.constant: that is a weight liftWeightsToArguments makes trainable
+/// (a fresh batch norm's all-ones scale), which no fold may drop. Through
+/// unit-dim reshapes only, like channelVector and reductionAxis: any
+/// reshape keeps a fill's value, so this is narrower than it need be, not
+/// wrong.
 std::optional<double> fillValue(Value v) {
-  if (auto fill = throughUnitReshapes(v).getDefiningOp<FillOp>())
-    return fill.getValue().convertToDouble();
+  if (std::optional<APFloat> value =
+          splatValueOf(v, ReshapesSeen::UnitDims, SplatSources::Fills))
+    return value->convertToDouble();
   return std::nullopt;
 }
 
@@ -74,8 +49,7 @@ bool availableAt(Value v, Operation *op) {
 /// the add it feeds does anyway) places `C` on `channelAxis` of a
 /// rank-`rank` result and 1 elsewhere, numpy-aligned.
 Value channelVector(Value v, int64_t rank, int64_t channelAxis, int64_t c) {
-  while (auto bc = v.getDefiningOp<BroadcastToOp>())
-    v = bc.getInput();
+  v = lookThroughBroadcasts(v, ReshapesSeen::None);
   ArrayRef<int64_t> s = shapeOf(v);
   int64_t offset = rank - (int64_t)s.size();
   if (offset < 0)
@@ -85,7 +59,7 @@ Value channelVector(Value v, int64_t rank, int64_t channelAxis, int64_t c) {
     if (axis == channelAxis ? s[i] != c : s[i] != 1)
       return {};
   }
-  Value base = throughUnitReshapes(v);
+  Value base = lookThroughBroadcasts(v, ReshapesSeen::UnitDims);
   if (shapeOf(base) != ArrayRef<int64_t>{c})
     return {};
   return base;
@@ -446,7 +420,7 @@ struct GeluFromTanh : OpRewritePattern<MulOp> {
 /// The single axis of a keepdims reduction of `x` of kind `kind`, seen
 /// through the reshape that restores dropped dimensions.
 std::optional<int64_t> reductionAxis(Value v, Value x, ReduceKind kind) {
-  Value base = throughUnitReshapes(v);
+  Value base = lookThroughBroadcasts(v, ReshapesSeen::UnitDims);
   auto red = base.getDefiningOp<ReduceOp>();
   if (!red || red.getKind() != kind || red.getInput() != x ||
       red.getDims().size() != 1)
@@ -497,12 +471,8 @@ LogicalResult mlir::echo::cleanUpImportedFunction(func::FuncOp fn,
   populateImportCleanupPatterns(patterns);
   if (raiseAttention)
     populateRaiseAttentionPatterns(patterns);
-  GreedyRewriteConfig config;
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  // Equal constants stay apart: a batch-norm running statistic marked
-  // echo.running_statistic must not merge with an equal trainable weight.
-  config.enableConstantCSE(false);
-  if (failed(applyPatternsGreedily(fn, std::move(patterns), config)))
+  if (failed(applyPatternsGreedily(fn, std::move(patterns),
+                                   rewriteConfigKeepingConstantsApart())))
     return fn.emitError("import cleanup did not converge");
   return success();
 }
