@@ -1,9 +1,12 @@
 //===- AttentionMath.h - Fused attention, one row or key at a time -*- C++ -*-===//
 //
-// The arithmetic of echo_attention(_grad), shared by the CPU backend
+// The arithmetic of echo_attention(_grad): the geometry, the causal and
+// dropout masks and delta's dot product, shared by the CPU backend
 // (runtime/cpu/Attention.cpp) and the CUDA kernels (runtime/cuda/
-// Attention.cu): every function is ECHO_HD, so both compute each output
-// element by the same sequence of operations.
+// Attention.cu), every function ECHO_HD; and the per-row and per-key
+// functions below, which the CUDA kernels run. The CPU backend computes
+// the same formulas a tile of rows and keys at a time through BLAS, in
+// another summation order, so the two backends' bits differ.
 //
 // Forward, per query row i (FlashAttention's online softmax): the scores
 // s_ij = scale * q_i . k_j (+ mask_ij) of kKeyTile keys at a time, the

@@ -49,6 +49,10 @@ Tiling tilingFor(int64_t m, int64_t n, int64_t k) {
   return t;
 }
 
+/// Held while OpenBLAS is pinned to one thread (the thread count is
+/// process-wide).
+std::mutex pinned;
+
 void callSgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
                float alpha, const float *a, int64_t lda, const float *b,
                int64_t ldb, float beta, float *c, int64_t ldc) {
@@ -108,7 +112,6 @@ void sgemmBatched(const char *entry, bool transA, bool transB, int64_t m,
   };
   // The thread count is process-wide: contexts that multiply at the same
   // time take turns, so each restores what the host set.
-  static std::mutex pinned;
   std::lock_guard<std::mutex> lock(pinned);
   int threads = backendThreads();
   if (threads > 1)
@@ -131,6 +134,44 @@ void sgemm(const char *entry, bool transA, bool transB, int64_t m, int64_t n,
            int64_t ldb, float beta, float *c, int64_t ldc) {
   sgemmBatched(entry, transA, transB, m, n, k, alpha, a, lda, 0, b, ldb, 0,
                beta, c, ldc, 0, 1);
+}
+
+void withSerialBlas(const std::function<void(int)> &body) {
+  std::lock_guard<std::mutex> lock(pinned);
+  // Restores the thread count however the body ends.
+  struct Pin {
+    int threads = backendThreads();
+    Pin() {
+      if (threads > 1)
+        openblas_set_num_threads(1);
+    }
+    ~Pin() {
+      if (threads > 1)
+        openblas_set_num_threads(threads);
+    }
+  } pin;
+  body(pin.threads);
+}
+
+void dgemmTile(bool transA, bool transB, int64_t m, int64_t n, int64_t k,
+               double alpha, const double *a, int64_t lda, const double *b,
+               int64_t ldb, double beta, double *c, int64_t ldc) {
+  if (m == 0 || n == 0)
+    return;
+  if (k == 0) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double &v = c[i * ldc + j];
+        v = beta == 0.0 ? 0.0 : beta * v;
+      }
+    return;
+  }
+  cblas_dgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans,
+              transB ? CblasTrans : CblasNoTrans, static_cast<int>(m),
+              static_cast<int>(n), static_cast<int>(k), alpha, a,
+              static_cast<int>(std::max<int64_t>(lda, 1)), b,
+              static_cast<int>(std::max<int64_t>(ldb, 1)), beta, c,
+              static_cast<int>(std::max<int64_t>(ldc, 1)));
 }
 
 int backendThreads() { return std::max(1, openblas_get_num_threads()); }

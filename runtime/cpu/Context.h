@@ -1,7 +1,8 @@
 //===- Context.h - The CPU backend's echo_context ----------------*- C++ -*-===//
 //
 // Everything a step needs besides its buffers: the error state, the
-// counting allocator, the sparsity profile and the oneDNN primitives.
+// counting allocator, the sparsity profile, the oneDNN primitives and the
+// scratch memory of the kernels that keep it.
 // Nothing of the backend is global, so contexts are independent.
 //
 //===----------------------------------------------------------------------===//
@@ -76,6 +77,10 @@ struct echo_context : echo_rt::StickyError {
   /// The copy stream of echo_offload / echo_prefetch (Offload.cpp), started
   /// by the first offload.
   std::unique_ptr<echo_rt::CopyStream> copyStream;
+  /// The fused attention's tiles (Attention.cpp), one buffer per thread,
+  /// grown to the largest head dimension seen and kept, like oneDNN's
+  /// scratch memory.
+  std::vector<std::vector<double>> attentionScratch;
 
   echo_context();
   ~echo_context();

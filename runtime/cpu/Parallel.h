@@ -25,18 +25,16 @@ int backendThreads();
 /// threads' start-up costs more than the loop.
 constexpr int64_t kMinElementsPerThread = int64_t(1) << 15;
 
-/// Calls body(begin, end) on consecutive pieces of [0, n) whose bounds are
-/// multiples of `align`, on up to `threads` threads, each piece of at least
-/// `minPiece` elements.
+/// Calls body(piece, begin, end) on `pieces` consecutive pieces of [0, n)
+/// whose bounds are multiples of `align`, one thread per piece (none when
+/// there is one piece); `piece` (in [0, pieces)) names, say, the scratch
+/// memory a piece may use.
 template <typename Body>
-void parallelRanges(int64_t n, Body &&body, int64_t align = 1,
-                    int64_t minPiece = kMinElementsPerThread,
-                    int threads = backendThreads()) {
-  int64_t pieces =
-      std::min<int64_t>(threads, n / std::max<int64_t>(minPiece, 1));
+void parallelPieces(int64_t n, int64_t pieces, Body &&body,
+                    int64_t align = 1) {
   if (pieces <= 1) {
     if (n > 0)
-      body(int64_t(0), n);
+      body(int64_t(0), int64_t(0), n);
     return;
   }
   auto bound = [&](int64_t p) {
@@ -44,7 +42,19 @@ void parallelRanges(int64_t n, Body &&body, int64_t align = 1,
   };
 #pragma omp parallel for num_threads(static_cast<int>(pieces)) schedule(static)
   for (int64_t p = 0; p < pieces; ++p)
-    body(bound(p), bound(p + 1));
+    body(p, bound(p), bound(p + 1));
+}
+
+/// Calls body(begin, end) on consecutive pieces of [0, n) whose bounds are
+/// multiples of `align`, on up to `threads` threads, each piece of at least
+/// `minPiece` elements.
+template <typename Body>
+void parallelRanges(int64_t n, Body &&body, int64_t align = 1,
+                    int64_t minPiece = kMinElementsPerThread,
+                    int threads = backendThreads()) {
+  parallelPieces(
+      n, std::min<int64_t>(threads, n / std::max<int64_t>(minPiece, 1)),
+      [&](int64_t, int64_t begin, int64_t end) { body(begin, end); }, align);
 }
 
 /// Calls body(i) for every i in [0, n), items of `elementsPerItem`
