@@ -50,8 +50,9 @@ StepManifest randomManifest(std::mt19937_64 &gen) {
     if (r.updateOf >= 0)
       r.tensor = m.signature.arguments[r.updateOf].tensor;
     r.category = gen() % 6;
+    // Apart from each other, as the planner places them.
     if (arena && r.updateOf < 0) {
-      r.arenaOffset = 256 * (gen() % 4);
+      r.arenaOffset = 256 * i + 32 * (gen() % 4);
       m.arenaBytes = std::max(m.arenaBytes, r.arenaOffset + r.tensor.bytes());
     }
     m.signature.results.push_back(r);
@@ -142,6 +143,12 @@ TEST(StepManifest, RejectsMalformedText) {
       "echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 0 w\n"
       "result 0 1 0 f32 4 0\narena 256\nend\n",
       "echo-step-manifest 3\nfunction f\narena 0\nend\n",
+      // Past the arena by an offset whose end overflows int64_t; two
+      // results sharing bytes (one at an offset that splits the other).
+      "echo-step-manifest 3\nfunction f\n"
+      "result -1 1 9223372036854775807 f32 4 0\narena 256\nend\n",
+      "echo-step-manifest 3\nfunction f\nresult -1 1 1 f32 4 0\n"
+      "result -1 1 0 f32 4 1 16\narena 256\nend\n",
       // The formats before arena results and before the check record.
       "echo-step-manifest 1\nfunction f\nend\n",
       "echo-step-manifest 2\nfunction f\nend\n",
@@ -170,6 +177,76 @@ TEST(StepManifest, RejectsMalformedText) {
   EXPECT_TRUE(parseManifest(valid, out, error)) << error;
   EXPECT_EQ(out.arenaBytes, 320);
   EXPECT_EQ(out.signature.results[1].arenaOffset, 256);
+}
+
+// A manifest rewritten with a valid checksum passes parseManifest when its
+// records agree with each other; the layout the code was compiled for
+// (echo_step_buffer_layout) still tells it apart, and names the record.
+TEST(StepManifest, BufferLayoutNamesTheRecordThatDiffers) {
+  auto parse = [](const std::string &text) {
+    StepManifest m;
+    std::string error;
+    EXPECT_TRUE(parseManifest(sealed(text), m, error)) << error;
+    return m;
+  };
+  StepManifest compiled = parse("echo-step-manifest 3\nfunction f\n"
+                                "arg 0 2 1 0 1 f32 4 2 3 4 w\n"
+                                "result -1 1 256 f32 4 0\n"
+                                "result -1 1 0 f32 4 2 3 4\n"
+                                "arena 320\nend\n");
+  std::vector<int64_t> layout = bufferLayout(compiled);
+  EXPECT_EQ(layout, (std::vector<int64_t>{320, 1, 2, 48, 256, 4, 0, 48}));
+  std::string error;
+  EXPECT_TRUE(checkBufferLayout(compiled, layout.data(), error)) << error;
+  struct Case {
+    const char *text, *error;
+  } cases[] = {
+      {"echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 2 3 4 w\n"
+       "result -1 1 260 f32 4 0\nresult -1 1 0 f32 4 2 3 4\n"
+       "arena 320\nend\n",
+       "result #0: the manifest places it at arena offset 260, the step's "
+       "code at arena offset 256"},
+      {"echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 2 3 4 w\n"
+       "result -1 1 256 f32 4 0\nresult -1 1 -1 f32 4 2 3 4\n"
+       "arena 320\nend\n",
+       "result #1: the manifest places it as an out-parameter, the step's "
+       "code at arena offset 0"},
+      {"echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 2 3 4 w\n"
+       "result -1 1 256 f32 4 0\nresult -1 1 0 f32 4 2 3 2\n"
+       "arena 320\nend\n",
+       "result #1: the manifest describes 24 bytes, the step's code 48"},
+      {"echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 2 3 1 w\n"
+       "result -1 1 256 f32 4 0\nresult -1 1 0 f32 4 2 3 4\n"
+       "arena 320\nend\n",
+       "argument #0: the manifest describes 12 bytes, the step's code 48"},
+      {"echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 2 3 4 w\n"
+       "result -1 1 256 f32 4 0\nresult -1 1 0 f32 4 2 3 4\n"
+       "arena 512\nend\n",
+       "the arena: the manifest describes 512 bytes, the step's code 320"},
+      {"echo-step-manifest 3\nfunction f\narg 0 2 1 0 1 f32 4 2 3 4 w\n"
+       "result -1 1 256 f32 4 0\narena 320\nend\n",
+       "the signature: the manifest describes 1 arguments and 1 results, the "
+       "step's code 1 and 2"},
+  };
+  for (const Case &c : cases) {
+    EXPECT_FALSE(checkBufferLayout(parse(c.text), layout.data(), error))
+        << c.text;
+    EXPECT_EQ(error, c.error);
+  }
+}
+
+TEST(StepManifest, PackedSlotsCountDescriptorFields) {
+  StepManifest m;
+  std::string error;
+  ASSERT_TRUE(parseManifest(
+      sealed("echo-step-manifest 3\nfunction f\n"
+             "arg 0 2 1 0 1 f32 4 2 3 4 w\n"
+             "result -1 1 256 f32 4 0\nresult -1 1 -1 f32 4 2 3 4\n"
+             "arena 320\nend\n"),
+      m, error))
+      << error;
+  // The context, 7 + 7 descriptor fields, the arena's 5, the status.
+  EXPECT_EQ(packedSlots(m), 1 + 7 + 7 + 5 + 1);
 }
 
 } // namespace

@@ -112,6 +112,19 @@ std::string manifestChecksum(const std::string &text) {
   return hex;
 }
 
+int64_t packedSlots(const StepManifest &manifest) {
+  auto fields = [](size_t rank) { return 3 + 2 * (int64_t)rank; };
+  int64_t slots = 2; // the context and the status
+  for (const ArgumentSpec &a : manifest.signature.arguments)
+    slots += fields(a.tensor.shape.size());
+  for (const ResultSpec &r : manifest.signature.results)
+    if (r.arenaOffset < 0)
+      slots += fields(r.tensor.shape.size());
+  if (manifest.arenaBytes > 0)
+    slots += fields(1);
+  return slots;
+}
+
 std::string writeManifest(const StepManifest &manifest) {
   std::ostringstream os;
   os << kMagic << '\n';
@@ -240,8 +253,82 @@ bool parseManifest(const std::string &text, StepManifest &out,
     // reads it.
     if (r.updateOf >= 0)
       return bad("a result that replaces an argument lies in the arena");
-    if (r.arenaOffset + r.tensor.bytes() > out.arenaBytes)
+    if (r.tensor.bytes() > out.arenaBytes ||
+        r.arenaOffset > out.arenaBytes - r.tensor.bytes())
       return bad("a result lies outside the arena");
+  }
+  // Results in the arena live from their first write to the end of the
+  // step, so the planner never lets two of them share bytes.
+  const std::vector<ResultSpec> &results = out.signature.results;
+  for (size_t i = 0; i < results.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      const ResultSpec &a = results[i], &b = results[j];
+      if (a.arenaOffset < 0 || b.arenaOffset < 0 || a.tensor.bytes() == 0 ||
+          b.tensor.bytes() == 0)
+        continue;
+      if (a.arenaOffset < b.arenaOffset + b.tensor.bytes() &&
+          b.arenaOffset < a.arenaOffset + a.tensor.bytes())
+        return bad("results #" + std::to_string(j) + " and #" +
+                   std::to_string(i) + " overlap in the arena");
+    }
+  return true;
+}
+
+std::vector<int64_t> bufferLayout(const StepManifest &manifest) {
+  const EntrySignature &s = manifest.signature;
+  std::vector<int64_t> layout{manifest.arenaBytes,
+                              (int64_t)s.arguments.size(),
+                              (int64_t)s.results.size()};
+  for (const ArgumentSpec &a : s.arguments)
+    layout.push_back(a.tensor.bytes());
+  for (const ResultSpec &r : s.results) {
+    layout.push_back(r.arenaOffset);
+    layout.push_back(r.tensor.bytes());
+  }
+  return layout;
+}
+
+bool checkBufferLayout(const StepManifest &manifest, const int64_t *layout,
+                       std::string &error) {
+  const EntrySignature &s = manifest.signature;
+  auto str = [](int64_t v) { return std::to_string(v); };
+  auto differ = [&](const std::string &record, const std::string &manifestSays,
+                    const std::string &codeSays) {
+    error = record + ": the manifest " + manifestSays + ", the step's code " +
+            codeSays;
+    return false;
+  };
+  // The counts first: they say how long `layout` is.
+  if (layout[1] != (int64_t)s.arguments.size() ||
+      layout[2] != (int64_t)s.results.size())
+    return differ("the signature",
+                  "describes " + str(s.arguments.size()) + " arguments and " +
+                      str(s.results.size()) + " results",
+                  str(layout[1]) + " and " + str(layout[2]));
+  if (layout[0] != manifest.arenaBytes)
+    return differ("the arena",
+                  "describes " + str(manifest.arenaBytes) + " bytes",
+                  str(layout[0]));
+  const int64_t *next = layout + 3;
+  for (size_t i = 0; i < s.arguments.size(); ++i, ++next)
+    if (*next != s.arguments[i].tensor.bytes())
+      return differ("argument #" + str(i),
+                    "describes " + str(s.arguments[i].tensor.bytes()) +
+                        " bytes",
+                    str(*next));
+  auto at = [&](int64_t offset) {
+    return offset < 0 ? std::string("as an out-parameter")
+                      : "at arena offset " + str(offset);
+  };
+  for (size_t i = 0; i < s.results.size(); ++i, next += 2) {
+    const ResultSpec &r = s.results[i];
+    if (next[0] != r.arenaOffset)
+      return differ("result #" + str(i), "places it " + at(r.arenaOffset),
+                    at(next[0]));
+    if (next[1] != r.tensor.bytes())
+      return differ("result #" + str(i),
+                    "describes " + str(r.tensor.bytes()) + " bytes",
+                    str(next[1]));
   }
   return true;
 }

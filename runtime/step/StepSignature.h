@@ -80,6 +80,11 @@ struct StepManifest {
   int64_t arenaBytes = 0;
 };
 
+/// The packed slots a step of `manifest` reads and writes: the context, the
+/// descriptor fields (3 + 2 * rank) of every argument, of every
+/// out-parameter and of the arena when it takes one, then its status.
+int64_t packedSlots(const StepManifest &manifest);
+
 /// The manifest as text, one record a line (names and sites are escaped so
 /// that a record never spans lines). Its last record before `end` is
 /// `check HEX`, manifestChecksum of every byte before that line, so a
@@ -90,8 +95,27 @@ std::string writeManifest(const StepManifest &manifest);
 std::string manifestChecksum(const std::string &text);
 
 /// Parses writeManifest's text; on failure returns false and sets `error`.
+/// Besides the checksum it checks what the records say of themselves:
+/// element sizes, counts, and that each result in the arena lies inside it
+/// and apart from the others (they all live to the end of the step).
 bool parseManifest(const std::string &text, StepManifest &out,
                    std::string &error);
+
+/// The buffers as the step's code was compiled for them, which echo-compile
+/// emits beside the manifest as `echo_step_buffer_layout` (int64_t[]):
+/// the arena's bytes, the number of arguments, the number of results, each
+/// argument's bytes, then each result's arena offset (-1: an
+/// out-parameter) and bytes. It comes from the same plan as the offsets in
+/// the code, not from the manifest's text: a manifest whose records were
+/// rewritten with a valid checksum no longer matches it.
+std::vector<int64_t> bufferLayout(const StepManifest &manifest);
+
+/// Whether `manifest` describes the buffers of `layout`, a library's
+/// echo_step_buffer_layout. On a difference returns false and sets `error`
+/// to the first record that differs ("result #0: ..."). Reads no further
+/// into `layout` than its own counts say.
+bool checkBufferLayout(const StepManifest &manifest, const int64_t *layout,
+                       std::string &error);
 
 } // namespace echo_run
 

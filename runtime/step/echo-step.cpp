@@ -192,17 +192,33 @@ int main(int argc, char **argv) {
   auto invokeStep = reinterpret_cast<Invoke>(dlsym(step, "echo_step_invoke"));
   auto manifestText =
       reinterpret_cast<const char *>(dlsym(step, "echo_step_manifest"));
-  auto packedSlots =
+  auto stepSlots =
       reinterpret_cast<const int64_t *>(dlsym(step, "echo_step_packed_slots"));
   if (!invokeStep || !manifestText)
     fail(o.step + " is not a step compiled by echo-compile (no "
                   "echo_step_invoke / echo_step_manifest)");
-  if (!packedSlots)
-    fail(o.step + " has no echo_step_packed_slots (an older echo-compile "
-                  "built it): compile it again");
+  auto bufferLayout =
+      reinterpret_cast<const int64_t *>(dlsym(step, "echo_step_buffer_layout"));
+  if (!stepSlots || !bufferLayout)
+    fail(o.step + " has no " +
+         (stepSlots ? "echo_step_buffer_layout" : "echo_step_packed_slots") +
+         " (an older echo-compile built it): compile it again");
   StepManifest manifest;
   if (!parseManifest(manifestText, manifest, error))
     fail(o.step + ": " + error);
+  // The checksum catches a damaged manifest; these, one that is intact but
+  // describes another step (records rewritten with a valid checksum, or
+  // another library's manifest), before anything is allocated: the step
+  // would read past `packed`, or the host would read a result where the
+  // step does not write it.
+  if (packedSlots(manifest) != *stepSlots)
+    fail(o.step + ": the manifest describes " +
+         std::to_string(packedSlots(manifest)) + " packed slots, the step "
+         "takes " + std::to_string(*stepSlots) +
+         ": the manifest does not belong to this library");
+  if (!checkBufferLayout(manifest, bufferLayout, error))
+    fail(o.step + ": " + error +
+         ": the manifest does not belong to this library");
   const EntrySignature &signature = manifest.signature;
   const std::string &name = manifest.function;
 
@@ -257,12 +273,6 @@ int main(int argc, char **argv) {
   void *contextArg = ctx;
   int32_t status = 0;
   std::vector<void *> packed = buffers.pack(&contextArg, &status);
-  // The checksum catches a damaged manifest; this catches one that is
-  // intact but describes another step (the step would read past `packed`).
-  if ((int64_t)packed.size() != *packedSlots)
-    fail(o.step + ": the manifest describes " + std::to_string(packed.size()) +
-         " packed slots, the step takes " + std::to_string(*packedSlots) +
-         ": the manifest does not belong to this library");
 
   double timedMs = 0;
   int64_t timedSteps = 0;

@@ -3,12 +3,14 @@
 // echo-compile STEP.mlir -o step.o [--shared]: plans and lowers a
 // tensor-level training step exactly as echo-run does (the CPU pipeline:
 // bufferization, buffer assignment, runtime calls with a context), then
-// writes native code with three symbols a host program links or dlopens:
+// writes native code with four symbols a host program links or dlopens:
 //
 //   void echo_step_invoke(void **packed);   // context, descriptor fields,
 //                                           // then the i32 status it writes
 //   const char echo_step_manifest[];        // StepSignature's manifest
 //   const int64_t echo_step_packed_slots;   // slots echo_step_invoke uses
+//   const int64_t echo_step_buffer_layout[];// bytes and arena offsets the
+//                                           // code assumes (bufferLayout)
 //
 // With --target=cpu the step calls the runtime ABI (echo_*) and nothing
 // else, so one object runs on any backend library: echo-step loads it next

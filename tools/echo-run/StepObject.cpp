@@ -72,6 +72,22 @@ void addManifest(llvm::Module &module, const std::string &text) {
                            "echo_step_manifest");
 }
 
+/// echo_step_buffer_layout (StepSignature.h: bufferLayout): what the code
+/// assumes of its buffers, in particular the arena offsets the plan gave
+/// its results, which the code has as constants. A host compares the
+/// manifest's records with it, so that a manifest rewritten with a valid
+/// checksum cannot move a result to bytes the step does not write.
+void addBufferLayout(llvm::Module &module, const StepManifest &manifest) {
+  std::vector<int64_t> layout = bufferLayout(manifest);
+  llvm::Constant *init = llvm::ConstantDataArray::get(
+      module.getContext(),
+      llvm::ArrayRef<uint64_t>(
+          reinterpret_cast<const uint64_t *>(layout.data()), layout.size()));
+  new llvm::GlobalVariable(module, init->getType(), /*isConstant=*/true,
+                           llvm::GlobalValue::ExternalLinkage, init,
+                           "echo_step_buffer_layout");
+}
+
 } // namespace
 
 mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
@@ -204,19 +220,10 @@ std::unique_ptr<llvm::Module> buildStepModule(mlir::ModuleOp lowered,
     error = "the lowered module has no function " + manifest.function;
     return nullptr;
   }
-  // The packed slots the host fills (StepManifest) must be the step's
-  // parameters: the context, then each memref's descriptor fields.
-  size_t slots = 1;
-  auto descriptorFields = [](const TensorSpec &t) {
-    return 3 + 2 * t.shape.size();
-  };
-  for (const ArgumentSpec &a : manifest.signature.arguments)
-    slots += descriptorFields(a.tensor);
-  for (const ResultSpec &r : manifest.signature.results)
-    if (r.arenaOffset < 0)
-      slots += descriptorFields(r.tensor);
-  if (manifest.arenaBytes > 0)
-    slots += descriptorFields(TensorSpec{{manifest.arenaBytes}, "i8", 1});
+  // The packed slots the host fills (StepManifest), less the status, must
+  // be the step's parameters: the context, then each memref's descriptor
+  // fields.
+  size_t slots = packedSlots(manifest) - 1;
   if (step->arg_size() != slots) {
     error = "the lowered " + manifest.function + " takes " +
             std::to_string(step->arg_size()) +
@@ -226,6 +233,7 @@ std::unique_ptr<llvm::Module> buildStepModule(mlir::ModuleOp lowered,
   }
   addPackedEntry(*module, *step);
   addManifest(*module, writeManifest(manifest));
+  addBufferLayout(*module, manifest);
   module->setTargetTriple(machine.getTargetTriple());
   module->setDataLayout(machine.createDataLayout());
   std::string problems;

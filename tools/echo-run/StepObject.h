@@ -2,12 +2,14 @@
 //
 // The object-code path shared by echo-compile (writes it to a file) and
 // echo-run (loads it, and keeps it in its step cache): the lowered module in
-// LLVM IR with three added symbols,
+// LLVM IR with four added symbols,
 //
 //   void echo_step_invoke(void **packed);   // context, descriptor fields,
 //                                           // then the i32 status it writes
 //   const char echo_step_manifest[];        // StepSignature's manifest
 //   const int64_t echo_step_packed_slots;   // slots echo_step_invoke uses
+//   const int64_t echo_step_buffer_layout[];// bytes and arena offsets the
+//                                           // code assumes (bufferLayout)
 //
 // compiled for the host (generic CPU, position independent).
 //
@@ -74,8 +76,9 @@ std::unique_ptr<llvm::TargetMachine>
 hostTargetMachine(llvm::CodeGenOptLevel level, std::string &error);
 
 /// `lowered` (the LLVM dialect output of the CPU pipeline) in LLVM IR, with
-/// echo_step_invoke wrapping `manifest.function` and the manifest as
-/// echo_step_manifest, laid out for `machine`. Null with `error` set when
+/// echo_step_invoke wrapping `manifest.function`, the manifest as
+/// echo_step_manifest and its bufferLayout as echo_step_buffer_layout, laid
+/// out for `machine`. Null with `error` set when
 /// translation or the IR verifier fails.
 std::unique_ptr<llvm::Module> buildStepModule(mlir::ModuleOp lowered,
                                               const StepManifest &manifest,

@@ -308,10 +308,14 @@ std::unique_ptr<echo_runtime::Backend> loadBackend(const char *argv0) {
 }
 
 /// echo_step_invoke of a step object (StepObject.h), linked into `jit`
-/// against the backend's runtime entries.
+/// against the backend's runtime entries. An error too when `manifest` does
+/// not describe the buffers the object's code was compiled for (its
+/// echo_step_buffer_layout): a cache entry's manifest rewritten, checksum
+/// and all.
 using StepInvoke = void (*)(void **);
 llvm::Expected<StepInvoke> loadStep(echo_runtime::Backend &rt,
                                     std::unique_ptr<llvm::MemoryBuffer> object,
+                                    const StepManifest &manifest,
                                     std::unique_ptr<llvm::orc::LLJIT> &jit) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
@@ -335,6 +339,12 @@ llvm::Expected<StepInvoke> loadStep(echo_runtime::Backend &rt,
   dylib.addGenerator(std::move(*process));
   if (llvm::Error err = jit->addObjectFile(std::move(object)))
     return std::move(err);
+  auto layout = jit->lookup("echo_step_buffer_layout");
+  if (!layout)
+    return layout.takeError();
+  std::string error;
+  if (!checkBufferLayout(manifest, layout->toPtr<const int64_t *>(), error))
+    return llvm::createStringError(error);
   auto address = jit->lookup("echo_step_invoke");
   if (!address)
     return address.takeError();
@@ -512,15 +522,17 @@ int main(int argc, char **argv) {
     compile();
 
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  llvm::Expected<StepInvoke> loaded = loadStep(rt, std::move(object), jit);
+  llvm::Expected<StepInvoke> loaded =
+      loadStep(rt, std::move(object), manifest, jit);
   if (!loaded && fromCache) {
-    // An entry that checks out but does not link: compile it again.
+    // An entry that checks out but does not link, or whose manifest does
+    // not describe its object: compile it again.
     llvm::errs() << "echo-run: warning: step cache entry "
                  << cache->pathOf(cacheKey) << " does not load ("
                  << llvm::toString(loaded.takeError())
                  << "); compiling the step again\n";
     compile();
-    loaded = loadStep(rt, std::move(object), jit);
+    loaded = loadStep(rt, std::move(object), manifest, jit);
   }
   if (!loaded)
     fail("loading the compiled step failed: " +

@@ -4,8 +4,11 @@ checksum valid (runtime/step/StepSignature.cpp: FNV-1a 64 of the records
 before `check`), so that only what the records say can be wrong.
 
 usage: rewrite_manifest.py delete-last|repeat-first KIND IN.so OUT.so
-KIND is a record kind (arg, result, site). The new manifest must not be
-longer than the old one: repeat-first also drops the `site` records.
+       rewrite_manifest.py set KIND INDEX FIELD VALUE IN.so OUT.so
+KIND is a record kind (arg, result, site). `set` replaces field FIELD (1:
+the first after the kind) of the INDEX-th (from 0) record of KIND with
+VALUE. The new manifest must not be longer than the old one: repeat-first
+also drops the `site` records.
 """
 import sys
 
@@ -20,7 +23,10 @@ def checksum(text):
 
 
 def main():
-    action, kind, src, dst = sys.argv[1:5]
+    action, kind = sys.argv[1:3]
+    if action == "set":
+        index, field, value = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+    src, dst = sys.argv[-2:]
     lib = open(src, "rb").read()
     start = lib.index(MAGIC)
     end = lib.index(b"\0", start)
@@ -34,6 +40,10 @@ def main():
     elif action == "repeat-first":
         records.insert(ofkind[0], records[ofkind[0]])
         records = [l for l in records if not l.startswith(b"site ")]
+    elif action == "set":
+        fields = records[ofkind[index]].split(b" ")
+        fields[field] = value.encode()
+        records[ofkind[index]] = b" ".join(fields)
     else:
         sys.exit("rewrite_manifest: unknown action " + action)
     body = b"\n".join(records) + b"\n"
