@@ -75,6 +75,11 @@ constexpr llvm::StringLiteral kInPlaceCallAttr = "echo.in_place";
 /// (a dictionary of seconds: step, compute, transfer, overlapped, ...).
 constexpr llvm::StringLiteral kSimulatedStepAttr = "echo.simulated_step";
 
+/// On a function: echo-budget-plan's choice (a dictionary: the budget, the
+/// remat, gist and offload kept, its planned peak and simulated seconds,
+/// the candidates planned and those that fit, the Baseline's figures).
+constexpr llvm::StringLiteral kBudgetPlanAttr = "echo.budget_plan";
+
 } // namespace echo
 } // namespace mlir
 

@@ -212,7 +212,7 @@ LogicalResult AttrChecker::check() {
   if (name == kAllocForAttr || name == kPlannerAttr)
     return string();
   if (name == kStepStatsAttr || name == kSimulatedStepAttr ||
-      name == kCsrBoundsAttr)
+      name == kCsrBoundsAttr || name == kBudgetPlanAttr)
     return dictionary();
   Check rule = llvm::StringSwitch<Check>(name)
                    .Case(kCategoryAttr, &AttrChecker::category)

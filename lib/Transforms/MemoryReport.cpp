@@ -85,9 +85,16 @@ struct SimulatedStep {
   std::vector<double> busy[2]; // compute, copy: [start, end] pairs
 };
 
+/// echo-budget-plan's choice (echo.budget_plan).
+struct BudgetPlanRecord {
+  std::string remat, gist, offload;
+  int64_t budget = 0, candidates = 0, planned = 0;
+};
+
 struct FunctionReport {
   std::string name;
   std::optional<SimulatedStep> simulated;
+  std::optional<BudgetPlanRecord> budgetPlan;
   int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
   std::map<std::string, int64_t> persistent, stashedByKind, atPeak;
   int64_t persistentBytes = 0, arenaBytes = 0, arenaLowerBound = 0;
@@ -183,6 +190,20 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     r.arenaLowerBound = lb.getInt();
   if (auto planner = fn->getAttrOfType<StringAttr>(kPlannerAttr))
     r.planner = planner.str();
+  if (auto plan = fn->getAttrOfType<DictionaryAttr>(kBudgetPlanAttr)) {
+    BudgetPlanRecord b;
+    auto text = [&](StringRef key) {
+      auto v = plan.getAs<StringAttr>(key);
+      return v ? v.str() : std::string();
+    };
+    b.remat = text("remat");
+    b.gist = text("gist");
+    b.offload = text("offload");
+    b.budget = intOf(plan, "budget");
+    b.candidates = intOf(plan, "candidates");
+    b.planned = intOf(plan, "planned");
+    r.budgetPlan = std::move(b);
+  }
   if (auto sim = fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr)) {
     SimulatedStep s;
     auto seconds = [&](StringRef key) {
@@ -312,6 +333,11 @@ llvm::json::Object toJson(const FunctionReport &r) {
                                          {"bytes", mapsBytes.second}};
     result["csr_bounds"] = std::move(bounds);
   }
+  if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan)
+    result["budget_plan"] = llvm::json::Object{
+        {"budget_bytes", b->budget}, {"remat", b->remat},
+        {"gist", b->gist},           {"offload", b->offload},
+        {"candidates", b->candidates}, {"planned", b->planned}};
   if (const std::optional<SimulatedStep> &s = r.simulated)
     result["simulated_step"] = llvm::json::Object{
         {"device", s->device},
@@ -348,6 +374,12 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
   os << llvm::format("FLOPs: forward %lld, backward %lld, recompute %lld\n",
                      (long long)r.flopsForward, (long long)r.flopsBackward,
                      (long long)r.flopsRecompute);
+  if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan)
+    os << llvm::format("budget plan      %14lld bytes  remat=%s gist=%s "
+                       "offload=%s (%lld of %lld candidates planned)\n",
+                       (long long)b->budget, b->remat.c_str(), b->gist.c_str(),
+                       b->offload.c_str(), (long long)b->planned,
+                       (long long)b->candidates);
   if (const std::optional<SimulatedStep> &s = r.simulated) {
     auto ms = [](double seconds) { return seconds * 1e3; };
     os << llvm::format("simulated step   %14.3f ms on %s\n", ms(s->step),

@@ -1,9 +1,11 @@
 //===- PlanPipeline.cpp - Tensor-level step -> planned step ---------------===//
 
 #include "EchoDialect/Transforms/PlanPipeline.h"
+#include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
@@ -43,4 +45,16 @@ void mlir::echo::buildPlanPipeline(
     beforeAssign(pm);
   if (assignBuffers)
     pm.addNestedPass<func::FuncOp>(createEchoBufferAssign());
+}
+
+int64_t mlir::echo::plannedPeakBytes(func::FuncOp fn) {
+  int64_t peak = 0;
+  if (auto arena = fn->getAttrOfType<IntegerAttr>(kArenaBytesAttr))
+    peak += arena.getInt();
+  if (auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr))
+    if (auto persistent = stats.getAs<DictionaryAttr>("persistent"))
+      for (NamedAttribute entry : persistent)
+        if (auto bytes = dyn_cast<IntegerAttr>(entry.getValue()))
+          peak += bytes.getInt();
+  return peak;
 }

@@ -135,20 +135,6 @@ void applyOrder(func::FuncOp fn, ArrayRef<Operation *> ops,
     ops[n]->moveBefore(terminator);
 }
 
-/// The memory report's planned_peak_bytes of a planned function: the
-/// persistent bytes recorded in echo.step_stats plus the arena.
-int64_t plannedPeak(func::FuncOp fn) {
-  int64_t peak = 0;
-  if (auto arena = fn->getAttrOfType<IntegerAttr>(kArenaBytesAttr))
-    peak += arena.getInt();
-  if (auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr))
-    if (auto persistent = stats.getAs<DictionaryAttr>("persistent"))
-      for (NamedAttribute entry : persistent)
-        if (auto bytes = dyn_cast<IntegerAttr>(entry.getValue()))
-          peak += bytes.getInt();
-  return peak;
-}
-
 struct Candidate {
   ScheduleKind kind;
   std::vector<unsigned> order;
@@ -198,7 +184,7 @@ SchedulePass::evaluate(MutableArrayRef<FunctionSchedule> functions, size_t k) {
   if (succeeded(planned))
     for (FunctionSchedule &f : functions) {
       auto fnCopy = cast<func::FuncOp>(mapping.lookup(f.fn.getOperation()));
-      f.candidates[k].peak = plannedPeak(fnCopy);
+      f.candidates[k].peak = plannedPeakBytes(fnCopy);
     }
   copy.erase();
   if (failed(planned))

@@ -178,6 +178,24 @@ struct TrainingPipelineOptions
                      "(the search's limit: a count, so the plan does not "
                      "depend on the load)"),
       llvm::cl::init(kDefaultSolverNodes)};
+  PassOptions::Option<std::string> budget{
+      *this, "budget",
+      llvm::cl::desc("Peak bytes the step must fit (BYTES, with an optional "
+                     "KiB/MiB/GiB suffix; NN% of the Baseline's planned "
+                     "peak; or min): remat, gist and offload are then "
+                     "chosen jointly by echo-budget-plan, replacing those "
+                     "options"),
+      llvm::cl::init("")};
+  PassOptions::Option<DprFormat> allowLossy{
+      *this, "allow-lossy",
+      llvm::cl::desc("budget=: the lowest precision a stash may be stored "
+                     "in (Gist's DPR); none: lossless encodings only"),
+      llvm::cl::init(DprFormat::None),
+      llvm::cl::values(
+          clEnumValN(DprFormat::None, "none", "lossless encodings only"),
+          clEnumValN(DprFormat::Fp16, "fp16", "down to IEEE half"),
+          clEnumValN(DprFormat::Fp10, "fp10", "down to fp10 (1-5-4)"),
+          clEnumValN(DprFormat::Fp8, "fp8", "down to fp8 (1-4-3)"))};
   PassOptions::Option<GistMode> gist{
       *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
       llvm::cl::init(GistMode::None),

@@ -927,4 +927,120 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
+  let summary = "Choose remat, gist and offload jointly: the fastest step "
+                "whose planned peak fits a byte budget";
+  let description = [{
+    Runs on a training step (after echo-autodiff) in place of echo-remat,
+    gist-encode and echo-offload. Every combination of
+
+    * recomputation: none, mirror, Echo, `optimal` (the MILP at its lowest
+      peak), Megatron's selective and full-layer (where the model has
+      attention cores or layer boundaries);
+    * encoding: none, Gist's lossless encodings, and DPR at each precision
+      at or above `allow-lossy` (fp16, then fp10, then fp8);
+    * offload: none, Dymem's rules, greedy (on `device-profile`'s link)
+
+    is applied to a copy of the module with `schedule`'s order and
+    simulated on the two-stream model of `device-profile` (compute,
+    recompute and encode/decode kernels, and the copies not hidden behind
+    compute). A combination whose IR repeats an earlier one (a policy that
+    changes nothing on this model, an offload that moves nothing) is
+    dropped. From the fastest simulated step on (ties: the order above),
+    each candidate is planned by the training pipeline's own planning
+    passes (bufferization, `grad-results`, echo-buffer-assign), and the
+    first whose planned peak - the memory report's `planned_peak_bytes`,
+    persistent bytes plus the arena, of the largest function - is at most
+    the budget is kept; `budget=min` plans them all and keeps the lowest
+    peak (then the least time). Its passes then run on the module itself,
+    and each function gets `echo.budget_plan` (the budget, the choice, its
+    planned peak and simulated seconds, the candidates simulated and
+    planned, the Baseline's peak and seconds) and, with `remarks`, a
+    remark saying the same.
+
+    The candidates do not depend on the budget, so the choice is monotonic:
+    a larger budget never gives a slower simulated step, and the peak is
+    never above the budget; a budget below every candidate's peak is an
+    error naming the smallest peak and its choice. The peak is exact: the
+    candidate was planned by the passes the pipeline runs next (planned ==
+    measured on the CPU). `budget` takes bytes (optionally with a KiB, MiB
+    or GiB suffix), `NN%` of the Baseline's planned peak, or `min`.
+
+    This is a search over the compositions of the existing techniques, each
+    applied to the whole step; per-value decisions (one MILP over keep,
+    recompute, offload and encode for each stash) are not made yet.
+
+    ```mlir
+    // echo-opt --echo-budget-plan="budget=100% allow-lossy=fp8"
+    // remark: echo-budget-plan: budget 676868 bytes (100% of Baseline's
+    //   676868): remat=none gist=lossless offload=greedy, planned peak
+    //   676868 bytes, simulated step 2.988 us (Baseline 676868 bytes,
+    //   3.067 us); 4 of 17 candidates planned
+    ```
+  }];
+  let options = [
+    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+           "Peak bytes to fit: BYTES (optional KiB/MiB/GiB suffix), NN% of "
+           "the Baseline's planned peak, or min">,
+    Option<"allowLossy", "allow-lossy", "::mlir::echo::DprFormat",
+           /*default=*/"::mlir::echo::DprFormat::None",
+           "The lowest precision a stash may be stored in; none: lossless "
+           "encodings only",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::DprFormat::None, "none",
+                        "lossless encodings only"),
+             clEnumValN(::mlir::echo::DprFormat::Fp16, "fp16",
+                        "down to IEEE half"),
+             clEnumValN(::mlir::echo::DprFormat::Fp10, "fp10",
+                        "down to fp10 (1-5-4)"),
+             clEnumValN(::mlir::echo::DprFormat::Fp8, "fp8",
+                        "down to fp8 (1-4-3)"))}]>,
+    Option<"schedule", "schedule", "::mlir::echo::ScheduleMode",
+           /*default=*/"::mlir::echo::ScheduleMode::None",
+           "The op order every candidate gets (echo-schedule)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::ScheduleMode::None, "none",
+                        "keep the order"),
+             clEnumValN(::mlir::echo::ScheduleMode::DepthFirst, "dfs",
+                        "Dymem's depth-first branch order"),
+             clEnumValN(::mlir::echo::ScheduleMode::List, "list",
+                        "the memory-aware list order"),
+             clEnumValN(::mlir::echo::ScheduleMode::Best, "best",
+                        "the lowest planned peak of input, dfs and list"))}]>,
+    Option<"device", "device-profile", "::mlir::echo::DeviceKind",
+           /*default=*/"::mlir::echo::DeviceKind::Pcie4",
+           "Device profile of the simulated time and of offload",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
+                        "A100-class GPU, PCIe 4.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
+                        "H100-class GPU, PCIe 5.0 x16"),
+             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
+                        "GH200, NVLink-C2C"))}]>,
+    Option<"gradResults", "grad-results", "::mlir::echo::GradResults",
+           /*default=*/"::mlir::echo::GradResults::OutParams",
+           "Where the planned step keeps results that replace no argument "
+           "(as the training pipeline's grad-results)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::GradResults::OutParams, "out-params",
+                        "caller-allocated buffers"),
+             clEnumValN(::mlir::echo::GradResults::Arena, "arena",
+                        "the step's arena"))}]>,
+    Option<"workspaceBudget", "workspace-budget", "int64_t",
+           /*default=*/"0",
+           "Must be 0 when the pass runs alone (echo-training-pipeline "
+           "plans the candidates with its own workspaces)">,
+    Option<"rematLayerStride", "remat-layer-stride", "int64_t",
+           /*default=*/"1", "echo-remat's layer-stride (full-layer)">,
+    Option<"rematSolverNodes", "remat-solver-nodes", "int64_t",
+           /*default=*/"::mlir::echo::kDefaultSolverNodes",
+           "echo-remat's solver-nodes (optimal)">,
+    Option<"rematTimeLimit", "remat-time-limit", "double",
+           /*default=*/"::mlir::echo::kDefaultSolverSeconds",
+           "echo-remat's time-limit (optimal)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Report the plan kept as a remark on each function">
+  ];
+}
+
 #endif // ECHO_TRANSFORMS_PASSES_TD

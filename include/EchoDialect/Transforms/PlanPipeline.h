@@ -13,8 +13,13 @@
 #include "EchoDialect/Transforms/PassOptions.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <cstdint>
+
 namespace mlir {
 class OpPassManager;
+namespace func {
+class FuncOp;
+} // namespace func
 namespace echo {
 
 /// Adds to `pm` (anchored on builtin.module), through typed constructors:
@@ -35,6 +40,11 @@ void buildPlanPipeline(
     OpPassManager &pm, bool assignBuffers,
     GradResults gradResults = GradResults::OutParams,
     llvm::function_ref<void(OpPassManager &)> beforeAssign = {});
+
+/// The memory report's planned_peak_bytes of a function buildPlanPipeline
+/// planned: the persistent bytes recorded in echo.step_stats plus the
+/// arena.
+int64_t plannedPeakBytes(func::FuncOp fn);
 
 } // namespace echo
 } // namespace mlir

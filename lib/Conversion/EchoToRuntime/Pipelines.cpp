@@ -14,6 +14,7 @@
 #include "EchoDialect/Conversion/Passes.h"
 #include "EchoDialect/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "EchoDialect/Transforms/MemoryPipeline.h"
 #include "EchoDialect/Transforms/PlanPipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -137,52 +138,40 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   autodiff.lossScaleGrowth = options.lossScaleGrowth;
   autodiff.lossScaleBackoff = options.lossScaleBackoff;
   pm.addPass(createEchoAutodiff(autodiff));
-  if (options.remat != RematPolicy::None) {
-    EchoRematOptions remat;
-    remat.policy = options.remat;
-    remat.gist = options.gist;
-    remat.budget = options.rematBudget;
-    remat.timeLimit = options.rematTimeLimit;
-    remat.layerStride = options.rematLayerStride;
-    remat.solverNodes = options.rematSolverNodes;
-    pm.addNestedPass<func::FuncOp>(createEchoRemat(remat));
-  }
-  // Gist encodes what recomputation leaves stashed.
-  if (options.gist != GistMode::None) {
-    EchoGistEncodeOptions gist;
-    gist.dpr = dprOf(options.gist);
-    pm.addNestedPass<func::FuncOp>(createEchoGistEncode(gist));
-  }
-  // The order is chosen last, on what the planner will see.
-  if (options.schedule != ScheduleMode::None) {
-    EchoScheduleOptions schedule;
-    switch (options.schedule) {
-    case ScheduleMode::DepthFirst:
-      schedule.order = ScheduleOrder::DepthFirst;
-      break;
-    case ScheduleMode::List:
-      schedule.order = ScheduleOrder::List;
-      break;
-    default:
-      schedule.order = ScheduleOrder::Best;
-      break;
-    }
-    pm.addPass(createEchoSchedule(schedule));
-  }
-  // Offload decides on the final order, and what is still stashed.
-  if (options.offload != OffloadMode::None) {
-    EchoOffloadOptions offload;
-    offload.policy = options.offload == OffloadMode::Dymem
-                         ? OffloadPolicy::Dymem
-                         : OffloadPolicy::Greedy;
-    offload.device = options.device;
-    pm.addNestedPass<func::FuncOp>(createEchoOffload(offload));
-  }
-  if (options.simulate || options.offload != OffloadMode::None) {
-    EchoSimulateOptions simulate;
-    simulate.device = options.device;
-    simulate.remarks = false; // the memory report prints the figures
-    pm.addNestedPass<func::FuncOp>(createEchoSimulate(simulate));
+  MemoryChoice choice;
+  choice.remat = options.remat;
+  choice.gist = options.gist;
+  choice.schedule = options.schedule;
+  choice.offload = options.offload;
+  choice.device = options.device;
+  choice.simulate = options.simulate;
+  choice.rematBudget = options.rematBudget;
+  choice.rematTimeLimit = options.rematTimeLimit;
+  choice.rematLayerStride = options.rematLayerStride;
+  choice.rematSolverNodes = options.rematSolverNodes;
+  if (options.budget.empty()) {
+    buildMemoryPasses(pm, choice);
+  } else {
+    // The user's remat, gist and offload choices are replaced by the
+    // fastest combination whose planned peak fits (echo-budget-plan).
+    EchoBudgetPlanOptions plan;
+    plan.budget = options.budget;
+    plan.allowLossy = options.allowLossy;
+    plan.schedule = options.schedule;
+    plan.device = options.device;
+    plan.gradResults = options.gradResults;
+    plan.workspaceBudget = options.workspaceBudget;
+    plan.rematTimeLimit = options.rematTimeLimit;
+    plan.rematLayerStride = options.rematLayerStride;
+    plan.rematSolverNodes = options.rematSolverNodes;
+    plan.remarks = false; // the memory report prints the choice
+    // Each candidate is planned by the passes that follow here.
+    int64_t workspaceBudget = options.workspaceBudget;
+    GradResults gradResults = options.gradResults;
+    pm.addPass(createEchoBudgetPlan(plan, [=](OpPassManager &candidate) {
+      buildPlanPipelineWithWorkspaces(candidate, /*assignBuffers=*/true,
+                                      workspaceBudget, gradResults);
+    }));
   }
   buildPlanPipelineWithWorkspaces(pm, /*assignBuffers=*/true,
                                   options.workspaceBudget, options.gradResults);

@@ -1,0 +1,444 @@
+//===- BudgetPlan.cpp - The fastest memory plan within a byte budget ------===//
+//
+// echo-budget-plan: tries every combination of the memory techniques on
+// copies of the module, plans and simulates each with the pipeline's own
+// passes, and keeps the fastest whose planned peak fits the budget. The
+// candidates do not depend on the budget, so the choice is monotonic in it,
+// and each peak is the planner's, not a model's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/Transforms/MemoryPipeline.h"
+#include "EchoDialect/Transforms/Passes.h"
+#include "EchoDialect/Transforms/PlanPipeline.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <set>
+#include <optional>
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOBUDGETPLAN
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// The budget option, parsed.
+struct Budget {
+  enum Kind { Bytes, Percent, Min } kind = Min;
+  int64_t bytes = 0;
+  double percent = 0;
+};
+
+/// BYTES[KiB|MiB|GiB], NN%, or min; an error message otherwise.
+std::optional<Budget> parseBudget(StringRef text, std::string &problem) {
+  text = text.trim();
+  Budget b;
+  if (text == "min")
+    return b;
+  if (text.consume_back("%")) {
+    double percent = 0;
+    if (text.trim().getAsDouble(percent) || !std::isfinite(percent) ||
+        percent <= 0) {
+      problem = "a percentage must be a positive number (e.g. 50%)";
+      return std::nullopt;
+    }
+    b.kind = Budget::Percent;
+    b.percent = percent;
+    return b;
+  }
+  int64_t scale = 1;
+  if (text.consume_back("KiB"))
+    scale = int64_t(1) << 10;
+  else if (text.consume_back("MiB"))
+    scale = int64_t(1) << 20;
+  else if (text.consume_back("GiB"))
+    scale = int64_t(1) << 30;
+  int64_t value = 0;
+  if (text.trim().getAsInteger(10, value) || value <= 0 ||
+      value > std::numeric_limits<int64_t>::max() / scale) {
+    problem = "must be 'min', 'NN%' or a positive byte count (with an "
+              "optional KiB, MiB or GiB suffix)";
+    return std::nullopt;
+  }
+  b.kind = Budget::Bytes;
+  b.bytes = value * scale;
+  return b;
+}
+
+/// The stashes' storage precisions allowed at or above `floor`, lossless
+/// first, then from the most precise down.
+SmallVector<GistMode> gistModesAllowed(DprFormat floor) {
+  SmallVector<GistMode> modes{GistMode::None, GistMode::Lossless};
+  if (floor == DprFormat::None)
+    return modes;
+  modes.push_back(GistMode::Fp16);
+  if (floor == DprFormat::Fp16)
+    return modes;
+  modes.push_back(GistMode::Fp10);
+  if (floor == DprFormat::Fp10)
+    return modes;
+  modes.push_back(GistMode::Fp8);
+  return modes;
+}
+
+struct Outcome {
+  MemoryChoice choice;
+  unsigned staged = 0;     // index of its (remat, gist) copy
+  bool simulated = false;  // its passes ran and the step was simulated
+  bool planned = false;    // and it was planned
+  int64_t peak = 0;        // of the largest function
+  double seconds = 0;      // all functions' simulated steps
+};
+
+std::string describe(const MemoryChoice &c) {
+  return llvm::formatv("remat={0} gist={1} offload={2}",
+                       rematPolicyName(c.remat), gistModeName(c.gist),
+                       offloadModeName(c.offload))
+      .str();
+}
+
+std::string microseconds(double seconds) {
+  return llvm::formatv("{0:f3}", seconds * 1e6).str();
+}
+
+struct BudgetPlanPass : echo::impl::EchoBudgetPlanBase<BudgetPlanPass> {
+  using Base::Base;
+  BudgetPlanPass(const EchoBudgetPlanOptions &options,
+                 std::function<void(OpPassManager &)> plan)
+      : Base(options), planBuilder(std::move(plan)) {}
+
+  void runOnOperation() override;
+
+  /// What the candidates' dynamic pipelines load: those of every pass they
+  /// may run.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    OpPassManager pm(ModuleOp::getOperationName());
+    MemoryChoice every = baseChoice();
+    every.remat = RematPolicy::Echo;
+    every.gist = GistMode::Fp8;
+    every.schedule = ScheduleMode::Best;
+    every.offload = OffloadMode::Greedy;
+    buildMemoryPasses(pm, every);
+    buildPlanPipeline(pm, /*assignBuffers=*/true, GradResults::Arena);
+    if (planBuilder)
+      planBuilder(pm);
+    pm.getDependentDialects(registry);
+  }
+
+private:
+  MemoryChoice baseChoice() const {
+    MemoryChoice c;
+    c.schedule = schedule;
+    c.device = device;
+    c.rematLayerStride = rematLayerStride;
+    c.rematSolverNodes = rematSolverNodes;
+    c.rematTimeLimit = rematTimeLimit;
+    return c;
+  }
+
+  /// A copy of `from` (the module or an earlier copy) nested at the end of
+  /// the module, where a dynamic pipeline may run on it.
+  ModuleOp copyOf(ModuleOp from);
+
+  /// Runs `pm` on `target` with every diagnostic swallowed: a candidate
+  /// that fails (a policy that does not apply to the model) is skipped.
+  LogicalResult runQuietly(OpPassManager &pm, ModuleOp target);
+
+  /// Applies remat, gist and the order of every candidate to a copy of
+  /// the module (kept in `staged`), then simulates each offload variant.
+  SmallVector<Outcome> simulateAll(ArrayRef<StringRef> functions);
+
+  /// Plans `o` on a copy of its staged module; false if that failed.
+  bool plan(Outcome &o, ArrayRef<StringRef> functions);
+
+  /// Runs offload and echo-simulate of `o` on a copy of its staged module,
+  /// then, with `planStep`, the planning passes; returns the copy.
+  ModuleOp finish(const Outcome &o, bool planStep, bool &ok);
+
+  /// The planning passes each candidate gets; null: buildPlanPipeline.
+  std::function<void(OpPassManager &)> planBuilder;
+
+  SmallVector<ModuleOp> copies; // nested copies, erased when done
+  SmallVector<ModuleOp> staged; // one per (remat, gist); null if it failed
+                                // or repeats an earlier one
+  std::set<std::string> stagedTexts;
+};
+
+ModuleOp BudgetPlanPass::copyOf(ModuleOp from) {
+  ModuleOp module = getOperation();
+  OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToEnd(module.getBody());
+  auto copy = ModuleOp::create(b, module.getLoc());
+  IRMapping mapping;
+  for (Operation &op : from.getBody()->without_terminator()) {
+    auto nested = dyn_cast<ModuleOp>(&op);
+    if (nested && llvm::is_contained(copies, nested))
+      continue;
+    copy.getBody()->push_back(op.clone(mapping));
+  }
+  copies.push_back(copy);
+  return copy;
+}
+
+LogicalResult BudgetPlanPass::runQuietly(OpPassManager &pm, ModuleOp target) {
+  ScopedDiagnosticHandler quiet(&getContext(),
+                                [](Diagnostic &) { return success(); });
+  return runPipeline(pm, target);
+}
+
+ModuleOp BudgetPlanPass::finish(const Outcome &o, bool planStep, bool &ok) {
+  ModuleOp copy = copyOf(staged[o.staged]);
+  OpPassManager pm(ModuleOp::getOperationName());
+  MemoryChoice rest = o.choice; // remat, gist and order are applied
+  rest.remat = RematPolicy::None;
+  rest.gist = GistMode::None;
+  rest.schedule = ScheduleMode::None;
+  rest.simulate = true;
+  buildMemoryPasses(pm, rest);
+  if (planStep && planBuilder)
+    planBuilder(pm);
+  else if (planStep)
+    buildPlanPipeline(pm, /*assignBuffers=*/true, gradResults);
+  ok = succeeded(runQuietly(pm, copy));
+  return copy;
+}
+
+/// The simulated seconds summed over `functions` of `copy`, and the
+/// largest planned peak when `planned`; false if one lacks them.
+static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
+                        bool planned, Outcome &o) {
+  o.seconds = 0;
+  o.peak = 0;
+  for (StringRef name : functions) {
+    auto fn = copy.lookupSymbol<func::FuncOp>(name);
+    auto sim =
+        fn ? fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr) : nullptr;
+    auto step = sim ? sim.getAs<FloatAttr>("step") : nullptr;
+    if (!step || (planned && !fn->hasAttr(kArenaBytesAttr)))
+      return false;
+    o.seconds += step.getValueAsDouble();
+    if (planned)
+      o.peak = std::max(o.peak, plannedPeakBytes(fn));
+  }
+  return true;
+}
+
+SmallVector<Outcome>
+BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
+  SmallVector<Outcome> outcomes;
+  const RematPolicy remats[] = {RematPolicy::None,    RematPolicy::Mirror,
+                                RematPolicy::Echo,    RematPolicy::Optimal,
+                                RematPolicy::Selective,
+                                RematPolicy::FullLayer};
+  const OffloadMode offloads[] = {OffloadMode::None, OffloadMode::Dymem,
+                                  OffloadMode::Greedy};
+  for (RematPolicy remat : remats) {
+    for (GistMode gist : gistModesAllowed(allowLossy)) {
+      MemoryChoice choice = baseChoice();
+      choice.remat = remat;
+      choice.gist = gist;
+      ModuleOp copy = copyOf(getOperation());
+      OpPassManager pm(ModuleOp::getOperationName());
+      buildMemoryPasses(pm, choice);
+      bool fresh = succeeded(runQuietly(pm, copy));
+      // A policy that changes nothing here (selective without attention
+      // cores) repeats an earlier candidate: the earlier one stands.
+      std::string text;
+      if (fresh) {
+        llvm::raw_string_ostream os(text);
+        copy->print(os, OpPrintingFlags().printGenericOpForm());
+        fresh = stagedTexts.insert(text).second;
+      }
+      if (!fresh) {
+        copies.pop_back_val().erase();
+        copy = nullptr;
+      }
+      staged.push_back(copy);
+      for (OffloadMode offload : offloads) {
+        Outcome o;
+        o.choice = choice;
+        o.choice.offload = offload;
+        o.choice.simulate = true;
+        o.staged = staged.size() - 1;
+        if (copy) {
+          bool ok = false;
+          ModuleOp simulated = finish(o, /*planStep=*/false, ok);
+          // An offload policy that moves nothing repeats offload=none.
+          bool moves = false;
+          simulated.walk([&](OffloadOp) {
+            moves = true;
+            return WalkResult::interrupt();
+          });
+          o.simulated = ok && (offload == OffloadMode::None || moves) &&
+                        readOutcome(simulated, functions, false, o);
+          copies.pop_back_val().erase();
+        }
+        outcomes.push_back(o);
+      }
+    }
+  }
+  return outcomes;
+}
+
+bool BudgetPlanPass::plan(Outcome &o, ArrayRef<StringRef> functions) {
+  bool ok = false;
+  ModuleOp copy = finish(o, /*planStep=*/true, ok);
+  o.planned = ok && readOutcome(copy, functions, true, o);
+  copies.pop_back_val().erase();
+  return o.planned;
+}
+
+void BudgetPlanPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::string problem;
+  std::optional<Budget> parsed = parseBudget(budget, problem);
+  if (!parsed) {
+    mlir::emitError(module.getLoc(), "echo-budget-plan: budget '")
+        << budget << "' " << problem;
+    return signalPassFailure();
+  }
+  if (workspaceBudget != 0 && !planBuilder) {
+    mlir::emitError(module.getLoc(),
+                    "echo-budget-plan: workspace-budget must be 0 when the "
+                    "pass runs alone; echo-training-pipeline plans the "
+                    "candidates with its workspaces");
+    return signalPassFailure();
+  }
+  SmallVector<func::FuncOp> steps;
+  SmallVector<StringRef> names;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (!fn.isExternal() && fn.getBody().hasOneBlock()) {
+      steps.push_back(fn);
+      names.push_back(fn.getSymName());
+    }
+  if (steps.empty())
+    return;
+
+  SmallVector<Outcome> outcomes = simulateAll(names);
+  auto eraseCopies = [&] {
+    for (ModuleOp copy : copies)
+      copy.erase();
+    copies.clear();
+    staged.clear();
+    stagedTexts.clear();
+  };
+  Outcome &baseline = outcomes.front(); // remat, gist, offload none
+  if (!baseline.simulated || !plan(baseline, names)) {
+    eraseCopies();
+    mlir::emitError(module.getLoc(),
+                    "echo-budget-plan: the Baseline step could not be "
+                    "planned; run echo-training-pipeline without budget= "
+                    "to see why");
+    return signalPassFailure();
+  }
+  int64_t limit = std::numeric_limits<int64_t>::max();
+  if (parsed->kind == Budget::Bytes)
+    limit = parsed->bytes;
+  else if (parsed->kind == Budget::Percent)
+    limit = int64_t(std::floor(double(baseline.peak) * parsed->percent / 100));
+
+  // The candidates from the fastest simulated step on (ties: the order
+  // they were made in); the first that fits is the answer, so most are
+  // never planned. budget=min plans them all.
+  SmallVector<unsigned> order;
+  for (unsigned i = 0; i < outcomes.size(); ++i)
+    if (outcomes[i].simulated)
+      order.push_back(i);
+  // Compared in whole picoseconds: sums that differ only by rounding
+  // (an overlapped copy) tie, and the candidate made first stands.
+  auto picoseconds = [&](unsigned i) {
+    return std::llround(outcomes[i].seconds * 1e12);
+  };
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return picoseconds(a) < picoseconds(b);
+  });
+  const Outcome *best = nullptr, *smallest = nullptr;
+  for (unsigned i : order) {
+    Outcome &o = outcomes[i];
+    if (!o.planned && !plan(o, names))
+      continue;
+    if (parsed->kind != Budget::Min) {
+      if (o.peak <= limit) {
+        best = &o;
+        break;
+      }
+      if (!smallest || o.peak < smallest->peak)
+        smallest = &o;
+      continue;
+    }
+    if (!best || o.peak < best->peak)
+      best = &o;
+  }
+  eraseCopies();
+  int64_t simulated = order.size();
+  int64_t planned = llvm::count_if(
+      outcomes, [](const Outcome &o) { return o.planned; });
+  if (!best) {
+    mlir::emitError(steps.front().getLoc(),
+                    "echo-budget-plan: no plan fits the budget of ")
+        << limit << " bytes: the smallest planned peak is " << smallest->peak
+        << " bytes (" << describe(smallest->choice) << ")";
+    return signalPassFailure();
+  }
+
+  OpPassManager pm(ModuleOp::getOperationName());
+  buildMemoryPasses(pm, best->choice);
+  if (failed(runPipeline(pm, module)))
+    return signalPassFailure();
+
+  Builder b(&getContext());
+  int64_t budgetBytes = parsed->kind == Budget::Min ? best->peak : limit;
+  NamedAttribute entries[] = {
+      b.getNamedAttr("budget", b.getI64IntegerAttr(budgetBytes)),
+      b.getNamedAttr("remat", b.getStringAttr(rematPolicyName(best->choice.remat))),
+      b.getNamedAttr("gist", b.getStringAttr(gistModeName(best->choice.gist))),
+      b.getNamedAttr("offload",
+                     b.getStringAttr(offloadModeName(best->choice.offload))),
+      b.getNamedAttr("peak", b.getI64IntegerAttr(best->peak)),
+      b.getNamedAttr("step", b.getF64FloatAttr(best->seconds)),
+      b.getNamedAttr("candidates", b.getI64IntegerAttr(simulated)),
+      b.getNamedAttr("planned", b.getI64IntegerAttr(planned)),
+      b.getNamedAttr("baseline_peak", b.getI64IntegerAttr(baseline.peak)),
+      b.getNamedAttr("baseline_step", b.getF64FloatAttr(baseline.seconds)),
+  };
+  DictionaryAttr record = b.getDictionaryAttr(entries);
+  for (func::FuncOp fn : steps)
+    fn->setAttr(kBudgetPlanAttr, record);
+  if (!remarks)
+    return;
+  // At the location only: the function is not printed with it.
+  InFlightDiagnostic remark =
+      mlir::emitRemark(steps.front().getLoc(), "echo-budget-plan: ");
+  if (parsed->kind == Budget::Min)
+    remark << "budget min";
+  else
+    remark << "budget " << limit << " bytes";
+  if (parsed->kind == Budget::Percent)
+    remark << " (" << budget << " of Baseline's " << baseline.peak << ")";
+  remark << ": " << describe(best->choice) << ", planned peak " << best->peak
+         << " bytes, simulated step " << microseconds(best->seconds)
+         << " us (Baseline " << baseline.peak << " bytes, "
+         << microseconds(baseline.seconds) << " us); " << planned << " of "
+         << simulated << " candidates planned";
+}
+
+} // namespace
+
+std::unique_ptr<Pass>
+mlir::echo::createEchoBudgetPlan(const EchoBudgetPlanOptions &options,
+                                 std::function<void(OpPassManager &)> plan) {
+  return std::make_unique<BudgetPlanPass>(options, std::move(plan));
+}

@@ -1,0 +1,33 @@
+// Bad budget options are located errors with a non-zero exit.
+//
+// RUN: not echo-opt %s '--echo-budget-plan=budget=abc' 2>&1 | FileCheck %s --check-prefix=WORD
+// RUN: not echo-opt %s '--echo-budget-plan=budget=0' 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not echo-opt %s '--echo-budget-plan=budget=-5' 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not echo-opt %s '--echo-budget-plan=budget=5XiB' 2>&1 | FileCheck %s --check-prefix=SUFFIX
+// RUN: not echo-opt %s '--echo-budget-plan=budget=99999999999GiB' 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// RUN: not echo-opt %s '--echo-budget-plan=budget=0%%' 2>&1 | FileCheck %s --check-prefix=PERCENT
+// RUN: not echo-opt %s '--echo-budget-plan=budget=inf%%' 2>&1 | FileCheck %s --check-prefix=PERCENT
+// RUN: not echo-opt %s '--echo-budget-plan=budget=nan%%' 2>&1 | FileCheck %s --check-prefix=PERCENT
+// RUN: not echo-opt %s '--echo-budget-plan=budget=' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not echo-opt %s '--echo-budget-plan=budget=50%% workspace-budget=4096' 2>&1 | FileCheck %s --check-prefix=WORKSPACE
+// RUN: not echo-opt %s '--echo-budget-plan=budget=1KiB allow-lossy=fp4' 2>&1 | FileCheck %s --check-prefix=LOSSY
+
+// WORD: budget-plan-invalid.mlir:{{[0-9]+}}:{{[0-9]+}}: error: echo-budget-plan: budget 'abc' must be 'min', 'NN%' or a positive byte count (with an optional KiB, MiB or GiB suffix)
+// ZERO: error: echo-budget-plan: budget '0' must be 'min', 'NN%' or a positive byte count
+// NEGATIVE: error: echo-budget-plan: budget '-5' must be 'min', 'NN%' or a positive byte count
+// SUFFIX: error: echo-budget-plan: budget '5XiB' must be 'min', 'NN%' or a positive byte count
+// OVERFLOW: error: echo-budget-plan: budget '99999999999GiB' must be 'min', 'NN%' or a positive byte count
+// PERCENT: error: echo-budget-plan: budget '{{.*}}%' a percentage must be a positive number (e.g. 50%)
+// EMPTY: error: echo-budget-plan: budget '' must be 'min', 'NN%' or a positive byte count
+// WORKSPACE: error: echo-budget-plan: workspace-budget must be 0 when the pass runs alone; echo-training-pipeline plans the candidates with its workspaces
+// LOSSY: for the --allow-lossy option: Cannot find option named 'fp4'!
+
+func.func @train_step(%arg0: tensor<4x8xf32>, %arg1: tensor<4xi32>, %arg2: tensor<3x8xf32> {echo.trainable}) -> (tensor<f32>, tensor<3x8xf32>) {
+  %0 = echo.linear %arg0, %arg2 : (tensor<4x8xf32>, tensor<3x8xf32>) -> tensor<4x3xf32>
+  %1 = echo.stash %0 : tensor<4x3xf32>
+  %2 = echo.cross_entropy %0, %arg1 : (tensor<4x3xf32>, tensor<4xi32>) -> tensor<f32>
+  %3 = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<f32>
+  %4 = echo.cross_entropy_grad %1, %arg1, %3 : (tensor<4x3xf32>, tensor<4xi32>, tensor<f32>) -> tensor<4x3xf32>
+  %5 = echo.linear_grad_weight %4, %arg0 : (tensor<4x3xf32>, tensor<4x8xf32>) -> tensor<3x8xf32>
+  return %2, %5 : tensor<f32>, tensor<3x8xf32>
+}
