@@ -428,6 +428,7 @@ PASSES = {
     "echo-schedule": ["--echo-autodiff=skip-existing"],
     "echo-offload": ["--echo-autodiff=skip-existing"],
     "echo-simulate": ["--echo-autodiff=skip-existing"],
+    "echo-budget-plan": ["--echo-autodiff=skip-existing"],
     "echo-memory-report": ["--echo-autodiff=skip-existing"],
     "echo-lower-to-cpu": ["--echo-autodiff=skip-existing"],
     "echo-lower-to-cuda": ["--echo-autodiff=skip-existing"],
@@ -509,7 +510,9 @@ def option_value(rng, pass_name, name, kind, tmp):
     if name == "heavy-ops":
         return rng.choice(["echo.conv2d", "echo.linear,echo.matmul", "echo.bogus", ",", ""])
     if name == "budget" or name.endswith("-budget") and kind == "string":
-        return rng.choice(["min", "0", "1", "1000000", "-1", "99999999999999999999", "bogus"])
+        return rng.choice(["min", "0", "1", "1000000", "-1", "99999999999999999999", "bogus",
+                           "100%", "50%", "35%", "0%", "-5%", "1e300%", "nan%", "64KiB",
+                           "1GiB", "8XiB", ""])
     if bad:
         return bad_value(rng)
     if kind in ("long", "int", "uint", "ulong"):
@@ -534,6 +537,9 @@ def pass_flag(rng, pass_name, options, tmp, forced=None):
             v = option_value(rng, pass_name, name, kind, tmp)
             chosen[name] = v if kind == "bool" and v in ("", "=true", "=false", "=bogus") else "=" + v
     optimal = any(v == "=optimal" for k, v in chosen.items() if k in ("policy", "remat"))
+    # A budget plan tries remat=optimal among its candidates.
+    optimal |= pass_name == "echo-budget-plan" or (
+        pass_name == "echo-training-pipeline" and "budget" in chosen)
     if optimal:
         # Count limits small; a time limit, where a count limit exists, only
         # a safety stop that must not decide the plan (so that a repeated

@@ -347,8 +347,11 @@ void BudgetPlanPass::runOnOperation() {
   int64_t limit = std::numeric_limits<int64_t>::max();
   if (parsed->kind == Budget::Bytes)
     limit = parsed->bytes;
-  else if (parsed->kind == Budget::Percent)
-    limit = int64_t(std::floor(double(baseline.peak) * parsed->percent / 100));
+  else if (parsed->kind == Budget::Percent) {
+    double bytes = std::floor(double(baseline.peak) * parsed->percent / 100);
+    if (bytes < 9.0e18) // else: no limit an int64 can state
+      limit = int64_t(bytes);
+  }
 
   // The candidates from the fastest simulated step on (ties: the order
   // they were made in); the first that fits is the answer, so most are

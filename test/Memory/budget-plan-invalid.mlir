@@ -5,6 +5,7 @@
 // RUN: not echo-opt %s '--echo-budget-plan=budget=-5' 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not echo-opt %s '--echo-budget-plan=budget=5XiB' 2>&1 | FileCheck %s --check-prefix=SUFFIX
 // RUN: not echo-opt %s '--echo-budget-plan=budget=99999999999GiB' 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// RUN: echo-opt %s '--echo-budget-plan=budget=1e300%%' -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: not echo-opt %s '--echo-budget-plan=budget=0%%' 2>&1 | FileCheck %s --check-prefix=PERCENT
 // RUN: not echo-opt %s '--echo-budget-plan=budget=inf%%' 2>&1 | FileCheck %s --check-prefix=PERCENT
 // RUN: not echo-opt %s '--echo-budget-plan=budget=nan%%' 2>&1 | FileCheck %s --check-prefix=PERCENT
@@ -18,6 +19,7 @@
 // SUFFIX: error: echo-budget-plan: budget '5XiB' must be 'min', 'NN%' or a positive byte count
 // OVERFLOW: error: echo-budget-plan: budget '99999999999GiB' must be 'min', 'NN%' or a positive byte count
 // PERCENT: error: echo-budget-plan: budget '{{.*}}%' a percentage must be a positive number (e.g. 50%)
+// HUGE: remark: echo-budget-plan: budget 9223372036854775807 bytes (1e300% of Baseline's
 // EMPTY: error: echo-budget-plan: budget '' must be 'min', 'NN%' or a positive byte count
 // WORKSPACE: error: echo-budget-plan: workspace-budget must be 0 when the pass runs alone; echo-training-pipeline plans the candidates with its workspaces
 // LOSSY: for the --allow-lossy option: Cannot find option named 'fp4'!

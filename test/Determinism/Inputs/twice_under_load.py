@@ -36,6 +36,9 @@ PIPELINES = [
     ["--pass-pipeline=builtin.module(echo-autodiff{skip-existing},"
      "func.func(echo-remat{policy=echo remarks=true}))"],
     ["--echo-autodiff", "--echo-lower-to-cpu"],
+    # The budget planner: every candidate simulated and planned.
+    [TP + "budget=min allow-lossy=fp8 remat-solver-nodes=1 optimizer=sgd",
+     "--echo-memory-report=format=json"],
     # Every memory report format, each to its own file.
     [TP + "remat=echo gist=fp8"] +
     ["--echo-memory-report=format=%s output={dir}/report.%s" % (f, f)
