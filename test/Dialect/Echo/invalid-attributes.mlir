@@ -154,6 +154,13 @@ func.func @stats_not_dictionary() attributes {echo.step_stats = 3 : i64} {
 
 // -----
 
+// expected-error@+1 {{attribute 'echo.budget_plan' must be a dictionary}}
+func.func @budget_plan_not_dictionary() attributes {echo.budget_plan = "fp8"} {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{attribute 'echo.csr_bounds' must be a dictionary}}
 func.func @csr_bounds_not_dictionary() attributes {echo.csr_bounds = "dense"} {
   return
@@ -180,7 +187,8 @@ module attributes {echo.alloc_sites = ["stashed|echo.relu"]} {
       -> (tensor<4xf32> {echo.update_of = 0 : i64})
       attributes {echo.arena_bytes = 512 : i64, echo.arena_lower_bound_bytes = 256 : i64,
                   echo.planner = "best-fit by size", echo.step_stats = {ops = 1 : i64},
-                  echo.simulated_step = {step = 1.0e-03 : f64}} {
+                  echo.simulated_step = {step = 1.0e-03 : f64},
+                  echo.budget_plan = {budget = 4096 : i64, gist = "fp8"}} {
     %0 = echo.relu %w {echo.category = ["stashed"], echo.density = 5.0e-01 : f64} : tensor<4xf32>
     return %0 : tensor<4xf32>
   }
