@@ -429,6 +429,7 @@ PASSES = {
     "echo-offload": ["--echo-autodiff=skip-existing"],
     "echo-simulate": ["--echo-autodiff=skip-existing"],
     "echo-budget-plan": ["--echo-autodiff=skip-existing"],
+    "echo-data-parallel": ["--echo-autodiff=skip-existing"],
     "echo-memory-report": ["--echo-autodiff=skip-existing"],
     "echo-lower-to-cpu": ["--echo-autodiff=skip-existing"],
     "echo-lower-to-cuda": ["--echo-autodiff=skip-existing"],

@@ -18,6 +18,9 @@ PACKAGES=(
   libopenblas-dev libdnnl-dev
   # echo-remat policy=optimal: the COIN-OR CBC MILP solver (C API, pkg-config cbc).
   coinor-libcbc-dev pkg-config
+  # Data-parallel steps: the communicator plugin (runtime/comm) on Open MPI,
+  # and mpirun for the multi-process tests.
+  openmpi-bin libopenmpi-dev
   # The PyTorch frontend (echo-torch) and PyTorch as the oracle of losses and
   # gradients (test/Frontend, bench/torch-oracle): Debian's torch 1.13 and
   # torchvision 0.14, for /usr/bin/python3.

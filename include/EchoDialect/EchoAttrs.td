@@ -17,6 +17,13 @@ def Echo_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
   let cppNamespace = "::mlir::echo";
 }
 
+// How echo.all_reduce combines the ranks' tensors.
+def Echo_CollectiveKind : I32EnumAttr<"CollectiveKind", "collective reduction", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Mean", 1, "mean">]> {
+  let cppNamespace = "::mlir::echo";
+}
+
 def Echo_EncodingKind : I32EnumAttr<"EncodingKind", "stash encoding", [
     // Gist's Binarize: one bit per element, set where the value is > 0
     // (ReLU outputs consumed by a ReLU backward).

@@ -1055,6 +1055,37 @@ def Echo_LossScaleUpdateOp : Echo_Op<"loss_scale_update", [Pure, Costed,
 }
 
 //===----------------------------------------------------------------------===//
+// Collectives (echo-data-parallel; docs/distributed.md)
+//===----------------------------------------------------------------------===//
+
+def Echo_F32Tensor : StaticShapeTensorOf<[F32]>;
+
+def Echo_AllReduceOp : Echo_Op<"all_reduce", [Pure, Costed, InPlace,
+    InferTypeOpAdaptor]> {
+  let summary = "Sum or mean of a tensor over the ranks of a data-parallel step";
+  let description = [{
+    Every one of `ranks` processes runs the same step on its own part of the
+    batch; each passes its `input` and receives the elementwise sum (or the
+    sum divided by `ranks`, for `mean`) of all ranks' inputs. The sum is
+    taken in rank order, so every rank gets the same bits and a run is
+    reproducible for a given rank count. With `ranks = 1` it is a copy.
+    `echo-data-parallel` averages every weight gradient and the loss with
+    it. The result may take the input's storage.
+
+    All ranks run one deterministic schedule, so they issue their
+    collectives in the same order; the op is pure in that sense.
+
+    ```mlir
+    %g = echo.all_reduce mean %dw ranks 2 : tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Echo_CollectiveKind:$kind, Echo_F32Tensor:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$ranks);
+  let results = (outs Echo_F32Tensor:$result);
+  let assemblyFormat = "$kind $input `ranks` $ranks attr-dict `:` type($input)";
+}
+
+//===----------------------------------------------------------------------===//
 // Memory ops
 //===----------------------------------------------------------------------===//
 

@@ -142,6 +142,10 @@ int64_t ReshapeOp::getFlops() { return 0; }
 int64_t CastOp::getFlops() { return elements(getResult()); }
 // Loss scaling: one test or choice per element; the update is scalar.
 int64_t NonfiniteCountOp::getFlops() { return elements(getInput()); }
+// One add per element and rank (the local copy counts as one).
+int64_t AllReduceOp::getFlops() {
+  return elements(getResult()) * getRanks();
+}
 int64_t SelectOp::getFlops() { return elements(getResult()); }
 int64_t LossScaleUpdateOp::getFlops() { return 2; }
 int64_t TransposeOp::getFlops() { return 0; }

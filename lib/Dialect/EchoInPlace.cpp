@@ -93,6 +93,11 @@ InPlacePairs SelectOp::getInPlacePairs() {
           {getFalseValueMutable().getOperandNumber(), result}};
 }
 
+// The ranks' inputs are gathered before the sum is written.
+InPlacePairs AllReduceOp::getInPlacePairs() {
+  return {{getInputMutable().getOperandNumber(), resultIndex(getResult())}};
+}
+
 // One thread reads the state, then writes the new one.
 InPlacePairs LossScaleUpdateOp::getInPlacePairs() {
   return {{getStateMutable().getOperandNumber(), resultIndex(getResult())}};

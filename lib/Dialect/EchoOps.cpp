@@ -467,6 +467,17 @@ LogicalResult NonfiniteCountOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, AllReduceOp::Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(adaptor.getInput().getType());
+  return success();
+}
+
 LogicalResult SelectOp::verify() {
   if (!getResult().getType().getElementType().isF32())
     return emitOpError("selects between f32 tensors, got ")

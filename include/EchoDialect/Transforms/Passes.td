@@ -145,6 +145,48 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
+def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
+  let summary = "Make a training step one rank's step of data-parallel training";
+  let description = [{
+    Turns a training step (the output of `echo-autodiff`, before the memory
+    passes) into the step each of `ranks` processes runs on its own part of
+    the batch, as PyTorch's DistributedDataParallel does: the step keeps its
+    shapes (build the model at the per-rank batch, the global batch divided
+    by `ranks`), and every weight gradient is averaged over the ranks with
+    `echo.all_reduce mean` right after its definition, so each collective
+    can start as soon as backward has produced its gradient and the
+    optimizer updates the same parameters on every rank. The loss is
+    averaged too, so every rank returns the loss of the whole batch.
+
+    Gradients are the `grad` operands of `echo.sgd_update` and
+    `echo.adam_update`, and, in a step without an optimizer, the results
+    that are not the loss (result 0) and not an `echo.update_of`. With
+    dynamic loss scaling the unscaled gradient is averaged, so every rank
+    counts the same non-finite elements and skips the same steps. A
+    gradient already averaged by `echo.all_reduce` is left alone (the pass
+    is idempotent). Functions without `echo.loss_seed` are not training
+    steps and are left unchanged. Batch-norm statistics stay per rank (as
+    without SyncBatchNorm).
+
+    ```mlir
+    // Before
+    %dw = echo.linear_grad_weight %dy, %x : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
+    %nw = echo.sgd_update %w, %dw {lr = 1.0e-01 : f64} : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+    // After (ranks=2)
+    %dw = echo.linear_grad_weight %dy, %x : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
+    %g = echo.all_reduce mean %dw ranks 2 : tensor<16x8xf32>
+    %nw = echo.sgd_update %w, %g {lr = 1.0e-01 : f64} : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+    ```
+
+    docs/distributed.md has the design and the `mpirun` commands.
+  }];
+  let options = [
+    Option<"ranks", "ranks", "int64_t", /*default=*/"1",
+           "number of processes the batch is split over (at least 1)">,
+  ];
+  let dependentDialects = ["::mlir::echo::EchoDialect"];
+}
+
 def EchoAutocast : Pass<"echo-autocast", "::mlir::func::FuncOp"> {
   let summary = "Mixed precision: compute-heavy ops in 16-bit from f32 master weights";
   let description = [{

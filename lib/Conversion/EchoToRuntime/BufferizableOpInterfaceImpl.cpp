@@ -378,7 +378,9 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Element type conversion.
         CastOp,
         // Dynamic loss scaling.
-        NonfiniteCountOp, SelectOp, LossScaleUpdateOp>(ctx);
+        NonfiniteCountOp, SelectOp, LossScaleUpdateOp,
+        // Collectives.
+        AllReduceOp>(ctx);
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ReshapeOp::attachInterface<ReshapeOpModel>(*ctx);

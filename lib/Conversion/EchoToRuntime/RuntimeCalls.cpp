@@ -574,6 +574,12 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
             .f64(o.getGrowth()).f64(o.getBackoff())
             .call("echo_loss_scale_update");
       })
+      // Collectives.
+      .Case([&](AllReduceOp o) {
+        return c.tensor(in[0]).tensor(out[0]).i64(o.getRanks())
+            .i64(o.getKind() == CollectiveKind::Mean)
+            .call("echo_all_reduce");
+      })
       // Element type conversion.
       .Case([&](CastOp o) {
         return c.tensor(in[0]).tensor(out[0]).call(castEntry(o));
