@@ -95,3 +95,33 @@ else:
     lit_config.note("chromium not found: the headless-browser tests of the "
                     "HTML memory report are UNSUPPORTED (scripts/install-deps.sh "
                     "installs chromium)")
+
+# mpi: mpirun can start a job of two processes here and the build has the
+# communicator plugin (runtime/comm, on Open MPI); test/Distributed needs it.
+# %mpirun runs as many processes as asked whatever the core count.
+# Open MPI refuses root unless told; CI's containers run as root.
+config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+mpirun = shutil.which("mpirun")
+comm_plugin = os.path.join(config.echo_obj_root, "lib", "libecho_comm_mpi.so")
+mpi_why = None
+if not mpirun:
+    mpi_why = "mpirun not found (scripts/install-deps.sh installs openmpi-bin)"
+elif not os.path.exists(comm_plugin):
+    mpi_why = "the build has no communicator plugin (no MPI found by CMake)"
+else:
+    try:
+        env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1",
+                   OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+        if subprocess.run([mpirun, "--oversubscribe", "-np", "2", "true"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          env=env, timeout=60).returncode != 0:
+            mpi_why = "mpirun -np 2 true failed"
+    except (OSError, subprocess.TimeoutExpired) as e:
+        mpi_why = "mpirun -np 2 true: %s" % e
+if mpi_why:
+    lit_config.note("MPI cannot start: the data-parallel tests of "
+                    "test/Distributed are UNSUPPORTED (%s)" % mpi_why)
+else:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", mpirun + " --oversubscribe"))

@@ -22,13 +22,20 @@ AllReduceArgs allReduceArgs(const char *entry, ECHO_TENSOR(x), ECHO_TENSOR(y),
 
 namespace {
 
-/// What each rank sends ahead of a chunk, so that ranks at different
-/// collectives (another step, another iteration count) are an error, not a
-/// wrong sum.
-struct ChunkTag {
+/// What each rank sends before a collective's data, so that ranks at
+/// different collectives (another step, another iteration count) are an
+/// error, not a wrong sum or mismatched message sizes.
+struct CallTag {
   uint64_t call;
-  int64_t elements, begin;
+  int64_t elements;
 };
+
+void gather(const char *entry, CommPlugin &comm, const void *send, void *recv,
+            int64_t bytes) {
+  char message[512] = {0};
+  if (comm.allgather(send, recv, bytes, message, sizeof message) != 0)
+    fail(entry, "%s", message);
+}
 
 } // namespace
 
@@ -46,49 +53,34 @@ void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
          "but runs in a job of %lld processes: start it with mpirun -np %lld",
          (long long)ranks, (long long)ranks, (long long)comm.size,
          (long long)ranks);
-  uint64_t call = comm.calls++;
+  CallTag mine{comm.calls++, n};
+  std::vector<CallTag> tags(ranks);
+  gather(entry, comm, &mine, tags.data(), sizeof mine);
+  for (int64_t r = 0; r < ranks; ++r)
+    if (tags[r].call != mine.call || tags[r].elements != mine.elements)
+      fail(entry,
+           "rank %lld is at another collective (call %llu, of %lld "
+           "elements) than rank %lld (call %llu, of %lld): the ranks run "
+           "different steps or iteration counts",
+           (long long)r, (unsigned long long)tags[r].call,
+           (long long)tags[r].elements, (long long)comm.rank,
+           (unsigned long long)mine.call, (long long)mine.elements);
   // Chunks bound the staging memory (ranks x 256 KiB), which the
   // communicator holds like a library's internal buffers, outside the plan.
   constexpr int64_t kChunk = 1 << 16;
-  const int64_t most = std::max<int64_t>(std::min(n, kChunk), 0);
-  const size_t stride = sizeof(ChunkTag) + most * sizeof(float);
-  std::vector<char> send(stride), gathered(stride * ranks);
+  std::vector<float> gathered(static_cast<size_t>(ranks * std::min(n, kChunk)));
   float scale = mean ? static_cast<float>(ranks) : 1.0f;
-  char message[512] = {0};
-  int64_t begin = 0;
-  do {
+  for (int64_t begin = 0; begin < n; begin += kChunk) {
     int64_t len = std::min(kChunk, n - begin);
-    ChunkTag mine{call, n, begin};
-    std::memcpy(send.data(), &mine, sizeof mine);
-    std::memcpy(send.data() + sizeof mine, x + begin, len * sizeof(float));
-    if (comm.allgather(send.data(), gathered.data(),
-                       static_cast<int64_t>(stride), message,
-                       sizeof message) != 0)
-      fail(entry, "%s", message);
-    std::vector<const float *> part(ranks);
-    for (int64_t r = 0; r < ranks; ++r) {
-      const char *at = gathered.data() + r * stride;
-      ChunkTag theirs;
-      std::memcpy(&theirs, at, sizeof theirs);
-      if (theirs.call != mine.call || theirs.elements != mine.elements ||
-          theirs.begin != mine.begin)
-        fail(entry,
-             "rank %lld is at another collective (call %llu of %lld "
-             "elements) than rank %lld (call %llu of %lld): the ranks run "
-             "different steps or iteration counts",
-             (long long)r, (unsigned long long)theirs.call,
-             (long long)theirs.elements, (long long)comm.rank,
-             (unsigned long long)mine.call, (long long)mine.elements);
-      part[r] = reinterpret_cast<const float *>(at + sizeof theirs);
-    }
+    gather(entry, comm, x + begin, gathered.data(),
+           len * static_cast<int64_t>(sizeof(float)));
     for (int64_t i = 0; i < len; ++i) {
-      float sum = part[0][i];
+      float sum = gathered[i];
       for (int64_t r = 1; r < ranks; ++r)
-        sum += part[r][i];
+        sum += gathered[r * len + i];
       y[begin + i] = mean ? sum / scale : sum;
     }
-    begin += len;
-  } while (begin < n);
+  }
 }
 
 } // namespace echo_rt

@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Data-parallel training against one process on the whole batch.
+
+  dp_check.py --bin BIN --ranks N --mpirun "mpirun ..." [--iterations K]
+              [--optimizer "sgd lr=0.1"] [--tolerance T] DIR MODEL ARGS...
+
+MODEL ARGS are echo-models' arguments with --batch B, the global batch (a
+multiple of N). Builds the step at batch B (one process) and at B/N with
+--echo-data-parallel=ranks=N, compiles both (echo-compile --shared), draws
+one global batch of data (floats from a normal distribution, integers in
+[0, 4), so valid labels and token ids for every model), gives rank r rows
+[r B/N, (r+1) B/N) of every data argument (dimension 0 is the batch), runs
+K iterations of both, the ranks under the launcher twice, and checks:
+
+  - every rank's results (loss and updated parameters) are the same bits,
+    and the two runs are the same bits;
+  - they are within T (relative to each result's largest magnitude) of the
+    one-process step's results on the whole batch;
+  - each rank's measured peak equals the memory report's plan of its step.
+
+Prints one line per check ('... ok' or '... FAILED: why'); exits 1 on a
+failure.
+"""
+
+import argparse
+import array
+import json
+import math
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+
+TYPECODES = {"f32": ("f", "<f4"), "i32": ("i", "<i4"), "i64": ("q", "<i8")}
+
+
+def save_npy(path, values, dtype, shape):
+    """values (an array.array of dtype) as a version 1.0 .npy file."""
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        TYPECODES[dtype][1], "".join("%d, " % d for d in shape))
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little"))
+        f.write(header.encode("latin1"))
+        f.write(values.tobytes())
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, **kw)
+    if p.returncode != 0:
+        raise RuntimeError("%s exited %d: %s" % (
+            " ".join(shlex.quote(c) for c in cmd) if isinstance(cmd, list)
+            else cmd, p.returncode, p.stderr.strip()[-2000:]))
+    return p
+
+
+def data_arguments(step_text):
+    """(index, shape, dtype) of each argument of @train_step that is
+    neither trainable nor optimizer state."""
+    m = re.search(r"func\.func @train_step\((.*?)\)\s*->", step_text, re.S)
+    if not m:
+        raise RuntimeError("no @train_step")
+    args = re.findall(r"%arg(\d+): tensor<([^>]*)>(\s*\{[^}]*\})?", m.group(1))
+    out = []
+    for index, type_text, attrs in args:
+        if "echo.trainable" in attrs or "echo.optimizer_state" in attrs:
+            continue
+        parts = type_text.split("x")
+        out.append((int(index), [int(d) for d in parts[:-1]], parts[-1]))
+    return out
+
+
+def read_results(path):
+    """[(dtype, shape, ndarray)] of an echo-step --dump-results file."""
+    data = open(path, "rb").read()
+    out, pos = [], 0
+    while pos < len(data):
+        end = data.index(b"\n", pos)
+        header = data[pos:end].decode()
+        m = re.match(r"result (\d+) (\w+) \[([0-9, ]*)\] (\d+)$", header)
+        if not m:
+            raise RuntimeError("bad result header %r in %s" % (header, path))
+        nbytes = int(m.group(4))
+        raw = data[end + 1:end + 1 + nbytes]
+        pos = end + 1 + nbytes + 1
+        values = array.array(TYPECODES.get(m.group(2), ("B",))[0])
+        values.frombytes(raw)
+        out.append((m.group(2), m.group(3), values))
+    return out
+
+
+def planned_peak(report_text):
+    for line in report_text.splitlines():
+        if line.strip().startswith("{"):
+            d = json.loads(line)
+            if d.get("function") == "train_step":
+                return d["planned_peak_bytes"]
+    raise RuntimeError("no memory report of @train_step")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--ranks", type=int, required=True)
+    parser.add_argument("--mpirun", required=True)
+    parser.add_argument("--iterations", type=int, default=3)
+    parser.add_argument("--optimizer", default="sgd lr=0.1")
+    parser.add_argument("--tolerance", type=float, default=1e-5)
+    parser.add_argument("dir")
+    parser.add_argument("model", nargs=argparse.REMAINDER)
+    o = parser.parse_args()
+    tool = lambda name: os.path.join(o.bin, name)
+    os.makedirs(o.dir, exist_ok=True)
+    path = lambda name: os.path.join(o.dir, name)
+    model = list(o.model)
+    batch = int(model[model.index("--batch") + 1])
+    if batch % o.ranks:
+        print("the batch %d is not a multiple of %d ranks" % (batch, o.ranks))
+        return 1
+    local = list(model)
+    local[local.index("--batch") + 1] = str(batch // o.ranks)
+    autodiff = "--echo-autodiff=optimizer=" + o.optimizer
+
+    for name, args, extra in (("one", model, []),
+                              ("rank", local,
+                               ["--echo-data-parallel=ranks=%d" % o.ranks])):
+        forward = run([tool("echo-models")] + args).stdout
+        run([tool("echo-opt"), autodiff] + extra + ["-o", path(name + ".mlir")],
+            input=forward)
+        run([tool("echo-compile"), path(name + ".mlir"), "--shared", "-o",
+             path(name + ".so")])
+
+    one_text = open(path("one.mlir")).read()
+    rank_text = open(path("rank.mlir")).read()
+    rng = random.Random(7)
+    inputs_one, inputs_rank = [], []
+    for (i, shape, dtype), (j, rshape, _) in zip(data_arguments(one_text),
+                                                 data_arguments(rank_text)):
+        if i != j or shape[0] != rshape[0] * o.ranks or shape[1:] != rshape[1:]:
+            print("argument %d: %s is not %d ranks' %s along dimension 0" %
+                  (i, shape, o.ranks, rshape))
+            return 1
+        if dtype not in TYPECODES:
+            print("argument %d: no data of %s" % (i, dtype))
+            return 1
+        n = math.prod(shape)
+        value = array.array(TYPECODES[dtype][0],
+                            [rng.gauss(0.0, 1.0) if dtype == "f32"
+                             else rng.randrange(4) for _ in range(n)])
+        save_npy(path("arg%d.npy" % i), value, dtype, shape)
+        inputs_one += ["--inputs", "%d=%s" % (i, path("arg%d.npy" % i))]
+        rows = n // o.ranks
+        for r in range(o.ranks):
+            save_npy(path("arg%d.rank%d.npy" % (i, r)),
+                     value[r * rows:(r + 1) * rows], dtype,
+                     [shape[0] // o.ranks] + shape[1:])
+        inputs_rank += ["--inputs",
+                        "%d=%s" % (i, path("arg%d.rank$OMPI_COMM_WORLD_RANK.npy" % i))]
+
+    common = ["--iterations", str(o.iterations), "--seed", "0"]
+    run([tool("echo-step"), path("one.so")] + common + inputs_one +
+        ["--dump-results", path("one.bin")])
+    for attempt in ("a", "b"):
+        out = path("%s.rank$OMPI_COMM_WORLD_RANK" % attempt)
+        rank_cmd = " ".join([shlex.quote(tool("echo-step")),
+                             shlex.quote(path("rank.so"))] + common +
+                            [shlex.quote(a).replace("'", '"')
+                             for a in inputs_rank] +
+                            ["--dump-results", out + ".bin",
+                             "--memory-stats=json", ">", out + ".stats"])
+        run("%s -np %d sh -c %s" % (o.mpirun, o.ranks, shlex.quote(rank_cmd)),
+            shell=True)
+
+    failed = False
+    def check(ok, what, why=""):
+        nonlocal failed
+        failed |= not ok
+        print("%s %s" % (what, "ok" if ok else "FAILED: " + why))
+
+    ref = open(path("a.rank0.bin"), "rb").read()
+    differing = [("%s.rank%d" % (a, r)) for a in "ab" for r in range(o.ranks)
+                 if open(path("%s.rank%d.bin" % (a, r)), "rb").read() != ref]
+    check(not differing, "%d ranks x 2 runs: same bits" % o.ranks,
+          "differ from a.rank0: " + ", ".join(differing))
+
+    one, rank = read_results(path("one.bin")), read_results(path("a.rank0.bin"))
+    worst = 0.0
+    for k, ((_, s1, a), (_, s2, b)) in enumerate(zip(one, rank)):
+        if s1 != s2 and k > 0:
+            check(False, "result shapes", "result %d: %s vs %s" % (k, s1, s2))
+        scale = max(max((abs(x) for x in a), default=0.0), 1e-30)
+        diff = max((abs(x - y) for x, y in zip(a, b)), default=0.0)
+        worst = max(worst, diff / scale)
+    check(len(one) == len(rank) and worst <= o.tolerance,
+          "within %g of one process on the whole batch (max relative "
+          "difference %.2e over %d results)" % (o.tolerance, worst, len(one)),
+          "%d vs %d results, %.3e" % (len(one), len(rank), worst))
+
+    report = run([tool("echo-opt"), path("rank.mlir"), "--echo-training-pipeline",
+                  "--echo-memory-report=format=json", "-o", os.devnull]).stderr
+    planned = planned_peak(report)
+    measured = set()
+    for r in range(o.ranks):
+        lines = [l for l in open(path("a.rank%d.stats" % r)) if l.strip()]
+        measured.add(json.loads(lines[-1])["peak_bytes"])
+    check(measured == {planned}, "per-rank peak == plan (%d bytes)" % planned,
+          "measured %s" % sorted(measured))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except RuntimeError as e:
+        print("ERROR", e)
+        sys.exit(1)
