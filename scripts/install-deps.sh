@@ -31,9 +31,10 @@ PACKAGES=(
 )
 
 # --fuzz: also what the libFuzzer target needs (scripts/fuzz.sh, make fuzz):
-# clang and its runtime libraries (libFuzzer, ASan, UBSan).
+# clang and its runtime libraries (libFuzzer, ASan, UBSan), and its OpenMP
+# (the CPU backend's oneDNN threading, found by CMake with clang).
 if [ "${1:-}" = "--fuzz" ]; then
-  PACKAGES+=(clang-22 libclang-rt-22-dev)
+  PACKAGES+=(clang-22 libclang-rt-22-dev libomp-22-dev)
 fi
 
 # --bench: accepted for compatibility; PyTorch, the reference of

@@ -12,6 +12,11 @@
 // RUN: echo-opt %t.plain.mlir --echo-data-parallel=ranks=2 -o %t.two.mlir
 // RUN: env ECHO_COMM_LIBRARY=/nonexistent/plugin.so not echo-run %t.two.mlir 2>&1 | FileCheck %s --check-prefix=TWO
 // TWO: echo_all_reduce: cannot load the communicator /nonexistent/plugin.so
+// The training pipeline's ranks= runs the pass after autodiff: five calls
+// of the runtime's all-reduce (the loss and four gradients), mean of 2.
+// RUN: echo-opt %s '--echo-training-pipeline=optimizer=sgd lr=0.1 ranks=2' | FileCheck %s --check-prefix=PIPE
+// PIPE-COUNT-5: call @echo_all_reduce(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %c2_i64, %c1_i64)
+// PIPE-NOT: call @echo_all_reduce
 
 func.func @mlp(%x: tensor<8x16xf32>, %labels: tensor<8xi32>,
                %w1: tensor<16x16xf32> {echo.trainable}, %b1: tensor<16xf32> {echo.trainable},

@@ -58,8 +58,11 @@ public:
     /// and the inputs decoded for it) and which inputs a body op may write
     /// over: fixed by the body, so worked out on the group's first apply
     /// (echo-remat scores each option many times).
+    // No default member initializers: clang cannot default-construct a
+    // nested class that has them inside std::optional before the enclosing
+    // class is complete. emplace() value-initializes, so bytes starts at 0.
     struct Footprint {
-      int64_t bytes = 0;
+      int64_t bytes;
       /// The yielded values and the inputs the model tracks (block
       /// arguments live all step anyway), by value id, and per tracked
       /// input whether a body op may write over it.

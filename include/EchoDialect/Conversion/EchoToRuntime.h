@@ -301,6 +301,12 @@ struct TrainingPipelineOptions
       llvm::cl::desc("loss-scale=dynamic: factor after an inf/NaN gradient, "
                      "in (0, 1)"),
       llvm::cl::init(0.5)};
+  PassOptions::Option<int64_t> ranks{
+      *this, "ranks",
+      llvm::cl::desc("Data-parallel processes: above 1, echo-data-parallel "
+                     "averages the gradients and the loss over that many "
+                     "ranks after autodiff (docs/distributed.md)"),
+      llvm::cl::init(1)};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

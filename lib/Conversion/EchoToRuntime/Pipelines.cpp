@@ -138,6 +138,14 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   autodiff.lossScaleGrowth = options.lossScaleGrowth;
   autodiff.lossScaleBackoff = options.lossScaleBackoff;
   pm.addPass(createEchoAutodiff(autodiff));
+  // Collectives enter before the memory passes, which then plan their
+  // buffers like any op's; ranks=1 adds nothing (its collectives would be
+  // copies).
+  if (options.ranks != 1) {
+    EchoDataParallelOptions dataParallel;
+    dataParallel.ranks = options.ranks;
+    pm.addNestedPass<func::FuncOp>(createEchoDataParallel(dataParallel));
+  }
   MemoryChoice choice;
   choice.remat = options.remat;
   choice.gist = options.gist;
