@@ -74,7 +74,8 @@ avg_pool2d_grad batch_norm_grad layer_norm_grad softmax_grad log_softmax_grad
 reduce_grad reduce_max_grad slice_grad cross_entropy_grad linear_grad_input
 linear_grad_weight conv2d_grad_input conv2d_grad_weight embedding_grad
 relu_grad_encoded max_pool2d_grad_argmax sgd_update adam_update stash
-recompute yield encode decode offload prefetch all_reduce""".split()
+recompute yield encode decode offload prefetch all_reduce shard all_gather
+reduce_scatter""".split()
 
 ELEMENT_TYPES = ["f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64",
                  "index", "f8E4M3FN", "f8E5M2", "complex<f32>", "ui8", "si32"]

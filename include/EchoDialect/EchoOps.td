@@ -1085,6 +1085,66 @@ def Echo_AllReduceOp : Echo_Op<"all_reduce", [Pure, Costed, InPlace,
   let assemblyFormat = "$kind $input `ranks` $ranks attr-dict `:` type($input)";
 }
 
+def Echo_ShardOp : Echo_Op<"shard", [Pure, Costed, InferTypeOpAdaptor]> {
+  let summary = "This rank's part of a tensor, for sharded (ZeRO) state";
+  let description = [{
+    The `input`'s elements in row-major order are cut into `ranks` equal
+    parts of `k = ceil(n / ranks)` elements (the last padded with zeros);
+    the result is the part of the rank that runs the step, as a 1-D tensor
+    of `k` elements. `echo-data-parallel shard=...` takes the parameters'
+    and the gradients' parts with it, so each rank updates only its own
+    part of the optimizer state (ZeRO).
+
+    ```mlir
+    %p = echo.shard %w ranks 4 : tensor<16x8xf32> -> tensor<32xf32>
+    ```
+  }];
+  let arguments = (ins Echo_F32Tensor:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$ranks);
+  let results = (outs Echo_F32Tensor:$result);
+  let assemblyFormat = "$input `ranks` $ranks attr-dict `:` type($input) `->` type($result)";
+}
+
+def Echo_AllGatherOp : Echo_Op<"all_gather", [Pure, Costed]> {
+  let summary = "A tensor from every rank's part (the inverse of echo.shard)";
+  let description = [{
+    Concatenates the 1-D `input` of every rank, in rank order, and keeps the
+    first `n` elements as the `result`'s shape: `echo.shard`'s inverse.
+    `k`, the input's size, must be `ceil(n / ranks)`. ZeRO's sharded steps
+    gather the updated parameters with it, and (stage 3) the parameters
+    before each use.
+
+    ```mlir
+    %w = echo.all_gather %p ranks 4 : tensor<32xf32> -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Echo_F32Tensor:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$ranks);
+  let results = (outs Echo_F32Tensor:$result);
+  let assemblyFormat = "$input `ranks` $ranks attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Echo_ReduceScatterOp : Echo_Op<"reduce_scatter", [Pure, Costed,
+    InferTypeOpAdaptor]> {
+  let summary = "This rank's part of the sum or mean over the ranks";
+  let description = [{
+    `echo.shard` of `echo.all_reduce`: the elementwise sum (or mean) over
+    the ranks of `input`, added in rank order, of which the result is this
+    rank's part of `k = ceil(n / ranks)` elements. ZeRO's stages 2 and 3
+    average the gradients with it, so no rank holds an averaged gradient
+    in full.
+
+    ```mlir
+    %g = echo.reduce_scatter mean %dw ranks 4 : tensor<16x8xf32> -> tensor<32xf32>
+    ```
+  }];
+  let arguments = (ins Echo_CollectiveKind:$kind, Echo_F32Tensor:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$ranks);
+  let results = (outs Echo_F32Tensor:$result);
+  let assemblyFormat = "$kind $input `ranks` $ranks attr-dict `:` type($input) `->` type($result)";
+}
+
 //===----------------------------------------------------------------------===//
 // Memory ops
 //===----------------------------------------------------------------------===//

@@ -146,6 +146,12 @@ int64_t NonfiniteCountOp::getFlops() { return elements(getInput()); }
 int64_t AllReduceOp::getFlops() {
   return elements(getResult()) * getRanks();
 }
+// Copies count one per element; the reduction one add per element and rank.
+int64_t ShardOp::getFlops() { return elements(getResult()); }
+int64_t AllGatherOp::getFlops() { return elements(getResult()); }
+int64_t ReduceScatterOp::getFlops() {
+  return elements(getInput()) * getRanks();
+}
 int64_t SelectOp::getFlops() { return elements(getResult()); }
 int64_t LossScaleUpdateOp::getFlops() { return 2; }
 int64_t TransposeOp::getFlops() { return 0; }

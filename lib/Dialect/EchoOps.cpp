@@ -478,6 +478,41 @@ LogicalResult AllReduceOp::inferReturnTypes(
   return success();
 }
 
+/// The 1-D part each of `ranks` ranks holds of `type`'s elements.
+static RankedTensorType shardType(Type type, int64_t ranks) {
+  auto tensor = cast<RankedTensorType>(type);
+  int64_t n = tensor.getNumElements();
+  int64_t k = ranks > 0 ? (n + ranks - 1) / ranks : n;
+  return RankedTensorType::get({k}, tensor.getElementType());
+}
+
+LogicalResult ShardOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location>,
+                                        ShardOp::Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(shardType(adaptor.getInput().getType(),
+                               adaptor.getRanks()));
+  return success();
+}
+
+LogicalResult ReduceScatterOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ReduceScatterOp::Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(shardType(adaptor.getInput().getType(),
+                               adaptor.getRanks()));
+  return success();
+}
+
+LogicalResult AllGatherOp::verify() {
+  // Relates the operand to the result through `ranks`: ODS cannot say it.
+  if (getInput().getType() != shardType(getResult().getType(), getRanks()))
+    return emitOpError("input must be one rank's part of the result, ")
+           << shardType(getResult().getType(), getRanks()) << " for "
+           << getResult().getType() << " over " << getRanks()
+           << " ranks, got " << getInput().getType();
+  return success();
+}
+
 LogicalResult SelectOp::verify() {
   if (!getResult().getType().getElementType().isF32())
     return emitOpError("selects between f32 tensors, got ")

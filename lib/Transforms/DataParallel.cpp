@@ -1,7 +1,9 @@
 //===- DataParallel.cpp - One rank's step of data-parallel training -------===//
 //
 // Averages every weight gradient and the loss over the ranks with
-// echo.all_reduce, right after each is defined (docs/distributed.md).
+// echo.all_reduce, right after each is defined; with shard=, runs each
+// optimizer update on the rank's part of its tensors as ZeRO's stages do
+// (docs/distributed.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,33 @@ using namespace mlir::echo;
 
 namespace {
 
+RankedTensorType partType(Type type, int64_t ranks) {
+  auto tensor = cast<RankedTensorType>(type);
+  int64_t n = tensor.getNumElements();
+  return RankedTensorType::get({(n + ranks - 1) / ranks},
+                               tensor.getElementType());
+}
+
+/// The op of `fn`'s body block that is or holds `op`.
+Operation *inBody(func::FuncOp fn, Operation *op) {
+  return fn.getBody().front().findAncestorOpInBlock(*op);
+}
+
+/// The update's operands that are its own optimizer state (velocity, m, v)
+/// and the results that replace them.
+SmallVector<std::pair<OpOperand *, OpResult>> stateOf(Operation *update) {
+  SmallVector<std::pair<OpOperand *, OpResult>> state;
+  if (auto sgd = dyn_cast<SgdUpdateOp>(update)) {
+    if (sgd.getVelocity() && sgd.getNewVelocity())
+      state.push_back({&sgd.getVelocityMutable()[0],
+                       cast<OpResult>(sgd.getNewVelocity())});
+  } else if (auto adam = dyn_cast<AdamUpdateOp>(update)) {
+    state.push_back({&adam.getMMutable(), cast<OpResult>(adam.getNewM())});
+    state.push_back({&adam.getVMutable(), cast<OpResult>(adam.getNewV())});
+  }
+  return state;
+}
+
 struct DataParallelPass
     : echo::impl::EchoDataParallelBase<DataParallelPass> {
   using Base::Base;
@@ -43,15 +72,33 @@ struct DataParallelPass
     if (!isStep)
       return;
 
-    // The values to average, in program order of their first appearance:
-    // the updates' gradients, then what the step returns.
-    llvm::SetVector<Value> averaged;
+    SmallVector<Operation *> updates;
     fn.walk([&](Operation *op) {
-      if (auto sgd = dyn_cast<SgdUpdateOp>(op))
-        averaged.insert(sgd.getGrad());
-      else if (auto adam = dyn_cast<AdamUpdateOp>(op))
-        averaged.insert(adam.getGrad());
+      if (isa<SgdUpdateOp, AdamUpdateOp>(op))
+        updates.push_back(op);
     });
+    if (shard != ShardStage::None) {
+      if (updates.empty()) {
+        fn.emitError("echo-data-parallel: shard= needs a step with an "
+                     "optimizer (echo-autodiff optimizer=...)");
+        return signalPassFailure();
+      }
+      bool scaled = false;
+      fn.walk([&](LossScaleUpdateOp) { scaled = true; });
+      if (scaled) {
+        fn.emitError("echo-data-parallel: shard= does not take a step with "
+                     "dynamic loss scaling");
+        return signalPassFailure();
+      }
+    }
+
+    // The values to average, in program order of their first appearance:
+    // the updates' gradients (from stage 2 on, reduce-scattered instead),
+    // then what the step returns.
+    llvm::SetVector<Value> averaged;
+    if (shard == ShardStage::None || shard == ShardStage::Optimizer)
+      for (Operation *update : updates)
+        averaged.insert(update->getOperand(1));
     for (Block &block : fn.getBody()) {
       auto ret = dyn_cast<func::ReturnOp>(block.getTerminator());
       if (!ret)
@@ -79,6 +126,92 @@ struct DataParallelPass
                                       value, ranks);
       value.replaceAllUsesExcept(mean.getResult(), mean);
     }
+    if (shard != ShardStage::None && failed(shardUpdates(fn, updates)))
+      return signalPassFailure();
+  }
+
+  /// Runs each update on the rank's parts (ZeRO), then gives the function
+  /// the types of its new arguments and results.
+  LogicalResult shardUpdates(func::FuncOp fn, ArrayRef<Operation *> updates) {
+    Block &body = fn.getBody().front();
+    Operation *seed = nullptr;
+    fn.walk([&](Operation *op) {
+      if (!seed && op->getAttr(kLossSeedAttr))
+        seed = inBody(fn, op);
+    });
+    OpBuilder b(&getContext());
+    for (Operation *update : updates) {
+      Location loc = update->getLoc();
+      auto param = dyn_cast<BlockArgument>(update->getOperand(0));
+      if (!param || param.getOwner() != &body)
+        return update->emitError("echo-data-parallel: shard= needs the "
+                                 "update's parameter to be an argument");
+      auto type = cast<RankedTensorType>(param.getType());
+      RankedTensorType part = partType(type, ranks);
+
+      // Stage 3: the parameter argument becomes the rank's part, gathered
+      // whole before its first forward use and again before its first
+      // backward use.
+      if (shard == ShardStage::Parameters) {
+        SmallVector<OpOperand *> forward, backward;
+        for (OpOperand &use : param.getUses())
+          if (use.getOwner() != update)
+            (seed && !inBody(fn, use.getOwner())->isBeforeInBlock(seed)
+                 ? backward
+                 : forward)
+                .push_back(&use);
+        param.setType(part);
+        for (SmallVector<OpOperand *> *uses : {&forward, &backward}) {
+          if (uses->empty())
+            continue;
+          Operation *first = inBody(fn, (*uses)[0]->getOwner());
+          for (OpOperand *use : *uses)
+            if (inBody(fn, use->getOwner())->isBeforeInBlock(first))
+              first = inBody(fn, use->getOwner());
+          b.setInsertionPoint(first);
+          Value whole = AllGatherOp::create(b, param.getLoc(), type, param,
+                                            ranks);
+          for (OpOperand *use : *uses)
+            use->set(whole);
+        }
+      }
+
+      b.setInsertionPoint(update);
+      Value grad = update->getOperand(1);
+      Value gradPart =
+          shard == ShardStage::Optimizer
+              ? ShardOp::create(b, loc, grad, ranks).getResult()
+              : ReduceScatterOp::create(b, loc, CollectiveKind::Mean, grad,
+                                        ranks)
+                    .getResult();
+      Value paramPart = shard == ShardStage::Parameters
+                            ? Value(param)
+                            : ShardOp::create(b, loc, param, ranks).getResult();
+      update->setOperand(0, paramPart);
+      update->setOperand(1, gradPart);
+      for (auto [operand, result] : stateOf(update)) {
+        auto state = dyn_cast<BlockArgument>(operand->get());
+        if (!state || state.getOwner() != &body ||
+            !fn.getArgAttr(state.getArgNumber(), kOptimizerStateAttr) ||
+            !state.hasOneUse())
+          return update->emitError("echo-data-parallel: shard= needs each "
+                                   "optimizer state to be an argument of "
+                                   "this update alone");
+        state.setType(part);
+        result.setType(part);
+      }
+      OpResult newParam = update->getResult(0);
+      newParam.setType(part);
+      if (shard != ShardStage::Parameters) {
+        b.setInsertionPointAfter(update);
+        auto whole = AllGatherOp::create(b, loc, type, newParam, ranks);
+        newParam.replaceAllUsesExcept(whole.getResult(), whole);
+      }
+    }
+    auto ret = cast<func::ReturnOp>(body.getTerminator());
+    fn.setType(FunctionType::get(&getContext(), body.getArgumentTypes(),
+                                 ret.getOperandTypes()));
+    return success();
   }
 };
 

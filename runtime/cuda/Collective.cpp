@@ -1,42 +1,86 @@
-//===- Collective.cpp - echo_all_reduce (CUDA) -----------------------------===//
+//===- Collective.cpp - Data-parallel collectives (CUDA) -------------------===//
 //
-// The collective of data-parallel steps on the device: with one rank a copy
-// on the stream; with more, the tensor goes through host memory to the
-// communicator plugin (common/AllReduce.h: the CPU backend's deterministic
-// rank-order sum) and back. Correct and reproducible, not fast: NCCL on the
-// stream is the next step (docs/distributed.md).
+// The collectives of data-parallel steps on the device: a one-rank
+// all-reduce is a copy on the stream; everything else goes through host
+// memory to the CPU backend's collectives (common/Collectives.h: the same
+// rank-order sums, so the same bits) and back. Correct and reproducible, not
+// fast: NCCL on the stream is the next step (docs/distributed.md).
 //
 //===----------------------------------------------------------------------===//
 
-#include "AllReduce.h"
+#include "Collectives.h"
 #include "Context.h"
 
 #include <vector>
 
 using namespace echo_cuda;
 
+namespace {
+
+/// Runs `host(x, y)` on host copies of device tensors x and y.
+template <typename Host>
+void throughHost(const char *E, Context &ctx, const echo_rt::TensorView &x,
+                 const echo_rt::TensorView &y, Host &&host) {
+  std::vector<float> hx(static_cast<size_t>(x.numel)),
+      hy(static_cast<size_t>(y.numel));
+  if (x.numel)
+    check(E, cudaMemcpyAsync(hx.data(), x.data, x.numel * sizeof(float),
+                             cudaMemcpyDeviceToHost, ctx.stream),
+          "cudaMemcpyAsync");
+  check(E, cudaStreamSynchronize(ctx.stream), "cudaStreamSynchronize");
+  host(hx.data(), hy.data());
+  if (y.numel)
+    check(E, cudaMemcpyAsync(y.data, hy.data(), y.numel * sizeof(float),
+                             cudaMemcpyHostToDevice, ctx.stream),
+          "cudaMemcpyAsync");
+  check(E, cudaStreamSynchronize(ctx.stream), "cudaStreamSynchronize");
+}
+
+} // namespace
+
 void entry::echo_all_reduce(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
                             int64_t ranks, int64_t mean) {
   const char *E = "echo_all_reduce";
-  echo_rt::AllReduceArgs a =
-      echo_rt::allReduceArgs(E, x_rank, x_desc, y_rank, y_desc, ranks);
-  size_t bytes = static_cast<size_t>(a.y.numel) * sizeof(float);
+  echo_rt::CollectiveArgs a =
+      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 0);
   if (ranks == 1) {
-    if (a.y.f32() != a.x.f32() && bytes)
-      check(E, cudaMemcpyAsync(a.y.f32(), a.x.f32(), bytes,
+    if (a.y.data != a.x.data && a.n)
+      check(E, cudaMemcpyAsync(a.y.data, a.x.data, a.n * sizeof(float),
                                cudaMemcpyDeviceToDevice, ctx.stream),
             "cudaMemcpyAsync");
     return;
   }
-  std::vector<float> host(static_cast<size_t>(a.y.numel));
-  check(E, cudaMemcpyAsync(host.data(), a.x.f32(), bytes,
-                           cudaMemcpyDeviceToHost, ctx.stream),
-        "cudaMemcpyAsync");
-  check(E, cudaStreamSynchronize(ctx.stream), "cudaStreamSynchronize");
-  echo_rt::allReduceHost(E, host.data(), host.data(), a.y.numel, ranks,
-                         mean != 0);
-  check(E, cudaMemcpyAsync(a.y.f32(), host.data(), bytes,
-                           cudaMemcpyHostToDevice, ctx.stream),
-        "cudaMemcpyAsync");
-  check(E, cudaStreamSynchronize(ctx.stream), "cudaStreamSynchronize");
+  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::allReduceHost(E, hx, hy, a.n, ranks, mean != 0);
+  });
+}
+
+void entry::echo_shard(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                       int64_t ranks) {
+  const char *E = "echo_shard";
+  echo_rt::CollectiveArgs a =
+      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'y');
+  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::shardHost(E, hx, hy, a.n, ranks);
+  });
+}
+
+void entry::echo_all_gather(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                            int64_t ranks) {
+  const char *E = "echo_all_gather";
+  echo_rt::CollectiveArgs a =
+      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'x');
+  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::allGatherHost(E, hx, hy, a.n, ranks);
+  });
+}
+
+void entry::echo_reduce_scatter(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
+                                int64_t ranks, int64_t mean) {
+  const char *E = "echo_reduce_scatter";
+  echo_rt::CollectiveArgs a =
+      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'y');
+  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::reduceScatterHost(E, hx, hy, a.n, ranks, mean != 0);
+  });
 }

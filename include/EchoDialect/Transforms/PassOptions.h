@@ -16,6 +16,10 @@ namespace echo {
 /// default) runs no autocast.
 enum class AutocastType { None, Bf16, F16 };
 
+/// echo-data-parallel's ZeRO stage: what each rank keeps only its part of
+/// (optimizer state; and the averaged gradients; and the parameters).
+enum class ShardStage { None, Optimizer, Gradients, Parameters };
+
 /// echo-remat's policy; `None` recomputes nothing (the Baseline),
 /// `Optimal` solves the peak model's problem as a MILP (RematMilp.h);
 /// `Selective` and `FullLayer` are Megatron-LM's (RematMegatron.h).

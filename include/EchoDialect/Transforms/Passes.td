@@ -178,11 +178,39 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     %nw = echo.sgd_update %w, %g {lr = 1.0e-01 : f64} : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
     ```
 
-    docs/distributed.md has the design and the `mpirun` commands.
+    `shard` partitions state over the ranks as ZeRO's stages do (Rajbhandari
+    et al., SC 2020), each rank keeping `k = ceil(n / ranks)` elements of
+    every n-element tensor (`echo.shard`):
+
+    * `optimizer` (stage 1): each update runs on this rank's part of the
+      parameter and of the averaged gradient, with optimizer state
+      arguments of `k` elements; `echo.all_gather` rebuilds the new
+      parameter, which every rank returns whole.
+    * `gradients` (stage 2): as stage 1, but the gradients are averaged by
+      `echo.reduce_scatter`, so no rank holds an averaged gradient whole.
+    * `parameters` (stage 3): as stage 2, and the parameter arguments and
+      results are the rank's parts too: an `echo.all_gather` before the
+      first forward use and another before the first backward use rebuild
+      each parameter where it is needed, so the planner frees it in
+      between.
+
+    Sharding needs an optimizer and no dynamic loss scaling.
   }];
   let options = [
     Option<"ranks", "ranks", "int64_t", /*default=*/"1",
            "number of processes the batch is split over (at least 1)">,
+    Option<"shard", "shard", "::mlir::echo::ShardStage",
+           /*default=*/"::mlir::echo::ShardStage::None",
+           "what each rank keeps only its part of (ZeRO's stages)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::echo::ShardStage::None, "none",
+                        "everything whole on every rank"),
+             clEnumValN(::mlir::echo::ShardStage::Optimizer, "optimizer",
+                        "optimizer state (ZeRO-1)"),
+             clEnumValN(::mlir::echo::ShardStage::Gradients, "gradients",
+                        "and averaged gradients (ZeRO-2)"),
+             clEnumValN(::mlir::echo::ShardStage::Parameters, "parameters",
+                        "and parameters (ZeRO-3)"))}]>,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }

@@ -380,7 +380,7 @@ void mlir::echo::registerBufferizableOpInterfaceExternalModels(
         // Dynamic loss scaling.
         NonfiniteCountOp, SelectOp, LossScaleUpdateOp,
         // Collectives.
-        AllReduceOp>(ctx);
+        AllReduceOp, ShardOp, AllGatherOp, ReduceScatterOp>(ctx);
     EncodedType::attachInterface<EncodedTensorLikeModel>(*ctx);
     StashOp::attachInterface<StashOpModel>(*ctx);
     ReshapeOp::attachInterface<ReshapeOpModel>(*ctx);

@@ -580,6 +580,19 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
             .i64(o.getKind() == CollectiveKind::Mean)
             .call("echo_all_reduce");
       })
+      .Case([&](ShardOp o) {
+        return c.tensor(in[0]).tensor(out[0]).i64(o.getRanks())
+            .call("echo_shard");
+      })
+      .Case([&](AllGatherOp o) {
+        return c.tensor(in[0]).tensor(out[0]).i64(o.getRanks())
+            .call("echo_all_gather");
+      })
+      .Case([&](ReduceScatterOp o) {
+        return c.tensor(in[0]).tensor(out[0]).i64(o.getRanks())
+            .i64(o.getKind() == CollectiveKind::Mean)
+            .call("echo_reduce_scatter");
+      })
       // Element type conversion.
       .Case([&](CastOp o) {
         return c.tensor(in[0]).tensor(out[0]).call(castEntry(o));

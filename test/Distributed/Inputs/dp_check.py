@@ -2,7 +2,8 @@
 """Data-parallel training against one process on the whole batch.
 
   dp_check.py --bin BIN --ranks N --mpirun "mpirun ..." [--iterations K]
-              [--optimizer "sgd lr=0.1"] [--tolerance T] DIR MODEL ARGS...
+              [--optimizer "sgd lr=0.1"] [--tolerance T] [--shard STAGE]
+              DIR MODEL ARGS...
 
 MODEL ARGS are echo-models' arguments with --batch B, the global batch (a
 multiple of N). Builds the step at batch B (one process) and at B/N with
@@ -12,10 +13,12 @@ one global batch of data (floats from a normal distribution, integers in
 [r B/N, (r+1) B/N) of every data argument (dimension 0 is the batch), runs
 K iterations of both, the ranks under the launcher twice, and checks:
 
-  - every rank's results (loss and updated parameters) are the same bits,
-    and the two runs are the same bits;
+  - the two runs are the same bits, and so are every rank's whole results
+    (the loss, the parameters gathered whole);
   - they are within T (relative to each result's largest magnitude) of the
-    one-process step's results on the whole batch;
+    one-process step's results on the whole batch; a result that is one
+    rank's part (--shard: ZeRO's optimizer state, and from stage 3 the
+    parameters) is compared with that part of the whole one;
   - each rank's measured peak equals the memory report's plan of its step.
 
 Prints one line per check ('... ok' or '... FAILED: why'); exits 1 on a
@@ -57,16 +60,17 @@ def run(cmd, **kw):
     return p
 
 
-def data_arguments(step_text):
+def step_arguments(step_text, trainable):
     """(index, shape, dtype) of each argument of @train_step that is
-    neither trainable nor optimizer state."""
+    trainable (trainable=True) or neither trainable nor optimizer state."""
     m = re.search(r"func\.func @train_step\((.*?)\)\s*->", step_text, re.S)
     if not m:
         raise RuntimeError("no @train_step")
     args = re.findall(r"%arg(\d+): tensor<([^>]*)>(\s*\{[^}]*\})?", m.group(1))
     out = []
     for index, type_text, attrs in args:
-        if "echo.trainable" in attrs or "echo.optimizer_state" in attrs:
+        if ("echo.trainable" in attrs) != trainable or (
+                "echo.optimizer_state" in attrs):
             continue
         parts = type_text.split("x")
         out.append((int(index), [int(d) for d in parts[:-1]], parts[-1]))
@@ -109,6 +113,7 @@ def main():
     parser.add_argument("--iterations", type=int, default=3)
     parser.add_argument("--optimizer", default="sgd lr=0.1")
     parser.add_argument("--tolerance", type=float, default=1e-5)
+    parser.add_argument("--shard", default="none")
     parser.add_argument("dir")
     parser.add_argument("model", nargs=argparse.REMAINDER)
     o = parser.parse_args()
@@ -126,7 +131,8 @@ def main():
 
     for name, args, extra in (("one", model, []),
                               ("rank", local,
-                               ["--echo-data-parallel=ranks=%d" % o.ranks])):
+                               ["--echo-data-parallel=ranks=%d shard=%s" %
+                               (o.ranks, o.shard)])):
         forward = run([tool("echo-models")] + args).stdout
         run([tool("echo-opt"), autodiff] + extra + ["-o", path(name + ".mlir")],
             input=forward)
@@ -137,8 +143,26 @@ def main():
     rank_text = open(path("rank.mlir")).read()
     rng = random.Random(7)
     inputs_one, inputs_rank = [], []
-    for (i, shape, dtype), (j, rshape, _) in zip(data_arguments(one_text),
-                                                 data_arguments(rank_text)):
+    # Parameters: the same values in both, each rank given its part where
+    # its step takes one (ZeRO-3).
+    for (i, shape, dtype), (j, rshape, _) in zip(
+            step_arguments(one_text, True), step_arguments(rank_text, True)):
+        n = math.prod(shape)
+        value = array.array("f", [0.1 * rng.gauss(0.0, 1.0) for _ in range(n)])
+        save_npy(path("arg%d.npy" % i), value, "f32", shape)
+        inputs_one += ["--inputs", "%d=%s" % (i, path("arg%d.npy" % i))]
+        if rshape == shape:
+            inputs_rank += ["--inputs", "%d=%s" % (i, path("arg%d.npy" % i))]
+            continue
+        k = rshape[0]
+        for r in range(o.ranks):
+            part = value[r * k:(r + 1) * k]
+            part.extend([0.0] * (k - len(part)))
+            save_npy(path("arg%d.rank%d.npy" % (i, r)), part, "f32", [k])
+        inputs_rank += ["--inputs",
+                        "%d=%s" % (i, path("arg%d.rank$OMPI_COMM_WORLD_RANK.npy" % i))]
+    for (i, shape, dtype), (j, rshape, _) in zip(
+            step_arguments(one_text, False), step_arguments(rank_text, False)):
         if i != j or shape[0] != rshape[0] * o.ranks or shape[1:] != rshape[1:]:
             print("argument %d: %s is not %d ranks' %s along dimension 0" %
                   (i, shape, o.ranks, rshape))
@@ -180,24 +204,43 @@ def main():
         failed |= not ok
         print("%s %s" % (what, "ok" if ok else "FAILED: " + why))
 
-    ref = open(path("a.rank0.bin"), "rb").read()
-    differing = [("%s.rank%d" % (a, r)) for a in "ab" for r in range(o.ranks)
-                 if open(path("%s.rank%d.bin" % (a, r)), "rb").read() != ref]
+    one = read_results(path("one.bin"))
+    runs = {(a, r): read_results(path("%s.rank%d.bin" % (a, r)))
+            for a in "ab" for r in range(o.ranks)}
+    differing = [("rank %d" % r) for r in range(o.ranks)
+                 if open(path("a.rank%d.bin" % r), "rb").read() !=
+                 open(path("b.rank%d.bin" % r), "rb").read()]
+    for r in range(o.ranks):
+        for k, ((_, s1, a), (_, s2, b)) in enumerate(zip(runs["a", 0],
+                                                         runs["a", r])):
+            if s1 == one[k][1] and a.tobytes() != b.tobytes():
+                differing.append("rank %d result %d" % (r, k))
     check(not differing, "%d ranks x 2 runs: same bits" % o.ranks,
-          "differ from a.rank0: " + ", ".join(differing))
+          "differ: " + ", ".join(differing))
 
-    one, rank = read_results(path("one.bin")), read_results(path("a.rank0.bin"))
-    worst = 0.0
-    for k, ((_, s1, a), (_, s2, b)) in enumerate(zip(one, rank)):
-        if s1 != s2 and k > 0:
-            check(False, "result shapes", "result %d: %s vs %s" % (k, s1, s2))
-        scale = max(max((abs(x) for x in a), default=0.0), 1e-30)
-        diff = max((abs(x - y) for x, y in zip(a, b)), default=0.0)
-        worst = max(worst, diff / scale)
-    check(len(one) == len(rank) and worst <= o.tolerance,
+    worst, parts = 0.0, 0
+    for k, (_, whole_shape, whole) in enumerate(one):
+        for r in range(o.ranks):
+            _, shape, mine = runs["a", r][k]
+            if shape == whole_shape:
+                reference = whole
+            else:  # this rank's part of the whole, zeros past its end
+                parts += r == 0
+                n = len(mine)
+                reference = whole[r * n:(r + 1) * n]
+                reference.extend([0.0] * (n - len(reference)))
+            if len(reference) != len(mine):
+                check(False, "result %d" % k, "%s vs %s" % (shape, whole_shape))
+                continue
+            scale = max(max((abs(x) for x in reference), default=0.0), 1e-30)
+            diff = max((abs(x - y) for x, y in zip(reference, mine)),
+                       default=0.0)
+            worst = max(worst, diff / scale)
+    check(len(one) == len(runs["a", 0]) and worst <= o.tolerance,
           "within %g of one process on the whole batch (max relative "
-          "difference %.2e over %d results)" % (o.tolerance, worst, len(one)),
-          "%d vs %d results, %.3e" % (len(one), len(rank), worst))
+          "difference %.2e over %d results, %d of them parts)" %
+          (o.tolerance, worst, len(one), parts),
+          "%d vs %d results, %.3e" % (len(one), len(runs["a", 0]), worst))
 
     report = run([tool("echo-opt"), path("rank.mlir"), "--echo-training-pipeline",
                   "--echo-memory-report=format=json", "-o", os.devnull]).stderr

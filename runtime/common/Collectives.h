@@ -1,0 +1,52 @@
+//===- Collectives.h - Data-parallel collectives on host memory -*- C++ -*-===//
+//
+// Shared by the backends: the argument checks of echo_all_reduce,
+// echo_shard, echo_all_gather and echo_reduce_scatter, and their work on
+// host buffers through the communicator plugin (CommPlugin.h). Sums are
+// taken in rank order on every rank, so every rank gets the same bits
+// whatever the communicator's algorithm, and a run is reproducible for a
+// given rank count. With one rank no communicator is opened.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_RUNTIME_COMMON_COLLECTIVES_H
+#define ECHO_RUNTIME_COMMON_COLLECTIVES_H
+
+#include "TensorView.h"
+#include "echo/abi_macros.h"
+
+#include <cstdint>
+
+namespace echo_rt {
+
+/// x and y of a collective. `sharded` names which of them is one rank's
+/// part: 'x' (all_gather), 'y' (shard, reduce_scatter) or 0 (all_reduce:
+/// the same shape).
+struct CollectiveArgs {
+  TensorView x, y;
+  int64_t n;    // elements of the whole tensor
+  int64_t part; // elements of one rank's part: ceil(n / ranks)
+};
+CollectiveArgs collectiveArgs(const char *entry, ECHO_TENSOR(x),
+                              ECHO_TENSOR(y), int64_t ranks, char sharded);
+
+/// The rank of this process among `ranks` (0 when ranks == 1).
+int64_t collectiveRank(const char *entry, int64_t ranks);
+
+/// y[i] = sum over ranks, in order, of x[i] (over ranks when mean); y may
+/// be x.
+void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
+                   int64_t ranks, bool mean);
+/// y[0, part) = x[r part, (r + 1) part) of this rank r, zeros past n.
+void shardHost(const char *entry, const float *x, float *y, int64_t n,
+               int64_t ranks);
+/// y[0, n) = the ranks' x[0, part) in rank order.
+void allGatherHost(const char *entry, const float *x, float *y, int64_t n,
+                   int64_t ranks);
+/// y[0, part) = this rank's part of allReduceHost(x).
+void reduceScatterHost(const char *entry, const float *x, float *y,
+                       int64_t n, int64_t ranks, bool mean);
+
+} // namespace echo_rt
+
+#endif // ECHO_RUNTIME_COMMON_COLLECTIVES_H
