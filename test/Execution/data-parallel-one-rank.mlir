@@ -17,6 +17,13 @@
 // RUN: echo-opt %s '--echo-training-pipeline=optimizer=sgd lr=0.1 ranks=2' | FileCheck %s --check-prefix=PIPE
 // PIPE-COUNT-5: call @echo_all_reduce(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %c2_i64, %c1_i64)
 // PIPE-NOT: call @echo_all_reduce
+// With shard=parameters (ZeRO-3), four parameters: each gathered before its
+// forward use (w2 again before its backward use), reduce-scattered
+// gradients.
+// RUN: echo-opt %s '--echo-training-pipeline=optimizer=adam ranks=2 shard=parameters' | FileCheck %s --check-prefix=ZERO3
+// ZERO3-COUNT-5: call @echo_all_gather(
+// ZERO3-NOT: call @echo_all_gather(
+// ZERO3-NOT: call @echo_shard(
 
 func.func @mlp(%x: tensor<8x16xf32>, %labels: tensor<8xi32>,
                %w1: tensor<16x16xf32> {echo.trainable}, %b1: tensor<16xf32> {echo.trainable},

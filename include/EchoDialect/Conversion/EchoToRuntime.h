@@ -307,6 +307,19 @@ struct TrainingPipelineOptions
                      "averages the gradients and the loss over that many "
                      "ranks after autodiff (docs/distributed.md)"),
       llvm::cl::init(1)};
+  PassOptions::Option<ShardStage> shard{
+      *this, "shard",
+      llvm::cl::desc("With ranks: what each rank keeps only its part of "
+                     "(echo-data-parallel's ZeRO stages)"),
+      llvm::cl::init(ShardStage::None),
+      llvm::cl::values(
+          clEnumValN(ShardStage::None, "none", "everything whole"),
+          clEnumValN(ShardStage::Optimizer, "optimizer",
+                     "optimizer state (ZeRO-1)"),
+          clEnumValN(ShardStage::Gradients, "gradients",
+                     "and averaged gradients (ZeRO-2)"),
+          clEnumValN(ShardStage::Parameters, "parameters",
+                     "and parameters (ZeRO-3)"))};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

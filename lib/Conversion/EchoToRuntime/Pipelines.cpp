@@ -139,11 +139,12 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   autodiff.lossScaleBackoff = options.lossScaleBackoff;
   pm.addPass(createEchoAutodiff(autodiff));
   // Collectives enter before the memory passes, which then plan their
-  // buffers like any op's; ranks=1 adds nothing (its collectives would be
-  // copies).
-  if (options.ranks != 1) {
+  // buffers like any op's; ranks=1 without shard adds nothing (its
+  // collectives would be copies).
+  if (options.ranks != 1 || options.shard != ShardStage::None) {
     EchoDataParallelOptions dataParallel;
     dataParallel.ranks = options.ranks;
+    dataParallel.shard = options.shard;
     pm.addNestedPass<func::FuncOp>(createEchoDataParallel(dataParallel));
   }
   MemoryChoice choice;
