@@ -78,6 +78,11 @@ struct AnnotateMemoryPass
     Builder b(&getContext());
 
     int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
+    // Data-parallel collectives: how many, over how many ranks, and the
+    // bytes one rank sends per step by the usual ring accounting (an
+    // all-reduce 2 (N - 1) / N of the tensor, a reduce-scatter or an
+    // all-gather (N - 1) / N of the whole tensor).
+    int64_t collectives = 0, collectiveRanks = 0, communicated = 0;
     llvm::StringMap<int64_t> stashedByKind;
     llvm::DenseSet<Value> stashedBuffers;
     bool backward = false;
@@ -87,6 +92,17 @@ struct AnnotateMemoryPass
       ++ops;
       backward |= bool(op->getAttr(kLossSeedAttr));
       bool recomputed = bool(op->getParentOfType<RecomputeOp>());
+      auto ring = [&](int64_t ranks, Type whole, int64_t passes) {
+        ++collectives;
+        collectiveRanks = std::max(collectiveRanks, ranks);
+        communicated += passes * (ranks - 1) * getStorageBytes(whole) / ranks;
+      };
+      if (auto c = dyn_cast<AllReduceOp>(op))
+        ring(c.getRanks(), c.getInput().getType(), 2);
+      else if (auto c = dyn_cast<ReduceScatterOp>(op))
+        ring(c.getRanks(), c.getInput().getType(), 1);
+      else if (auto c = dyn_cast<AllGatherOp>(op))
+        ring(c.getRanks(), c.getResult().getType(), 1);
       if (auto cost = dyn_cast<CostOpInterface>(op)) {
         int64_t flops = cost.getFlops();
         (recomputed ? flopsRecompute
@@ -153,6 +169,14 @@ struct AnnotateMemoryPass
         b.getNamedAttr("persistent", dict(persistent)),
         b.getNamedAttr("stashed_by_op_kind", dict(stashedByKind)),
         b.getNamedAttr("result_update_of", b.getDenseI64ArrayAttr(updateOf))};
+    if (collectives) {
+      stats.push_back(
+          b.getNamedAttr("collectives", b.getI64IntegerAttr(collectives)));
+      stats.push_back(
+          b.getNamedAttr("collective_ranks", b.getI64IntegerAttr(collectiveRanks)));
+      stats.push_back(b.getNamedAttr("communicated_bytes",
+                                     b.getI64IntegerAttr(communicated)));
+    }
     fn->setAttr(kStepStatsAttr, b.getDictionaryAttr(stats));
   }
 };

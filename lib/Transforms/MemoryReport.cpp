@@ -96,6 +96,8 @@ struct FunctionReport {
   std::optional<SimulatedStep> simulated;
   std::optional<BudgetPlanRecord> budgetPlan;
   int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
+  /// Data-parallel steps: collectives, ranks, bytes one rank sends a step.
+  int64_t collectives = 0, ranks = 0, communicatedBytes = 0;
   std::map<std::string, int64_t> persistent, stashedByKind, atPeak;
   int64_t persistentBytes = 0, arenaBytes = 0, arenaLowerBound = 0;
   int64_t peakPoint = 0;
@@ -181,6 +183,9 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
   r.flopsForward = intOf(stats, "flops_forward");
   r.flopsBackward = intOf(stats, "flops_backward");
   r.flopsRecompute = intOf(stats, "flops_recompute");
+  r.collectives = intOf(stats, "collectives");
+  r.ranks = intOf(stats, "collective_ranks");
+  r.communicatedBytes = intOf(stats, "communicated_bytes");
   r.persistent = mapOf(stats, "persistent");
   r.stashedByKind = mapOf(stats, "stashed_by_op_kind");
   for (auto &[category, bytes] : r.persistent)
@@ -333,6 +338,11 @@ llvm::json::Object toJson(const FunctionReport &r) {
                                          {"bytes", mapsBytes.second}};
     result["csr_bounds"] = std::move(bounds);
   }
+  if (r.collectives)
+    result["data_parallel"] = llvm::json::Object{
+        {"ranks", r.ranks},
+        {"collectives", r.collectives},
+        {"communicated_bytes_per_rank", r.communicatedBytes}};
   if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan)
     result["budget_plan"] = llvm::json::Object{
         {"budget_bytes", b->budget}, {"remat", b->remat},
@@ -374,6 +384,11 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
   os << llvm::format("FLOPs: forward %lld, backward %lld, recompute %lld\n",
                      (long long)r.flopsForward, (long long)r.flopsBackward,
                      (long long)r.flopsRecompute);
+  if (r.collectives)
+    os << llvm::format("data parallel    %14lld bytes  %10.2f MiB sent per "
+                       "rank and step (%lld ranks, %lld collectives, ring)\n",
+                       (long long)r.communicatedBytes, mb(r.communicatedBytes),
+                       (long long)r.ranks, (long long)r.collectives);
   if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan)
     os << llvm::format("budget plan      %14lld bytes  remat=%s gist=%s "
                        "offload=%s (%lld of %lld candidates planned)\n",
