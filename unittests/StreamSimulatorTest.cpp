@@ -138,4 +138,10 @@ TEST(DeviceProfile, PresetsAndRoofline) {
   double c2c = deviceProfileNamed("nvlink-c2c")->transferSeconds(1 << 30);
   EXPECT_GT(t4, t5);
   EXPECT_GT(t5, c2c);
+
+  // A collective: the fixed latency plus its ring bytes over the peer link.
+  EXPECT_DOUBLE_EQ(pcie4.collectiveSeconds(0), 10e-6);
+  EXPECT_DOUBLE_EQ(pcie4.collectiveSeconds(25'000'000'000), 1.0 + 10e-6);
+  EXPECT_GT(pcie4.collectiveSeconds(1 << 30),
+            deviceProfileNamed("nvlink-c2c")->collectiveSeconds(1 << 30));
 }

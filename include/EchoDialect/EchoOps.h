@@ -20,4 +20,17 @@
 #define GET_OP_CLASSES
 #include "EchoDialect/EchoOps.h.inc"
 
+namespace mlir::echo {
+/// A collective's ranks and the bytes one rank sends in it by the ring
+/// accounting: an all-reduce 2 (N - 1) / N of the tensor, a reduce-scatter
+/// or an all-gather (N - 1) / N of the whole tensor. The memory report and
+/// the stream simulator both count with it.
+struct CollectiveCost {
+  int64_t ranks = 1, ringBytes = 0;
+};
+/// Of echo.all_reduce, echo.reduce_scatter, echo.all_gather; nullopt for
+/// any other op (echo.shard is a local copy).
+std::optional<CollectiveCost> collectiveCost(Operation *op);
+} // namespace mlir::echo
+
 #endif // ECHODIALECT_ECHOOPS_H

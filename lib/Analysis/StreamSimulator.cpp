@@ -19,20 +19,30 @@ double DeviceProfile::transferSeconds(int64_t bytes) const {
   return hostBytesPerSecond > 0 ? double(bytes) / hostBytesPerSecond : 0;
 }
 
+double DeviceProfile::collectiveSeconds(int64_t ringBytes) const {
+  return collectiveLatency +
+         (peerBytesPerSecond > 0 ? double(ringBytes) / peerBytesPerSecond : 0);
+}
+
 // Dense FP32 throughput, memory bandwidth and one direction of the host
 // link of a representative device per link generation (vendor data sheets;
-// PCIe at its x16 payload rate after encoding):
+// PCIe at its x16 payload rate after encoding), and the link between the
+// devices of a node with a collective's fixed cost (a NCCL ring's launch and
+// handshakes, about 10 us over PCIe, 5 us over NVLink):
 //  - pcie4: A100 PCIe 40 GB (19.5 TFLOP/s, 1.555 TB/s), PCIe 4.0 x16 (~25 GB/s)
-//  - pcie5: H100 PCIe (51 TFLOP/s, 2.0 TB/s), PCIe 5.0 x16 (~50 GB/s)
-//  - nvlink-c2c: GH200 (67 TFLOP/s, 4.0 TB/s), NVLink-C2C (450 GB/s per direction)
+//    to host and between devices
+//  - pcie5: H100 PCIe (51 TFLOP/s, 2.0 TB/s), PCIe 5.0 x16 (~50 GB/s) to
+//    host and between devices
+//  - nvlink-c2c: GH200 (67 TFLOP/s, 4.0 TB/s), NVLink-C2C (450 GB/s per
+//    direction) to host, NVLink 4 (450 GB/s per direction) between devices
 std::optional<DeviceProfile>
 mlir::echo::deviceProfileNamed(const std::string &name) {
   if (name == "pcie4")
-    return DeviceProfile{name, 19.5e12, 1.555e12, 25e9};
+    return DeviceProfile{name, 19.5e12, 1.555e12, 25e9, 25e9, 10e-6};
   if (name == "pcie5")
-    return DeviceProfile{name, 51e12, 2.0e12, 50e9};
+    return DeviceProfile{name, 51e12, 2.0e12, 50e9, 50e9, 10e-6};
   if (name == "nvlink-c2c")
-    return DeviceProfile{name, 67e12, 4.0e12, 450e9};
+    return DeviceProfile{name, 67e12, 4.0e12, 450e9, 450e9, 5e-6};
   return std::nullopt;
 }
 

@@ -146,6 +146,20 @@ int64_t NonfiniteCountOp::getFlops() { return elements(getInput()); }
 int64_t AllReduceOp::getFlops() {
   return elements(getResult()) * getRanks();
 }
+std::optional<CollectiveCost> mlir::echo::collectiveCost(Operation *op) {
+  auto ring = [](int64_t ranks, Type whole, int64_t passes) {
+    return CollectiveCost{
+        ranks, passes * (ranks - 1) * getStorageBytes(whole) / ranks};
+  };
+  if (auto c = dyn_cast<AllReduceOp>(op))
+    return ring(c.getRanks(), c.getInput().getType(), 2);
+  if (auto c = dyn_cast<ReduceScatterOp>(op))
+    return ring(c.getRanks(), c.getInput().getType(), 1);
+  if (auto c = dyn_cast<AllGatherOp>(op))
+    return ring(c.getRanks(), c.getResult().getType(), 1);
+  return std::nullopt;
+}
+
 // Copies count one per element; the reduction one add per element and rank.
 int64_t ShardOp::getFlops() { return elements(getResult()); }
 int64_t AllGatherOp::getFlops() { return elements(getResult()); }

@@ -79,9 +79,7 @@ struct AnnotateMemoryPass
 
     int64_t ops = 0, flopsForward = 0, flopsBackward = 0, flopsRecompute = 0;
     // Data-parallel collectives: how many, over how many ranks, and the
-    // bytes one rank sends per step by the usual ring accounting (an
-    // all-reduce 2 (N - 1) / N of the tensor, a reduce-scatter or an
-    // all-gather (N - 1) / N of the whole tensor).
+    // bytes one rank sends per step (collectiveCost, EchoOps.h).
     int64_t collectives = 0, collectiveRanks = 0, communicated = 0;
     llvm::StringMap<int64_t> stashedByKind;
     llvm::DenseSet<Value> stashedBuffers;
@@ -92,17 +90,11 @@ struct AnnotateMemoryPass
       ++ops;
       backward |= bool(op->getAttr(kLossSeedAttr));
       bool recomputed = bool(op->getParentOfType<RecomputeOp>());
-      auto ring = [&](int64_t ranks, Type whole, int64_t passes) {
+      if (std::optional<CollectiveCost> c = collectiveCost(op)) {
         ++collectives;
-        collectiveRanks = std::max(collectiveRanks, ranks);
-        communicated += passes * (ranks - 1) * getStorageBytes(whole) / ranks;
-      };
-      if (auto c = dyn_cast<AllReduceOp>(op))
-        ring(c.getRanks(), c.getInput().getType(), 2);
-      else if (auto c = dyn_cast<ReduceScatterOp>(op))
-        ring(c.getRanks(), c.getInput().getType(), 1);
-      else if (auto c = dyn_cast<AllGatherOp>(op))
-        ring(c.getRanks(), c.getResult().getType(), 1);
+        collectiveRanks = std::max(collectiveRanks, c->ranks);
+        communicated += c->ringBytes;
+      }
       if (auto cost = dyn_cast<CostOpInterface>(op)) {
         int64_t flops = cost.getFlops();
         (recomputed ? flopsRecompute

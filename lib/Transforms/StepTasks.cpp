@@ -71,6 +71,9 @@ std::vector<StreamTask> mlir::echo::stepTasks(Block &block,
     } else if (isa<PrefetchOp>(op)) {
       task.stream = Stream::Copy;
       task.seconds = profile.transferSeconds(resultBytes(&op));
+    } else if (std::optional<CollectiveCost> c = collectiveCost(&op)) {
+      // On the compute stream: the step waits for its collectives.
+      task.seconds = profile.collectiveSeconds(c->ringBytes);
     } else {
       auto [flops, bytes] = kernelCost(&op);
       task.seconds = profile.kernelSeconds(flops, bytes);

@@ -62,8 +62,35 @@ void initialize(Buffer &b, const ArgumentSpec &arg, uint64_t runSeed,
   }
 }
 
+/// Copies this rank's part of `array` into `b` (see InputPart); false when
+/// the array is not all ranks' data for this argument.
+bool copyPart(const NpyArray &array, Buffer &b, const InputPart &part) {
+  const std::vector<int64_t> &want = b.spec.shape;
+  size_t elementBytes = b.spec.elementBytes;
+  if (array.shape.size() == want.size() && !want.empty() &&
+      array.shape[0] == part.size * want[0] &&
+      std::equal(want.begin() + 1, want.end(), array.shape.begin() + 1)) {
+    size_t bytes = b.spec.bytes();
+    std::memcpy(b.host.data(), array.data.data() + part.rank * bytes, bytes);
+    return true;
+  }
+  int64_t n = 1;
+  for (int64_t d : array.shape)
+    n *= d;
+  if (want.size() == 1 && (n + part.size - 1) / part.size == want[0]) {
+    int64_t begin = part.rank * want[0];
+    int64_t have = std::clamp<int64_t>(n - begin, 0, want[0]);
+    std::memcpy(b.host.data(), array.data.data() + begin * elementBytes,
+                have * elementBytes);
+    std::memset(b.host.data() + have * elementBytes, 0,
+                (want[0] - have) * elementBytes);
+    return true;
+  }
+  return false;
+}
+
 bool loadInput(const std::string &item, std::vector<Buffer> &args,
-               std::string &error) {
+               std::string &error, const InputPart *part) {
   size_t eq = item.find('=');
   if (eq == std::string::npos) {
     error = "--inputs expects ARG=FILE.npy, got '" + item + "'";
@@ -83,14 +110,19 @@ bool loadInput(const std::string &item, std::vector<Buffer> &args,
     return false;
   }
   Buffer &b = args[index];
-  if (array.dtype != b.spec.dtype || array.shape != b.spec.shape) {
-    error = "--inputs: " + path + " holds a " + array.dtype +
-            " array of the wrong shape or type for argument #" +
-            std::to_string(index);
-    return false;
+  if (array.dtype == b.spec.dtype && array.shape == b.spec.shape) {
+    std::memcpy(b.host.data(), array.data.data(), array.data.size());
+    return true;
   }
-  std::memcpy(b.host.data(), array.data.data(), array.data.size());
-  return true;
+  if (part && array.dtype == b.spec.dtype && copyPart(array, b, *part))
+    return true;
+  error = "--inputs: " + path + " holds a " + array.dtype +
+          " array of the wrong shape or type for argument #" +
+          std::to_string(index) +
+          (part ? " (nor all " + std::to_string(part->size) +
+                      " ranks' data for it)"
+                : std::string());
+  return false;
 }
 
 bool writeResults(const std::string &path, const std::vector<Buffer> &results,
@@ -275,7 +307,7 @@ void StepBuffers::download(Buffer &b) {
 
 bool StepBuffers::prepare(const StepManifest &manifest, uint64_t seed,
                           const std::vector<std::string> &inputs,
-                          std::string &error) {
+                          std::string &error, const InputPart *part) {
   const EntrySignature &signature = manifest.signature;
   const std::string &name = manifest.function;
   // All device memory first, then the host copies: a step too large for
@@ -308,11 +340,33 @@ bool StepBuffers::prepare(const StepManifest &manifest, uint64_t seed,
   for (size_t i = 0; i < args.size(); ++i)
     initialize(args[i], signature.arguments[i], seed, i);
   for (const std::string &item : inputs)
-    if (!loadInput(item, args, error))
+    if (!loadInput(item, args, error, part))
       return false;
   for (Buffer &b : args)
     upload(b);
   return true;
+}
+
+bool launcherPart(InputPart &part, std::string &error) {
+  for (auto [rankVar, sizeVar] :
+       {std::pair{"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"},
+        std::pair{"PMI_RANK", "PMI_SIZE"}}) {
+    const char *rank = std::getenv(rankVar), *size = std::getenv(sizeVar);
+    if (!rank || !size)
+      continue;
+    char *end1 = nullptr, *end2 = nullptr;
+    long r = std::strtol(rank, &end1, 10), n = std::strtol(size, &end2, 10);
+    if (*rank && *size && !*end1 && !*end2 && n >= 1 && r >= 0 && r < n) {
+      part = InputPart{r, n};
+      return true;
+    }
+    error = std::string("--shard-inputs: ") + rankVar + "=" + rank + ", " +
+            sizeVar + "=" + size + " is not a rank of a job";
+    return false;
+  }
+  error = "--shard-inputs: no launcher gives this process a rank "
+          "(OMPI_COMM_WORLD_RANK or PMI_RANK): start it with mpirun";
+  return false;
 }
 
 namespace {

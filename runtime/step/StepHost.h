@@ -96,9 +96,12 @@ struct StepBuffers {
 
   /// Allocates everything `manifest` needs; `loadInputs` applies the
   /// `--inputs` items to the arguments' host copies before the upload.
-  /// False (and `error`) when the inputs do not apply.
+  /// With `part` (--shard-inputs), an input holding all ranks' data gives
+  /// this rank its part (InputPart). False (and `error`) when the inputs do
+  /// not apply.
   bool prepare(const StepManifest &manifest, uint64_t seed,
-               const std::vector<std::string> &inputs, std::string &error);
+               const std::vector<std::string> &inputs, std::string &error,
+               const struct InputPart *part = nullptr);
   /// The packed calling convention (packStepArguments) over these buffers.
   std::vector<void *> pack(void **context, int32_t *status);
   void upload(Buffer &b);
@@ -109,6 +112,20 @@ struct StepBuffers {
 private:
   Buffer allocate(Buffer b, int64_t category, const std::string &what);
 };
+
+/// This process's place in a data-parallel job (docs/distributed.md), for
+/// --shard-inputs: an input whose first dimension is `size` times the
+/// argument's gives the rows [rank b, (rank + 1) b); one whose elements
+/// echo.shard would cut into the argument's 1-D part of k gives elements
+/// [rank k, (rank + 1) k), zeros past its end (ZeRO-3's parameters).
+struct InputPart {
+  int64_t rank = 0, size = 1;
+};
+
+/// The rank and size the launcher gives this process (Open MPI's
+/// OMPI_COMM_WORLD_RANK/SIZE, else PMI_RANK/SIZE); false (and `error`)
+/// outside a launcher.
+bool launcherPart(InputPart &part, std::string &error);
 
 /// The device capacity echo-run and echo-step use when no --capacity is
 /// given. On the cpu backend device memory is host memory, and without a

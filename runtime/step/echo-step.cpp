@@ -49,6 +49,9 @@ const char *kUsage =
     "  --seed=N                seed of parameter and input init (default 0)\n"
     "  --inputs=ARG=FILE.npy   initial value of argument ARG (repeatable,\n"
     "                          or comma-separated)\n"
+    "  --shard-inputs          under mpirun, an --inputs file may hold all\n"
+    "                          ranks' data: this rank takes its rows (or its\n"
+    "                          part of a ZeRO-3 parameter)\n"
     "  --print-loss            print result #0 after every step\n"
     "  --dump-results=FILE     write every result of the last step to FILE\n"
     "  --memory-stats[=json]   print the backend's memory statistics\n"
@@ -67,7 +70,7 @@ const char *kUsage =
 struct Options {
   std::string step, backend = "cpu", dumpResults, memoryStats;
   bool wantMemoryStats = false, printLoss = false, allowNonFinite = false,
-       time = false, entryTimes = false;
+       time = false, entryTimes = false, shardInputs = false;
   int64_t iterations = 1, capacity = 0;
   bool capacityGiven = false;
   uint64_t seed = 0;
@@ -133,6 +136,8 @@ Options parseOptions(int argc, char **argv) {
       o.entryTimes = true;
     } else if (arg == "--allow-nonfinite-loss") {
       o.allowNonFinite = true;
+    } else if (arg == "--shard-inputs") {
+      o.shardInputs = true;
     } else if (arg == "--memory-stats" || arg.rfind("--memory-stats=", 0) == 0) {
       o.wantMemoryStats = true;
       o.memoryStats = arg.size() > 15 ? arg.substr(15) : "text";
@@ -267,7 +272,11 @@ int main(int argc, char **argv) {
 
   StepBuffers buffers(rt, ctx,
                       [&](const std::string &what) { failRuntime(ctx, what); });
-  if (!buffers.prepare(manifest, o.seed, o.inputs, error))
+  InputPart part;
+  if (o.shardInputs && !launcherPart(part, error))
+    fail(error);
+  if (!buffers.prepare(manifest, o.seed, o.inputs, error,
+                       o.shardInputs ? &part : nullptr))
     fail(error);
   std::vector<Buffer> &args = buffers.args, &results = buffers.results;
   void *contextArg = ctx;

@@ -76,6 +76,11 @@ static cl::list<std::string>
     inputs("inputs", cl::desc("ARG=FILE.npy: initial value of argument ARG "
                               "(repeatable, or comma-separated)"),
            cl::CommaSeparated, cl::cat(echoRunCategory));
+static cl::opt<bool> shardInputs(
+    "shard-inputs",
+    cl::desc("Under mpirun, an --inputs file may hold all ranks' data: this "
+             "rank takes its rows (or its part of a ZeRO-3 parameter)"),
+    cl::cat(echoRunCategory));
 static cl::opt<bool> printLoss(
     "print-loss", cl::desc("Print 'iter N loss X' after every step (result #0)"), cl::cat(echoRunCategory));
 static cl::opt<std::string>
@@ -566,7 +571,11 @@ int main(int argc, char **argv) {
     failRuntime(rt, ctx, what);
   });
   std::string inputError;
-  if (!buffers.prepare(manifest, seed, inputs, inputError))
+  InputPart part;
+  if (shardInputs && !launcherPart(part, inputError))
+    fail(inputError);
+  if (!buffers.prepare(manifest, seed, inputs, inputError,
+                       shardInputs ? &part : nullptr))
     fail(inputError);
   std::vector<Buffer> &args = buffers.args, &results = buffers.results;
   auto upload = [&](Buffer &b) { buffers.upload(b); };

@@ -31,12 +31,17 @@ struct DeviceProfile {
   double flopsPerSecond = 0;       // compute throughput
   double deviceBytesPerSecond = 0; // device memory bandwidth
   double hostBytesPerSecond = 0;   // host link, one direction
+  double peerBytesPerSecond = 0;   // link to the other devices, one direction
+  double collectiveLatency = 0;    // seconds a collective takes at least
 
   /// A kernel's time on the roofline: bound by compute or by the bytes it
   /// reads and writes in device memory, whichever is slower.
   double kernelSeconds(int64_t flops, int64_t bytes) const;
   /// A host transfer of `bytes` over the link.
   double transferSeconds(int64_t bytes) const;
+  /// A collective that sends `ringBytes` per device (the ring accounting
+  /// of collectiveCost, EchoOps.h) over the peer link.
+  double collectiveSeconds(int64_t ringBytes) const;
 };
 
 /// The presets: "pcie4", "pcie5", "nvlink-c2c"; nullopt for other names.

@@ -11,7 +11,9 @@ multiple of N). Builds the step at batch B (one process) and at B/N with
 one global batch of data (floats from a normal distribution, integers in
 [0, 4), so valid labels and token ids for every model), gives rank r rows
 [r B/N, (r+1) B/N) of every data argument (dimension 0 is the batch), runs
-K iterations of both, the ranks under the launcher twice, and checks:
+K iterations of both, the ranks under the launcher twice (once from
+per-rank files, once from the whole batch's files with echo-step
+--shard-inputs), and checks:
 
   - the two runs are the same bits, and so are every rank's whole results
     (the loss, the parameters gathered whole);
@@ -187,12 +189,15 @@ def main():
     common = ["--iterations", str(o.iterations), "--seed", "0"]
     run([tool("echo-step"), path("one.so")] + common + inputs_one +
         ["--dump-results", path("one.bin")])
-    for attempt in ("a", "b"):
+    # Run a gives each rank its own files; run b the whole batch's, of
+    # which echo-step --shard-inputs takes the rank's rows and parts.
+    for attempt, inputs in (("a", inputs_rank),
+                            ("b", inputs_one + ["--shard-inputs"])):
         out = path("%s.rank$OMPI_COMM_WORLD_RANK" % attempt)
         rank_cmd = " ".join([shlex.quote(tool("echo-step")),
                              shlex.quote(path("rank.so"))] + common +
                             [shlex.quote(a).replace("'", '"')
-                             for a in inputs_rank] +
+                             for a in inputs] +
                             ["--dump-results", out + ".bin",
                              "--memory-stats=json", ">", out + ".stats"])
         run("%s -np %d sh -c %s" % (o.mpirun, o.ranks, shlex.quote(rank_cmd)),
