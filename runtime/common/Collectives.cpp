@@ -28,9 +28,8 @@ void gather(const char *entry, CommPlugin &comm, const void *send, void *recv,
     fail(entry, "%s", message);
 }
 
-/// The communicator of a job of `ranks` processes, after checking that
-/// every rank is at this same collective.
-CommPlugin &join(const char *entry, int64_t ranks, Kind kind, int64_t n) {
+/// The communicator, which must join `ranks` processes.
+CommPlugin &jobOf(const char *entry, int64_t ranks) {
   CommPlugin &comm = commPlugin(entry);
   if (comm.size != ranks)
     fail(entry,
@@ -38,6 +37,13 @@ CommPlugin &join(const char *entry, int64_t ranks, Kind kind, int64_t n) {
          "but runs in a job of %lld processes: start it with mpirun -np %lld",
          (long long)ranks, (long long)ranks, (long long)comm.size,
          (long long)ranks);
+  return comm;
+}
+
+/// The communicator of a job of `ranks` processes, after checking that
+/// every rank is at this same collective.
+CommPlugin &join(const char *entry, int64_t ranks, Kind kind, int64_t n) {
+  CommPlugin &comm = jobOf(entry, ranks);
   CallTag mine{comm.calls++, kind, n};
   std::vector<CallTag> tags(ranks);
   gather(entry, comm, &mine, tags.data(), sizeof mine);
@@ -100,16 +106,7 @@ CollectiveArgs collectiveArgs(const char *entry, ECHO_TENSOR(x),
 }
 
 int64_t collectiveRank(const char *entry, int64_t ranks) {
-  if (ranks == 1)
-    return 0;
-  CommPlugin &comm = commPlugin(entry);
-  if (comm.size != ranks)
-    fail(entry,
-         "the step was built for %lld ranks (echo-data-parallel ranks=%lld) "
-         "but runs in a job of %lld processes: start it with mpirun -np %lld",
-         (long long)ranks, (long long)ranks, (long long)comm.size,
-         (long long)ranks);
-  return comm.rank;
+  return ranks == 1 ? 0 : jobOf(entry, ranks).rank;
 }
 
 void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
