@@ -149,7 +149,8 @@ int64_t AllReduceOp::getFlops() {
 std::optional<CollectiveCost> mlir::echo::collectiveCost(Operation *op) {
   auto ring = [](int64_t ranks, Type whole, int64_t passes) {
     return CollectiveCost{
-        ranks, passes * (ranks - 1) * getStorageBytes(whole) / ranks};
+        // (N - 1) / N of the bytes, without (N - 1) * bytes overflowing.
+        ranks, passes * (getStorageBytes(whole) - getStorageBytes(whole) / ranks)};
   };
   if (auto c = dyn_cast<AllReduceOp>(op))
     return ring(c.getRanks(), c.getInput().getType(), 2);

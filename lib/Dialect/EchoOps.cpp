@@ -9,6 +9,7 @@
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/ShapeFunctions.h"
 #include "echo/loss_scale.h"
+#include "echo/parts.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -482,7 +483,7 @@ LogicalResult AllReduceOp::inferReturnTypes(
 static RankedTensorType shardType(Type type, int64_t ranks) {
   auto tensor = cast<RankedTensorType>(type);
   int64_t n = tensor.getNumElements();
-  int64_t k = ranks > 0 ? (n + ranks - 1) / ranks : n;
+  int64_t k = echo_part_elements(n, ranks);
   return RankedTensorType::get({k}, tensor.getElementType());
 }
 

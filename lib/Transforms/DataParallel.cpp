@@ -10,6 +10,7 @@
 #include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
+#include "echo/parts.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -30,7 +31,7 @@ namespace {
 RankedTensorType partType(Type type, int64_t ranks) {
   auto tensor = cast<RankedTensorType>(type);
   int64_t n = tensor.getNumElements();
-  return RankedTensorType::get({(n + ranks - 1) / ranks},
+  return RankedTensorType::get({echo_part_elements(n, ranks)},
                                tensor.getElementType());
 }
 

@@ -3,6 +3,7 @@
 #include "Collectives.h"
 #include "CommPlugin.h"
 #include "RuntimeError.h"
+#include "echo/parts.h"
 
 #include <algorithm>
 #include <cstring>
@@ -82,7 +83,9 @@ void gatherChunks(const char *entry, CommPlugin &comm, const float *x,
   }
 }
 
-int64_t partOf(int64_t n, int64_t ranks) { return (n + ranks - 1) / ranks; }
+int64_t partOf(int64_t n, int64_t ranks) {
+  return echo_part_elements(n, ranks);
+}
 
 } // namespace
 

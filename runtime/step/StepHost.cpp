@@ -5,6 +5,7 @@
 #include "Npy.h"
 
 #include "echo/codecs.h"
+#include "echo/parts.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -77,7 +78,7 @@ bool copyPart(const NpyArray &array, Buffer &b, const InputPart &part) {
   int64_t n = 1;
   for (int64_t d : array.shape)
     n *= d;
-  if (want.size() == 1 && (n + part.size - 1) / part.size == want[0]) {
+  if (want.size() == 1 && echo_part_elements(n, part.size) == want[0]) {
     int64_t begin = part.rank * want[0];
     int64_t have = std::clamp<int64_t>(n - begin, 0, want[0]);
     std::memcpy(b.host.data(), array.data.data() + begin * elementBytes,
