@@ -21,6 +21,10 @@
 #include "EchoDialect/EchoOps.h.inc"
 
 namespace mlir::echo {
+/// The 1-D type of one rank's part of a tensor of `type` over `ranks` ranks
+/// (echo.shard's result, echo.all_gather's operand; echo/parts.h).
+RankedTensorType shardType(Type type, int64_t ranks);
+
 /// A collective's ranks and the bytes one rank sends in it by the ring
 /// accounting: an all-reduce 2 (N - 1) / N of the tensor, a reduce-scatter
 /// or an all-gather (N - 1) / N of the whole tensor. The memory report and

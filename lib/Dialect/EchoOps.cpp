@@ -480,7 +480,7 @@ LogicalResult AllReduceOp::inferReturnTypes(
 }
 
 /// The 1-D part each of `ranks` ranks holds of `type`'s elements.
-static RankedTensorType shardType(Type type, int64_t ranks) {
+RankedTensorType mlir::echo::shardType(Type type, int64_t ranks) {
   auto tensor = cast<RankedTensorType>(type);
   int64_t n = tensor.getNumElements();
   int64_t k = echo_part_elements(n, ranks);

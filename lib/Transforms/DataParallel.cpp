@@ -10,7 +10,6 @@
 #include "EchoDialect/EchoAttrNames.h"
 #include "EchoDialect/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
-#include "echo/parts.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -27,13 +26,6 @@ using namespace mlir;
 using namespace mlir::echo;
 
 namespace {
-
-RankedTensorType partType(Type type, int64_t ranks) {
-  auto tensor = cast<RankedTensorType>(type);
-  int64_t n = tensor.getNumElements();
-  return RankedTensorType::get({echo_part_elements(n, ranks)},
-                               tensor.getElementType());
-}
 
 /// The op of `fn`'s body block that is or holds `op`.
 Operation *inBody(func::FuncOp fn, Operation *op) {
@@ -68,10 +60,14 @@ struct DataParallelPass
           << static_cast<int64_t>(ranks);
       return signalPassFailure();
     }
-    bool isStep = false;
-    fn.walk([&](Operation *op) { isStep |= bool(op->getAttr(kLossSeedAttr)); });
-    if (!isStep)
-      return;
+    // The op of the body holding the loss seed, where backward begins.
+    Operation *seed = nullptr;
+    fn.walk([&](Operation *op) {
+      if (!seed && op->getAttr(kLossSeedAttr))
+        seed = inBody(fn, op);
+    });
+    if (!seed)
+      return; // not a training step
 
     SmallVector<Operation *> updates;
     fn.walk([&](Operation *op) {
@@ -127,19 +123,15 @@ struct DataParallelPass
                                       value, ranks);
       value.replaceAllUsesExcept(mean.getResult(), mean);
     }
-    if (shard != ShardStage::None && failed(shardUpdates(fn, updates)))
+    if (shard != ShardStage::None && failed(shardUpdates(fn, updates, seed)))
       return signalPassFailure();
   }
 
   /// Runs each update on the rank's parts (ZeRO), then gives the function
   /// the types of its new arguments and results.
-  LogicalResult shardUpdates(func::FuncOp fn, ArrayRef<Operation *> updates) {
+  LogicalResult shardUpdates(func::FuncOp fn, ArrayRef<Operation *> updates,
+                             Operation *seed) {
     Block &body = fn.getBody().front();
-    Operation *seed = nullptr;
-    fn.walk([&](Operation *op) {
-      if (!seed && op->getAttr(kLossSeedAttr))
-        seed = inBody(fn, op);
-    });
     OpBuilder b(&getContext());
     for (Operation *update : updates) {
       Location loc = update->getLoc();
@@ -148,7 +140,7 @@ struct DataParallelPass
         return update->emitError("echo-data-parallel: shard= needs the "
                                  "update's parameter to be an argument");
       auto type = cast<RankedTensorType>(param.getType());
-      RankedTensorType part = partType(type, ranks);
+      RankedTensorType part = shardType(type, ranks);
 
       // Stage 3: the parameter argument becomes the rank's part, gathered
       // whole before its first forward use and again before its first
@@ -157,7 +149,7 @@ struct DataParallelPass
         SmallVector<OpOperand *> forward, backward;
         for (OpOperand &use : param.getUses())
           if (use.getOwner() != update)
-            (seed && !inBody(fn, use.getOwner())->isBeforeInBlock(seed)
+            (!inBody(fn, use.getOwner())->isBeforeInBlock(seed)
                  ? backward
                  : forward)
                 .push_back(&use);
