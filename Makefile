@@ -12,7 +12,7 @@ CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
 
-.PHONY: all deps configure build check demo asan fuzz clean docs bench
+.PHONY: all deps configure build check check-fast demo asan fuzz clean docs bench
 
 all: build
 
@@ -29,6 +29,11 @@ build: configure
 
 check: build
 	@bash scripts/run-tests.sh $(BUILD_DIR)
+
+# The quick subset: every test but those marked `REQUIRES: slow` (about
+# 2 minutes here; docs/testing.md).
+check-fast: build
+	@bash scripts/run-tests.sh $(BUILD_DIR) --fast
 
 demo: build
 	@bash scripts/demo.sh $(BUILD_DIR)

@@ -4,7 +4,7 @@
 # marker line is kept as it is.
 set -euo pipefail
 BUILD_DIR=${1:-build}
-GENERATED="$BUILD_DIR/include/EchoDialect/EchoDialect.md"
+GENERATED="$BUILD_DIR/include/EchoDialect/IR/EchoDialect.md"
 DOC=docs/dialect.md
 MARKER='<!-- BEGIN GENERATED REFERENCE: scripts/gen-docs.sh rewrites everything below -->'
 

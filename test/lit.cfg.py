@@ -125,3 +125,9 @@ if mpi_why:
 else:
     config.available_features.add("mpi")
     config.substitutions.append(("%mpirun", mpirun + " --oversubscribe"))
+
+# slow: tests that take seconds to minutes (scripts/mark-slow-tests.py marks
+# them `REQUIRES: slow` from lit's recorded times). `make check` runs them;
+# `make check-fast` (lit --param fast=1) leaves them out.
+if lit_config.params.get("fast", "0") not in ("1", "true", "on"):
+    config.available_features.add("slow")

@@ -2,11 +2,11 @@
 //
 // Exact offsets on small hand-made request sets, the lower bound, the plan
 // checker, a randomized property test and a training-step-shaped scale test.
-// Only needs EchoAnalysis (BufferPlanner.h has no MLIR dependency).
+// Only needs EchoCore (BufferPlanner.h has no MLIR dependency).
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/BufferPlanner.h"
+#include "EchoDialect/Core/BufferPlanner.h"
 
 #include "llvm/ADT/SmallVector.h"
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/GradientDependence.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/GradientDependence.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

@@ -1,6 +1,6 @@
 //===- EncodingStorageTest.cpp - Storage size of encoded tensors ----------===//
 
-#include "EchoDialect/EncodingStorage.h"
+#include "EchoDialect/IR/EncodingStorage.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/LiveProfile.h"
+#include "EchoDialect/Core/LiveProfile.h"
 
 #include <gtest/gtest.h>
 

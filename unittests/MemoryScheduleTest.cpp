@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/BufferPlanner.h"
-#include "EchoDialect/Analysis/MemorySchedule.h"
+#include "EchoDialect/Core/BufferPlanner.h"
+#include "EchoDialect/Core/MemorySchedule.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/OffloadPlanner.h"
+#include "EchoDialect/Core/OffloadPlanner.h"
 
 #include <gtest/gtest.h>
 

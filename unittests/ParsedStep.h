@@ -9,7 +9,7 @@
 #ifndef ECHO_UNITTESTS_PARSEDSTEP_H
 #define ECHO_UNITTESTS_PARSEDSTEP_H
 
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -2,7 +2,7 @@
 
 #include "ParsedStep.h"
 
-#include "EchoDialect/Analysis/MaxFlow.h"
+#include "EchoDialect/Core/MaxFlow.h"
 #include "EchoDialect/Analysis/RematPeakModel.h"
 
 using namespace mlir;

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/RematMilp.h"
+#include "EchoDialect/Core/RematMilp.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- ShapeFunctionsTest.cpp - Shape rules without IR --------------------===//
 
-#include "EchoDialect/ShapeFunctions.h"
+#include "EchoDialect/IR/ShapeFunctions.h"
 
 #include <gtest/gtest.h>
 

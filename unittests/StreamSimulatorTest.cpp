@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/StreamSimulator.h"
+#include "EchoDialect/Core/StreamSimulator.h"
 
 #include <gtest/gtest.h>
 

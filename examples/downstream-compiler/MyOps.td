@@ -11,7 +11,7 @@
 #ifndef MY_OPS
 #define MY_OPS
 
-include "EchoDialect/EchoInterfaces.td"
+include "EchoDialect/IR/EchoInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

@@ -15,15 +15,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoDialect.h"
-#include "EchoDialect/EchoInterfaces.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoDialect.h"
+#include "EchoDialect/IR/EchoInterfaces.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 #ifdef MY_TRAIN_WITH_CUDA
-#include "EchoDialect/Conversion/EchoToCUDA.h"
+#include "EchoDialect/Pipelines/LowerToCUDA.h"
 #endif
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -180,6 +180,7 @@ int main(int argc, char **argv) {
   registerAllPasses();
   echo::registerEchoTransformsPasses();
   echo::registerLowerToCPUPipeline();
+  echo::registerTrainingPipeline();
 #ifdef MY_TRAIN_WITH_CUDA
   echo::registerLowerToCUDAPipeline();
 #endif

@@ -9,10 +9,10 @@
 #ifndef ECHODIALECT_INITALLECHO_H
 #define ECHODIALECT_INITALLECHO_H
 
-#include "EchoDialect/Conversion/EchoToCUDA.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Pipelines/LowerToCUDA.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
 #include "EchoDialect/Conversion/ImportPasses.h"
-#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/IR/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -25,6 +25,7 @@ namespace echo {
 inline void registerAllEchoPasses() {
   registerEchoTransformsPasses();
   registerLowerToCPUPipeline();
+  registerTrainingPipeline();
   registerLowerToCUDAPipeline();
   registerEchoImportPasses();
 }

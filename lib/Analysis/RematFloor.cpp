@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/MaxFlow.h"
+#include "EchoDialect/Core/MaxFlow.h"
 #include "EchoDialect/Analysis/RematPeakModel.h"
 
 using namespace mlir;

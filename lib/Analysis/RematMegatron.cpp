@@ -1,7 +1,7 @@
 //===- RematMegatron.cpp - Megatron-LM's recomputation policies -----------===//
 
 #include "EchoDialect/Analysis/RematMegatron.h"
-#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 

@@ -2,7 +2,7 @@
 
 #include "EchoDialect/Analysis/RematStep.h"
 
-#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 
 using namespace mlir;
 using namespace mlir::echo;

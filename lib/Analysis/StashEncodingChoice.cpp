@@ -2,9 +2,9 @@
 
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EncodingStorage.h"
-#include "EchoDialect/SparseMaps.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EncodingStorage.h"
+#include "EchoDialect/IR/SparseMaps.h"
 
 #include <algorithm>
 

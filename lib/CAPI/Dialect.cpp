@@ -2,8 +2,8 @@
 
 #include "echo-c/Dialect.h"
 
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
+#include "EchoDialect/IR/EchoDialect.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"

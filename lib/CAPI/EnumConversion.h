@@ -11,9 +11,9 @@
 
 #include "echo-c/Options.h"
 
-#include "EchoDialect/Conversion/EchoToCUDA.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/Pipelines/LowerToCUDA.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
+#include "EchoDialect/Core/Options.h"
 
 #include "llvm/Support/ErrorHandling.h"
 

@@ -4,7 +4,7 @@
 
 #include "PassRegistration.h"
 
-#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/InitAllPasses.h"
@@ -20,6 +20,7 @@ void mlir::echo::registerCAPIPasses() {
     registerAllPasses();
     registerEchoTransformsPasses();
     registerLowerToCPUPipeline();
+    registerTrainingPipeline();
   });
 }
 

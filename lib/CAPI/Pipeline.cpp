@@ -14,9 +14,9 @@
 #include "EnumConversion.h"
 #include "PassRegistration.h"
 
-#include "EchoDialect/Conversion/EchoToCUDA.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/Pipelines/LowerToCUDA.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
+#include "EchoDialect/Core/Options.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

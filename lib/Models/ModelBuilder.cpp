@@ -1,9 +1,9 @@
 //===- ModelBuilder.cpp - Build forward functions layer by layer ----------===//
 
 #include "EchoDialect/Models/ModelBuilder.h"
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/ShapeFunctions.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/ShapeFunctions.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"

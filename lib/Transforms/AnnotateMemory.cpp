@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/BufferViews.h"
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

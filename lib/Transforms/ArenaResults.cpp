@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/ArenaResultAttrNames.h"
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/ArenaResultAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

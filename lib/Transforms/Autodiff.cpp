@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "echo/loss_scale.h"
 

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/MemoryPipeline.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/PlanPipeline.h"

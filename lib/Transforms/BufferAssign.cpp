@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/BufferPlanner.h"
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/ArenaResultAttrNames.h"
-#include "EchoDialect/EchoInterfaces.h"
-#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/Core/BufferPlanner.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/ArenaResultAttrNames.h"
+#include "EchoDialect/IR/EchoInterfaces.h"
+#include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

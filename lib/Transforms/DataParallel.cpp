@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

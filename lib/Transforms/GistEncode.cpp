@@ -10,10 +10,10 @@
 
 #include "StashEncoder.h"
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/EncodingStorage.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/EncodingStorage.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

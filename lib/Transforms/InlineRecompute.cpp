@@ -1,6 +1,6 @@
 //===- InlineRecompute.cpp - Execute echo.recompute in place --------------===//
 
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"

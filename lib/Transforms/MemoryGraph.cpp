@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/BufferViews.h"
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EchoInterfaces.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/EchoInterfaces.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/MemoryReport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

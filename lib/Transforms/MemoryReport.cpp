@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/Transforms/MemoryReport.h"
 #include "EchoDialect/Transforms/Passes.h"
 

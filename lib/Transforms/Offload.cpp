@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/OffloadPlanner.h"
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/Core/OffloadPlanner.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "StepTasks.h"
 

@@ -1,7 +1,7 @@
 //===- PlanPipeline.cpp - Tensor-level step -> planned step ---------------===//
 
 #include "EchoDialect/Transforms/PlanPipeline.h"
-#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/RewriteHelpers.h"
 

@@ -16,7 +16,7 @@
 
 #include "EchoDialect/Analysis/RematMegatron.h"
 #include "EchoDialect/Analysis/RematPartition.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

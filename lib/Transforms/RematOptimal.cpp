@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RematDecision.h"
-#include "EchoDialect/Support/Progress.h"
+#include "EchoDialect/Core/Progress.h"
 
 #include <chrono>
 

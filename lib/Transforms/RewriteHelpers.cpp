@@ -1,7 +1,7 @@
 //===- RewriteHelpers.cpp - Shared by echo's greedy rewrites --------------===//
 
 #include "EchoDialect/Transforms/RewriteHelpers.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 using namespace mlir;
 using namespace mlir::echo;

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Analysis/MemorySchedule.h"
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoInterfaces.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/Core/MemorySchedule.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoInterfaces.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/PlanPipeline.h"
 

@@ -2,7 +2,7 @@
 
 #include "StashEncoder.h"
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/IR/MemoryCategories.h"
 
 using namespace mlir;
 using namespace mlir::echo;

@@ -13,7 +13,7 @@
 #define ECHO_LIB_TRANSFORMS_STASHENCODER_H
 
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

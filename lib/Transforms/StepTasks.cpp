@@ -2,9 +2,9 @@
 
 #include "StepTasks.h"
 
-#include "EchoDialect/EchoInterfaces.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/EchoTypes.h"
+#include "EchoDialect/IR/EchoInterfaces.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/EchoTypes.h"
 
 #include "llvm/ADT/DenseMap.h"
 

@@ -13,8 +13,8 @@
 #ifndef ECHO_TRANSFORMS_STEPTASKS_H
 #define ECHO_TRANSFORMS_STEPTASKS_H
 
-#include "EchoDialect/Analysis/StreamSimulator.h"
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/Core/StreamSimulator.h"
+#include "EchoDialect/Core/Options.h"
 
 #include "mlir/IR/Block.h"
 

@@ -1,5 +1,5 @@
 // echo-compile reports its phases, and the passes of the lowering, on
-// stderr (EchoDialect/Support/Progress.h) with --progress or to a
+// stderr (EchoDialect/Core/Progress.h) with --progress or to a
 // terminal; piped (as here) and by default nothing extra is printed, and
 // the object is the same either way.
 // RUN: rm -rf %t && mkdir -p %t

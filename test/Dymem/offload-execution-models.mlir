@@ -55,3 +55,4 @@
 // MASKS: echo.offload {{.*}} : tensor<{{.*}}xi1>
 // PEAK: peak agrees: {{[1-9][0-9]*}} bytes
 // FALLS: peak falls: {{[0-9]+}} < {{[0-9]+}} bytes
+// REQUIRES: slow

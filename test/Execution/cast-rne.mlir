@@ -43,3 +43,4 @@ func.func @casts(%x: tensor<4096xf32>, %h: tensor<65536xf16>, %b: tensor<65536xb
   return %0, %1, %2, %3, %4, %5 : tensor<4096xbf16>, tensor<4096xf16>, tensor<65536xf32>,
     tensor<65536xf32>, tensor<65536xbf16>, tensor<65536xf16>
 }
+// REQUIRES: slow

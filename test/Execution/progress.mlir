@@ -1,5 +1,5 @@
 // echo-run --iterations N reports the iteration, the loss and the time left
-// on stderr (EchoDialect/Support/Progress.h) with --progress or to a
+// on stderr (EchoDialect/Core/Progress.h) with --progress or to a
 // terminal; piped (as here) and by default nothing extra is printed, and
 // stdout is the same either way.
 // RUN: echo-opt %s --echo-autodiff=optimizer=sgd > %t.step.mlir

@@ -9,3 +9,4 @@
 // RUN: not python3 %echo_src_root/scripts/fuzz_mutate.py replay --echo-opt %S/Inputs/fake-crash.sh %S/corpus/model-mlp-batch-2-hidden-8.mlir | FileCheck %s --check-prefix=BAD
 // BAD: FAIL model-mlp-batch-2-hidden-8.mlir (--echo-training-pipeline): llvm-error: LLVM ERROR: fake fatal error
 // BAD: replay: 1 files, {{[0-9]+}} runs in {{.*}}, {{[1-9]}} bad
+// REQUIRES: slow

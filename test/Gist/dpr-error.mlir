@@ -46,3 +46,4 @@
 // NONZERO: result 0 rel 0.000e+00
 // NONZERO: max rel {{[1-9]}}.{{[0-9]+}}e-0{{[1-3]}}
 // OK: bound ok
+// REQUIRES: slow

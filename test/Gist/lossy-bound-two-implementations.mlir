@@ -34,3 +34,4 @@
 // RUN: not python3 %echo_src_root/bench/gpu/compare_dumps.py %t/fp8.bin %t/far.bin --lossy %t/echo.bin | FileCheck %s --check-prefix=FAR
 // FAR: relative difference {{.*}} >
 // FAR: worst relative difference {{.*}}: FAIL
+// REQUIRES: slow

@@ -133,3 +133,4 @@ func.func @net(%x: tensor<1x1x4x4xf32>, %labels: tensor<1xi32>,
 // EXACT: "csr_overflows": 0,
 // TIGHT: runtime error in step 0 of @train_step: echo_encode_csr: the map of 32 elements has 8 non-zeros, more than the 4 its csr encoding was planned for
 // DENSER: runtime error in step 0 of @train_step: echo_encode_csr: the map of 32 elements has 16 non-zeros, more than the 10 its csr encoding was planned for {{.*}}; nothing was written (at [[FILE]]:{{[0-9]+}}:{{[0-9]+}})
+// REQUIRES: slow

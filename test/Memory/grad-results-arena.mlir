@@ -67,3 +67,4 @@
 // NOPLAN: echo-run: --grad-results=arena keeps results in the planned arena; it does not combine with --no-buffer-assign
 // RUN: not echo-compile %t/mlp.mlir --grad-results=arena --no-buffer-assign -o %t/x.o 2>&1 | FileCheck %s --check-prefix=NOPLANAOT
 // NOPLANAOT: echo-compile: --grad-results=arena keeps results in the planned arena of the CPU pipeline
+// REQUIRES: slow

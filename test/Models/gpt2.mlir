@@ -109,3 +109,4 @@
 // RUN: python3 %S/../Execution/Inputs/exit_code.py echo-models mlp --heads 2 | FileCheck %s --check-prefix=NOHEADS
 // NOHEADS: echo-models: model 'mlp' has no option --heads
 // NOHEADS-NEXT: exit code 1
+// REQUIRES: slow

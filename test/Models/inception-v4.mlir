@@ -7,3 +7,4 @@
 // STEP: func.func @train_step
 // RUN: echo-models inception-v4 | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // PLAN: "function":"train_step"{{.*}}"planned_peak_bytes":{{[1-9][0-9]*}}
+// REQUIRES: slow

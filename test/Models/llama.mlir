@@ -55,3 +55,4 @@
 // RUN: python3 %S/../Execution/Inputs/exit_code.py echo-models llama --hidden 12 --heads 4 | FileCheck %s --check-prefix=ODD
 // ODD: echo-models: llama: rotary embeddings need an even head width (--hidden / --heads = 3)
 // ODD-NEXT: exit code 1
+// REQUIRES: slow

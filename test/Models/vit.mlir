@@ -49,3 +49,4 @@
 // RUN: python3 %S/../Execution/Inputs/exit_code.py echo-models vit --image-size 100 | FileCheck %s --check-prefix=SIZE
 // SIZE: echo-models: vit: --image-size must be a multiple of the patch size 16 (got 100)
 // SIZE-NEXT: exit code 1
+// REQUIRES: slow

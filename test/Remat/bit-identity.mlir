@@ -38,3 +38,4 @@
 // FIRES: lstm-lm regions {{[1-9]}}
 // FIRES: attention regions {{[1-9]}}
 // FIRES: conv regions {{[1-9]}}
+// REQUIRES: slow

@@ -15,3 +15,4 @@
 // CHECK: KNOWN vit: planned_peak_bytes heavy
 // CHECK-NOT: FAIL
 // CHECK: never worse: OK
+// REQUIRES: slow

@@ -90,3 +90,4 @@ func.func @squares(%x: tensor<4x8xf32>, %labels: tensor<4xi32>,
   %l = echo.cross_entropy %y, %labels : (tensor<4x5xf32>, tensor<4xi32>) -> tensor<f32>
   return %l : tensor<f32>
 }
+// REQUIRES: slow

@@ -1,4 +1,4 @@
-// Progress of policy=optimal's MILP (EchoDialect/Support/Progress.h): on
+// Progress of policy=optimal's MILP (EchoDialect/Core/Progress.h): on
 // stderr only, and only with --progress or to a terminal. Piped (as here)
 // and by default nothing extra is printed, and the plan is the same either
 // way.

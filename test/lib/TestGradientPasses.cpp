@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/GradientDependence.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/GradientDependence.h"
 #include "EchoTest/TestPasses.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -26,11 +26,12 @@
 #include "StepObject.h"
 #include "StepSignature.h"
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/Conversion/EchoToCUDA.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/Pipelines/LowerToCUDA.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
 #include "EchoDialect/Conversion/Passes.h"
-#include "EchoDialect/Support/Progress.h"
+#include "EchoDialect/Transforms/MemRefPasses.h"
+#include "EchoDialect/Core/Progress.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -224,6 +225,7 @@ int main(int argc, char **argv) {
   registerAllPasses();
   echo::registerEchoTransformsPasses();
   echo::registerEchoConversionPasses();
+  echo::registerEchoMemRefPasses();
   DialectRegistry registry;
   // The CUDA registrations include the CPU ones and the translations of
   // gpu.binary and gpu.launch_func.

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
+#include "EchoDialect/IR/EchoDialect.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -149,6 +149,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   registerAllPasses();
   echo::registerEchoTransformsPasses();
   echo::registerLowerToCPUPipeline();
+  echo::registerTrainingPipeline();
   (void)getRegistry();
   return 0;
 }

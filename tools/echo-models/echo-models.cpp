@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/IR/EchoDialect.h"
 #include "EchoDialect/Models/Models.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/IR/EchoDialect.h"
 #include "EchoDialect/InitAllEcho.h"
-#include "EchoDialect/Support/Progress.h"
+#include "EchoDialect/Core/Progress.h"
 #include "EchoTest/TestDialect.h"
 #include "EchoTest/TestPasses.h"
 

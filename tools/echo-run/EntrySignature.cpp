@@ -2,9 +2,9 @@
 
 #include "EntrySignature.h"
 
-#include "EchoDialect/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "echo/allocator.h"
 
 using namespace mlir;

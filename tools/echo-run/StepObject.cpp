@@ -2,9 +2,9 @@
 
 #include "StepObject.h"
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/ArenaResultAttrNames.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/ArenaResultAttrNames.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"

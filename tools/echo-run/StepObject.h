@@ -20,10 +20,10 @@
 
 #include "StepSignature.h"
 
-#include "EchoDialect/Conversion/EchoToRuntime.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "EchoDialect/Support/Progress.h"
+#include "EchoDialect/Core/Progress.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/IR/Module.h"

@@ -14,11 +14,12 @@
 #include "StepObject.h"
 #include "StepHost.h"
 
-#include "EchoDialect/Analysis/MemoryCategories.h"
-#include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/Support/Progress.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/Pipelines/TrainingPipeline.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/Core/Progress.h"
 #include "EchoDialect/Conversion/Passes.h"
+#include "EchoDialect/Transforms/MemRefPasses.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "echo/loader.h"
 
@@ -407,6 +408,7 @@ int main(int argc, char **argv) {
   registerAllPasses();
   echo::registerEchoTransformsPasses();
   echo::registerEchoConversionPasses();
+  echo::registerEchoMemRefPasses();
 
   DialectRegistry registry;
   echo::registerLowerToCPUDialects(registry);

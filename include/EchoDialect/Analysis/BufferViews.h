@@ -11,7 +11,7 @@
 #ifndef ECHODIALECT_ANALYSIS_BUFFERVIEWS_H
 #define ECHODIALECT_ANALYSIS_BUFFERVIEWS_H
 
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 

@@ -18,8 +18,8 @@
 #ifndef ECHODIALECT_ANALYSIS_REMATPEAKMODEL_H
 #define ECHODIALECT_ANALYSIS_REMATPEAKMODEL_H
 
-#include "EchoDialect/Analysis/LiveProfile.h"
-#include "EchoDialect/Analysis/RematMilp.h"
+#include "EchoDialect/Core/LiveProfile.h"
+#include "EchoDialect/Core/RematMilp.h"
 #include "EchoDialect/Analysis/RematStep.h"
 #include "EchoDialect/Analysis/StashEncodingChoice.h"
 

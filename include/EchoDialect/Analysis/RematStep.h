@@ -10,7 +10,7 @@
 #ifndef ECHODIALECT_ANALYSIS_REMATSTEP_H
 #define ECHODIALECT_ANALYSIS_REMATSTEP_H
 
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"

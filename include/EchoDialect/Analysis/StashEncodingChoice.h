@@ -11,8 +11,8 @@
 #ifndef ECHODIALECT_ANALYSIS_STASHENCODINGCHOICE_H
 #define ECHODIALECT_ANALYSIS_STASHENCODINGCHOICE_H
 
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/Core/Options.h"
 
 #include <optional>
 

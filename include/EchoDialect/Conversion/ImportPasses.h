@@ -3,7 +3,7 @@
 #ifndef ECHODIALECT_CONVERSION_IMPORTPASSES_H
 #define ECHODIALECT_CONVERSION_IMPORTPASSES_H
 
-#include "EchoDialect/EchoDialect.h"
+#include "EchoDialect/IR/EchoDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

@@ -3,8 +3,8 @@
 #ifndef ECHODIALECT_CONVERSION_PASSES_H
 #define ECHODIALECT_CONVERSION_PASSES_H
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/Conversion/MathMode.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/Core/MathMode.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"

@@ -10,7 +10,7 @@
 #ifndef ECHODIALECT_TRANSFORMS_MEMORYPIPELINE_H
 #define ECHODIALECT_TRANSFORMS_MEMORYPIPELINE_H
 
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/Core/Options.h"
 
 #include <cstdint>
 #include <functional>

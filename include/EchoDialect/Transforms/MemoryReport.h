@@ -8,7 +8,7 @@
 #ifndef ECHODIALECT_TRANSFORMS_MEMORYREPORT_H
 #define ECHODIALECT_TRANSFORMS_MEMORYREPORT_H
 
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/Core/Options.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"

@@ -3,8 +3,8 @@
 #ifndef ECHODIALECT_TRANSFORMS_PASSES_H
 #define ECHODIALECT_TRANSFORMS_PASSES_H
 
-#include "EchoDialect/EchoDialect.h"
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/IR/EchoDialect.h"
+#include "EchoDialect/Core/Options.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

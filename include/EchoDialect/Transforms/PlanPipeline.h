@@ -10,7 +10,7 @@
 #ifndef ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 #define ECHODIALECT_TRANSFORMS_PLANPIPELINE_H
 
-#include "EchoDialect/Transforms/PassOptions.h"
+#include "EchoDialect/Core/Options.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>

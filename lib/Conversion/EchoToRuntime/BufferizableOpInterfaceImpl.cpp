@@ -10,9 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/BufferViews.h"
-#include "EchoDialect/Analysis/MemoryCategories.h"
+#include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/Conversion/EchoToRuntime.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Conversion/ImportCommon.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 using namespace mlir;
 using namespace mlir::echo;

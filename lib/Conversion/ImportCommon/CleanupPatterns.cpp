@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Conversion/ImportCommon.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/RewriteHelpers.h"
 

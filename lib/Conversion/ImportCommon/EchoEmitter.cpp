@@ -1,8 +1,8 @@
 //===- EchoEmitter.cpp - Build echo ops with inferred result types --------===//
 
 #include "EchoDialect/Conversion/ImportCommon.h"
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/ShapeFunctions.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/ShapeFunctions.h"
 
 using namespace mlir;
 using namespace mlir::echo;

@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Conversion/ImportCommon.h"
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"

@@ -11,8 +11,8 @@
 
 #include "Raise.h"
 
-#include "EchoDialect/EchoOps.h"
-#include "EchoDialect/ShapeFunctions.h"
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/ShapeFunctions.h"
 
 using namespace mlir;
 using namespace mlir::echo;

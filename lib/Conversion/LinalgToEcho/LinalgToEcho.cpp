@@ -14,7 +14,7 @@
 
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/Conversion/ImportPasses.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

@@ -14,8 +14,8 @@
 
 #include "Raise.h"
 
-#include "EchoDialect/EchoAttrNames.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -16,7 +16,7 @@
 #ifndef ECHO_LIB_CONVERSION_RUNTIMETOLOOPS_LIGHTCALL_H
 #define ECHO_LIB_CONVERSION_RUNTIMETOLOOPS_LIGHTCALL_H
 
-#include "EchoDialect/Conversion/RuntimeAbi.h"
+#include "EchoDialect/RuntimeAbi/RuntimeAbi.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

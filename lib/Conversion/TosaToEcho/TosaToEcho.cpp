@@ -12,7 +12,7 @@
 
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/Conversion/ImportPasses.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"

@@ -22,7 +22,7 @@ extern "C" {
 
 /* Categories, in report order: X(enumerator, Name, "name"). The names are
  * the memory report's (docs/memory.md); the compiler's constants
- * (EchoDialect/Analysis/MemoryCategories.h, kCategory<Name>) and both
+ * (EchoDialect/IR/MemoryCategories.h, kCategory<Name>) and both
  * backends' echo_mem_category_name are generated from this one list.
  * `arena` is the one allocation of a planned step, which holds buffers of
  * several categories (echo-buffer-assign places every temporary in it). */

@@ -2,7 +2,7 @@
  *
  * The one statement of which dynamic loss scaling parameters are valid,
  * shared by echo-autodiff's options (lib/Transforms/Autodiff.cpp),
- * echo.loss_scale_update's verifier (lib/Dialect/EchoOps.cpp) and the
+ * echo.loss_scale_update's verifier (lib/IR/EchoOps.cpp) and the
  * runtime's argument checks (runtime/common/LossScaleArgs.h). Each caller
  * keeps its own diagnostic; only the rules live here.
  *

@@ -59,3 +59,4 @@
 // IMPORT: echo.avg_pool2d %{{.+}} {kernel = array<i64: 2, 2>, stride = array<i64: 1, 1>} : tensor<2x1280x2x2xf32> -> tensor<2x1280x1x1xf32>
 // IMPORT: echo.linear %{{.+}} : (tensor<2x1280xf32>, tensor<1000x1280xf32>, tensor<1000xf32>) -> tensor<2x1000xf32>
 // IMPORT-NEXT: echo.cross_entropy
+// REQUIRES: slow

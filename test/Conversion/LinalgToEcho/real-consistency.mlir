@@ -32,3 +32,4 @@
 // PEAK: resnet18 echo peak agrees: {{[1-9][0-9]*}} bytes
 // PEAK: mobilenet_v3_small none peak agrees: {{[1-9][0-9]*}} bytes
 // PEAK: mobilenet_v3_small echo peak agrees: {{[1-9][0-9]*}} bytes
+// REQUIRES: slow

@@ -26,3 +26,4 @@
 // GRAD: gradient check passed
 // TRAIN: loss fell from
 // PLAN: "function":"train_step"{{.*}}"planned_peak_bytes":{{[1-9][0-9]*}}
+// REQUIRES: slow

@@ -52,3 +52,4 @@
 // IMPORT-NEXT: %[[LOGITS:.+]] = echo.linear %[[FLAT]], %arg101, %arg102
 // IMPORT-NEXT: %[[LOSS:.+]] = echo.cross_entropy %[[LOGITS]], %arg103
 // IMPORT-NEXT: return %[[LOSS]] : tensor<f32>
+// REQUIRES: slow

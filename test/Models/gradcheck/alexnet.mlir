@@ -7,3 +7,4 @@
 // CHECK-COUNT-3: gradient check: direction {{[0-2]}} {{.*}} ok
 // CHECK-NOT: FAIL
 // CHECK: gradient check passed
+// REQUIRES: slow

@@ -8,8 +8,8 @@
 #ifndef ECHO_TEST_DIALECT
 #define ECHO_TEST_DIALECT
 
-include "EchoDialect/EchoInterfaces.td"
-include "EchoDialect/SparseMaps.td"
+include "EchoDialect/IR/EchoInterfaces.td"
+include "EchoDialect/IR/SparseMaps.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoTest/TestDialect.h"
-#include "EchoDialect/EchoOps.h"
+#include "EchoDialect/IR/EchoOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -3,8 +3,8 @@
 #ifndef ECHOTEST_TESTDIALECT_H
 #define ECHOTEST_TESTDIALECT_H
 
-#include "EchoDialect/EchoInterfaces.h"
-#include "EchoDialect/SparseMaps.h"
+#include "EchoDialect/IR/EchoInterfaces.h"
+#include "EchoDialect/IR/SparseMaps.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/Dialect.h"

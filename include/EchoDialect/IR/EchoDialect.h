@@ -1,0 +1,10 @@
+//===- EchoDialect.h - The echo training dialect ---------------*- C++ -*-===//
+
+#ifndef ECHODIALECT_IR_ECHODIALECT_H
+#define ECHODIALECT_IR_ECHODIALECT_H
+
+#include "mlir/IR/Dialect.h"
+
+#include "EchoDialect/IR/EchoDialect.h.inc"
+
+#endif // ECHODIALECT_IR_ECHODIALECT_H

@@ -1,0 +1,25 @@
+//===- EchoTypes.h - Types of the echo dialect -----------------*- C++ -*-===//
+
+#ifndef ECHODIALECT_IR_ECHOTYPES_H
+#define ECHODIALECT_IR_ECHOTYPES_H
+
+#include "EchoDialect/IR/EchoAttrs.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Types.h"
+
+#define GET_TYPEDEF_CLASSES
+#include "EchoDialect/IR/EchoTypes.h.inc"
+
+namespace mlir {
+namespace echo {
+/// Bytes of one element of an integer or float type: sub-byte types (i1)
+/// take one byte, as they do in memory before encoding.
+int64_t getElementBytes(Type elementType);
+
+/// Bytes of a statically shaped tensor or memref of integers or floats, an
+/// encoded or a host value; 0 for other types.
+int64_t getStorageBytes(Type type);
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_IR_ECHOTYPES_H

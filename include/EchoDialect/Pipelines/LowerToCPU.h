@@ -1,0 +1,136 @@
+//===- LowerToCPU.h - The CPU pipeline and its building blocks -*- C++ -*-===//
+//
+// --echo-lower-to-cpu: a tensor-level echo module -> the LLVM dialect
+// calling the runtime ABI: the plan pipeline (Transforms/PlanPipeline.h),
+// bufferization into runtime calls (Conversion/EchoToRuntime.h), the
+// passes on the lowered step (Transforms/MemRefPasses.h), and the standard
+// path from memrefs to LLVM. echo-run runs it before JIT compilation; the
+// CUDA pipeline (LowerToCUDA.h) shares buildPlannedToLLVMPipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHODIALECT_PIPELINES_LOWERTOCPU_H
+#define ECHODIALECT_PIPELINES_LOWERTOCPU_H
+
+#include "EchoDialect/Core/MathMode.h"
+#include "EchoDialect/Core/Options.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+namespace echo {
+
+/// Registers everything the CPU pipeline needs (echo, func, arith, memref,
+/// bufferization, LLVM, and the upstream bufferization models).
+void registerLowerToCPUDialects(DialectRegistry &registry);
+
+/// Who computes the light ops of a lowered step.
+enum class KernelSource {
+  /// Every op is a call of its runtime entry.
+  Runtime,
+  /// Light ops are loops in the step (echo-light-calls-to-loops); heavy ops
+  /// and calls it cannot handle stay runtime calls.
+  Generated,
+};
+
+/// The values of every --kernels option (pipeline, echo-run, echo-compile).
+inline llvm::cl::ValuesClass kernelSourceValues() {
+  return llvm::cl::values(
+      clEnumValN(KernelSource::Runtime, "runtime", "the runtime's entries"),
+      clEnumValN(KernelSource::Generated, "generated",
+                 "loops generated in the step (echo-light-calls-to-loops)"));
+}
+
+/// The values of every --grad-results option (pipelines, echo-run,
+/// echo-compile).
+inline llvm::cl::ValuesClass gradResultsValues() {
+  return llvm::cl::values(
+      clEnumValN(GradResults::OutParams, "out-params",
+                 "buffers the caller allocates for the whole step"),
+      clEnumValN(GradResults::Arena, "arena",
+                 "the step's arena from their first write; the caller "
+                 "provides the arena and reads them there"));
+}
+
+/// The description of every --grad-results option.
+inline constexpr const char *kGradResultsDescription =
+    "Where the step keeps the results that replace no argument (gradients, "
+    "loss)";
+
+/// The options of echo-lower-to-cpu.
+struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
+  PassOptions::Option<KernelSource> kernels{
+      *this, "kernels",
+      llvm::cl::desc("Who computes the light ops (elementwise, reductions, "
+                     "softmax, ...)"),
+      llvm::cl::init(KernelSource::Runtime), kernelSourceValues()};
+  PassOptions::Option<GradResults> gradResults{
+      *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
+      llvm::cl::init(GradResults::OutParams), gradResultsValues()};
+  PassOptions::Option<EchoMathMode> math{
+      *this, "math",
+      llvm::cl::desc("Numerics the step asks of the runtime's heavy ops "
+                     "(echo_step_set_math; the CPU backend computes IEEE "
+                     "FP32 under every mode)"),
+      llvm::cl::init(ECHO_MATH_IEEE), mathModeValues()};
+  PassOptions::Option<int64_t> workspaceBudget{
+      *this, "workspace-budget",
+      llvm::cl::desc("Bytes of the planned workspace of each convolution "
+                     "(echo-plan-workspaces); 0: the backend's own scratch"),
+      llvm::cl::init(0)};
+};
+
+/// Tensor-level echo module -> LLVM dialect calling the runtime ABI. With
+/// `assignBuffers` false, every temporary keeps its own allocation (for
+/// comparisons against the planned arena) and every result is an
+/// out-parameter. `gradResults`: where results that replace no argument
+/// live (PlanPipeline.h). `math`: what the step asks of the runtime's heavy
+/// ops (MathMode.h). `workspaceBudget`: bytes of each planned workspace
+/// (buildPlanPipelineWithWorkspaces).
+void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true,
+                             KernelSource kernels = KernelSource::Runtime,
+                             GradResults gradResults = GradResults::OutParams,
+                             EchoMathMode math = ECHO_MATH_IEEE,
+                             int64_t workspaceBudget = 0);
+
+/// buildPlanPipeline (PlanPipeline.h) with, when `workspaceBudget` is not
+/// 0, echo-plan-workspaces{budget=workspaceBudget} before buffer
+/// assignment: every runtime call's workspace becomes a planned buffer of
+/// that many bytes (a negative budget fails in the pass, with a message).
+void buildPlanPipelineWithWorkspaces(
+    OpPassManager &pm, bool assignBuffers, int64_t workspaceBudget,
+    GradResults gradResults = GradResults::OutParams);
+
+/// Where another target's passes go in buildPlannedToLLVMPipeline (the
+/// CUDA pipeline, EchoToCUDA.h); each adds passes to the module-level `pm`.
+struct PlannedToLLVMExtensions {
+  /// After the buffers, their frees and the light ops' loops are final and
+  /// before the context is threaded through: kernel formation.
+  llvm::function_ref<void(OpPassManager &)> afterLightLoops;
+  /// Before the final cast cleanup: conversions of other dialects left in
+  /// host code (gpu-to-llvm).
+  llvm::function_ref<void(OpPassManager &)> beforeReconcile;
+  /// Dialects besides llvm and builtin the result may keep (the CUDA
+  /// pipeline's gpu.binary); anything else left is an error
+  /// (echo-check-lowered).
+  ArrayRef<std::string> keptDialects;
+};
+
+/// A step already planned by the training pipeline -> LLVM dialect.
+void buildPlannedToLLVMPipeline(OpPassManager &pm,
+                                KernelSource kernels = KernelSource::Runtime,
+                                EchoMathMode math = ECHO_MATH_IEEE,
+                                const PlannedToLLVMExtensions &extensions = {});
+
+
+/// Registers the pipeline as --echo-lower-to-cpu (LowerToCPUOptions).
+void registerLowerToCPUPipeline();
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHODIALECT_PIPELINES_LOWERTOCPU_H

@@ -1,0 +1,340 @@
+//===- MemRefPasses.td - Passes on the lowered step -------*- tablegen -*-===//
+//
+// Passes that run after bufferization, on memrefs and runtime calls: where
+// buffers are freed, the runtime context threaded through, workspaces
+// planned, kernel modules merged. They transform the lowered step; the
+// conversions into and out of that form are in Conversion/Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_TRANSFORMS_MEMREFPASSES_TD
+#define ECHO_TRANSFORMS_MEMREFPASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp"> {
+  let summary = "Tell the runtime allocator which allocation is being made";
+  let description = [{
+    Numbers every `memref.alloc` (attribute `echo.alloc_site`), the site
+    echo-runtime-context passes to `echo_alloc`. The module attribute `echo.alloc_sites` lists, per
+    id, "category|mobility|description": the memory category (from the
+    `echo.category` attribute bufferization attaches, `activations`
+    otherwise), the buffer's mobility (Dymem's GTBM, names in
+    echo/allocator.h: `reclaimed` for FC, softmax and dropout layers,
+    `movable` for a buffer read only by the next call, `temporary` for
+    fan-out, a join's operand or a buffer nobody reads; a stashed buffer's
+    backward readers do not count) and a description of the op the buffer was
+    made for with its location. The runtime's counting allocator uses it to
+    count bytes by category and to name the allocation that exceeds a
+    configured capacity; its dynamic pool places by the mobility.
+
+    ```mlir
+    // Before
+    %0 = memref.alloc() {alignment = 64 : i64, echo.category = "activations"} : memref<4x16xf32> loc("f.mlir":3:8)
+    // After
+    %0 = memref.alloc() {alignment = 64 : i64, echo.alloc_site = 0 : i64, echo.category = "activations"} : memref<4x16xf32>
+    // module attributes {echo.alloc_sites = ["activations|temporary|memref<4x16xf32> at f.mlir:3:8"]}
+    ```
+  }];
+}
+
+def EchoFreeAfterLastUse : Pass<"echo-free-after-last-use", "::mlir::func::FuncOp"> {
+  let summary = "Free each buffer right after its last use";
+  let description = [{
+    Ownership-based buffer deallocation frees buffers at the end of their
+    block, so a step without a static plan (the runtime's dynamic mode,
+    `echo-run --no-buffer-assign`, with or without its pool) would hold
+    every buffer until the step ends. This pass moves each `memref.dealloc`
+    of a `memref.alloc` in the same block to right after the last op of the
+    block that uses the buffer, directly or through `memref.cast` and
+    view-like ops. A buffer used by an op that returns a memref any other
+    way (it may alias it) keeps its dealloc where it is.
+
+    ```mlir
+    // Before
+    %a = memref.alloc() : memref<4xf32>
+    call @use(%a) : (memref<4xf32>) -> ()
+    %b = memref.alloc() : memref<4xf32>
+    call @use(%b) : (memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    memref.dealloc %b : memref<4xf32>
+    // After
+    %a = memref.alloc() : memref<4xf32>
+    call @use(%a) : (memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    call @use(%b) : (memref<4xf32>) -> ()
+    memref.dealloc %b : memref<4xf32>
+    ```
+  }];
+}
+
+def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
+  let summary = "Thread the runtime context through a planned step";
+  let description = [{
+    Connects a bufferized step to the runtime ABI (runtime/include/echo/
+    runtime.h, version 3):
+     - every function with a body takes the `echo_context *` as a new first
+       argument (`!llvm.ptr`), and calls between them pass it on;
+     - every call to a runtime entry passes it and gets the entry's status;
+       when that status is an error, the step calls
+       `echo_error_location(ctx, "file:line:col")` with the op's location,
+       which the context appends to the error (errors are sticky: later
+       entries do nothing, so the step runs to its end and frees what it
+       allocated);
+     - a public function (a step) starts with `echo_step_begin(ctx,
+       ECHO_ABI_VERSION)` and returns the `i32` status of `echo_step_end`;
+     - `memref.alloc` / `memref.dealloc` become `echo_alloc(ctx, bytes,
+       site)` / `echo_free(ctx, ptr)` (LLVM dialect), so every buffer is
+       counted by the context's allocator under its allocation site.
+    With `math=tf32` a step then calls `echo_step_set_math(ctx,
+    ECHO_MATH_TF32)`, which lets the runtime use TF32 tensor-core math and
+    its fastest (possibly non-deterministic) algorithms for the step's
+    heavy ops; with the default, `math=ieee`, no call is emitted and the
+    step runs IEEE FP32 with deterministic algorithms (echo_step_begin
+    resets the mode).
+    Runs after echo-annotate-alloc-sites, before the memref-to-LLVM
+    lowering. A public function with results, or an allocation of dynamic
+    shape, is a located error.
+
+    ```mlir
+    // Before
+    func.func @step(%x: memref<4xf32>, %y: memref<4xf32>) {
+      call @echo_unary(%k, %xu, %yu) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+      return
+    }
+    // After
+    func.func @step(%ctx: !llvm.ptr, %x: memref<4xf32>, %y: memref<4xf32>) -> i32 {
+      %0 = call @echo_step_begin(%ctx, %c3) : (!llvm.ptr, i64) -> i32
+      %1 = call @echo_unary(%ctx, %k, %xu, %yu) : (!llvm.ptr, i64, memref<*xf32>, memref<*xf32>) -> i32
+      scf.if %failed { call @echo_error_location(%ctx, %where) ... }
+      %2 = call @echo_step_end(%ctx) : (!llvm.ptr) -> i32
+      return %2 : i32
+    }
+    ```
+  }];
+  let options = [
+    Option<"math", "math", "::EchoMathMode",
+           /*default=*/"ECHO_MATH_IEEE",
+           "Numerics of the step's heavy ops (runtime.h, EchoMathMode)",
+           [{::mlir::echo::mathModeValues()}]>,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def EchoDedupeCallOperands : Pass<"echo-dedupe-call-operands", "::mlir::func::FuncOp"> {
+  let summary = "Merge the identical constants, casts and global addresses "
+                "made for each runtime call";
+  let description = [{
+    The lowering of echo ops to runtime calls makes one cast per buffer
+    (right after the buffer's definition), but materializes each call's
+    scalar constants and index-list addresses where the call is. On NMT
+    (batch 128) that is 67K constants of about a hundred distinct values:
+    a third of the bufferized step, which every later pass, the verifier
+    and the printer then walk. The plan pipeline runs this pass last.
+
+    Within each block, this pass replaces every constant (`ConstantLike`),
+    `memref.cast` and `memref.get_global` by the first identical op before
+    it in the same block (same operands, attributes and result types; the
+    location may differ), which dominates it. One hash lookup per op:
+    linear, where the general `cse` pass costs about as much as printing
+    the step. Ops in other blocks or nested regions are left alone.
+
+    ```mlir
+    // Before
+    %c1 = arith.constant 1 : i64
+    %a = memref.cast %buf : memref<4xf32> to memref<*xf32>
+    call @echo_unary(%c1, %a, %a) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    %c1_0 = arith.constant 1 : i64
+    %b = memref.cast %buf : memref<4xf32> to memref<*xf32>
+    call @echo_unary(%c1_0, %b, %b) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    // After
+    %c1 = arith.constant 1 : i64
+    %a = memref.cast %buf : memref<4xf32> to memref<*xf32>
+    call @echo_unary(%c1, %a, %a) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    call @echo_unary(%c1, %a, %a) : (i64, memref<*xf32>, memref<*xf32>) -> ()
+    ```
+  }];
+}
+
+def EchoSplitAfterRegions : Pass<"echo-split-after-regions", "::mlir::func::FuncOp"> {
+  let summary = "End a block after each of its structured control-flow ops";
+  let description = [{
+    Lowering an `scf` op to control flow splits its block right after it,
+    and the split moves every op behind it into a new block. A step's body
+    is one block with an `scf.if` after each runtime call (the status check
+    of echo-runtime-context) and, with generated kernels, a loop per light
+    op: lowered front to back, each split moves the rest of the step, so
+    `convert-scf-to-cf` took time quadratic in the step's length (5 s of
+    the LSTM LM's 6.7 s lowering; NMT at batch 128 did not finish).
+
+    This pass splits each block of the function body after every `scf` op
+    that is not the last op before the terminator, back to front, so each
+    op moves once, and joins the pieces with `cf.br`. The lowering that
+    follows then moves only that branch. Nested regions are left as they
+    are (an `scf` region holds a single block). The program is the same:
+    the blocks run one after the other.
+
+    ```mlir
+    // Before
+    func.func @f(%c: i1) {
+      scf.if %c { func.call @note() : () -> () }
+      func.call @work() : () -> ()
+      return
+    }
+    // After
+    func.func @f(%c: i1) {
+      scf.if %c { func.call @note() : () -> () }
+      cf.br ^bb1
+    ^bb1:
+      func.call @work() : () -> ()
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
+}
+
+def EchoCheckLowered : Pass<"echo-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail on any op a lowering to the LLVM dialect left behind";
+  let description = [{
+    The last pass of `echo-lower-to-cpu` and `echo-lower-to-cuda`. The
+    conversions they run are partial: an op none of them knows (a
+    downstream op without a lowering, a `linalg` op on buffers) stays in the
+    output, and the pipeline would succeed until `mlir-translate` fails on
+    it later, far from its source. This pass reports every such op at its
+    location and fails: what is left must be the `llvm` dialect, the
+    builtin module, or a dialect named in `allowed-dialects`
+    (`echo-lower-to-cuda` allows `gpu` for its kernel binary).
+
+    ```mlir
+    func.func @helper(%a: memref<4xf32>, %b: memref<4xf32>) {
+      // error: 'linalg.mul' is left after the lowering to the LLVM dialect
+      linalg.mul ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%b : memref<4xf32>)
+      return
+    }
+    ```
+  }];
+  let options = [
+    ListOption<"allowedDialects", "allowed-dialects", "std::string",
+               "Dialects besides llvm and builtin that may stay">,
+  ];
+}
+
+def EchoPlanWorkspaces : Pass<"echo-plan-workspaces", "::mlir::func::FuncOp"> {
+  let summary = "Give each runtime call's workspace a planned buffer of the "
+                "workspace budget";
+  let description = [{
+    Runs on the bufferized step, before `echo-buffer-assign`. Bufferization
+    passes every entry parameter named `workspace` in abi.def (the
+    convolutions' cuDNN scratch) an empty buffer (`memref.alloca() :
+    memref<0xi8>`), with which the backend uses scratch of its own. With
+    `budget` > 0 this pass replaces each empty workspace by a
+    `memref.alloc() : memref<BUDGETxi8>` of category `workspace`, allocated
+    right before the call, so the buffer planner places it in the arena for
+    the call's duration, the memory report counts it, and the runtime's
+    allocator measures it. The CUDA backend then picks the best algorithm
+    whose workspace fits in it (or fails naming the entry); the CPU
+    backend ignores it. Compile time cannot know cuDNN's per-algorithm
+    workspace sizes, so the budget is one size for every call. A negative
+    budget is an error.
+
+    ```mlir
+    // Before
+    %e = memref.alloca() : memref<0xi8>
+    %eu = memref.cast %e : memref<0xi8> to memref<*xi8>
+    call @echo_conv2d(%x, %w, %b, %y, %eu, ...) : (...) -> ()
+    // After (budget=1048576)
+    %ws = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d",
+                          echo.category = "workspace"} : memref<1048576xi8>
+    %wu = memref.cast %ws : memref<1048576xi8> to memref<*xi8>
+    call @echo_conv2d(%x, %w, %b, %y, %wu, ...) : (...) -> ()
+    ```
+  }];
+  let options = [
+    Option<"budget", "budget", "int64_t", /*default=*/"0",
+           "Workspace bytes of each call (0: the backend's own scratch)">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def EchoAnnotateProfileSites : Pass<"echo-annotate-profile-sites", "::mlir::ModuleOp"> {
+  let summary = "Number the stashed maps whose sparsity echo-run profiles";
+  let description = [{
+    Gives every SSDC candidate an `echo.profile_site` id (0, 1, ... in
+    program order over the module): a top-level `echo.stash` of an f32
+    value produced by `echo.relu` or `echo.max_pool2d`, the maps
+    gist-encode may store as CSR. Bufferization then emits, at each
+    numbered stash, a call `echo_profile_density(site, buffer)`, which
+    records the map's non-zero count on every step. `echo-run
+    --profile-sparsity` runs this pass on the tensor-level step and maps
+    each site back to the op that produced the value; the id, not the op's
+    location or position, is the key, so it survives every lowering pass.
+
+    ```mlir
+    // Before
+    %r = echo.relu %c : tensor<2x4x8x8xf32>
+    %s = echo.stash %r : tensor<2x4x8x8xf32>
+    // After
+    %s = echo.stash %r {echo.profile_site = 0 : i64} : tensor<2x4x8x8xf32>
+    ```
+  }];
+}
+
+def EchoMergeKernelModules : Pass<"echo-merge-kernel-modules", "::mlir::ModuleOp"> {
+  let summary = "Put every outlined kernel into one gpu.module";
+  let description = [{
+    `gpu-kernel-outlining` gives each kernel its own `gpu.module`, so
+    `gpu-module-to-binary` runs the NVPTX back end, ptxas and fatbinary once
+    per kernel and chip, and the step object loads one module per kernel at
+    start-up. This pass moves the symbols of every top-level `gpu.module`
+    into the first one, renamed `echo_kernels`, and points each
+    `gpu.launch_func` there: one compilation per chip, one load. Outlining
+    names a kernel after its function, so two modules may hold the same
+    name; each symbol is renamed after its module, unique among top-level
+    symbols (`@m::@k` becomes `@echo_kernels::@m`, or
+    `@echo_kernels::@m_k` when `m` holds several symbols). A name clash that
+    remains, or a host symbol named `echo_kernels`, is an error. Part of
+    `--echo-lower-to-cuda`, right after outlining.
+
+    ```mlir
+    // Before
+    gpu.module @f_kernel { gpu.func @f_kernel(...) kernel { ... } }
+    gpu.module @f_kernel_0 { gpu.func @f_kernel(...) kernel { ... } }
+    gpu.launch_func @f_kernel::@f_kernel ...
+    gpu.launch_func @f_kernel_0::@f_kernel ...
+    // After
+    gpu.module @echo_kernels {
+      gpu.func @f_kernel(...) kernel { ... }
+      gpu.func @f_kernel_0(...) kernel { ... }
+    }
+    gpu.launch_func @echo_kernels::@f_kernel ...
+    gpu.launch_func @echo_kernels::@f_kernel_0 ...
+    ```
+  }];
+}
+
+def EchoDropCompileTimings : Pass<"echo-drop-compile-timings", "::mlir::ModuleOp"> {
+  let summary = "Drop the wall-clock timings gpu-module-to-binary records in each gpu.object";
+  let description = [{
+    The NVVM target records how long each compilation step took (e.g.
+    `LLVMIRToISATimeInMs`) in the properties of the `#gpu.object` it
+    creates, so two runs of the same lowering print different IR. This pass
+    removes every property whose name ends in `TimeInMs` from the objects
+    of every `gpu.binary`, keeping the others, so the lowering's output
+    depends on its input only. Part of `--echo-lower-to-cuda`, right after
+    `gpu-module-to-binary`.
+
+    ```mlir
+    // Before
+    gpu.binary @k [#gpu.object<#nvvm.target, properties = {LLVMIRToISATimeInMs = 20 : i64}, assembly = "...">]
+    // After
+    gpu.binary @k [#gpu.object<#nvvm.target, assembly = "...">]
+    ```
+  }];
+}
+
+#endif // ECHO_TRANSFORMS_MEMREFPASSES_TD
