@@ -5,11 +5,12 @@
 `make check-fast` passes `--param fast=1`, so the marked tests are
 UNSUPPORTED there. A test is slow when it took at least THRESHOLD seconds
 in the last full run, as lit recorded in BUILD/test/.lit_test_times.txt.
-Run after a full `make check` when tests were added or got slower; it adds
-the line to newly slow tests and removes it from tests now under the
-threshold, so the quick subset stays under its time (docs/testing.md).
+Run after a full `make check` (a check-fast run records the left-out tests
+as instant) when tests were added or got slower: it adds the line to newly
+slow tests, so the quick subset stays under its time (docs/testing.md).
+With --unmark it also removes the line from tests now under the threshold.
 
-Usage: mark-slow-tests.py SOURCE_ROOT BUILD_DIR [THRESHOLD=3]
+Usage: mark-slow-tests.py [--unmark] SOURCE_ROOT BUILD_DIR [THRESHOLD=3]
 """
 import os
 import sys
@@ -26,11 +27,14 @@ def comment_for(path):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
+    args = sys.argv[1:]
+    unmark = "--unmark" in args
+    args = [a for a in args if a != "--unmark"]
+    if len(args) not in (2, 3):
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
-    root, build = sys.argv[1], sys.argv[2]
-    threshold = float(sys.argv[3]) if len(sys.argv) == 4 else 3.0
+    root, build = args[0], args[1]
+    threshold = float(args[2]) if len(args) == 3 else 3.0
     times = {}
     with open(os.path.join(build, "test", ".lit_test_times.txt")) as f:
         for line in f:
@@ -50,7 +54,7 @@ def main():
                 lines[-1] += "\n"
             # lit reads the whole line as the feature expression.
             lines.append(f"{comment_for(path)} {MARK}\n")
-        elif seconds < threshold and marked:
+        elif unmark and seconds < threshold and marked:
             lines = [l for l in lines if not is_mark(l)]
         else:
             continue

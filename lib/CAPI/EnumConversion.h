@@ -18,6 +18,8 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <optional>
+#include <type_traits>
+#include <utility>
 
 namespace mlir {
 namespace echo {
@@ -46,6 +48,32 @@ namespace echo {
   llvm_unreachable("a C++ value of EchoMlir" #Name                             \
                    " is missing from echo-c/PipelineOptions.def");             \
   }
+#include "echo-c/PipelineOptions.def"
+
+// The C API's spellings are Options.def's: each value of an enum declared
+// there must be spelt as it is there (checked while compiling).
+template <typename E, typename = void> struct HasOptionSpelling : std::false_type {};
+template <typename E>
+struct HasOptionSpelling<
+    E, std::void_t<decltype(optionSpelling(std::declval<E>()))>>
+    : std::true_type {};
+template <typename E>
+constexpr bool spelledAsDeclared(E value, const char *spelling) {
+  if constexpr (HasOptionSpelling<E>::value) {
+    const char *declared = optionSpelling(value);
+    while (*declared && *declared == *spelling) {
+      ++declared;
+      ++spelling;
+    }
+    return *declared == *spelling;
+  } else {
+    return true;
+  }
+}
+#define ECHO_MLIR_ENUM_VALUE(Name, Value, Number, Spelling, CppValue)          \
+  static_assert(spelledAsDeclared(CppValue, Spelling),                         \
+                "EchoMlir" #Name #Value " of echo-c/PipelineOptions.def is "    \
+                "not spelt as EchoDialect/Core/Options.def spells it");
 #include "echo-c/PipelineOptions.def"
 
 } // namespace echo

@@ -54,8 +54,8 @@ struct AutocastPass : echo::impl::EchoAutocastBase<AutocastPass> {
 
   void runOnOperation() override {
     func::FuncOp fn = getOperation();
-    if (fn.isExternal())
-      return;
+    if (fn.isExternal() || compute == AutocastType::None)
+      return; // compute=none: every op keeps its own type
     bool isStep = false;
     fn.walk([&](Operation *op) {
       if (op->hasAttr(kLossSeedAttr))

@@ -105,8 +105,8 @@ struct Outcome {
 
 std::string describe(const MemoryChoice &c) {
   return llvm::formatv("remat={0} gist={1} offload={2}",
-                       rematPolicyName(c.remat), gistModeName(c.gist),
-                       offloadModeName(c.offload))
+                       optionSpelling(c.remat), optionSpelling(c.gist),
+                       optionSpelling(c.offload))
       .str();
 }
 
@@ -130,7 +130,7 @@ struct BudgetPlanPass : echo::impl::EchoBudgetPlanBase<BudgetPlanPass> {
     every.remat = RematPolicy::Echo;
     every.gist = GistMode::Fp8;
     every.schedule = ScheduleMode::Best;
-    every.offload = OffloadMode::Greedy;
+    every.offload = OffloadPolicy::Greedy;
     buildMemoryPasses(pm, every);
     buildPlanPipeline(pm, /*assignBuffers=*/true, GradResults::Arena);
     if (planBuilder)
@@ -243,8 +243,8 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
                                 RematPolicy::Echo,    RematPolicy::Optimal,
                                 RematPolicy::Selective,
                                 RematPolicy::FullLayer};
-  const OffloadMode offloads[] = {OffloadMode::None, OffloadMode::Dymem,
-                                  OffloadMode::Greedy};
+  const OffloadPolicy offloads[] = {OffloadPolicy::None, OffloadPolicy::Dymem,
+                                  OffloadPolicy::Greedy};
   for (RematPolicy remat : remats) {
     for (GistMode gist : gistModesAllowed(allowLossy)) {
       MemoryChoice choice = baseChoice();
@@ -267,7 +267,7 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
         copy = nullptr;
       }
       staged.push_back(copy);
-      for (OffloadMode offload : offloads) {
+      for (OffloadPolicy offload : offloads) {
         Outcome o;
         o.choice = choice;
         o.choice.offload = offload;
@@ -282,7 +282,7 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
             moves = true;
             return WalkResult::interrupt();
           });
-          o.simulated = ok && (offload == OffloadMode::None || moves) &&
+          o.simulated = ok && (offload == OffloadPolicy::None || moves) &&
                         readOutcome(simulated, functions, false, o);
           copies.pop_back_val().erase();
         }
@@ -406,10 +406,10 @@ void BudgetPlanPass::runOnOperation() {
   int64_t budgetBytes = parsed->kind == Budget::Min ? best->peak : limit;
   NamedAttribute entries[] = {
       b.getNamedAttr("budget", b.getI64IntegerAttr(budgetBytes)),
-      b.getNamedAttr("remat", b.getStringAttr(rematPolicyName(best->choice.remat))),
-      b.getNamedAttr("gist", b.getStringAttr(gistModeName(best->choice.gist))),
+      b.getNamedAttr("remat", b.getStringAttr(optionSpelling(best->choice.remat))),
+      b.getNamedAttr("gist", b.getStringAttr(optionSpelling(best->choice.gist))),
       b.getNamedAttr("offload",
-                     b.getStringAttr(offloadModeName(best->choice.offload))),
+                     b.getStringAttr(optionSpelling(best->choice.offload))),
       b.getNamedAttr("peak", b.getI64IntegerAttr(best->peak)),
       b.getNamedAttr("step", b.getF64FloatAttr(best->seconds)),
       b.getNamedAttr("candidates", b.getI64IntegerAttr(simulated)),

@@ -43,64 +43,16 @@ void mlir::echo::buildMemoryPasses(OpPassManager &pm,
     pm.addPass(createEchoSchedule(schedule));
   }
   // Offload decides on the final order, and what is still stashed.
-  if (choice.offload != OffloadMode::None) {
+  if (choice.offload != OffloadPolicy::None) {
     EchoOffloadOptions offload;
-    offload.policy = choice.offload == OffloadMode::Dymem
-                         ? OffloadPolicy::Dymem
-                         : OffloadPolicy::Greedy;
+    offload.policy = choice.offload;
     offload.device = choice.device;
     pm.addNestedPass<func::FuncOp>(createEchoOffload(offload));
   }
-  if (choice.simulate || choice.offload != OffloadMode::None) {
+  if (choice.simulate || choice.offload != OffloadPolicy::None) {
     EchoSimulateOptions simulate;
     simulate.device = choice.device;
     simulate.remarks = false; // the memory report prints the figures
     pm.addNestedPass<func::FuncOp>(createEchoSimulate(simulate));
   }
-}
-
-const char *mlir::echo::rematPolicyName(RematPolicy policy) {
-  switch (policy) {
-  case RematPolicy::None:
-    return "none";
-  case RematPolicy::Mirror:
-    return "mirror";
-  case RematPolicy::Echo:
-    return "echo";
-  case RematPolicy::Optimal:
-    return "optimal";
-  case RematPolicy::Selective:
-    return "selective";
-  case RematPolicy::FullLayer:
-    return "full-layer";
-  }
-  return "none";
-}
-
-const char *mlir::echo::gistModeName(GistMode mode) {
-  switch (mode) {
-  case GistMode::None:
-    return "none";
-  case GistMode::Lossless:
-    return "lossless";
-  case GistMode::Fp16:
-    return "fp16";
-  case GistMode::Fp10:
-    return "fp10";
-  case GistMode::Fp8:
-    return "fp8";
-  }
-  return "none";
-}
-
-const char *mlir::echo::offloadModeName(OffloadMode mode) {
-  switch (mode) {
-  case OffloadMode::None:
-    return "none";
-  case OffloadMode::Dymem:
-    return "dymem";
-  case OffloadMode::Greedy:
-    return "greedy";
-  }
-  return "none";
 }

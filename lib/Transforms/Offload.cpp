@@ -86,6 +86,8 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
                               : "max-slowdown must be a percentage >= 0");
       return signalPassFailure();
     }
+    if (policy == OffloadPolicy::None)
+      return; // every stash stays on the device
     Block &block = fn.front();
     OffloadOptions options;
     options.policy = policy == OffloadPolicy::Dymem ? OffloadPolicyKind::Dymem
@@ -226,7 +228,7 @@ struct OffloadPass : echo::impl::EchoOffloadBase<OffloadPass> {
               : 0;
       fn.emitRemark() << "echo-offload: @" << fn.getSymName() << " on "
                       << options.profile.name << " ("
-                      << (policy == OffloadPolicy::Dymem ? "dymem" : "greedy")
+                      << optionSpelling(policy)
                       << "): " << plan.decisions.size() << " of "
                       << step.candidates.size() << " stashes offloaded, "
                       << plan.offloadedBytes << " bytes; step "

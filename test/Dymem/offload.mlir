@@ -12,6 +12,9 @@
 // RUN:   '--echo-offload=policy=greedy max-slowdown=100000 remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: echo-opt %s -split-input-file --mlir-print-op-on-diagnostic=false \
 // RUN:   '--echo-offload=remarks=true' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// policy=none (the training pipeline's offload=none) moves nothing.
+// RUN: echo-opt %s -split-input-file '--echo-offload=policy=none max-slowdown=100000' | FileCheck %s --check-prefix=NONE --implicit-check-not=echo.offload --implicit-check-not=echo.prefetch
+// NONE-LABEL: func.func @train_step
 
 // A conv layer's input %r, stashed for its weight gradient (task 7), three
 // conv weight gradients (4, 5, 6) before it in the backward pass, which

@@ -4,6 +4,9 @@
 // results keep their types.
 // RUN: echo-opt %s -split-input-file --echo-autocast | FileCheck %s
 // RUN: echo-opt %s -split-input-file --echo-autocast=compute=f16 | FileCheck %s --check-prefix=F16
+// compute=none (the training pipeline's default) leaves every op in its type.
+// RUN: echo-opt %s -split-input-file --echo-autocast=compute=none | FileCheck %s --check-prefix=NONE --implicit-check-not=echo.cast --implicit-check-not=bf16 --implicit-check-not=f16
+// NONE-LABEL: func @block
 
 // CHECK-LABEL: func @block
 // CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>, %[[L:.*]]: tensor<4xi32>, %[[W:.*]]: tensor<8x8xf32> {echo.trainable}, %[[G:.*]]: tensor<8xf32> {echo.trainable}, %[[B:.*]]: tensor<8xf32> {echo.trainable})

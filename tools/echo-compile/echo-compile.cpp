@@ -76,7 +76,7 @@ static cl::opt<echo::KernelSource> kernels(
     "kernels",
     cl::desc("Who computes the light ops (elementwise, reductions, softmax, "
              "...): the runtime's entries or loops generated in the step"),
-    cl::init(echo::KernelSource::Runtime), echo::kernelSourceValues(),
+    cl::init(echo::KernelSource::Runtime), echo::optionValues<echo::KernelSource>(),
     cl::cat(category));
 enum class StepTarget { Cpu, Cuda };
 static cl::opt<StepTarget> target(
@@ -115,7 +115,7 @@ static cl::opt<bool> noBufferAssign(
     cl::cat(category));
 static cl::opt<echo::GradResults> gradResults(
     "grad-results", cl::desc(echo::kGradResultsDescription),
-    cl::init(echo::GradResults::OutParams), echo::gradResultsValues(),
+    cl::init(echo::GradResults::OutParams), echo::optionValues<echo::GradResults>(),
     cl::cat(category));
 
 static cl::opt<bool> verifyEach(

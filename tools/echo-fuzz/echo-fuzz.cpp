@@ -202,9 +202,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const echo::ScheduleMode kSchedule[] = {
       echo::ScheduleMode::None, echo::ScheduleMode::DepthFirst,
       echo::ScheduleMode::List, echo::ScheduleMode::Best};
-  static const echo::OffloadMode kOffload[] = {echo::OffloadMode::None,
-                                               echo::OffloadMode::Dymem,
-                                               echo::OffloadMode::Greedy};
+  static const echo::OffloadPolicy kOffload[] = {echo::OffloadPolicy::None,
+                                               echo::OffloadPolicy::Dymem,
+                                               echo::OffloadPolicy::Greedy};
   echo::TrainingPipelineOptions options;
   options.remat = kRemat[h % std::size(kRemat)];
   options.gist = kGist[(h / 3) % 3];

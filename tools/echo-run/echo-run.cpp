@@ -112,11 +112,11 @@ static cl::opt<echo::KernelSource> kernels(
     "kernels",
     cl::desc("Who computes the light ops (elementwise, reductions, softmax, "
              "...): the runtime's entries or loops generated in the step"),
-    cl::init(echo::KernelSource::Runtime), echo::kernelSourceValues(),
+    cl::init(echo::KernelSource::Runtime), echo::optionValues<echo::KernelSource>(),
     cl::cat(echoRunCategory));
 static cl::opt<echo::GradResults> gradResults(
     "grad-results", cl::desc(echo::kGradResultsDescription),
-    cl::init(echo::GradResults::OutParams), echo::gradResultsValues(),
+    cl::init(echo::GradResults::OutParams), echo::optionValues<echo::GradResults>(),
     cl::cat(echoRunCategory));
 static cl::opt<EchoMathMode> mathMode(
     "math",

@@ -28,34 +28,6 @@ namespace echo {
 /// bufferization, LLVM, and the upstream bufferization models).
 void registerLowerToCPUDialects(DialectRegistry &registry);
 
-/// Who computes the light ops of a lowered step.
-enum class KernelSource {
-  /// Every op is a call of its runtime entry.
-  Runtime,
-  /// Light ops are loops in the step (echo-light-calls-to-loops); heavy ops
-  /// and calls it cannot handle stay runtime calls.
-  Generated,
-};
-
-/// The values of every --kernels option (pipeline, echo-run, echo-compile).
-inline llvm::cl::ValuesClass kernelSourceValues() {
-  return llvm::cl::values(
-      clEnumValN(KernelSource::Runtime, "runtime", "the runtime's entries"),
-      clEnumValN(KernelSource::Generated, "generated",
-                 "loops generated in the step (echo-light-calls-to-loops)"));
-}
-
-/// The values of every --grad-results option (pipelines, echo-run,
-/// echo-compile).
-inline llvm::cl::ValuesClass gradResultsValues() {
-  return llvm::cl::values(
-      clEnumValN(GradResults::OutParams, "out-params",
-                 "buffers the caller allocates for the whole step"),
-      clEnumValN(GradResults::Arena, "arena",
-                 "the step's arena from their first write; the caller "
-                 "provides the arena and reads them there"));
-}
-
 /// The description of every --grad-results option.
 inline constexpr const char *kGradResultsDescription =
     "Where the step keeps the results that replace no argument (gradients, "
@@ -67,10 +39,10 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
       *this, "kernels",
       llvm::cl::desc("Who computes the light ops (elementwise, reductions, "
                      "softmax, ...)"),
-      llvm::cl::init(KernelSource::Runtime), kernelSourceValues()};
+      llvm::cl::init(KernelSource::Runtime), optionValues<KernelSource>()};
   PassOptions::Option<GradResults> gradResults{
       *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
-      llvm::cl::init(GradResults::OutParams), gradResultsValues()};
+      llvm::cl::init(GradResults::OutParams), optionValues<GradResults>()};
   PassOptions::Option<EchoMathMode> math{
       *this, "math",
       llvm::cl::desc("Numerics the step asks of the runtime's heavy ops "

@@ -21,16 +21,7 @@ struct TrainingPipelineOptions
   PassOptions::Option<RematPolicy> remat{
       *this, "remat", llvm::cl::desc("Recomputation policy"),
       llvm::cl::init(RematPolicy::None),
-      llvm::cl::values(
-          clEnumValN(RematPolicy::None, "none", "recompute nothing"),
-          clEnumValN(RematPolicy::Mirror, "mirror", "recompute all light ops"),
-          clEnumValN(RematPolicy::Echo, "echo", "Echo's selective policy"),
-          clEnumValN(RematPolicy::Optimal, "optimal",
-                     "the MILP's plan, never worse than Echo's"),
-          clEnumValN(RematPolicy::Selective, "selective",
-                     "Megatron's: recompute the attention core"),
-          clEnumValN(RematPolicy::FullLayer, "full-layer",
-                     "Megatron's: keep layer inputs, recompute layers"))};
+      optionValues<RematPolicy>()};
   PassOptions::Option<int64_t> rematLayerStride{
       *this, "remat-layer-stride",
       llvm::cl::desc("remat=full-layer: keep every N-th layer boundary "
@@ -65,51 +56,27 @@ struct TrainingPipelineOptions
       llvm::cl::desc("budget=: the lowest precision a stash may be stored "
                      "in (Gist's DPR); none: lossless encodings only"),
       llvm::cl::init(DprFormat::None),
-      llvm::cl::values(
-          clEnumValN(DprFormat::None, "none", "lossless encodings only"),
-          clEnumValN(DprFormat::Fp16, "fp16", "down to IEEE half"),
-          clEnumValN(DprFormat::Fp10, "fp10", "down to fp10 (1-5-4)"),
-          clEnumValN(DprFormat::Fp8, "fp8", "down to fp8 (1-4-3)"))};
+      optionValues<DprFormat>()};
   PassOptions::Option<GistMode> gist{
       *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
       llvm::cl::init(GistMode::None),
-      llvm::cl::values(
-          clEnumValN(GistMode::None, "none", "none"),
-          clEnumValN(GistMode::Lossless, "lossless", "lossless encodings"),
-          clEnumValN(GistMode::Fp16, "fp16", "lossless and fp16 DPR"),
-          clEnumValN(GistMode::Fp10, "fp10", "lossless and fp10 DPR"),
-          clEnumValN(GistMode::Fp8, "fp8", "lossless and fp8 DPR"))};
+      optionValues<GistMode>()};
   PassOptions::Option<ScheduleMode> schedule{
       *this, "schedule",
       llvm::cl::desc("Op order of the step (echo-schedule, after remat and gist)"),
       llvm::cl::init(ScheduleMode::None),
-      llvm::cl::values(
-          clEnumValN(ScheduleMode::None, "none", "keep the order"),
-          clEnumValN(ScheduleMode::DepthFirst, "dfs",
-                     "Dymem's depth-first branch order"),
-          clEnumValN(ScheduleMode::List, "list",
-                     "the memory-aware list order"),
-          clEnumValN(ScheduleMode::Best, "best",
-                     "the lowest planned peak of input, dfs and list"))};
-  PassOptions::Option<OffloadMode> offload{
+      optionValues<ScheduleMode>()};
+  PassOptions::Option<OffloadPolicy> offload{
       *this, "offload",
       llvm::cl::desc("Stashes offloaded to host memory (echo-offload, after "
                      "the order is chosen); implies simulate"),
-      llvm::cl::init(OffloadMode::None),
-      llvm::cl::values(
-          clEnumValN(OffloadMode::None, "none", "keep every stash on the device"),
-          clEnumValN(OffloadMode::Dymem, "dymem",
-                     "Dymem's rules: conv (else FC) inputs, two layers ahead"),
-          clEnumValN(OffloadMode::Greedy, "greedy",
-                     "every stash, largest first, prefetched just in time"))};
+      llvm::cl::init(OffloadPolicy::None),
+      optionValues<OffloadPolicy>()};
   PassOptions::Option<DeviceKind> device{
       *this, "device-profile",
       llvm::cl::desc("Device profile of echo-offload and echo-simulate"),
       llvm::cl::init(DeviceKind::Pcie4),
-      llvm::cl::values(
-          clEnumValN(DeviceKind::Pcie4, "pcie4", "A100-class GPU, PCIe 4.0 x16"),
-          clEnumValN(DeviceKind::Pcie5, "pcie5", "H100-class GPU, PCIe 5.0 x16"),
-          clEnumValN(DeviceKind::NvlinkC2C, "nvlink-c2c", "GH200, NVLink-C2C"))};
+      optionValues<DeviceKind>()};
   PassOptions::Option<bool> simulate{
       *this, "simulate",
       llvm::cl::desc("Estimate the step's time on the device profile "
@@ -119,16 +86,12 @@ struct TrainingPipelineOptions
       *this, "optimizer",
       llvm::cl::desc("Update applied when differentiating a forward function"),
       llvm::cl::init(OptimizerKind::None),
-      llvm::cl::values(
-          clEnumValN(OptimizerKind::None, "none", "gradients only"),
-          clEnumValN(OptimizerKind::Sgd, "sgd", "SGD"),
-          clEnumValN(OptimizerKind::Momentum, "momentum", "SGD with momentum"),
-          clEnumValN(OptimizerKind::Adam, "adam", "Adam"))};
+      optionValues<OptimizerKind>()};
   PassOptions::Option<double> learningRate{
       *this, "lr", llvm::cl::desc("Learning rate"), llvm::cl::init(0.01)};
   PassOptions::Option<GradResults> gradResults{
       *this, "grad-results", llvm::cl::desc(kGradResultsDescription),
-      llvm::cl::init(GradResults::OutParams), gradResultsValues()};
+      llvm::cl::init(GradResults::OutParams), optionValues<GradResults>()};
   PassOptions::Option<int64_t> workspaceBudget{
       *this, "workspace-budget",
       llvm::cl::desc("Bytes of the planned workspace of each convolution "
@@ -145,19 +108,13 @@ struct TrainingPipelineOptions
       llvm::cl::desc("Mixed precision: echo-autocast's 16-bit compute type, "
                      "run on a forward function before autodiff"),
       llvm::cl::init(AutocastType::None),
-      llvm::cl::values(
-          clEnumValN(AutocastType::None, "none", "every op in its own type"),
-          clEnumValN(AutocastType::Bf16, "bf16", "heavy ops in bfloat16"),
-          clEnumValN(AutocastType::F16, "f16", "heavy ops in IEEE half"))};
+      optionValues<AutocastType>()};
   PassOptions::Option<LossScaleMode> lossScale{
       *this, "loss-scale",
       llvm::cl::desc("echo-autodiff's loss scaling (needs an optimizer); "
                      "under dynamic the updates run at the end of the step"),
       llvm::cl::init(LossScaleMode::None),
-      llvm::cl::values(
-          clEnumValN(LossScaleMode::None, "none", "no loss scaling"),
-          clEnumValN(LossScaleMode::Dynamic, "dynamic",
-                     "PyTorch GradScaler's dynamic scale"))};
+      optionValues<LossScaleMode>()};
   PassOptions::Option<double> lossScaleInit{
       *this, "loss-scale-init",
       llvm::cl::desc("loss-scale=dynamic: the first step's scale"),
@@ -186,14 +143,7 @@ struct TrainingPipelineOptions
       llvm::cl::desc("With ranks: what each rank keeps only its part of "
                      "(echo-data-parallel's ZeRO stages)"),
       llvm::cl::init(ShardStage::None),
-      llvm::cl::values(
-          clEnumValN(ShardStage::None, "none", "everything whole"),
-          clEnumValN(ShardStage::Optimizer, "optimizer",
-                     "optimizer state (ZeRO-1)"),
-          clEnumValN(ShardStage::Gradients, "gradients",
-                     "and averaged gradients (ZeRO-2)"),
-          clEnumValN(ShardStage::Parameters, "parameters",
-                     "and parameters (ZeRO-3)"))};
+      optionValues<ShardStage>()};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

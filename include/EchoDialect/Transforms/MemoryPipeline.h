@@ -28,7 +28,7 @@ struct MemoryChoice {
   RematPolicy remat = RematPolicy::None;
   GistMode gist = GistMode::None;
   ScheduleMode schedule = ScheduleMode::None;
-  OffloadMode offload = OffloadMode::None;
+  OffloadPolicy offload = OffloadPolicy::None;
   DeviceKind device = DeviceKind::Pcie4;
   /// Run echo-simulate even without offload.
   bool simulate = false;
@@ -53,11 +53,6 @@ void buildMemoryPasses(OpPassManager &pm, const MemoryChoice &choice);
 std::unique_ptr<Pass>
 createEchoBudgetPlan(const EchoBudgetPlanOptions &options,
                      std::function<void(OpPassManager &)> plan);
-
-/// The spelling of each choice in options, remarks and echo.budget_plan.
-const char *rematPolicyName(RematPolicy policy);
-const char *gistModeName(GistMode mode);
-const char *offloadModeName(OffloadMode mode);
 
 } // namespace echo
 } // namespace mlir

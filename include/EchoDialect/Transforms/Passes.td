@@ -90,13 +90,7 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
            "Name of the generated training-step function">,
     Option<"optimizer", "optimizer", "::mlir::echo::OptimizerKind",
            /*default=*/"::mlir::echo::OptimizerKind::None",
-           "Update appended to the step", [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::OptimizerKind::None, "none",
-                        "gradients only"),
-             clEnumValN(::mlir::echo::OptimizerKind::Sgd, "sgd", "SGD"),
-             clEnumValN(::mlir::echo::OptimizerKind::Momentum, "momentum",
-                        "SGD with momentum"),
-             clEnumValN(::mlir::echo::OptimizerKind::Adam, "adam", "Adam"))}]>,
+           "Update appended to the step", "::mlir::echo::optionValues<::mlir::echo::OptimizerKind>()">,
     Option<"learningRate", "lr", "double", /*default=*/"0.01",
            "Learning rate of the update">,
     Option<"momentum", "momentum", "double", /*default=*/"0.9",
@@ -120,12 +114,7 @@ def EchoAutodiff : Pass<"echo-autodiff", "::mlir::ModuleOp"> {
            "Loss scaling for 16-bit gradients (needs an optimizer). dynamic: "
            "PyTorch GradScaler's; the updates then run at the end of the "
            "step, after every gradient is checked",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::LossScaleMode::None, "none",
-                        "the backward pass starts from 1.0"),
-             clEnumValN(::mlir::echo::LossScaleMode::Dynamic, "dynamic",
-                        "scaled seed, unscaled gradients, updates skipped "
-                        "on inf/NaN, scale grown and backed off"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::LossScaleMode>()">,
     Option<"lossScaleInit", "loss-scale-init", "double",
            /*default=*/"65536.0",
            "loss-scale=dynamic: the scale of the first step (positive, "
@@ -202,15 +191,7 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     Option<"shard", "shard", "::mlir::echo::ShardStage",
            /*default=*/"::mlir::echo::ShardStage::None",
            "what each rank keeps only its part of (ZeRO's stages)",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::ShardStage::None, "none",
-                        "everything whole on every rank"),
-             clEnumValN(::mlir::echo::ShardStage::Optimizer, "optimizer",
-                        "optimizer state (ZeRO-1)"),
-             clEnumValN(::mlir::echo::ShardStage::Gradients, "gradients",
-                        "and averaged gradients (ZeRO-2)"),
-             clEnumValN(::mlir::echo::ShardStage::Parameters, "parameters",
-                        "and parameters (ZeRO-3)"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::ShardStage>()">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
@@ -257,11 +238,7 @@ def EchoAutocast : Pass<"echo-autocast", "::mlir::func::FuncOp"> {
     Option<"compute", "compute", "::mlir::echo::AutocastType",
            /*default=*/"::mlir::echo::AutocastType::Bf16",
            "16-bit type of the compute-heavy ops",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::AutocastType::Bf16, "bf16",
-                        "bfloat16 (f32's range, 8-bit significand)"),
-             clEnumValN(::mlir::echo::AutocastType::F16, "f16",
-                        "IEEE half (11-bit significand, range to 65504)"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::AutocastType>()">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
@@ -509,20 +486,7 @@ def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {
   let options = [
     Option<"format", "format", "::mlir::echo::ReportFormat",
            /*default=*/"::mlir::echo::ReportFormat::Text", "Output form",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::ReportFormat::Text, "text",
-                        "a table for a terminal"),
-             clEnumValN(::mlir::echo::ReportFormat::Json, "json",
-                        "one JSON object per function"),
-             clEnumValN(::mlir::echo::ReportFormat::Trace, "trace",
-                        "Chrome trace / Perfetto counters"),
-             clEnumValN(::mlir::echo::ReportFormat::Svg, "svg",
-                        "a stacked live-bytes chart"),
-             clEnumValN(::mlir::echo::ReportFormat::Graph, "graph",
-                        "the tensor-level step as nodes and edges (JSON), "
-                        "before bufferization"),
-             clEnumValN(::mlir::echo::ReportFormat::Html, "html",
-                        "a self-contained HTML page"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::ReportFormat>()">,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "Output file ('-' for stderr)">,
   ];
@@ -652,19 +616,7 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
   let options = [
     Option<"policy", "policy", "::mlir::echo::RematPolicy",
            /*default=*/"::mlir::echo::RematPolicy::Echo", "Recomputation policy",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::RematPolicy::Echo, "echo",
-                        "trimmed by the footprint estimate"),
-             clEnumValN(::mlir::echo::RematPolicy::Mirror, "mirror",
-                        "recompute all light ops"),
-             clEnumValN(::mlir::echo::RematPolicy::None, "none",
-                        "recompute nothing"),
-             clEnumValN(::mlir::echo::RematPolicy::Optimal, "optimal",
-                        "the MILP's plan, or Echo's where that is better"),
-             clEnumValN(::mlir::echo::RematPolicy::Selective, "selective",
-                        "Megatron's: recompute the attention core"),
-             clEnumValN(::mlir::echo::RematPolicy::FullLayer, "full-layer",
-                        "Megatron's: keep layer inputs, recompute layers"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::RematPolicy>()">,
     Option<"layerStride", "layer-stride", "int64_t", /*default=*/"1",
            "policy=full-layer: keep every N-th layer boundary as a "
            "checkpoint (a transformer block is two layers: 2 keeps one "
@@ -687,14 +639,8 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            /*default=*/"::mlir::echo::SolverFault::None",
            "Testing only: every solver process crashes, hangs or sends "
            "garbage",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::SolverFault::None, "none", "no fault"),
-             clEnumValN(::mlir::echo::SolverFault::Crash, "crash",
-                        "SIGSEGV"),
-             clEnumValN(::mlir::echo::SolverFault::Hang, "hang",
-                        "never returns"),
-             clEnumValN(::mlir::echo::SolverFault::Garbage, "garbage",
-                        "a corrupted result")), ::llvm::cl::Hidden}]>,
+           [{::mlir::echo::optionValues<::mlir::echo::SolverFault>(),
+             ::llvm::cl::Hidden}]>,
     Option<"recomputeHeavy", "recompute-heavy", "bool", /*default=*/"false",
            "policy=optimal: the MILP may also recompute the single-result "
            "compute-heavy ops whose results a subgraph reads, from their "
@@ -719,13 +665,7 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            /*default=*/"::mlir::echo::GistMode::None",
            "The gist-encode run that follows (as echo-training-pipeline "
            "sets it), so stashes are costed as it will store them",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::GistMode::None, "none", "none"),
-             clEnumValN(::mlir::echo::GistMode::Lossless, "lossless",
-                        "lossless encodings"),
-             clEnumValN(::mlir::echo::GistMode::Fp16, "fp16", "and fp16 DPR"),
-             clEnumValN(::mlir::echo::GistMode::Fp10, "fp10", "and fp10 DPR"),
-             clEnumValN(::mlir::echo::GistMode::Fp8, "fp8", "and fp8 DPR"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::GistMode>()">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"256",
            "Buffer alignment the peak model rounds sizes to (that of "
            "echo-buffer-assign)">,
@@ -794,11 +734,7 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
            "Apply Binarize, pool argmax, 1-bit masks and SSDC">,
     Option<"dpr", "dpr", "::mlir::echo::DprFormat",
            /*default=*/"::mlir::echo::DprFormat::None",
-           "Delayed precision reduction", [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::DprFormat::None, "none", "none"),
-             clEnumValN(::mlir::echo::DprFormat::Fp16, "fp16", "IEEE half"),
-             clEnumValN(::mlir::echo::DprFormat::Fp10, "fp10", "1-5-4"),
-             clEnumValN(::mlir::echo::DprFormat::Fp8, "fp8", "1-4-3"))}]>,
+           "Delayed precision reduction", "::mlir::echo::optionValues<::mlir::echo::DprFormat>()">,
     Option<"csrDensity", "csr-density", "double",
            /*default=*/"::mlir::echo::kDefaultCsrDensity",
            "Non-zero fraction asserted for SSDC maps without a measured "
@@ -854,15 +790,7 @@ def EchoSchedule : Pass<"echo-schedule", "::mlir::ModuleOp"> {
   let options = [
     Option<"order", "order", "::mlir::echo::ScheduleOrder",
            /*default=*/"::mlir::echo::ScheduleOrder::Best", "Order to apply",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::ScheduleOrder::Input, "input",
-                        "keep the input order"),
-             clEnumValN(::mlir::echo::ScheduleOrder::DepthFirst, "dfs",
-                        "Dymem's depth-first branch order"),
-             clEnumValN(::mlir::echo::ScheduleOrder::List, "list",
-                        "memory-aware list scheduling"),
-             clEnumValN(::mlir::echo::ScheduleOrder::Best, "best",
-                        "the lowest planned peak of input, dfs and list"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::ScheduleOrder>()">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"256",
            "Buffer alignment the list scheduler rounds sizes to (that of "
            "echo-buffer-assign)">,
@@ -905,13 +833,7 @@ def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
   let options = [
     Option<"device", "device", "::mlir::echo::DeviceKind",
            /*default=*/"::mlir::echo::DeviceKind::Pcie4", "Device profile",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
-                        "A100-class GPU, PCIe 4.0 x16"),
-             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
-                        "H100-class GPU, PCIe 5.0 x16"),
-             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
-                        "GH200, NVLink-C2C"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::DeviceKind>()">,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Report the figures as a remark too">,
   ];
@@ -972,21 +894,11 @@ def EchoOffload : Pass<"echo-offload", "::mlir::func::FuncOp"> {
     Option<"policy", "policy", "::mlir::echo::OffloadPolicy",
            /*default=*/"::mlir::echo::OffloadPolicy::Dymem",
            "Which stashes are offloaded, and when they come back",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::OffloadPolicy::Dymem, "dymem",
-                        "inputs of conv layers (FC layers without conv), prefetched layers-ahead layers early"),
-             clEnumValN(::mlir::echo::OffloadPolicy::Greedy, "greedy",
-                        "every stash, largest first, prefetched just in time"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::OffloadPolicy>()">,
     Option<"device", "device-profile", "::mlir::echo::DeviceKind",
            /*default=*/"::mlir::echo::DeviceKind::Pcie4",
            "Device profile of the cost model",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
-                        "A100-class GPU, PCIe 4.0 x16"),
-             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
-                        "H100-class GPU, PCIe 5.0 x16"),
-             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
-                        "GH200, NVLink-C2C"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::DeviceKind>()">,
     Option<"layersAhead", "layers-ahead", "unsigned", /*default=*/"2",
            "dymem: layers a prefetch is issued before its use (at least 1)">,
     Option<"maxSlowdown", "max-slowdown", "double", /*default=*/"5.0",
@@ -1056,46 +968,20 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::echo::DprFormat::None",
            "The lowest precision a stash may be stored in; none: lossless "
            "encodings only",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::DprFormat::None, "none",
-                        "lossless encodings only"),
-             clEnumValN(::mlir::echo::DprFormat::Fp16, "fp16",
-                        "down to IEEE half"),
-             clEnumValN(::mlir::echo::DprFormat::Fp10, "fp10",
-                        "down to fp10 (1-5-4)"),
-             clEnumValN(::mlir::echo::DprFormat::Fp8, "fp8",
-                        "down to fp8 (1-4-3)"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::DprFormat>()">,
     Option<"schedule", "schedule", "::mlir::echo::ScheduleMode",
            /*default=*/"::mlir::echo::ScheduleMode::None",
            "The op order every candidate gets (echo-schedule)",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::ScheduleMode::None, "none",
-                        "keep the order"),
-             clEnumValN(::mlir::echo::ScheduleMode::DepthFirst, "dfs",
-                        "Dymem's depth-first branch order"),
-             clEnumValN(::mlir::echo::ScheduleMode::List, "list",
-                        "the memory-aware list order"),
-             clEnumValN(::mlir::echo::ScheduleMode::Best, "best",
-                        "the lowest planned peak of input, dfs and list"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::ScheduleMode>()">,
     Option<"device", "device-profile", "::mlir::echo::DeviceKind",
            /*default=*/"::mlir::echo::DeviceKind::Pcie4",
            "Device profile of the simulated time and of offload",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::DeviceKind::Pcie4, "pcie4",
-                        "A100-class GPU, PCIe 4.0 x16"),
-             clEnumValN(::mlir::echo::DeviceKind::Pcie5, "pcie5",
-                        "H100-class GPU, PCIe 5.0 x16"),
-             clEnumValN(::mlir::echo::DeviceKind::NvlinkC2C, "nvlink-c2c",
-                        "GH200, NVLink-C2C"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::DeviceKind>()">,
     Option<"gradResults", "grad-results", "::mlir::echo::GradResults",
            /*default=*/"::mlir::echo::GradResults::OutParams",
            "Where the planned step keeps results that replace no argument "
            "(as the training pipeline's grad-results)",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::echo::GradResults::OutParams, "out-params",
-                        "caller-allocated buffers"),
-             clEnumValN(::mlir::echo::GradResults::Arena, "arena",
-                        "the step's arena"))}]>,
+           "::mlir::echo::optionValues<::mlir::echo::GradResults>()">,
     Option<"workspaceBudget", "workspace-budget", "int64_t",
            /*default=*/"0",
            "Must be 0 when the pass runs alone (echo-training-pipeline "
