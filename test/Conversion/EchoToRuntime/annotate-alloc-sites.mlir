@@ -7,6 +7,7 @@
 // RUN: echo-opt %s -split-input-file --echo-annotate-alloc-sites --mlir-print-debuginfo | FileCheck %s
 
 // CHECK: module attributes {echo.alloc_sites = ["stashed|temporary|memref<4x16xf32> for echo.tanh at loc(\22sites.mlir\22:3:5)", "activations|temporary|memref<8xi8> at loc(\22sites.mlir\22:4:5)"]}
+// CHECK-LABEL: func.func @step
 // CHECK: memref.alloc() {echo.alloc_for = "echo.tanh", echo.alloc_site = 0 : i64, echo.category = "stashed"} : memref<4x16xf32>
 // CHECK: memref.alloc() {echo.alloc_site = 1 : i64} : memref<8xi8>
 func.func @step() {
