@@ -203,9 +203,7 @@ static LogicalResult buildCPU(OpPassManager &pm,
                               const LowerToCPUOptions &options,
                               MLIRContext *) {
   // As --echo-lower-to-cpu (registerLowerToCPUPipeline).
-  buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels,
-                          options.gradResults, options.math,
-                          options.workspaceBudget);
+  buildLowerToCPUPipeline(pm, options);
   return success();
 }
 

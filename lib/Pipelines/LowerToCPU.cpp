@@ -109,14 +109,12 @@ void mlir::echo::buildPlanPipelineWithWorkspaces(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createEchoDedupeCallOperands());
 }
 
-void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers,
-                                         KernelSource kernels,
-                                         GradResults gradResults,
-                                         EchoMathMode math,
-                                         int64_t workspaceBudget) {
-  buildPlanPipelineWithWorkspaces(pm, assignBuffers, workspaceBudget,
-                                  gradResults);
-  buildPlannedToLLVMPipeline(pm, kernels, math);
+void mlir::echo::buildLowerToCPUPipeline(OpPassManager &pm,
+                                         const LowerToCPUOptions &options,
+                                         bool assignBuffers) {
+  buildPlanPipelineWithWorkspaces(pm, assignBuffers, options.workspaceBudget,
+                                  options.gradResults);
+  buildPlannedToLLVMPipeline(pm, options.kernels, options.math);
 }
 
 void mlir::echo::registerLowerToCPUDialects(DialectRegistry &registry) {
@@ -142,8 +140,6 @@ void mlir::echo::registerLowerToCPUPipeline() {
       "runtime C ABI (memory plan, bufferization, out-params, LLVM); "
       "kernels=generated computes the light ops in generated loops",
       [](OpPassManager &pm, const LowerToCPUOptions &options) {
-        buildLowerToCPUPipeline(pm, /*assignBuffers=*/true, options.kernels,
-                                options.gradResults, options.math,
-                                options.workspaceBudget);
+        buildLowerToCPUPipeline(pm, options);
       });
 }

@@ -100,9 +100,12 @@ mlir::LogicalResult lowerStep(mlir::ModuleOp module, bool assignBuffers,
   return lowerStepWith(
       module,
       [&](mlir::OpPassManager &pm) {
-        mlir::echo::buildLowerToCPUPipeline(pm, assignBuffers, kernels,
-                                            gradResults, math,
-                                            workspaceBudget);
+        mlir::echo::LowerToCPUOptions options;
+        options.kernels = kernels;
+        options.gradResults = gradResults;
+        options.math = math;
+        options.workspaceBudget = workspaceBudget;
+        mlir::echo::buildLowerToCPUPipeline(pm, options, assignBuffers);
       },
       manifest, progress, control);
 }

@@ -56,18 +56,17 @@ struct LowerToCPUOptions : public PassPipelineOptions<LowerToCPUOptions> {
       llvm::cl::init(0)};
 };
 
-/// Tensor-level echo module -> LLVM dialect calling the runtime ABI. With
-/// `assignBuffers` false, every temporary keeps its own allocation (for
-/// comparisons against the planned arena) and every result is an
-/// out-parameter. `gradResults`: where results that replace no argument
-/// live (PlanPipeline.h). `math`: what the step asks of the runtime's heavy
-/// ops (MathMode.h). `workspaceBudget`: bytes of each planned workspace
-/// (buildPlanPipelineWithWorkspaces).
-void buildLowerToCPUPipeline(OpPassManager &pm, bool assignBuffers = true,
-                             KernelSource kernels = KernelSource::Runtime,
-                             GradResults gradResults = GradResults::OutParams,
-                             EchoMathMode math = ECHO_MATH_IEEE,
-                             int64_t workspaceBudget = 0);
+/// Tensor-level echo module -> LLVM dialect calling the runtime ABI, as
+/// --echo-lower-to-cpu with `options`: where results that replace no
+/// argument live (`gradResults`, PlanPipeline.h), who computes the light ops
+/// (`kernels`), what the step asks of the runtime's heavy ops (`math`,
+/// MathMode.h), the bytes of each planned workspace (`workspaceBudget`,
+/// buildPlanPipelineWithWorkspaces). With `assignBuffers` false (for
+/// comparisons against the plan) every temporary keeps its own allocation
+/// and every result is an out-parameter.
+void buildLowerToCPUPipeline(OpPassManager &pm,
+                             const LowerToCPUOptions &options,
+                             bool assignBuffers = true);
 
 /// buildPlanPipeline (PlanPipeline.h) with, when `workspaceBudget` is not
 /// 0, echo-plan-workspaces{budget=workspaceBudget} before buffer
