@@ -18,9 +18,11 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <set>
+#include <map>
 #include <optional>
 
 namespace mlir {
@@ -174,8 +176,39 @@ private:
   SmallVector<ModuleOp> copies; // nested copies, erased when done
   SmallVector<ModuleOp> staged; // one per (remat, gist); null if it failed
                                 // or repeats an earlier one
-  std::set<std::string> stagedTexts;
+  /// The digest of each staged module's generic form -> its index in
+  /// `staged`: finds repeats without keeping every candidate's text.
+  std::map<llvm::MD5::MD5Result, size_t> stagedDigests;
 };
+
+/// Feeds what is printed to it into an MD5 digest, keeping nothing else.
+class DigestStream : public llvm::raw_ostream {
+public:
+  llvm::MD5::MD5Result digest() {
+    flush();
+    llvm::MD5::MD5Result result;
+    md5.final(result);
+    return result;
+  }
+
+private:
+  void write_impl(const char *ptr, size_t size) override {
+    md5.update(llvm::StringRef(ptr, size));
+    written += size;
+  }
+  uint64_t current_pos() const override { return written; }
+
+  llvm::MD5 md5;
+  uint64_t written = 0;
+};
+
+/// The generic form of `module`, as the repeat check compares it.
+std::string genericText(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  return text;
+}
 
 ModuleOp BudgetPlanPass::copyOf(ModuleOp from) {
   ModuleOp module = getOperation();
@@ -256,11 +289,14 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
       bool fresh = succeeded(runQuietly(pm, copy));
       // A policy that changes nothing here (selective without attention
       // cores) repeats an earlier candidate: the earlier one stands.
-      std::string text;
       if (fresh) {
-        llvm::raw_string_ostream os(text);
-        copy->print(os, OpPrintingFlags().printGenericOpForm());
-        fresh = stagedTexts.insert(text).second;
+        DigestStream digest;
+        copy->print(digest, OpPrintingFlags().printGenericOpForm());
+        auto [it, inserted] =
+            stagedDigests.try_emplace(digest.digest(), staged.size());
+        // Equal digests: the texts decide (a collision is not a repeat).
+        fresh = inserted ||
+                genericText(copy) != genericText(staged[it->second]);
       }
       if (!fresh) {
         copies.pop_back_val().erase();
