@@ -11,13 +11,11 @@ void echo_rt::checkOffloadSlot(const char *entry, int64_t slot) {
          (long long)kMaxSlots);
 }
 
-TensorView echo_rt::offloadView(const char *entry, const char *name,
-                                int64_t rank, void *desc, int64_t elementBytes,
-                                int64_t slot) {
-  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4 &&
-      elementBytes != 8)
-    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)elementBytes);
-  checkOffloadSlot(entry, slot);
-  return view(entry, name, rank, desc, size_t(elementBytes));
+TensorView echo_rt::offloadView(const Operand &t, int64_t slot) {
+  if (t.elementBytes != 1 && t.elementBytes != 2 && t.elementBytes != 4 &&
+      t.elementBytes != 8)
+    fail(t.entry, "element_bytes %lld must be 1, 2, 4 or 8",
+         (long long)t.elementBytes);
+  checkOffloadSlot(t.entry, slot);
+  return t.view();
 }

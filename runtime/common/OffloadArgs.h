@@ -9,6 +9,7 @@
 #ifndef ECHO_RUNTIME_COMMON_OFFLOADARGS_H
 #define ECHO_RUNTIME_COMMON_OFFLOADARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
 
 namespace echo_rt {
@@ -18,10 +19,9 @@ namespace echo_rt {
 /// corrupted one.
 void checkOffloadSlot(const char *entry, int64_t slot);
 
-/// The device tensor of an offload or prefetch, as bytes of elements of
-/// `elementBytes` (1, 2, 4 or 8), at a checked slot.
-TensorView offloadView(const char *entry, const char *name, int64_t rank,
-                       void *desc, int64_t elementBytes, int64_t slot);
+/// The device tensor of an offload or prefetch (elements of its kind's 1, 2,
+/// 4 or 8 bytes), at a checked slot.
+TensorView offloadView(const Operand &t, int64_t slot);
 
 } // namespace echo_rt
 

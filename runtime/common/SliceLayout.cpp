@@ -5,9 +5,10 @@
 
 using namespace echo_rt;
 
-void echo_rt::readList(const char *E, const char *name, int64_t rank,
-                       void *desc, int expected, int64_t *out) {
-  TensorView t = view(E, name, rank, desc, sizeof(int64_t));
+void echo_rt::readList(const char *E, const Operand &list, int expected,
+                       int64_t *out) {
+  const char *name = list.name;
+  TensorView t = list.view();
   if (t.rank != 1 || t.size(0) != expected)
     fail(E, "%s must be a rank-1 i64 tensor with %d entries, got shape %s",
          name, expected, t.shapeStr().c_str());
@@ -33,11 +34,11 @@ ConcatLayout echo_rt::concatLayout(const char *E, const TensorView &P,
   return {W.prod(0, a), P.size(a) * inner, W.size(a) * inner, offset * inner};
 }
 
-void echo_rt::readPermutation(const char *E, ECHO_TENSOR(permutation),
+void echo_rt::readPermutation(const char *E, const Operand &permutation,
                               const TensorView &x, const TensorView &y,
                               int64_t *perm) {
   expectRank(E, y, "y", x.rank);
-  readList(E, "permutation", permutation_rank, permutation_desc, x.rank, perm);
+  readList(E, permutation, x.rank, perm);
   bool seen[kMaxRank] = {};
   for (int d = 0; d < x.rank; ++d) {
     if (perm[d] < 0 || perm[d] >= x.rank || seen[perm[d]])
@@ -50,13 +51,13 @@ void echo_rt::readPermutation(const char *E, ECHO_TENSOR(permutation),
 
 int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
                              const char *wn, const TensorView &part,
-                             const char *pn, ECHO_TENSOR(offsets),
-                             ECHO_TENSOR(strides),
+                             const char *pn, const Operand &offsets,
+                             const Operand &strides,
                              int64_t *partStridesInWhole) {
   expectRank(E, part, pn, whole.rank);
   int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
-  readList(E, "offsets", offsets_rank, offsets_desc, whole.rank, off);
-  readList(E, "strides", strides_rank, strides_desc, whole.rank, st);
+  readList(E, offsets, whole.rank, off);
+  readList(E, strides, whole.rank, st);
   rowMajorStrides(whole.rank, whole.sizes, ws);
   int64_t base = 0;
   for (int d = 0; d < whole.rank; ++d) {

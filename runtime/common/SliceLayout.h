@@ -10,18 +10,18 @@
 #ifndef ECHO_RUNTIME_COMMON_SLICELAYOUT_H
 #define ECHO_RUNTIME_COMMON_SLICELAYOUT_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 
 /// Reads a rank-1 i64 list of `expected` entries (host memory) into `out`.
-void readList(const char *entry, const char *name, int64_t rank, void *desc,
-              int expected, int64_t *out);
+void readList(const char *entry, const Operand &list, int expected,
+              int64_t *out);
 
 /// Reads echo_transpose's permutation of x's dimensions into `perm` and
 /// checks that y is x permuted by it.
-void readPermutation(const char *entry, ECHO_TENSOR(permutation),
+void readPermutation(const char *entry, const Operand &permutation,
                      const TensorView &x, const TensorView &y, int64_t *perm);
 
 /// echo_concat_part's part of whole: the same shape but along `axis`,
@@ -40,7 +40,7 @@ ConcatLayout concatLayout(const char *entry, const TensorView &part,
 /// offset of the first one.
 int64_t sliceLayout(const char *entry, const TensorView &whole, const char *wn,
                     const TensorView &part, const char *pn,
-                    ECHO_TENSOR(offsets), ECHO_TENSOR(strides),
+                    const Operand &offsets, const Operand &strides,
                     int64_t *partStridesInWhole);
 
 } // namespace echo_rt

@@ -16,10 +16,12 @@
 #include "echo/runtime.h"
 #pragma GCC visibility pop
 
+#include "EntryArgs.h"
+
 namespace echo_rt {
 namespace entry {
 #define ECHO_ENTRY(name, params, aliases)                                      \
-  void name(echo_context &ctx ECHO_PARAMS(params));
+  void name(echo_context &ctx, const echo_rt::name##_args &args);
 #include "echo/abi.def"
 } // namespace entry
 } // namespace echo_rt

@@ -49,16 +49,15 @@ void binaryLoop(const TensorView &A, const int64_t *sa, const TensorView &B,
 
 } // namespace
 
-void entry::echo_binary(Context &, int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                            ECHO_TENSOR(y)) {
+void entry::echo_binary(Context &, const echo_binary_args &args) {
   const char *E = "echo_binary";
-  TensorView A = fview(E, "a", a_rank, a_desc);
-  TensorView B = fview(E, "b", b_rank, b_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView A = args.a.view();
+  TensorView B = args.b.view();
+  TensorView Y = args.y.view();
   int64_t sa[kMaxRank], sb[kMaxRank];
   broadcastStrides(E, A, "a", Y, "y", sa);
   broadcastStrides(E, B, "b", Y, "y", sb);
-  switch (kind) {
+  switch (args.kind) {
   case ECHO_ADD:
     binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x + z; });
     break;
@@ -76,15 +75,13 @@ void entry::echo_binary(Context &, int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
     binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x >= z ? x : z; });
     break;
   default:
-    fail(E, "unknown binary kind %lld", (long long)kind);
+    fail(E, "unknown binary kind %lld", (long long)args.kind);
   }
 }
 
-void entry::echo_max_grad(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(da), ECHO_TENSOR(db)) {
+void entry::echo_max_grad(Context &, const echo_max_grad_args &args) {
   const char *E = "echo_max_grad";
-  MaxGradArgs m = maxGradArgs(E, a_rank, a_desc, b_rank, b_desc, dy_rank,
-                              dy_desc, da_rank, da_desc, db_rank, db_desc);
+  MaxGradArgs m = maxGradArgs(args);
   const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
   const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
   const int64_t *strides[3] = {sa, sb, sy};
@@ -102,10 +99,10 @@ void entry::echo_max_grad(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR
   });
 }
 
-void entry::echo_sum_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_sum_to(Context &, const echo_sum_to_args &args) {
   const char *E = "echo_sum_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
   broadcastStrides(E, Y, "y", X, "x", sy);
   rowMajorStrides(X.rank, X.sizes, sx);
@@ -131,10 +128,10 @@ void entry::echo_sum_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
     y[i] = static_cast<float>(acc[i]);
 }
 
-void entry::echo_broadcast_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_broadcast_to(Context &, const echo_broadcast_to_args &args) {
   const char *E = "echo_broadcast_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
   broadcastStrides(E, X, "x", Y, "y", sx);
   rowMajorStrides(Y.rank, Y.sizes, sy);

@@ -149,10 +149,10 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
 
 //--- binarize / mask1 ---------------------------------------------------------
 
-void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_binarize(Context &ctx,
+                                 const echo_encode_binarize_args &args) {
   const char *E = "echo_encode_binarize";
-  CodecArgs a =
-      encodeArgs(E, Codec::Binarize, x_rank, x_desc, bytes_rank, bytes_desc);
+  CodecArgs a = encodeArgs(E, Codec::Binarize, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
@@ -179,10 +179,10 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes
       1, kMinElementsPerThread / 8);
 }
 
-void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_binarize(Context &ctx,
+                                 const echo_decode_binarize_args &args) {
   const char *E = "echo_decode_binarize";
-  CodecArgs a =
-      decodeArgs(E, Codec::Binarize, bytes_rank, bytes_desc, y_rank, y_desc);
+  CodecArgs a = decodeArgs(E, Codec::Binarize, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
@@ -192,11 +192,9 @@ void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y
   });
 }
 
-void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(dx)) {
-  ReluGradBinarizedArgs a =
-      reluGradBinarizedArgs("echo_relu_grad_binarized", bytes_rank, bytes_desc,
-                            dy_rank, dy_desc, dx_rank, dx_desc);
+void entry::echo_relu_grad_binarized(
+    Context &ctx, const echo_relu_grad_binarized_args &args) {
+  ReluGradBinarizedArgs a = reluGradBinarizedArgs(args);
   const TensorView &B = a.bytes, &G = a.dy, &D = a.dx;
   const uint8_t *bits = B.u8();
   const float *g = G.f32();
@@ -213,10 +211,10 @@ void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENS
   });
 }
 
-void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_mask1(Context &ctx,
+                              const echo_encode_mask1_args &args) {
   const char *E = "echo_encode_mask1";
-  CodecArgs a =
-      encodeArgs(E, Codec::Mask1, mask_rank, mask_desc, bytes_rank, bytes_desc);
+  CodecArgs a = encodeArgs(E, Codec::Mask1, args.mask, args.bytes);
   const TensorView &M = a.values, &B = a.bytes;
   const uint8_t *m = M.u8();
   uint8_t *out = B.u8();
@@ -233,10 +231,10 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes
       1, kMinElementsPerThread / 8);
 }
 
-void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
+void entry::echo_decode_mask1(Context &ctx,
+                              const echo_decode_mask1_args &args) {
   const char *E = "echo_decode_mask1";
-  CodecArgs a =
-      decodeArgs(E, Codec::Mask1, bytes_rank, bytes_desc, mask_rank, mask_desc);
+  CodecArgs a = decodeArgs(E, Codec::Mask1, args.bytes, args.mask);
   const TensorView &B = a.bytes, &M = a.values;
   const uint8_t *in = B.u8();
   uint8_t *m = M.u8();
@@ -248,10 +246,9 @@ void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask
 
 //--- fp16 / fp10 / fp8 --------------------------------------------------------
 
-void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
   const char *E = "echo_encode_fp16";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp16, x_rank, x_desc, bytes_rank, bytes_desc);
+  CodecArgs a = encodeArgs(E, Codec::Fp16, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
@@ -261,10 +258,9 @@ void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   });
 }
 
-void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
   const char *E = "echo_decode_fp16";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp16, bytes_rank, bytes_desc, y_rank, y_desc);
+  CodecArgs a = decodeArgs(E, Codec::Fp16, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
@@ -274,57 +270,52 @@ void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
   });
 }
 
-void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
   const char *E = "echo_encode_fp10";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp10, x_rank, x_desc, bytes_rank, bytes_desc);
+  CodecArgs a = encodeArgs(E, Codec::Fp10, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
 }
 
-void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
   const char *E = "echo_decode_fp10";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp10, bytes_rank, bytes_desc, y_rank, y_desc);
+  CodecArgs a = decodeArgs(E, Codec::Fp10, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
 }
 
-void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
+void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
   const char *E = "echo_encode_fp8";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp8, x_rank, x_desc, bytes_rank, bytes_desc);
+  CodecArgs a = encodeArgs(E, Codec::Fp8, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
 }
 
-void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
   const char *E = "echo_decode_fp8";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp8, bytes_rank, bytes_desc, y_rank, y_desc);
+  CodecArgs a = decodeArgs(E, Codec::Fp8, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   decodeWords<cd::kFp8PerWord, 8, decFp8>(B.u8(), Y.numel, Y.f32());
 }
 
 //--- csr ----------------------------------------------------------------------
 
-void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
+void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
   const char *E = "echo_encode_csr";
-  EncodeCsrArgs a =
-      encodeCsrArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, capacity);
+  EncodeCsrArgs a = encodeCsrArgs(args);
   const TensorView &X = a.x, &B = a.bytes;
   int64_t n = a.n;
   const float *x = X.f32();
   int64_t nnz = 0;
   for (int64_t i = 0; i < n; ++i)
     nnz += cd::csrIsNonZero(x[i]);
-  refuseCsrOverCapacity(E, n, nnz, capacity, ctx.memory.csrOverflows);
-  writeCsr(x, n, nnz, capacity, B.u8());
+  refuseCsrOverCapacity(E, n, nnz, args.capacity, ctx.memory.csrOverflows);
+  writeCsr(x, n, nnz, args.capacity, B.u8());
 }
 
-void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
+void entry::echo_decode_csr(Context &ctx, const echo_decode_csr_args &args) {
   const char *E = "echo_decode_csr";
-  DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
+  DecodeCsrArgs a = decodeCsrArgs(args);
   uint8_t *in = a.bytes.u8();
   CsrHeader h = csrHeader(E, a, in);
   readCsr(E, in, a.n, h.nnz, h.capacity, a.y.f32());
@@ -332,13 +323,9 @@ void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
 
 //--- pool argmax --------------------------------------------------------------
 
-void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
-                             int64_t kernel_h, int64_t kernel_w,
-                             int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                             int64_t pad_w) {
-  PoolArgmaxArgs a = poolArgmaxArgs("echo_encode_pool_argmax", x_rank, x_desc,
-                                    bytes_rank, bytes_desc, kernel_h, kernel_w,
-                                    stride_h, stride_w, pad_h, pad_w);
+void entry::echo_encode_pool_argmax(Context &ctx,
+                                    const echo_encode_pool_argmax_args &args) {
+  PoolArgmaxArgs a = poolArgmaxArgs(args);
   const TensorView &X = a.x, &B = a.bytes;
   const ArgmaxGeometry &g = a.g;
   uint8_t *out = B.u8();
@@ -355,15 +342,10 @@ void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(by
   }
 }
 
-void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), int64_t kernel_h,
-                                 int64_t kernel_w, int64_t stride_h,
-                                 int64_t stride_w, int64_t pad_h,
-                                 int64_t pad_w) {
+void entry::echo_max_pool2d_grad_argmax(
+    Context &ctx, const echo_max_pool2d_grad_argmax_args &args) {
   const char *E = "echo_max_pool2d_grad_argmax";
-  PoolArgmaxGradArgs a = poolArgmaxGradArgs(
-      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h,
-      kernel_w, stride_h, stride_w, pad_h, pad_w);
+  PoolArgmaxGradArgs a = poolArgmaxGradArgs(args);
   const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
   const ArgmaxGeometry &g = a.g;
   const uint8_t *in = B.u8();
@@ -383,4 +365,3 @@ void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes), ECHO_T
       }
   }
 }
-

@@ -51,20 +51,9 @@ static_assert(kLanes == 8, "total() adds eight lanes");
 
 } // namespace
 
-void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
-                                ECHO_TENSOR(running_var), ECHO_TENSOR(y),
-                                ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
-                                ECHO_TENSOR(saved_mean),
-                                ECHO_TENSOR(saved_inv_std), double epsilon,
-                                double momentum) {
+void entry::echo_batch_norm(Context &, const echo_batch_norm_args &args) {
   const char *E = "echo_batch_norm";
-  BatchNormArgs a = batchNormArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank, beta_desc,
-      running_mean_rank, running_mean_desc, running_var_rank, running_var_desc,
-      y_rank, y_desc, new_mean_rank, new_mean_desc, new_var_rank, new_var_desc,
-      saved_mean_rank, saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc,
-      epsilon, momentum);
+  BatchNormArgs a = batchNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
                    &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
                    &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
@@ -93,7 +82,7 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     }
     double sq = squares.total();
     double var = sq / count;
-    double invStd = 1.0 / std::sqrt(var + epsilon);
+    double invStd = 1.0 / std::sqrt(var + args.epsilon);
     double scale = gamma[ch] * invStd;
     double shift = beta[ch] - mean * scale;
     for (int64_t i = 0; i < n; ++i) {
@@ -104,24 +93,19 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     }
     double unbiased = sq / (count - 1);
     double rm = runMean[ch], rv = runVar[ch];
-    newMean[ch] = static_cast<float>((1.0 - momentum) * rm + momentum * mean);
-    newVar[ch] =
-        static_cast<float>((1.0 - momentum) * rv + momentum * unbiased);
+    newMean[ch] =
+        static_cast<float>((1.0 - args.momentum) * rm + args.momentum * mean);
+    newVar[ch] = static_cast<float>((1.0 - args.momentum) * rv +
+                                    args.momentum * unbiased);
     savedMean[ch] = static_cast<float>(mean);
     savedInv[ch] = static_cast<float>(invStd);
   });
 }
 
-void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                     ECHO_TENSOR(saved_mean),
-                                     ECHO_TENSOR(saved_inv_std),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+void entry::echo_batch_norm_grad(Context &,
+                                 const echo_batch_norm_grad_args &args) {
   const char *E = "echo_batch_norm_grad";
-  BatchNormGradArgs a = batchNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, saved_mean_rank,
-      saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc, dy_rank, dy_desc,
-      dx_rank, dx_desc, dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
+  BatchNormGradArgs a = batchNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
                    &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
                    &DG = a.dgamma, &DB = a.dbeta;
@@ -161,15 +145,9 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                ECHO_TENSOR(beta), ECHO_TENSOR(y),
-                                ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                                double epsilon) {
+void entry::echo_layer_norm(Context &, const echo_layer_norm_args &args) {
   const char *E = "echo_layer_norm";
-  LayerNormArgs a =
-      layerNormArgs(E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank,
-                    beta_desc, y_rank, y_desc, mean_rank, mean_desc,
-                    inv_std_rank, inv_std_desc, epsilon);
+  LayerNormArgs a = layerNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
                    &I = a.inv_std;
   int64_t rows = X.rows(), d = X.last();
@@ -187,7 +165,7 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
       double t = p[j] - mu;
       sq += t * t;
     }
-    double inv = 1.0 / std::sqrt(sq / d + epsilon);
+    double inv = 1.0 / std::sqrt(sq / d + args.epsilon);
     for (int64_t j = 0; j < d; ++j)
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
     means[r] = static_cast<float>(mu);
@@ -195,15 +173,10 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                     ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+void entry::echo_layer_norm_grad(Context &,
+                                 const echo_layer_norm_grad_args &args) {
   const char *E = "echo_layer_norm_grad";
-  LayerNormGradArgs a = layerNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, mean_rank, mean_desc,
-      inv_std_rank, inv_std_desc, dy_rank, dy_desc, dx_rank, dx_desc,
-      dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
+  LayerNormGradArgs a = layerNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
                    &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
   int64_t rows = X.rows(), d = X.last();

@@ -22,13 +22,12 @@ template <typename Body> void forEachLine(const Lines &l, Body body) {
 }
 } // namespace
 
-void entry::echo_softmax(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis,
-                             int64_t is_log) {
+void entry::echo_softmax(Context &, const echo_softmax_args &args) {
   const char *E = "echo_softmax";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   expectSameShape(E, Y, "y", X, "x");
-  Lines l = axisLines(E, X, axis);
+  Lines l = axisLines(E, X, args.axis);
   if (l.len == 0)
     return;
   forEachLine(l, [&](int64_t base, int64_t st) {
@@ -40,7 +39,7 @@ void entry::echo_softmax(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis
     double sum = 0.0;
     for (int64_t k = 0; k < l.len; ++k)
       sum += std::exp(static_cast<double>(p[k * st]) - mx);
-    if (is_log) {
+    if (args.is_log) {
       double lse = std::log(sum);
       for (int64_t k = 0; k < l.len; ++k)
         q[k * st] =
@@ -54,22 +53,20 @@ void entry::echo_softmax(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis
   });
 }
 
-void entry::echo_softmax_grad(Context &, ECHO_TENSOR(y), ECHO_TENSOR(dy),
-                                  ECHO_TENSOR(dx), int64_t axis,
-                                  int64_t is_log) {
+void entry::echo_softmax_grad(Context &, const echo_softmax_grad_args &args) {
   const char *E = "echo_softmax_grad";
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView Y = args.y.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
   expectSameShape(E, DY, "dy", Y, "y");
   expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = axisLines(E, Y, axis);
+  Lines l = axisLines(E, Y, args.axis);
   forEachLine(l, [&](int64_t base, int64_t st) {
     const float *y = Y.f32() + base;
     const float *g = DY.f32() + base;
     float *q = DX.f32() + base;
     double s = 0.0;
-    if (is_log) {
+    if (args.is_log) {
       // dx = dy - exp(y) * sum(dy)
       for (int64_t k = 0; k < l.len; ++k)
         s += g[k * st];

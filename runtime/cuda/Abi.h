@@ -17,12 +17,19 @@
 #include "echo/runtime.h"
 #pragma GCC visibility pop
 
+#include "EntryArgs.h"
+
 namespace echo_cuda {
 namespace entry {
 #define ECHO_ENTRY(name, params, aliases)                                      \
-  void name(echo_context &ctx ECHO_PARAMS(params));
+  void name(echo_context &ctx, const echo_rt::name##_args &args);
 #include "echo/abi.def"
 } // namespace entry
+
+// Each entry's arguments are the backends' one struct (common/EntryArgs.h).
+using echo_rt::Operand;
+#define ECHO_ENTRY(name, params, aliases) using echo_rt::name##_args;
+#include "echo/abi.def"
 } // namespace echo_cuda
 
 #endif // ECHO_RUNTIME_CUDA_ABI_H

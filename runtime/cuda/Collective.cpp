@@ -38,12 +38,11 @@ void throughHost(const char *E, Context &ctx, const echo_rt::TensorView &x,
 
 } // namespace
 
-void entry::echo_all_reduce(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t ranks, int64_t mean) {
+void entry::echo_all_reduce(Context &ctx, const echo_all_reduce_args &args) {
   const char *E = "echo_all_reduce";
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 0);
-  if (ranks == 1) {
+      echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 0);
+  if (args.ranks == 1) {
     if (a.y.data != a.x.data && a.n)
       check(E, cudaMemcpyAsync(a.y.data, a.x.data, a.n * sizeof(float),
                                cudaMemcpyDeviceToDevice, ctx.stream),
@@ -51,36 +50,34 @@ void entry::echo_all_reduce(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
     return;
   }
   throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::allReduceHost(E, hx, hy, a.n, ranks, mean != 0);
+    echo_rt::allReduceHost(E, hx, hy, a.n, args.ranks, args.mean != 0);
   });
 }
 
-void entry::echo_shard(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                       int64_t ranks) {
+void entry::echo_shard(Context &ctx, const echo_shard_args &args) {
   const char *E = "echo_shard";
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'y');
+      echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 'y');
   throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::shardHost(E, hx, hy, a.n, ranks);
+    echo_rt::shardHost(E, hx, hy, a.n, args.ranks);
   });
 }
 
-void entry::echo_all_gather(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t ranks) {
+void entry::echo_all_gather(Context &ctx, const echo_all_gather_args &args) {
   const char *E = "echo_all_gather";
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'x');
+      echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 'x');
   throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::allGatherHost(E, hx, hy, a.n, ranks);
+    echo_rt::allGatherHost(E, hx, hy, a.n, args.ranks);
   });
 }
 
-void entry::echo_reduce_scatter(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                int64_t ranks, int64_t mean) {
+void entry::echo_reduce_scatter(Context &ctx,
+                                const echo_reduce_scatter_args &args) {
   const char *E = "echo_reduce_scatter";
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'y');
+      echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 'y');
   throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::reduceScatterHost(E, hx, hy, a.n, ranks, mean != 0);
+    echo_rt::reduceScatterHost(E, hx, hy, a.n, args.ranks, args.mean != 0);
   });
 }

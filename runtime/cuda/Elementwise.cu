@@ -157,56 +157,53 @@ void sumReduction(Context &ctx, const char *E, const Reduction &r,
 }
 } // namespace
 
-void entry::echo_unary(Context &ctx, int64_t kind, ECHO_TENSOR(x),
-                       ECHO_TENSOR(y)) {
+void entry::echo_unary(Context &ctx, const echo_unary_args &args) {
   const char *E = "echo_unary";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   expectSameShape(E, X, "x", Y, "y");
-  if (!knownUnary(kind))
-    fail(E, "unknown unary kind %lld", (long long)kind);
+  if (!knownUnary(args.kind))
+    fail(E, "unknown unary kind %lld", (long long)args.kind);
   const float *in = X.f32();
   float *out = Y.f32();
-  int k = (int)kind;
+  int k = (int)args.kind;
   forEach(ctx, E, X.numel,
           [=] __device__(int64_t i) { out[i] = unaryValue(k, in[i]); });
 }
 
-void entry::echo_unary_grad(Context &ctx, int64_t kind, ECHO_TENSOR(fwd),
-                            ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
+void entry::echo_unary_grad(Context &ctx, const echo_unary_grad_args &args) {
   const char *E = "echo_unary_grad";
-  TensorView F = fview(E, "fwd", fwd_rank, fwd_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView F = args.fwd.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
   expectSameShape(E, F, "fwd", DY, "dy");
   expectSameShape(E, DX, "dx", DY, "dy");
-  if (!knownUnary(kind))
-    fail(E, "unknown unary kind %lld", (long long)kind);
+  if (!knownUnary(args.kind))
+    fail(E, "unknown unary kind %lld", (long long)args.kind);
   const float *f = F.f32(), *g = DY.f32();
   float *out = DX.f32();
-  int k = (int)kind;
+  int k = (int)args.kind;
   forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
     out[i] = unaryGradValue(k, f[i], g[i]);
   });
 }
 
-void entry::echo_binary(Context &ctx, int64_t kind, ECHO_TENSOR(a),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y)) {
+void entry::echo_binary(Context &ctx, const echo_binary_args &args) {
   const char *E = "echo_binary";
-  TensorView A = fview(E, "a", a_rank, a_desc);
-  TensorView B = fview(E, "b", b_rank, b_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView A = args.a.view();
+  TensorView B = args.b.view();
+  TensorView Y = args.y.view();
   int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
   broadcastStrides(E, A, "a", Y, "y", sa);
   broadcastStrides(E, B, "b", Y, "y", sb);
-  if (kind < ECHO_ADD || kind > ECHO_MAX)
-    fail(E, "unknown binary kind %lld", (long long)kind);
+  if (args.kind < ECHO_ADD || args.kind > ECHO_MAX)
+    fail(E, "unknown binary kind %lld", (long long)args.kind);
   rowMajorStrides(Y.rank, Y.sizes, sy);
   const int64_t *st[3] = {sa, sb, sy};
   Layout<3> l(Y.rank, Y.sizes, st);
   const float *pa = A.f32(), *pb = B.f32();
   float *py = Y.f32();
-  int k = (int)kind;
+  int k = (int)args.kind;
   forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
     int64_t off[3];
     l.offsets(i, off);
@@ -214,11 +211,9 @@ void entry::echo_binary(Context &ctx, int64_t kind, ECHO_TENSOR(a),
   });
 }
 
-void entry::echo_max_grad(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                          ECHO_TENSOR(dy), ECHO_TENSOR(da), ECHO_TENSOR(db)) {
+void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
   const char *E = "echo_max_grad";
-  MaxGradArgs m = maxGradArgs(E, a_rank, a_desc, b_rank, b_desc, dy_rank,
-                              dy_desc, da_rank, da_desc, db_rank, db_desc);
+  MaxGradArgs m = maxGradArgs(args);
   const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
   const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
   const int64_t *st[3] = {sa, sb, sy};
@@ -235,10 +230,10 @@ void entry::echo_max_grad(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
   });
 }
 
-void entry::echo_sum_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_sum_to(Context &ctx, const echo_sum_to_args &args) {
   const char *E = "echo_sum_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sy[kMaxRank];
   broadcastStrides(E, Y, "y", X, "x", sy);
   // Dimensions y does not have (stride 0) are summed; y's row-major order
@@ -250,10 +245,11 @@ void entry::echo_sum_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   sumReduction(ctx, E, r, X.f32(), Y.f32(), false, 1.0);
 }
 
-void entry::echo_broadcast_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_broadcast_to(Context &ctx,
+                              const echo_broadcast_to_args &args) {
   const char *E = "echo_broadcast_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
   broadcastStrides(E, X, "x", Y, "y", sx);
   rowMajorStrides(Y.rank, Y.sizes, sy);
@@ -268,19 +264,18 @@ void entry::echo_broadcast_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
   });
 }
 
-void entry::echo_reduce(Context &ctx, int64_t kind, ECHO_TENSOR(x),
-                        ECHO_TENSOR(y), int64_t dims_mask) {
+void entry::echo_reduce(Context &ctx, const echo_reduce_args &args) {
   const char *E = "echo_reduce";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  Reduction r = reducedLayout(E, X, "x", Y, "y", dims_mask);
-  if (kind == ECHO_SUM || kind == ECHO_MEAN) {
-    sumReduction(ctx, E, r, X.f32(), Y.f32(), kind == ECHO_MEAN,
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
+  Reduction r = reducedLayout(E, X, "x", Y, "y", args.dims_mask);
+  if (args.kind == ECHO_SUM || args.kind == ECHO_MEAN) {
+    sumReduction(ctx, E, r, X.f32(), Y.f32(), args.kind == ECHO_MEAN,
                  1.0 / static_cast<double>(r.count));
     return;
   }
-  if (kind != ECHO_REDUCE_MAX)
-    fail(E, "unknown reduce kind %lld", (long long)kind);
+  if (args.kind != ECHO_REDUCE_MAX)
+    fail(E, "unknown reduce kind %lld", (long long)args.kind);
   const float *px = X.f32();
   float *py = Y.f32();
   forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
@@ -294,22 +289,22 @@ void entry::echo_reduce(Context &ctx, int64_t kind, ECHO_TENSOR(x),
   });
 }
 
-void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
-                             ECHO_TENSOR(dx), int64_t dims_mask) {
+void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
   const char *E = "echo_reduce_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  if (kind != ECHO_SUM && kind != ECHO_MEAN)
-    fail(E, "kind %lld is not sum or mean (max reductions use "
-            "echo_reduce_max_grad)",
-         (long long)kind);
-  Reduction r = reducedLayout(E, DX, "dx", DY, "dy", dims_mask);
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
+  if (args.kind != ECHO_SUM && args.kind != ECHO_MEAN)
+    fail(E,
+         "kind %lld is not sum or mean (max reductions use "
+         "echo_reduce_max_grad)",
+         (long long)args.kind);
+  Reduction r = reducedLayout(E, DX, "dx", DY, "dy", args.dims_mask);
   // dy's stride per dimension of dx: row-major over the kept dimensions.
   int64_t sx[kMaxRank], sy[kMaxRank];
   rowMajorStrides(DX.rank, DX.sizes, sx);
   int64_t s = 1;
   for (int d = DX.rank - 1; d >= 0; --d) {
-    if ((dims_mask >> d) & 1) {
+    if ((args.dims_mask >> d) & 1) {
       sy[d] = 0;
     } else {
       sy[d] = s;
@@ -318,7 +313,7 @@ void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
   }
   const int64_t *st[2] = {sx, sy};
   Layout<2> l(DX.rank, DX.sizes, st);
-  bool mean = kind == ECHO_MEAN;
+  bool mean = args.kind == ECHO_MEAN;
   double inv = 1.0 / static_cast<double>(r.count);
   const float *g = DY.f32();
   float *px = DX.f32();
@@ -330,17 +325,16 @@ void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
   });
 }
 
-void entry::echo_reduce_max_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                 int64_t dims_mask) {
+void entry::echo_reduce_max_grad(Context &ctx,
+                                 const echo_reduce_max_grad_args &args) {
   const char *E = "echo_reduce_max_grad";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
   expectSameShape(E, DX, "dx", X, "x");
   expectSameShape(E, DY, "dy", Y, "y");
-  Reduction r = reducedLayout(E, X, "x", Y, "y", dims_mask);
+  Reduction r = reducedLayout(E, X, "x", Y, "y", args.dims_mask);
   if (DX.numel)
     check(E, cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
           "cudaMemsetAsync");
@@ -366,19 +360,17 @@ void entry::echo_reduce_max_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
 
 //--- softmax ------------------------------------------------------------------
 
-
-void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                         int64_t axis, int64_t is_log) {
+void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
   const char *E = "echo_softmax";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   expectSameShape(E, Y, "y", X, "x");
-  Lines l = axisLines(E, X, axis);
+  Lines l = axisLines(E, X, args.axis);
   if (l.len == 0)
     return;
   const float *px = X.f32();
   float *py = Y.f32();
-  bool isLog = is_log != 0;
+  bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     // Contiguous lines: one block each (BlockReduce.h).
     int64_t len = l.len;
@@ -426,18 +418,18 @@ void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   });
 }
 
-void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(dx), int64_t axis, int64_t is_log) {
+void entry::echo_softmax_grad(Context &ctx,
+                              const echo_softmax_grad_args &args) {
   const char *E = "echo_softmax_grad";
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView Y = args.y.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
   expectSameShape(E, DY, "dy", Y, "y");
   expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = axisLines(E, Y, axis);
+  Lines l = axisLines(E, Y, args.axis);
   const float *py = Y.f32(), *pg = DY.f32();
   float *pq = DX.f32();
-  bool isLog = is_log != 0;
+  bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     int64_t len = l.len;
     perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
@@ -520,11 +512,9 @@ __device__ void logSumExp(const float *p, int64_t c, LineTrees tr, double &mx,
   lse = log(blockSum(s, tr.sum));
 }
 
-void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
-                  ECHO_TENSOR(labels), ECHO_TENSOR(loss), int bits) {
-  CrossEntropyArgs a =
-      crossEntropyArgs(E, logits_rank, logits_desc, labels_rank, labels_desc,
-                       loss_rank, loss_desc, bits);
+void crossEntropy(Context &ctx, const char *E, const Operand &logits,
+                  const Operand &labels, const Operand &loss, int bits) {
+  CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
   const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
   int64_t rows = a.rows, c = a.classes;
   validateLabels(ctx, E, T, rows, bits, c);
@@ -551,12 +541,11 @@ void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
   });
 }
 
-void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
-                      ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
-                      ECHO_TENSOR(dlogits), int bits) {
-  CrossEntropyGradArgs a = crossEntropyGradArgs(
-      E, logits_rank, logits_desc, labels_rank, labels_desc, dloss_rank,
-      dloss_desc, dlogits_rank, dlogits_desc, bits);
+void crossEntropyGrad(Context &ctx, const char *E, const Operand &logits,
+                      const Operand &labels, const Operand &dloss,
+                      const Operand &dlogits, int bits) {
+  CrossEntropyGradArgs a =
+      crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
   const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
   int64_t rows = a.rows, c = a.classes;
   validateLabels(ctx, E, T, rows, bits, c);
@@ -581,34 +570,28 @@ void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
 } // namespace
 
 #define ECHO_CROSS_ENTROPY_ENTRIES(bits)                                       \
-  void entry::echo_cross_entropy_i##bits(Context &ctx, ECHO_TENSOR(logits),    \
-                                         ECHO_TENSOR(labels),                  \
-                                         ECHO_TENSOR(loss)) {                  \
-    crossEntropy(ctx, "echo_cross_entropy_i" #bits, logits_rank, logits_desc,  \
-                 labels_rank, labels_desc, loss_rank, loss_desc, bits);        \
+  void entry::echo_cross_entropy_i##bits(                                      \
+      Context &ctx, const echo_cross_entropy_i##bits##_args &args) {           \
+    crossEntropy(ctx, args.entry, args.logits, args.labels, args.loss, bits);  \
   }                                                                            \
   void entry::echo_cross_entropy_grad_i##bits(                                 \
-      Context &ctx, ECHO_TENSOR(logits), ECHO_TENSOR(labels),                  \
-      ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits)) {                              \
-    crossEntropyGrad(ctx, "echo_cross_entropy_grad_i" #bits, logits_rank,      \
-                     logits_desc, labels_rank, labels_desc, dloss_rank,        \
-                     dloss_desc, dlogits_rank, dlogits_desc, bits);            \
+      Context &ctx, const echo_cross_entropy_grad_i##bits##_args &args) {      \
+    crossEntropyGrad(ctx, args.entry, args.logits, args.labels, args.dloss,    \
+                     args.dlogits, bits);                                      \
   }
 ECHO_CROSS_ENTROPY_ENTRIES(32)
 ECHO_CROSS_ENTROPY_ENTRIES(64)
 
 //--- dropout (echo/dropout.h's hash, as runtime/cpu/Dropout.cpp) -------------
 
-void entry::echo_dropout(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                         ECHO_TENSOR(mask), double probability, int64_t seed) {
+void entry::echo_dropout(Context &ctx, const echo_dropout_args &args) {
   const char *E = "echo_dropout";
-  DropoutArgs a = dropoutArgs(E, x_rank, x_desc, y_rank, y_desc, mask_rank,
-                              mask_desc, probability);
+  DropoutArgs a = dropoutArgs(args);
   const float *in = a.x.f32();
   float *out = a.y.f32();
   uint8_t *m = a.mask.u8();
-  uint64_t s = static_cast<uint64_t>(seed);
-  double p = probability;
+  uint64_t s = static_cast<uint64_t>(args.seed);
+  double p = args.probability;
   float scale = a.scale;
   forEach(ctx, E, a.x.numel, [=] __device__(int64_t i) {
     bool keep = echo_dropout_rng::uniform(s, static_cast<uint64_t>(i)) >= p;
@@ -617,11 +600,10 @@ void entry::echo_dropout(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   });
 }
 
-void entry::echo_dropout_grad(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(dx), double probability) {
+void entry::echo_dropout_grad(Context &ctx,
+                              const echo_dropout_grad_args &args) {
   const char *E = "echo_dropout_grad";
-  DropoutGradArgs a = dropoutGradArgs(E, mask_rank, mask_desc, dy_rank,
-                                      dy_desc, dx_rank, dx_desc, probability);
+  DropoutGradArgs a = dropoutGradArgs(args);
   const uint8_t *m = a.mask.u8();
   const float *g = a.dy.f32();
   float *out = a.dx.f32();
@@ -633,51 +615,38 @@ void entry::echo_dropout_grad(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(dy),
 
 //--- optimizer updates (runtime/cpu/Optimizer.cpp) ------------------------------
 
-void entry::echo_sgd_update(Context &ctx, ECHO_TENSOR(param), ECHO_TENSOR(grad),
-                            ECHO_TENSOR(velocity), ECHO_TENSOR(new_param),
-                            ECHO_TENSOR(new_velocity), double lr,
-                            double momentum, double weight_decay,
-                            int64_t has_velocity) {
+void entry::echo_sgd_update(Context &ctx, const echo_sgd_update_args &args) {
   const char *E = "echo_sgd_update";
-  SgdArgs a = sgdArgs(E, param_rank, param_desc, grad_rank, grad_desc,
-                      velocity_rank, velocity_desc, new_param_rank,
-                      new_param_desc, new_velocity_rank, new_velocity_desc,
-                      has_velocity);
+  SgdArgs a = sgdArgs(args);
   const float *p = a.param.f32(), *g = a.grad.f32();
   float *np = a.new_param.f32();
-  if (!has_velocity) {
+  if (!args.has_velocity) {
     forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
-      np[i] = sgdStep(p[i], g[i], lr, weight_decay);
+      np[i] = sgdStep(p[i], g[i], args.lr, args.weight_decay);
     });
     return;
   }
   const float *v = a.velocity.f32();
   float *nv = a.new_velocity.f32();
   forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
-    sgdMomentumStep(p[i], g[i], v[i], lr, momentum, weight_decay, np[i], nv[i]);
+    sgdMomentumStep(p[i], g[i], v[i], args.lr, args.momentum, args.weight_decay,
+                    np[i], nv[i]);
   });
 }
 
-void entry::echo_adam_update(Context &ctx, ECHO_TENSOR(param),
-                             ECHO_TENSOR(grad), ECHO_TENSOR(m), ECHO_TENSOR(v),
-                             ECHO_TENSOR(step), ECHO_TENSOR(new_param),
-                             ECHO_TENSOR(new_m), ECHO_TENSOR(new_v), double lr,
-                             double beta1, double beta2, double epsilon) {
+void entry::echo_adam_update(Context &ctx, const echo_adam_update_args &args) {
   const char *E = "echo_adam_update";
-  AdamArgs a = adamArgs(E, param_rank, param_desc, grad_rank, grad_desc,
-                        m_rank, m_desc, v_rank, v_desc, step_rank, step_desc,
-                        new_param_rank, new_param_desc, new_m_rank, new_m_desc,
-                        new_v_rank, new_v_desc);
+  AdamArgs a = adamArgs(args);
   // The step count is read back so the bias corrections are the host's
   // std::pow, exactly the CPU backend's.
   float stepValue = 0.0f;
   readBack(E, ctx, &stepValue, a.step.data, sizeof stepValue);
-  AdamCorrections c = adamCorrections(E, stepValue, beta1, beta2);
+  AdamCorrections c = adamCorrections(E, stepValue, args.beta1, args.beta2);
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();
   forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
-    adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon, c, np[i],
-             nm[i], nv[i]);
+    adamStep(p[i], g[i], pm[i], pv[i], args.lr, args.beta1, args.beta2,
+             args.epsilon, c, np[i], nm[i], nv[i]);
   });
 }

@@ -56,11 +56,12 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body,
 extern "C" {
 
 #define ECHO_ENTRY(name, params, aliases)                                      \
-  echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                     \
+  echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                    \
     return guarded(ctx, #name, [&] {                                           \
       [[maybe_unused]] const char *entryName = #name;                          \
       ECHO_FOR_EACH_PARAM(params)                                              \
-      entry::name(*ctx ECHO_ARGS(params));                                     \
+      entry::name(*ctx,                                                        \
+                  echo_rt::name##_args::unpack(#name ECHO_ARGS(params)));      \
     });                                                                        \
   }
 #include "echo/abi.def"

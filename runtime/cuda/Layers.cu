@@ -114,10 +114,9 @@ void validateIndices(Context &ctx, const char *E, const TensorView &I,
   indexOutOfRange(E, r, (int64_t)bad, v);
 }
 
-void embedding(Context &ctx, const char *E, ECHO_TENSOR(table),
-               ECHO_TENSOR(indices), ECHO_TENSOR(y), int bits) {
-  EmbeddingArgs a = embeddingArgs(E, table_rank, table_desc, indices_rank,
-                                  indices_desc, y_rank, y_desc, bits);
+void embedding(Context &ctx, const char *E, const Operand &table,
+               const Operand &indices, const Operand &y, int bits) {
+  EmbeddingArgs a = embeddingArgs(E, table, indices, y);
   const TensorView &T = a.table, &I = a.indices, &Y = a.y;
   int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
@@ -192,11 +191,9 @@ __global__ void stableFill(const void *idx, int bits, int64_t n,
   }
 }
 
-void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
-                   ECHO_TENSOR(dy), ECHO_TENSOR(dtable), int bits) {
-  EmbeddingGradArgs a =
-      embeddingGradArgs(E, indices_rank, indices_desc, dy_rank, dy_desc,
-                        dtable_rank, dtable_desc, bits);
+void embeddingGrad(Context &ctx, const char *E, const Operand &indices,
+                   const Operand &dy, const Operand &dtable, int bits) {
+  EmbeddingGradArgs a = embeddingGradArgs(E, indices, dy, dtable);
   const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
   int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
@@ -238,30 +235,22 @@ void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
 } // namespace
 
 #define ECHO_EMBEDDING_ENTRIES(bits)                                           \
-  void entry::echo_embedding_i##bits(Context &ctx, ECHO_TENSOR(table),         \
-                                     ECHO_TENSOR(indices), ECHO_TENSOR(y)) {   \
-    embedding(ctx, "echo_embedding_i" #bits, table_rank, table_desc,           \
-              indices_rank, indices_desc, y_rank, y_desc, bits);               \
+  void entry::echo_embedding_i##bits(                                          \
+      Context &ctx, const echo_embedding_i##bits##_args &args) {               \
+    embedding(ctx, args.entry, args.table, args.indices, args.y, bits);        \
   }                                                                            \
-  void entry::echo_embedding_grad_i##bits(Context &ctx, ECHO_TENSOR(indices),  \
-                                          ECHO_TENSOR(dy),                     \
-                                          ECHO_TENSOR(dtable)) {               \
-    embeddingGrad(ctx, "echo_embedding_grad_i" #bits, indices_rank,            \
-                  indices_desc, dy_rank, dy_desc, dtable_rank, dtable_desc,    \
-                  bits);                                                       \
+  void entry::echo_embedding_grad_i##bits(                                     \
+      Context &ctx, const echo_embedding_grad_i##bits##_args &args) {          \
+    embeddingGrad(ctx, args.entry, args.indices, args.dy, args.dtable, bits);  \
   }
 ECHO_EMBEDDING_ENTRIES(32)
 ECHO_EMBEDDING_ENTRIES(64)
 
 //--- pooling --------------------------------------------------------------------
 
-void entry::echo_max_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t kernel_h, int64_t kernel_w,
-                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                            int64_t pad_w) {
+void entry::echo_max_pool2d(Context &ctx, const echo_max_pool2d_args &args) {
   const char *E = "echo_max_pool2d";
-  PoolArgs a = poolArgs(E, x_rank, x_desc, y_rank, y_desc, kernel_h, kernel_w,
-                        stride_h, stride_w, pad_h, pad_w);
+  PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   PoolGeometry g = a.g;
   const float *px = X.f32();
@@ -272,15 +261,10 @@ void entry::echo_max_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   });
 }
 
-void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                 int64_t kernel_h, int64_t kernel_w,
-                                 int64_t stride_h, int64_t stride_w,
-                                 int64_t pad_h, int64_t pad_w) {
+void entry::echo_max_pool2d_grad(Context &ctx,
+                                 const echo_max_pool2d_grad_args &args) {
   const char *E = "echo_max_pool2d_grad";
-  MaxPoolGradArgs a = maxPoolGradArgs(
-      E, x_rank, x_desc, y_rank, y_desc, dy_rank, dy_desc, dx_rank, dx_desc,
-      kernel_h, kernel_w, stride_h, stride_w, pad_h, pad_w);
+  MaxPoolGradArgs a = maxPoolGradArgs(args);
   const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   PoolGeometry g = a.g;
   const float *px = X.f32(), *py = Y.f32(), *pg = DY.f32();
@@ -289,12 +273,11 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   // dx element gathers from the outputs whose argument it is, in the
   // CPU's order.
   int64_t outputs = g.planes * g.oh * g.ow;
-  auto *args = static_cast<int64_t *>(
+  auto *argmax = static_cast<int64_t *>(
       scratch(E, ctx, sizeof(int64_t) * (outputs > 0 ? outputs : 1)));
   forEach(ctx, E, outputs, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
-    args[o] =
-        windowArg(g, px + p * g.h * g.w, poolWindow(g, oy, ox), py[o]);
+    argmax[o] = windowArg(g, px + p * g.h * g.w, poolWindow(g, oy, ox), py[o]);
   });
   forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
     int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
@@ -305,20 +288,16 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
     for (int64_t oy = y0; oy <= y1; ++oy)
       for (int64_t ox = x0; ox <= x1; ++ox) {
         int64_t o = p * g.oh * g.ow + oy * g.ow + ox;
-        if (args[o] == self)
+        if (argmax[o] == self)
           acc += pg[o];
       }
     pdx[i] = acc;
   });
 }
 
-void entry::echo_avg_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t kernel_h, int64_t kernel_w,
-                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                            int64_t pad_w) {
+void entry::echo_avg_pool2d(Context &ctx, const echo_avg_pool2d_args &args) {
   const char *E = "echo_avg_pool2d";
-  PoolArgs a = poolArgs(E, x_rank, x_desc, y_rank, y_desc, kernel_h, kernel_w,
-                        stride_h, stride_w, pad_h, pad_w);
+  PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
@@ -330,14 +309,10 @@ void entry::echo_avg_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   });
 }
 
-void entry::echo_avg_pool2d_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                 int64_t kernel_h, int64_t kernel_w,
-                                 int64_t stride_h, int64_t stride_w,
-                                 int64_t pad_h, int64_t pad_w) {
+void entry::echo_avg_pool2d_grad(Context &ctx,
+                                 const echo_avg_pool2d_grad_args &args) {
   const char *E = "echo_avg_pool2d_grad";
-  AvgPoolGradArgs a =
-      avgPoolGradArgs(E, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h, kernel_w,
-                      stride_h, stride_w, pad_h, pad_w);
+  AvgPoolGradArgs a = avgPoolGradArgs(args);
   const TensorView &DY = a.dy, &DX = a.dx;
   PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
@@ -358,20 +333,9 @@ void entry::echo_avg_pool2d_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
 
 //--- normalization --------------------------------------------------------------
 
-void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                            ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
-                            ECHO_TENSOR(running_var), ECHO_TENSOR(y),
-                            ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
-                            ECHO_TENSOR(saved_mean),
-                            ECHO_TENSOR(saved_inv_std), double epsilon,
-                            double momentum) {
+void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
   const char *E = "echo_batch_norm";
-  BatchNormArgs a = batchNormArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank, beta_desc,
-      running_mean_rank, running_mean_desc, running_var_rank, running_var_desc,
-      y_rank, y_desc, new_mean_rank, new_mean_desc, new_var_rank, new_var_desc,
-      saved_mean_rank, saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc,
-      epsilon, momentum);
+  BatchNormArgs a = batchNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
                    &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
                    &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
@@ -401,14 +365,15 @@ void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     double sq = sdd - sd * (sd / count); // sum of (x - mean)^2
     sq = sq > 0.0 ? sq : 0.0;
     double var = sq / count;
-    double invStd = 1.0 / sqrt(var + epsilon);
+    double invStd = 1.0 / sqrt(var + args.epsilon);
     double scale = pg[ch] * invStd;
     affine[2 * ch] = scale;
     affine[2 * ch + 1] = pb[ch] - mean * scale;
     double unbiased = sq / (count - 1);
-    nm[ch] = static_cast<float>((1.0 - momentum) * rm[ch] + momentum * mean);
-    nv[ch] =
-        static_cast<float>((1.0 - momentum) * rv[ch] + momentum * unbiased);
+    nm[ch] = static_cast<float>((1.0 - args.momentum) * rm[ch] +
+                                args.momentum * mean);
+    nv[ch] = static_cast<float>((1.0 - args.momentum) * rv[ch] +
+                                args.momentum * unbiased);
     sm[ch] = static_cast<float>(mean);
     si[ch] = static_cast<float>(invStd);
   });
@@ -419,16 +384,10 @@ void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(gamma), ECHO_TENSOR(saved_mean),
-                                 ECHO_TENSOR(saved_inv_std), ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
-                                 ECHO_TENSOR(dbeta)) {
+void entry::echo_batch_norm_grad(Context &ctx,
+                                 const echo_batch_norm_grad_args &args) {
   const char *E = "echo_batch_norm_grad";
-  BatchNormGradArgs a = batchNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, saved_mean_rank,
-      saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc, dy_rank, dy_desc,
-      dx_rank, dx_desc, dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
+  BatchNormGradArgs a = batchNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
                    &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
                    &DG = a.dgamma, &DB = a.dbeta;
@@ -470,15 +429,9 @@ void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
   });
 }
 
-void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                            ECHO_TENSOR(beta), ECHO_TENSOR(y),
-                            ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                            double epsilon) {
+void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
   const char *E = "echo_layer_norm";
-  LayerNormArgs a =
-      layerNormArgs(E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank,
-                    beta_desc, y_rank, y_desc, mean_rank, mean_desc,
-                    inv_std_rank, inv_std_desc, epsilon);
+  LayerNormArgs a = layerNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
                    &I = a.inv_std;
   int64_t rows = X.rows(), d = X.last();
@@ -497,7 +450,7 @@ void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
       double t = p[j] - mu;
       sq += t * t;
     }
-    double inv = 1.0 / sqrt(blockSum(sq, tr.sum) / d + epsilon);
+    double inv = 1.0 / sqrt(blockSum(sq, tr.sum) / d + args.epsilon);
     for (int64_t j = threadIdx.x; j < d; j += kLineThreads)
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
     if (threadIdx.x == 0) {
@@ -507,16 +460,10 @@ void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(gamma), ECHO_TENSOR(mean),
-                                 ECHO_TENSOR(inv_std), ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
-                                 ECHO_TENSOR(dbeta)) {
+void entry::echo_layer_norm_grad(Context &ctx,
+                                 const echo_layer_norm_grad_args &args) {
   const char *E = "echo_layer_norm_grad";
-  LayerNormGradArgs a = layerNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, mean_rank, mean_desc,
-      inv_std_rank, inv_std_desc, dy_rank, dy_desc, dx_rank, dx_desc,
-      dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
+  LayerNormGradArgs a = layerNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
                    &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
   int64_t rows = X.rows(), d = X.last();
@@ -580,14 +527,12 @@ void stridedCopy(Context &ctx, const char *E, int rank, const int64_t *shape,
 }
 } // namespace
 
-void entry::echo_slice(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                       ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
+void entry::echo_slice(Context &ctx, const echo_slice_args &args) {
   const char *E = "echo_slice";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, X, "x", Y, "y", offsets_rank, offsets_desc,
-                             strides_rank, strides_desc, xs);
+  int64_t base = sliceLayout(E, X, "x", Y, "y", args.offsets, args.strides, xs);
   if (Y.numel == 0)
     return;
   rowMajorStrides(Y.rank, Y.sizes, ys);
@@ -595,14 +540,13 @@ void entry::echo_slice(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
               ys);
 }
 
-void entry::echo_slice_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                            ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
+void entry::echo_slice_grad(Context &ctx, const echo_slice_grad_args &args) {
   const char *E = "echo_slice_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
   int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, DX, "dx", DY, "dy", offsets_rank,
-                             offsets_desc, strides_rank, strides_desc, xs);
+  int64_t base =
+      sliceLayout(E, DX, "dx", DY, "dy", args.offsets, args.strides, xs);
   zero(ctx, E, DX.data, sizeof(float) * DX.numel);
   if (DY.numel == 0)
     return;
@@ -611,20 +555,18 @@ void entry::echo_slice_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
               DX.f32() + base, xs);
 }
 
-void entry::echo_concat_part(Context &ctx, ECHO_TENSOR(part),
-                             ECHO_TENSOR(whole), int64_t axis, int64_t offset,
-                             int64_t to_part) {
+void entry::echo_concat_part(Context &ctx, const echo_concat_part_args &args) {
   const char *E = "echo_concat_part";
-  TensorView P = fview(E, "part", part_rank, part_desc);
-  TensorView W = fview(E, "whole", whole_rank, whole_desc);
-  ConcatLayout l = concatLayout(E, P, W, axis, offset);
+  TensorView P = args.part.view();
+  TensorView W = args.whole.view();
+  ConcatLayout l = concatLayout(E, P, W, args.axis, args.offset);
   int64_t outer = l.outer, pRow = l.partRow, wRow = l.wholeRow;
   if (pRow == 0 || outer == 0)
     return;
   float *p = P.f32();
   float *w = W.f32() + l.start;
   size_t width = sizeof(float) * pRow;
-  if (to_part)
+  if (args.to_part)
     check(E,
           cudaMemcpy2DAsync(p, width, w, sizeof(float) * wRow, width, outer,
                             cudaMemcpyDeviceToDevice, ctx.stream),
@@ -636,13 +578,12 @@ void entry::echo_concat_part(Context &ctx, ECHO_TENSOR(part),
           "cudaMemcpy2DAsync");
 }
 
-void entry::echo_transpose(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                           ECHO_TENSOR(permutation)) {
+void entry::echo_transpose(Context &ctx, const echo_transpose_args &args) {
   const char *E = "echo_transpose";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t perm[kMaxRank];
-  readPermutation(E, permutation_rank, permutation_desc, X, Y, perm);
+  readPermutation(E, args.permutation, X, Y, perm);
   if (Y.numel == 0)
     return;
   int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
@@ -653,10 +594,10 @@ void entry::echo_transpose(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32(), xp, Y.f32(), ys);
 }
 
-void entry::echo_copy(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
+void entry::echo_copy(Context &ctx, const echo_copy_args &args) {
   const char *E = "echo_copy";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   if (X.numel != Y.numel)
     fail(E, "x %s and y %s have different element counts",
          X.shapeStr().c_str(), Y.shapeStr().c_str());
@@ -667,29 +608,28 @@ void entry::echo_copy(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
           "cudaMemcpyAsync");
 }
 
-void entry::echo_fill(Context &ctx, ECHO_TENSOR(y), double value) {
+void entry::echo_fill(Context &ctx, const echo_fill_args &args) {
   const char *E = "echo_fill";
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  float v = static_cast<float>(value);
+  TensorView Y = args.y.view();
+  float v = static_cast<float>(args.value);
   float *py = Y.f32();
   forEach(ctx, E, Y.numel, [=] __device__(int64_t i) { py[i] = v; });
 }
 
-void entry::echo_upload(Context &ctx, ECHO_TENSOR(src), ECHO_TENSOR(dst),
-                        int64_t element_bytes) {
+void entry::echo_upload(Context &ctx, const echo_upload_args &args) {
   const char *E = "echo_upload";
-  if (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 &&
-      element_bytes != 8)
+  if (args.element_bytes != 1 && args.element_bytes != 2 &&
+      args.element_bytes != 4 && args.element_bytes != 8)
     fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)element_bytes);
-  TensorView S = view(E, "src", src_rank, src_desc, element_bytes);
-  TensorView D = view(E, "dst", dst_rank, dst_desc, element_bytes);
+         (long long)args.element_bytes);
+  TensorView S = args.src.view(args.element_bytes);
+  TensorView D = args.dst.view(args.element_bytes);
   expectSameShape(E, S, "src", D, "dst");
   if (!S.numel)
     return;
   // The source is host memory the step owns; wait until it is read.
   check(E,
-        cudaMemcpyAsync(D.data, S.data, (size_t)(S.numel * element_bytes),
+        cudaMemcpyAsync(D.data, S.data, (size_t)(S.numel * args.element_bytes),
                         cudaMemcpyHostToDevice, ctx.stream),
         "cudaMemcpyAsync (host to device)");
   synchronize(E, ctx);
@@ -699,10 +639,11 @@ void entry::echo_upload(Context &ctx, ECHO_TENSOR(src), ECHO_TENSOR(dst),
 
 namespace cd = echo_codecs;
 
-void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
+void entry::echo_profile_density(Context &ctx,
+                                 const echo_profile_density_args &args) {
   const char *E = "echo_profile_density";
-  echo_rt::ProfileSites::checkSite(E, site);
-  TensorView X = fview(E, "x", x_rank, x_desc);
+  echo_rt::ProfileSites::checkSite(E, args.site);
+  TensorView X = args.x.view();
   // An integer count: atomic additions give the same result in any order.
   auto *count = static_cast<unsigned long long *>(
       scratch(E, ctx, sizeof(unsigned long long)));
@@ -714,6 +655,5 @@ void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
   });
   unsigned long long nnzHost = 0;
   readBack(E, ctx, &nnzHost, count, sizeof nnzHost);
-  ctx.profile.record(E, site, X, (int64_t)nnzHost);
+  ctx.profile.record(E, args.site, X, (int64_t)nnzHost);
 }
-

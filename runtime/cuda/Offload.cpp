@@ -120,10 +120,10 @@ void echo_cuda::releaseCopies(Context &ctx) {
 
 namespace {
 
-void offload(Context &ctx, const char *E, int64_t rank, void *desc,
-             int64_t elementBytes, int64_t slot) {
-  echo_rt::TensorView X = echo_rt::offloadView(E, "x", rank, desc, elementBytes, slot);
-  size_t bytes = size_t(X.numel * elementBytes);
+void offload(Context &ctx, const Operand &x, int64_t slot) {
+  const char *E = x.entry;
+  echo_rt::TensorView X = echo_rt::offloadView(x, slot);
+  size_t bytes = size_t(X.numel) * x.elementBytes;
   EchoCudaCopies &c = copies(E, ctx);
   EchoCudaCopies::Slot &s = slotOf(E, c, slot);
   // The slot's earlier copies read or fill its pinned bytes.
@@ -143,10 +143,10 @@ void offload(Context &ctx, const char *E, int64_t rank, void *desc,
         X.data);
 }
 
-void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
-              int64_t elementBytes, int64_t slot) {
-  echo_rt::TensorView Y = echo_rt::offloadView(E, "y", rank, desc, elementBytes, slot);
-  size_t bytes = size_t(Y.numel * elementBytes);
+void prefetch(Context &ctx, const Operand &y, int64_t slot) {
+  const char *E = y.entry;
+  echo_rt::TensorView Y = echo_rt::offloadView(y, slot);
+  size_t bytes = size_t(Y.numel) * y.elementBytes;
   EchoCudaCopies &c = copies(E, ctx);
   if (size_t(slot) >= c.slots.size() || !c.slots[slot].filled)
     fail(E, "nothing was offloaded into slot %lld", (long long)slot);
@@ -163,10 +163,12 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 // The entries of echo/offload_types.def, each with its element size.
 #include "OffloadEntries.inc"
 
-void entry::echo_offload_wait(Context &ctx, int64_t slot) {
+void entry::echo_offload_wait(Context &ctx,
+                              const echo_offload_wait_args &args) {
   const char *E = "echo_offload_wait";
-  echo_rt::checkOffloadSlot(E, slot);
+  echo_rt::checkOffloadSlot(E, args.slot);
   EchoCudaCopies &c = ctx.copies;
-  if (size_t(slot) < c.slots.size() && c.slots[slot].done)
-    check(E, cudaEventSynchronize(c.slots[slot].done), "cudaEventSynchronize");
+  if (size_t(args.slot) < c.slots.size() && c.slots[args.slot].done)
+    check(E, cudaEventSynchronize(c.slots[args.slot].done),
+          "cudaEventSynchronize");
 }
