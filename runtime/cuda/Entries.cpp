@@ -1,14 +1,13 @@
 //===- Entries.cpp - The exported entries of the CUDA backend -------------===//
 //
-// Generated from echo/abi.def exactly as the CPU backend's: one wrapper per
-// ECHO_ENTRY that returns the sticky error, or the context's no-device
-// error, without doing anything; makes the context's device current; runs
+// The CPU backend's wrappers (common/EntryWrappers.inc), run by this
+// guarded(): it returns the sticky error, or the context's no-device error,
+// without doing anything; makes the context's device current; runs
 // echo_cuda::entry::<name>; and turns what it throws into the status. Also
 // the step functions and the context's error accessors.
 //
 //===----------------------------------------------------------------------===//
 
-#include "AwaitParams.h"
 #include "Context.h"
 #include "EntryTimes.h"
 #include "MathMode.h"
@@ -48,23 +47,11 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body,
   finishCopies(*ctx);
   return ctx->status;
 }
-
-#define ECHO_AWAIT_DEVICE(n, elementBytes)                                     \
-  awaitCopies(entryName, *ctx, n##_rank, n##_desc, elementBytes);
 } // namespace
 
 extern "C" {
 
-#define ECHO_ENTRY(name, params, aliases)                                      \
-  echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                    \
-    return guarded(ctx, #name, [&] {                                           \
-      [[maybe_unused]] const char *entryName = #name;                          \
-      ECHO_FOR_EACH_PARAM(params)                                              \
-      entry::name(*ctx,                                                        \
-                  echo_rt::name##_args::unpack(#name ECHO_ARGS(params)));      \
-    });                                                                        \
-  }
-#include "echo/abi.def"
+#include "EntryWrappers.inc"
 
 echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
   if (!ctx)

@@ -63,12 +63,14 @@ void issue(const char *entry, Context &ctx, EchoCudaCopies &c,
 
 } // namespace
 
-void echo_cuda::awaitCopies(const char *entry, Context &ctx, int64_t rank,
-                            void *desc, size_t elementBytes) {
+void echo_cuda::awaitCopies(Context &ctx, const echo_rt::Operand &operand,
+                            size_t elementBytes) {
   EchoCudaCopies &c = ctx.copies;
   if (c.pending.empty())
     return;
-  echo_rt::TensorView t = echo_rt::view(entry, "tensor", rank, desc, elementBytes);
+  const char *entry = operand.entry;
+  echo_rt::TensorView t =
+      echo_rt::view(entry, "tensor", operand.rank, operand.desc, elementBytes);
   const char *lo = static_cast<const char *>(t.data);
   const char *hi = lo + size_t(t.numel) * elementBytes;
   auto overlapping = [&](const EchoCudaCopies::Pending &p) {
