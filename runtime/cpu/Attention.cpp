@@ -337,7 +337,7 @@ void checkHeadDim(const char *entry, const Geometry &g) {
 void entry::echo_attention(Context &ctx, const echo_attention_args &args) {
   AttentionArgs a = attentionArgs(args);
   const Geometry g = a.g;
-  checkHeadDim("echo_attention", g);
+  checkHeadDim(args.entry, g);
   const ForwardTensors t{a.q.f32(), a.k.f32(), a.v.f32(),
                          g.hasMask ? a.mask.f32() : nullptr, a.out.f32(),
                          a.lse.f32()};
@@ -353,7 +353,7 @@ void entry::echo_attention_grad(Context &ctx,
                                 const echo_attention_grad_args &args) {
   AttentionGradArgs a = attentionGradArgs(args);
   const Geometry g = a.g;
-  checkHeadDim("echo_attention_grad", g);
+  checkHeadDim(args.entry, g);
   const GradTensors t{a.q.f32(),   a.k.f32(),
                       a.v.f32(),   g.hasMask ? a.mask.f32() : nullptr,
                       a.out.f32(), a.lse.f32(),

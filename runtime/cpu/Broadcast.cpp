@@ -50,13 +50,12 @@ void binaryLoop(const TensorView &A, const int64_t *sa, const TensorView &B,
 } // namespace
 
 void entry::echo_binary(Context &, const echo_binary_args &args) {
-  const char *E = "echo_binary";
   TensorView A = args.a.view();
   TensorView B = args.b.view();
   TensorView Y = args.y.view();
   int64_t sa[kMaxRank], sb[kMaxRank];
-  broadcastStrides(E, A, "a", Y, "y", sa);
-  broadcastStrides(E, B, "b", Y, "y", sb);
+  broadcastStrides(args.entry, A, "a", Y, "y", sa);
+  broadcastStrides(args.entry, B, "b", Y, "y", sb);
   switch (args.kind) {
   case ECHO_ADD:
     binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x + z; });
@@ -75,12 +74,11 @@ void entry::echo_binary(Context &, const echo_binary_args &args) {
     binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x >= z ? x : z; });
     break;
   default:
-    fail(E, "unknown binary kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown binary kind %lld", (long long)args.kind);
   }
 }
 
 void entry::echo_max_grad(Context &, const echo_max_grad_args &args) {
-  const char *E = "echo_max_grad";
   MaxGradArgs m = maxGradArgs(args);
   const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
   const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
@@ -100,11 +98,10 @@ void entry::echo_max_grad(Context &, const echo_max_grad_args &args) {
 }
 
 void entry::echo_sum_to(Context &, const echo_sum_to_args &args) {
-  const char *E = "echo_sum_to";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, Y, "y", X, "x", sy);
+  broadcastStrides(args.entry, Y, "y", X, "x", sy);
   rowMajorStrides(X.rank, X.sizes, sx);
   std::vector<double> acc(Y.numel, 0.0);
   const int64_t *strides[2] = {sx, sy};
@@ -129,11 +126,10 @@ void entry::echo_sum_to(Context &, const echo_sum_to_args &args) {
 }
 
 void entry::echo_broadcast_to(Context &, const echo_broadcast_to_args &args) {
-  const char *E = "echo_broadcast_to";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, X, "x", Y, "y", sx);
+  broadcastStrides(args.entry, X, "x", Y, "y", sx);
   rowMajorStrides(Y.rank, Y.sizes, sy);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(Y.rank, Y.sizes, strides);

@@ -29,11 +29,11 @@ void stridedCopy(int rank, const int64_t *shape, const float *src,
 } // namespace
 
 void entry::echo_slice(Context &, const echo_slice_args &args) {
-  const char *E = "echo_slice";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, X, "x", Y, "y", args.offsets, args.strides, xs);
+  int64_t base =
+      sliceLayout(args.entry, X, "x", Y, "y", args.offsets, args.strides, xs);
   if (Y.numel == 0)
     return;
   rowMajorStrides(Y.rank, Y.sizes, ys);
@@ -41,12 +41,11 @@ void entry::echo_slice(Context &, const echo_slice_args &args) {
 }
 
 void entry::echo_slice_grad(Context &, const echo_slice_grad_args &args) {
-  const char *E = "echo_slice_grad";
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
   int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base =
-      sliceLayout(E, DX, "dx", DY, "dy", args.offsets, args.strides, xs);
+  int64_t base = sliceLayout(args.entry, DX, "dx", DY, "dy", args.offsets,
+                             args.strides, xs);
   if (DX.numel)
     std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
   if (DY.numel == 0)
@@ -56,10 +55,9 @@ void entry::echo_slice_grad(Context &, const echo_slice_grad_args &args) {
 }
 
 void entry::echo_concat_part(Context &, const echo_concat_part_args &args) {
-  const char *E = "echo_concat_part";
   TensorView P = args.part.view();
   TensorView W = args.whole.view();
-  ConcatLayout l = concatLayout(E, P, W, args.axis, args.offset);
+  ConcatLayout l = concatLayout(args.entry, P, W, args.axis, args.offset);
   int64_t outer = l.outer, pRow = l.partRow, wRow = l.wholeRow;
   for (int64_t o = 0; o < outer; ++o) {
     float *p = P.f32() + o * pRow;
@@ -74,11 +72,10 @@ void entry::echo_concat_part(Context &, const echo_concat_part_args &args) {
 }
 
 void entry::echo_transpose(Context &, const echo_transpose_args &args) {
-  const char *E = "echo_transpose";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t perm[kMaxRank];
-  readPermutation(E, args.permutation, X, Y, perm);
+  readPermutation(args.entry, args.permutation, X, Y, perm);
   if (Y.numel == 0)
     return;
   int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
@@ -90,11 +87,10 @@ void entry::echo_transpose(Context &, const echo_transpose_args &args) {
 }
 
 void entry::echo_copy(Context &, const echo_copy_args &args) {
-  const char *E = "echo_copy";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   if (X.numel != Y.numel)
-    fail(E, "x %s and y %s have different element counts",
+    fail(args.entry, "x %s and y %s have different element counts",
          X.shapeStr().c_str(), Y.shapeStr().c_str());
   if (X.numel && X.data != Y.data)
     std::memmove(Y.data, X.data, sizeof(float) * X.numel);
@@ -109,14 +105,13 @@ void entry::echo_fill(Context &, const echo_fill_args &args) {
 }
 
 void entry::echo_upload(Context &, const echo_upload_args &args) {
-  const char *E = "echo_upload";
   if (args.element_bytes != 1 && args.element_bytes != 2 &&
       args.element_bytes != 4 && args.element_bytes != 8)
-    fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
+    fail(args.entry, "element_bytes %lld must be 1, 2, 4 or 8",
          (long long)args.element_bytes);
   TensorView S = args.src.view(args.element_bytes);
   TensorView D = args.dst.view(args.element_bytes);
-  expectSameShape(E, S, "src", D, "dst");
+  expectSameShape(args.entry, S, "src", D, "dst");
   // On the CPU, host and device memory are one.
   if (S.numel)
     std::memcpy(D.data, S.data, (size_t)(S.numel * args.element_bytes));

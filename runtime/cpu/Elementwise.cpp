@@ -38,10 +38,9 @@ void map2(const float *a, const float *b, float *y, int64_t n, Fn fn) {
 } // namespace
 
 void entry::echo_unary(Context &, const echo_unary_args &args) {
-  const char *E = "echo_unary";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
-  expectSameShape(E, X, "x", Y, "y");
+  expectSameShape(args.entry, X, "x", Y, "y");
   const float *in = X.f32();
   float *out = Y.f32();
   int64_t n = X.numel;
@@ -82,17 +81,16 @@ void entry::echo_unary(Context &, const echo_unary_args &args) {
     });
     break;
   default:
-    fail(E, "unknown unary kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   }
 }
 
 void entry::echo_unary_grad(Context &, const echo_unary_grad_args &args) {
-  const char *E = "echo_unary_grad";
   TensorView F = args.fwd.view();
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
-  expectSameShape(E, F, "fwd", DY, "dy");
-  expectSameShape(E, DX, "dx", DY, "dy");
+  expectSameShape(args.entry, F, "fwd", DY, "dy");
+  expectSameShape(args.entry, DX, "dx", DY, "dy");
   const float *f = F.f32();
   const float *g = DY.f32();
   float *out = DX.f32(); // may alias g: every element reads before it writes
@@ -139,6 +137,6 @@ void entry::echo_unary_grad(Context &, const echo_unary_grad_args &args) {
     });
     break;
   default:
-    fail(E, "unknown unary kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   }
 }

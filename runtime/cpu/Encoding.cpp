@@ -151,8 +151,7 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
 
 void entry::echo_encode_binarize(Context &ctx,
                                  const echo_encode_binarize_args &args) {
-  const char *E = "echo_encode_binarize";
-  CodecArgs a = encodeArgs(E, Codec::Binarize, args.x, args.bytes);
+  CodecArgs a = encodeArgs(args.entry, Codec::Binarize, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
@@ -181,8 +180,7 @@ void entry::echo_encode_binarize(Context &ctx,
 
 void entry::echo_decode_binarize(Context &ctx,
                                  const echo_decode_binarize_args &args) {
-  const char *E = "echo_decode_binarize";
-  CodecArgs a = decodeArgs(E, Codec::Binarize, args.bytes, args.y);
+  CodecArgs a = decodeArgs(args.entry, Codec::Binarize, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
@@ -213,8 +211,7 @@ void entry::echo_relu_grad_binarized(
 
 void entry::echo_encode_mask1(Context &ctx,
                               const echo_encode_mask1_args &args) {
-  const char *E = "echo_encode_mask1";
-  CodecArgs a = encodeArgs(E, Codec::Mask1, args.mask, args.bytes);
+  CodecArgs a = encodeArgs(args.entry, Codec::Mask1, args.mask, args.bytes);
   const TensorView &M = a.values, &B = a.bytes;
   const uint8_t *m = M.u8();
   uint8_t *out = B.u8();
@@ -233,8 +230,7 @@ void entry::echo_encode_mask1(Context &ctx,
 
 void entry::echo_decode_mask1(Context &ctx,
                               const echo_decode_mask1_args &args) {
-  const char *E = "echo_decode_mask1";
-  CodecArgs a = decodeArgs(E, Codec::Mask1, args.bytes, args.mask);
+  CodecArgs a = decodeArgs(args.entry, Codec::Mask1, args.bytes, args.mask);
   const TensorView &B = a.bytes, &M = a.values;
   const uint8_t *in = B.u8();
   uint8_t *m = M.u8();
@@ -247,8 +243,7 @@ void entry::echo_decode_mask1(Context &ctx,
 //--- fp16 / fp10 / fp8 --------------------------------------------------------
 
 void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
-  const char *E = "echo_encode_fp16";
-  CodecArgs a = encodeArgs(E, Codec::Fp16, args.x, args.bytes);
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp16, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   const float *x = X.f32();
   uint8_t *out = B.u8();
@@ -259,8 +254,7 @@ void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
 }
 
 void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
-  const char *E = "echo_decode_fp16";
-  CodecArgs a = decodeArgs(E, Codec::Fp16, args.bytes, args.y);
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp16, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   const uint8_t *in = B.u8();
   float *y = Y.f32();
@@ -271,29 +265,25 @@ void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
 }
 
 void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
-  const char *E = "echo_encode_fp10";
-  CodecArgs a = encodeArgs(E, Codec::Fp10, args.x, args.bytes);
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp10, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
 }
 
 void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
-  const char *E = "echo_decode_fp10";
-  CodecArgs a = decodeArgs(E, Codec::Fp10, args.bytes, args.y);
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp10, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
 }
 
 void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
-  const char *E = "echo_encode_fp8";
-  CodecArgs a = encodeArgs(E, Codec::Fp8, args.x, args.bytes);
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp8, args.x, args.bytes);
   const TensorView &X = a.values, &B = a.bytes;
   encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
 }
 
 void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
-  const char *E = "echo_decode_fp8";
-  CodecArgs a = decodeArgs(E, Codec::Fp8, args.bytes, args.y);
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp8, args.bytes, args.y);
   const TensorView &B = a.bytes, &Y = a.values;
   decodeWords<cd::kFp8PerWord, 8, decFp8>(B.u8(), Y.numel, Y.f32());
 }
@@ -301,7 +291,6 @@ void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
 //--- csr ----------------------------------------------------------------------
 
 void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
-  const char *E = "echo_encode_csr";
   EncodeCsrArgs a = encodeCsrArgs(args);
   const TensorView &X = a.x, &B = a.bytes;
   int64_t n = a.n;
@@ -309,16 +298,16 @@ void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
   int64_t nnz = 0;
   for (int64_t i = 0; i < n; ++i)
     nnz += cd::csrIsNonZero(x[i]);
-  refuseCsrOverCapacity(E, n, nnz, args.capacity, ctx.memory.csrOverflows);
+  refuseCsrOverCapacity(args.entry, n, nnz, args.capacity,
+                        ctx.memory.csrOverflows);
   writeCsr(x, n, nnz, args.capacity, B.u8());
 }
 
 void entry::echo_decode_csr(Context &ctx, const echo_decode_csr_args &args) {
-  const char *E = "echo_decode_csr";
   DecodeCsrArgs a = decodeCsrArgs(args);
   uint8_t *in = a.bytes.u8();
-  CsrHeader h = csrHeader(E, a, in);
-  readCsr(E, in, a.n, h.nnz, h.capacity, a.y.f32());
+  CsrHeader h = csrHeader(args.entry, a, in);
+  readCsr(args.entry, in, a.n, h.nnz, h.capacity, a.y.f32());
 }
 
 //--- pool argmax --------------------------------------------------------------
@@ -344,7 +333,6 @@ void entry::echo_encode_pool_argmax(Context &ctx,
 
 void entry::echo_max_pool2d_grad_argmax(
     Context &ctx, const echo_max_pool2d_grad_argmax_args &args) {
-  const char *E = "echo_max_pool2d_grad_argmax";
   PoolArgmaxGradArgs a = poolArgmaxGradArgs(args);
   const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
   const ArgmaxGeometry &g = a.g;
@@ -360,7 +348,7 @@ void entry::echo_max_pool2d_grad_argmax(
         uint32_t code = cd::getArgmax(in, p * g.oh * g.ow + o, (int)g.bits);
         int64_t iy, ix;
         if (!argmaxSource(g, oy, ox, code, iy, ix))
-          failArgmaxCode(E, code, p * g.oh * g.ow + o);
+          failArgmaxCode(args.entry, code, p * g.oh * g.ow + o);
         dplane[iy * g.w + ix] += gs[o];
       }
   }

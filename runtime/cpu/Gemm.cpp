@@ -8,11 +8,10 @@
 using namespace echo_rt;
 
 void entry::echo_linear(Context &, const echo_linear_args &args) {
-  const char *E = "echo_linear";
   LinearArgs a = linearArgs(args);
   int64_t m = a.m, n = a.n, k = a.k;
-  sgemm(E, false, true, m, n, k, 1.0f, a.x.f32(), k, a.w.f32(), k, 0.0f,
-        a.y.f32(), n);
+  sgemm(args.entry, false, true, m, n, k, 1.0f, a.x.f32(), k, a.w.f32(), k,
+        0.0f, a.y.f32(), n);
   if (args.has_bias) {
     const float *bias = a.b.f32();
     float *out = a.y.f32();
@@ -24,24 +23,21 @@ void entry::echo_linear(Context &, const echo_linear_args &args) {
 
 void entry::echo_linear_grad_input(Context &,
                                    const echo_linear_grad_input_args &args) {
-  const char *E = "echo_linear_grad_input";
   LinearGradInputArgs a = linearGradInputArgs(args);
-  sgemm(E, false, false, a.m, a.k, a.n, 1.0f, a.dy.f32(), a.n, a.w.f32(), a.k,
-        0.0f, a.dx.f32(), a.k);
+  sgemm(args.entry, false, false, a.m, a.k, a.n, 1.0f, a.dy.f32(), a.n,
+        a.w.f32(), a.k, 0.0f, a.dx.f32(), a.k);
 }
 
 void entry::echo_linear_grad_weight(Context &,
                                     const echo_linear_grad_weight_args &args) {
-  const char *E = "echo_linear_grad_weight";
   LinearGradWeightArgs a = linearGradWeightArgs(args);
-  sgemm(E, true, false, a.n, a.k, a.m, 1.0f, a.dy.f32(), a.n, a.x.f32(), a.k,
-        0.0f, a.dw.f32(), a.k);
+  sgemm(args.entry, true, false, a.n, a.k, a.m, 1.0f, a.dy.f32(), a.n,
+        a.x.f32(), a.k, 0.0f, a.dw.f32(), a.k);
 }
 
 void entry::echo_matmul(Context &, const echo_matmul_args &args) {
-  const char *E = "echo_matmul";
   MatmulArgs g = matmulArgs(args);
-  sgemmBatched(E, args.transpose_a != 0, args.transpose_b != 0, g.m, g.n, g.k,
-               1.0f, g.a.f32(), g.ac, g.ar * g.ac, g.b.f32(), g.bc, g.br * g.bc,
-               0.0f, g.c.f32(), g.n, g.m * g.n, g.batch);
+  sgemmBatched(args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m,
+               g.n, g.k, 1.0f, g.a.f32(), g.ac, g.ar * g.ac, g.b.f32(), g.bc,
+               g.br * g.bc, 0.0f, g.c.f32(), g.n, g.m * g.n, g.batch);
 }

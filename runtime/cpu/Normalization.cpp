@@ -52,7 +52,6 @@ static_assert(kLanes == 8, "total() adds eight lanes");
 } // namespace
 
 void entry::echo_batch_norm(Context &, const echo_batch_norm_args &args) {
-  const char *E = "echo_batch_norm";
   BatchNormArgs a = batchNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
                    &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
@@ -104,7 +103,6 @@ void entry::echo_batch_norm(Context &, const echo_batch_norm_args &args) {
 
 void entry::echo_batch_norm_grad(Context &,
                                  const echo_batch_norm_grad_args &args) {
-  const char *E = "echo_batch_norm_grad";
   BatchNormGradArgs a = batchNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
                    &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
@@ -146,7 +144,6 @@ void entry::echo_batch_norm_grad(Context &,
 }
 
 void entry::echo_layer_norm(Context &, const echo_layer_norm_args &args) {
-  const char *E = "echo_layer_norm";
   LayerNormArgs a = layerNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
                    &I = a.inv_std;
@@ -175,7 +172,6 @@ void entry::echo_layer_norm(Context &, const echo_layer_norm_args &args) {
 
 void entry::echo_layer_norm_grad(Context &,
                                  const echo_layer_norm_grad_args &args) {
-  const char *E = "echo_layer_norm_grad";
   LayerNormGradArgs a = layerNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
                    &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;

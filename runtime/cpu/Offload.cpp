@@ -177,7 +177,7 @@ void prefetch(Context &ctx, const Operand &y, int64_t slot) {
 
 void entry::echo_offload_wait(Context &ctx,
                               const echo_offload_wait_args &args) {
-  checkOffloadSlot("echo_offload_wait", args.slot);
+  checkOffloadSlot(args.entry, args.slot);
   if (ctx.copyStream)
     ctx.copyStream->waitSlot(args.slot);
 }

@@ -15,7 +15,6 @@
 using namespace echo_rt;
 
 void entry::echo_sgd_update(Context &, const echo_sgd_update_args &args) {
-  const char *E = "echo_sgd_update";
   SgdArgs a = sgdArgs(args);
   const float *p = a.param.f32(), *g = a.grad.f32();
   float *np = a.new_param.f32();
@@ -37,10 +36,9 @@ void entry::echo_sgd_update(Context &, const echo_sgd_update_args &args) {
 }
 
 void entry::echo_adam_update(Context &, const echo_adam_update_args &args) {
-  const char *E = "echo_adam_update";
   AdamArgs a = adamArgs(args);
   AdamCorrections c =
-      adamCorrections(E, a.step.f32()[0], args.beta1, args.beta2);
+      adamCorrections(args.entry, a.step.f32()[0], args.beta1, args.beta2);
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();

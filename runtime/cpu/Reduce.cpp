@@ -41,11 +41,10 @@ int64_t reducedLayout(const char *E, const TensorView &x, const char *xn,
 } // namespace
 
 void entry::echo_reduce(Context &, const echo_reduce_args &args) {
-  const char *E = "echo_reduce";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
-  int64_t count = reducedLayout(E, X, "x", Y, "y", args.dims_mask, sy);
+  int64_t count = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask, sy);
   rowMajorStrides(X.rank, X.sizes, sx);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(X.rank, X.sizes, strides);
@@ -74,7 +73,7 @@ void entry::echo_reduce(Context &, const echo_reduce_args &args) {
     return;
   }
   if (args.kind != ECHO_REDUCE_MAX)
-    fail(E, "unknown reduce kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown reduce kind %lld", (long long)args.kind);
   for (int64_t i = 0; i < Y.numel; ++i)
     y[i] = -INFINITY;
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
@@ -89,16 +88,16 @@ void entry::echo_reduce(Context &, const echo_reduce_args &args) {
 }
 
 void entry::echo_reduce_grad(Context &, const echo_reduce_grad_args &args) {
-  const char *E = "echo_reduce_grad";
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
   if (args.kind != ECHO_SUM && args.kind != ECHO_MEAN)
-    fail(E,
+    fail(args.entry,
          "kind %lld is not sum or mean (max reductions use "
          "echo_reduce_max_grad)",
          (long long)args.kind);
   int64_t sx[kMaxRank], sy[kMaxRank];
-  int64_t count = reducedLayout(E, DX, "dx", DY, "dy", args.dims_mask, sy);
+  int64_t count =
+      reducedLayout(args.entry, DX, "dx", DY, "dy", args.dims_mask, sy);
   rowMajorStrides(DX.rank, DX.sizes, sx);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(DX.rank, DX.sizes, strides);
@@ -118,15 +117,14 @@ void entry::echo_reduce_grad(Context &, const echo_reduce_grad_args &args) {
 
 void entry::echo_reduce_max_grad(Context &,
                                  const echo_reduce_max_grad_args &args) {
-  const char *E = "echo_reduce_max_grad";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
-  expectSameShape(E, DX, "dx", X, "x");
-  expectSameShape(E, DY, "dy", Y, "y");
+  expectSameShape(args.entry, DX, "dx", X, "x");
+  expectSameShape(args.entry, DY, "dy", Y, "y");
   int64_t sx[kMaxRank], sy[kMaxRank];
-  reducedLayout(E, X, "x", Y, "y", args.dims_mask, sy);
+  reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask, sy);
   rowMajorStrides(X.rank, X.sizes, sx);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(X.rank, X.sizes, strides);

@@ -23,11 +23,10 @@ template <typename Body> void forEachLine(const Lines &l, Body body) {
 } // namespace
 
 void entry::echo_softmax(Context &, const echo_softmax_args &args) {
-  const char *E = "echo_softmax";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
-  expectSameShape(E, Y, "y", X, "x");
-  Lines l = axisLines(E, X, args.axis);
+  expectSameShape(args.entry, Y, "y", X, "x");
+  Lines l = axisLines(args.entry, X, args.axis);
   if (l.len == 0)
     return;
   forEachLine(l, [&](int64_t base, int64_t st) {
@@ -54,13 +53,12 @@ void entry::echo_softmax(Context &, const echo_softmax_args &args) {
 }
 
 void entry::echo_softmax_grad(Context &, const echo_softmax_grad_args &args) {
-  const char *E = "echo_softmax_grad";
   TensorView Y = args.y.view();
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
-  expectSameShape(E, DY, "dy", Y, "y");
-  expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = axisLines(E, Y, args.axis);
+  expectSameShape(args.entry, DY, "dy", Y, "y");
+  expectSameShape(args.entry, DX, "dx", Y, "y");
+  Lines l = axisLines(args.entry, Y, args.axis);
   forEachLine(l, [&](int64_t base, int64_t st) {
     const float *y = Y.f32() + base;
     const float *g = DY.f32() + base;

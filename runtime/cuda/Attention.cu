@@ -66,22 +66,20 @@ int64_t blocksFor(const char *E, const Geometry &g, int64_t n,
 } // namespace
 
 void entry::echo_attention(Context &ctx, const echo_attention_args &args) {
-  const char *E = "echo_attention";
   AttentionArgs a = echo_rt::attentionArgs(args);
   const Geometry g = a.g;
   const ForwardTensors t{a.q.f32(), a.k.f32(), a.v.f32(),
                          g.hasMask ? a.mask.f32() : nullptr, a.out.f32(),
                          a.lse.f32()};
   int64_t tiles = 0;
-  if (int64_t blocks = blocksFor(E, g, g.lq, tiles)) {
+  if (int64_t blocks = blocksFor(args.entry, g, g.lq, tiles)) {
     forwardKernel<<<(unsigned)blocks, kRows, 0, ctx.stream>>>(g, t, tiles);
-    checkLaunch(E, "the attention forward kernel");
+    checkLaunch(args.entry, "the attention forward kernel");
   }
 }
 
 void entry::echo_attention_grad(Context &ctx,
                                 const echo_attention_grad_args &args) {
-  const char *E = "echo_attention_grad";
   AttentionGradArgs a = echo_rt::attentionGradArgs(args);
   const Geometry g = a.g;
   const GradTensors t{a.q.f32(),   a.k.f32(),
@@ -90,12 +88,12 @@ void entry::echo_attention_grad(Context &ctx,
                       a.dout.f32(), a.dq.f32(),
                       a.dk.f32(),  a.dv.f32()};
   int64_t tiles = 0;
-  if (int64_t blocks = blocksFor(E, g, g.lk, tiles)) {
+  if (int64_t blocks = blocksFor(args.entry, g, g.lk, tiles)) {
     keyGradKernel<<<(unsigned)blocks, kRows, 0, ctx.stream>>>(g, t, tiles);
-    checkLaunch(E, "the attention dk/dv kernel");
+    checkLaunch(args.entry, "the attention dk/dv kernel");
   }
-  if (int64_t blocks = blocksFor(E, g, g.lq, tiles)) {
+  if (int64_t blocks = blocksFor(args.entry, g, g.lq, tiles)) {
     rowGradKernel<<<(unsigned)blocks, kRows, 0, ctx.stream>>>(g, t, tiles);
-    checkLaunch(E, "the attention dq kernel");
+    checkLaunch(args.entry, "the attention dq kernel");
   }
 }

@@ -158,53 +158,50 @@ void sumReduction(Context &ctx, const char *E, const Reduction &r,
 } // namespace
 
 void entry::echo_unary(Context &ctx, const echo_unary_args &args) {
-  const char *E = "echo_unary";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
-  expectSameShape(E, X, "x", Y, "y");
+  expectSameShape(args.entry, X, "x", Y, "y");
   if (!knownUnary(args.kind))
-    fail(E, "unknown unary kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   const float *in = X.f32();
   float *out = Y.f32();
   int k = (int)args.kind;
-  forEach(ctx, E, X.numel,
+  forEach(ctx, args.entry, X.numel,
           [=] __device__(int64_t i) { out[i] = unaryValue(k, in[i]); });
 }
 
 void entry::echo_unary_grad(Context &ctx, const echo_unary_grad_args &args) {
-  const char *E = "echo_unary_grad";
   TensorView F = args.fwd.view();
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
-  expectSameShape(E, F, "fwd", DY, "dy");
-  expectSameShape(E, DX, "dx", DY, "dy");
+  expectSameShape(args.entry, F, "fwd", DY, "dy");
+  expectSameShape(args.entry, DX, "dx", DY, "dy");
   if (!knownUnary(args.kind))
-    fail(E, "unknown unary kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   const float *f = F.f32(), *g = DY.f32();
   float *out = DX.f32();
   int k = (int)args.kind;
-  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DY.numel, [=] __device__(int64_t i) {
     out[i] = unaryGradValue(k, f[i], g[i]);
   });
 }
 
 void entry::echo_binary(Context &ctx, const echo_binary_args &args) {
-  const char *E = "echo_binary";
   TensorView A = args.a.view();
   TensorView B = args.b.view();
   TensorView Y = args.y.view();
   int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, A, "a", Y, "y", sa);
-  broadcastStrides(E, B, "b", Y, "y", sb);
+  broadcastStrides(args.entry, A, "a", Y, "y", sa);
+  broadcastStrides(args.entry, B, "b", Y, "y", sb);
   if (args.kind < ECHO_ADD || args.kind > ECHO_MAX)
-    fail(E, "unknown binary kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown binary kind %lld", (long long)args.kind);
   rowMajorStrides(Y.rank, Y.sizes, sy);
   const int64_t *st[3] = {sa, sb, sy};
   Layout<3> l(Y.rank, Y.sizes, st);
   const float *pa = A.f32(), *pb = B.f32();
   float *py = Y.f32();
   int k = (int)args.kind;
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
     int64_t off[3];
     l.offsets(i, off);
     py[off[2]] = binaryValue(k, pa[off[0]], pb[off[1]]);
@@ -212,7 +209,6 @@ void entry::echo_binary(Context &ctx, const echo_binary_args &args) {
 }
 
 void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
-  const char *E = "echo_max_grad";
   MaxGradArgs m = maxGradArgs(args);
   const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
   const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
@@ -220,7 +216,7 @@ void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
   Layout<3> l(DY.rank, DY.sizes, st);
   const float *pa = A.f32(), *pb = B.f32(), *g = DY.f32();
   float *pda = DA.f32(), *pdb = DB.f32();
-  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DY.numel, [=] __device__(int64_t i) {
     int64_t off[3];
     l.offsets(i, off);
     bool toA = pa[off[0]] >= pb[off[1]];
@@ -231,33 +227,31 @@ void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
 }
 
 void entry::echo_sum_to(Context &ctx, const echo_sum_to_args &args) {
-  const char *E = "echo_sum_to";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t sy[kMaxRank];
-  broadcastStrides(E, Y, "y", X, "x", sy);
+  broadcastStrides(args.entry, Y, "y", X, "x", sy);
   // Dimensions y does not have (stride 0) are summed; y's row-major order
   // is that of the others.
   bool reduced[kMaxRank];
   for (int d = 0; d < X.rank; ++d)
     reduced[d] = sy[d] == 0;
   Reduction r = makeReduction(X.rank, X.sizes, reduced);
-  sumReduction(ctx, E, r, X.f32(), Y.f32(), false, 1.0);
+  sumReduction(ctx, args.entry, r, X.f32(), Y.f32(), false, 1.0);
 }
 
 void entry::echo_broadcast_to(Context &ctx,
                               const echo_broadcast_to_args &args) {
-  const char *E = "echo_broadcast_to";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, X, "x", Y, "y", sx);
+  broadcastStrides(args.entry, X, "x", Y, "y", sx);
   rowMajorStrides(Y.rank, Y.sizes, sy);
   const int64_t *st[2] = {sx, sy};
   Layout<2> l(Y.rank, Y.sizes, st);
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
     int64_t off[2];
     l.offsets(i, off);
     py[off[1]] = px[off[0]];
@@ -265,20 +259,19 @@ void entry::echo_broadcast_to(Context &ctx,
 }
 
 void entry::echo_reduce(Context &ctx, const echo_reduce_args &args) {
-  const char *E = "echo_reduce";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
-  Reduction r = reducedLayout(E, X, "x", Y, "y", args.dims_mask);
+  Reduction r = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask);
   if (args.kind == ECHO_SUM || args.kind == ECHO_MEAN) {
-    sumReduction(ctx, E, r, X.f32(), Y.f32(), args.kind == ECHO_MEAN,
+    sumReduction(ctx, args.entry, r, X.f32(), Y.f32(), args.kind == ECHO_MEAN,
                  1.0 / static_cast<double>(r.count));
     return;
   }
   if (args.kind != ECHO_REDUCE_MAX)
-    fail(E, "unknown reduce kind %lld", (long long)args.kind);
+    fail(args.entry, "unknown reduce kind %lld", (long long)args.kind);
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+  forEach(ctx, args.entry, r.outputs, [=] __device__(int64_t j) {
     int64_t base = r.kept.offset(j);
     float m = -INFINITY;
     for (int64_t k = 0; k < r.count; ++k) {
@@ -290,15 +283,14 @@ void entry::echo_reduce(Context &ctx, const echo_reduce_args &args) {
 }
 
 void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
-  const char *E = "echo_reduce_grad";
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
   if (args.kind != ECHO_SUM && args.kind != ECHO_MEAN)
-    fail(E,
+    fail(args.entry,
          "kind %lld is not sum or mean (max reductions use "
          "echo_reduce_max_grad)",
          (long long)args.kind);
-  Reduction r = reducedLayout(E, DX, "dx", DY, "dy", args.dims_mask);
+  Reduction r = reducedLayout(args.entry, DX, "dx", DY, "dy", args.dims_mask);
   // dy's stride per dimension of dx: row-major over the kept dimensions.
   int64_t sx[kMaxRank], sy[kMaxRank];
   rowMajorStrides(DX.rank, DX.sizes, sx);
@@ -317,7 +309,7 @@ void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
   double inv = 1.0 / static_cast<double>(r.count);
   const float *g = DY.f32();
   float *px = DX.f32();
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
     int64_t off[2];
     l.offsets(i, off);
     float v = g[off[1]];
@@ -327,21 +319,21 @@ void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
 
 void entry::echo_reduce_max_grad(Context &ctx,
                                  const echo_reduce_max_grad_args &args) {
-  const char *E = "echo_reduce_max_grad";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
-  expectSameShape(E, DX, "dx", X, "x");
-  expectSameShape(E, DY, "dy", Y, "y");
-  Reduction r = reducedLayout(E, X, "x", Y, "y", args.dims_mask);
+  expectSameShape(args.entry, DX, "dx", X, "x");
+  expectSameShape(args.entry, DY, "dy", Y, "y");
+  Reduction r = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask);
   if (DX.numel)
-    check(E, cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
+    check(args.entry,
+          cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
           "cudaMemsetAsync");
   const float *px = X.f32(), *py = Y.f32(), *g = DY.f32();
   float *pdx = DX.f32();
   // Per output: the first position equal to y, else the first maximum.
-  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+  forEach(ctx, args.entry, r.outputs, [=] __device__(int64_t j) {
     int64_t base = r.kept.offset(j);
     int64_t firstEq = -1, argMax = -1;
     for (int64_t k = 0; k < r.count; ++k) {
@@ -361,11 +353,10 @@ void entry::echo_reduce_max_grad(Context &ctx,
 //--- softmax ------------------------------------------------------------------
 
 void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
-  const char *E = "echo_softmax";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
-  expectSameShape(E, Y, "y", X, "x");
-  Lines l = axisLines(E, X, args.axis);
+  expectSameShape(args.entry, Y, "y", X, "x");
+  Lines l = axisLines(args.entry, X, args.axis);
   if (l.len == 0)
     return;
   const float *px = X.f32();
@@ -374,7 +365,7 @@ void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
   if (l.inner == 1) {
     // Contiguous lines: one block each (BlockReduce.h).
     int64_t len = l.len;
-    perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
+    perLine(ctx, args.entry, l.outer, [=] __device__(int64_t o, LineTrees tr) {
       const float *p = px + o * len;
       float *q = py + o * len;
       double mx = lineMax(p, len, tr);
@@ -394,7 +385,7 @@ void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
     });
     return;
   }
-  forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
+  forEach(ctx, args.entry, l.outer * l.inner, [=] __device__(int64_t line) {
     int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
     const float *p = px + o * l.len * l.inner + i;
     float *q = py + o * l.len * l.inner + i;
@@ -420,19 +411,18 @@ void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
 
 void entry::echo_softmax_grad(Context &ctx,
                               const echo_softmax_grad_args &args) {
-  const char *E = "echo_softmax_grad";
   TensorView Y = args.y.view();
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
-  expectSameShape(E, DY, "dy", Y, "y");
-  expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = axisLines(E, Y, args.axis);
+  expectSameShape(args.entry, DY, "dy", Y, "y");
+  expectSameShape(args.entry, DX, "dx", Y, "y");
+  Lines l = axisLines(args.entry, Y, args.axis);
   const float *py = Y.f32(), *pg = DY.f32();
   float *pq = DX.f32();
   bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     int64_t len = l.len;
-    perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
+    perLine(ctx, args.entry, l.outer, [=] __device__(int64_t o, LineTrees tr) {
       const float *y = py + o * len, *g = pg + o * len;
       float *q = pq + o * len;
       double s = 0.0;
@@ -447,7 +437,7 @@ void entry::echo_softmax_grad(Context &ctx,
     });
     return;
   }
-  forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
+  forEach(ctx, args.entry, l.outer * l.inner, [=] __device__(int64_t line) {
     int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
     int64_t base = o * l.len * l.inner + i;
     const float *y = py + base, *g = pg + base;
@@ -585,7 +575,6 @@ ECHO_CROSS_ENTROPY_ENTRIES(64)
 //--- dropout (echo/dropout.h's hash, as runtime/cpu/Dropout.cpp) -------------
 
 void entry::echo_dropout(Context &ctx, const echo_dropout_args &args) {
-  const char *E = "echo_dropout";
   DropoutArgs a = dropoutArgs(args);
   const float *in = a.x.f32();
   float *out = a.y.f32();
@@ -593,7 +582,7 @@ void entry::echo_dropout(Context &ctx, const echo_dropout_args &args) {
   uint64_t s = static_cast<uint64_t>(args.seed);
   double p = args.probability;
   float scale = a.scale;
-  forEach(ctx, E, a.x.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, a.x.numel, [=] __device__(int64_t i) {
     bool keep = echo_dropout_rng::uniform(s, static_cast<uint64_t>(i)) >= p;
     m[i] = keep ? 1 : 0;
     out[i] = keep ? in[i] * scale : 0.0f;
@@ -602,50 +591,47 @@ void entry::echo_dropout(Context &ctx, const echo_dropout_args &args) {
 
 void entry::echo_dropout_grad(Context &ctx,
                               const echo_dropout_grad_args &args) {
-  const char *E = "echo_dropout_grad";
   DropoutGradArgs a = dropoutGradArgs(args);
   const uint8_t *m = a.mask.u8();
   const float *g = a.dy.f32();
   float *out = a.dx.f32();
   float scale = a.scale;
-  forEach(ctx, E, a.dy.numel, [=] __device__(int64_t i) {
-    out[i] = m[i] ? g[i] * scale : 0.0f;
-  });
+  forEach(ctx, args.entry, a.dy.numel,
+          [=] __device__(int64_t i) { out[i] = m[i] ? g[i] * scale : 0.0f; });
 }
 
 //--- optimizer updates (runtime/cpu/Optimizer.cpp) ------------------------------
 
 void entry::echo_sgd_update(Context &ctx, const echo_sgd_update_args &args) {
-  const char *E = "echo_sgd_update";
   SgdArgs a = sgdArgs(args);
   const float *p = a.param.f32(), *g = a.grad.f32();
   float *np = a.new_param.f32();
   if (!args.has_velocity) {
-    forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
+    forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
       np[i] = sgdStep(p[i], g[i], args.lr, args.weight_decay);
     });
     return;
   }
   const float *v = a.velocity.f32();
   float *nv = a.new_velocity.f32();
-  forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
     sgdMomentumStep(p[i], g[i], v[i], args.lr, args.momentum, args.weight_decay,
                     np[i], nv[i]);
   });
 }
 
 void entry::echo_adam_update(Context &ctx, const echo_adam_update_args &args) {
-  const char *E = "echo_adam_update";
   AdamArgs a = adamArgs(args);
   // The step count is read back so the bias corrections are the host's
   // std::pow, exactly the CPU backend's.
   float stepValue = 0.0f;
-  readBack(E, ctx, &stepValue, a.step.data, sizeof stepValue);
-  AdamCorrections c = adamCorrections(E, stepValue, args.beta1, args.beta2);
+  readBack(args.entry, ctx, &stepValue, a.step.data, sizeof stepValue);
+  AdamCorrections c =
+      adamCorrections(args.entry, stepValue, args.beta1, args.beta2);
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();
-  forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
     adamStep(p[i], g[i], pm[i], pv[i], args.lr, args.beta1, args.beta2,
              args.epsilon, c, np[i], nm[i], nv[i]);
   });

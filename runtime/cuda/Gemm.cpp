@@ -67,35 +67,31 @@ void sgemm(Context &ctx, const char *E, bool transA, bool transB, int64_t m,
 } // namespace
 
 void entry::echo_linear(Context &ctx, const echo_linear_args &args) {
-  const char *E = "echo_linear";
   LinearArgs a = linearArgs(args);
-  sgemm(ctx, E, false, true, a.m, a.n, a.k, a.x.f32(), a.k, a.w.f32(), a.k,
-        0.0f, a.y.f32());
+  sgemm(ctx, args.entry, false, true, a.m, a.n, a.k, a.x.f32(), a.k, a.w.f32(),
+        a.k, 0.0f, a.y.f32());
   // The bias is added after the product, in f32, as on the CPU.
   if (args.has_bias)
-    addBiasRows(ctx, E, a.y.f32(), a.b.f32(), a.m, a.n);
+    addBiasRows(ctx, args.entry, a.y.f32(), a.b.f32(), a.m, a.n);
 }
 
 void entry::echo_linear_grad_input(Context &ctx,
                                    const echo_linear_grad_input_args &args) {
-  const char *E = "echo_linear_grad_input";
   LinearGradInputArgs a = linearGradInputArgs(args);
-  sgemm(ctx, E, false, false, a.m, a.k, a.n, a.dy.f32(), a.n, a.w.f32(), a.k,
-        0.0f, a.dx.f32());
+  sgemm(ctx, args.entry, false, false, a.m, a.k, a.n, a.dy.f32(), a.n,
+        a.w.f32(), a.k, 0.0f, a.dx.f32());
 }
 
 void entry::echo_linear_grad_weight(Context &ctx,
                                     const echo_linear_grad_weight_args &args) {
-  const char *E = "echo_linear_grad_weight";
   LinearGradWeightArgs a = linearGradWeightArgs(args);
-  sgemm(ctx, E, true, false, a.n, a.k, a.m, a.dy.f32(), a.n, a.x.f32(), a.k,
-        0.0f, a.dw.f32());
+  sgemm(ctx, args.entry, true, false, a.n, a.k, a.m, a.dy.f32(), a.n, a.x.f32(),
+        a.k, 0.0f, a.dw.f32());
 }
 
 void entry::echo_matmul(Context &ctx, const echo_matmul_args &args) {
-  const char *E = "echo_matmul";
   MatmulArgs g = matmulArgs(args);
-  sgemm(ctx, E, args.transpose_a != 0, args.transpose_b != 0, g.m, g.n, g.k,
-        g.a.f32(), g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch, g.ar * g.ac,
-        g.br * g.bc, g.m * g.n);
+  sgemm(ctx, args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m, g.n,
+        g.k, g.a.f32(), g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch,
+        g.ar * g.ac, g.br * g.bc, g.m * g.n);
 }

@@ -249,13 +249,12 @@ ECHO_EMBEDDING_ENTRIES(64)
 //--- pooling --------------------------------------------------------------------
 
 void entry::echo_max_pool2d(Context &ctx, const echo_max_pool2d_args &args) {
-  const char *E = "echo_max_pool2d";
   PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   PoolGeometry g = a.g;
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
+  forEach(ctx, args.entry, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
     py[o] = windowPeak(g, px + p * g.h * g.w, poolWindow(g, oy, ox));
   });
@@ -263,7 +262,6 @@ void entry::echo_max_pool2d(Context &ctx, const echo_max_pool2d_args &args) {
 
 void entry::echo_max_pool2d_grad(Context &ctx,
                                  const echo_max_pool2d_grad_args &args) {
-  const char *E = "echo_max_pool2d_grad";
   MaxPoolGradArgs a = maxPoolGradArgs(args);
   const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   PoolGeometry g = a.g;
@@ -274,12 +272,12 @@ void entry::echo_max_pool2d_grad(Context &ctx,
   // CPU's order.
   int64_t outputs = g.planes * g.oh * g.ow;
   auto *argmax = static_cast<int64_t *>(
-      scratch(E, ctx, sizeof(int64_t) * (outputs > 0 ? outputs : 1)));
-  forEach(ctx, E, outputs, [=] __device__(int64_t o) {
+      scratch(args.entry, ctx, sizeof(int64_t) * (outputs > 0 ? outputs : 1)));
+  forEach(ctx, args.entry, outputs, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
     argmax[o] = windowArg(g, px + p * g.h * g.w, poolWindow(g, oy, ox), py[o]);
   });
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
     int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
     int64_t self = iy * g.w + ix, y0, y1, x0, x1;
     coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
@@ -296,14 +294,13 @@ void entry::echo_max_pool2d_grad(Context &ctx,
 }
 
 void entry::echo_avg_pool2d(Context &ctx, const echo_avg_pool2d_args &args) {
-  const char *E = "echo_avg_pool2d";
   PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
+  forEach(ctx, args.entry, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
     py[o] = windowSum(g, px + p * g.h * g.w, poolWindow(g, oy, ox)) * inv;
   });
@@ -311,14 +308,13 @@ void entry::echo_avg_pool2d(Context &ctx, const echo_avg_pool2d_args &args) {
 
 void entry::echo_avg_pool2d_grad(Context &ctx,
                                  const echo_avg_pool2d_grad_args &args) {
-  const char *E = "echo_avg_pool2d_grad";
   AvgPoolGradArgs a = avgPoolGradArgs(args);
   const TensorView &DY = a.dy, &DX = a.dx;
   PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
   const float *pg = DY.f32();
   float *pdx = DX.f32();
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
     int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
     int64_t y0, y1, x0, x1;
     coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
@@ -334,7 +330,6 @@ void entry::echo_avg_pool2d_grad(Context &ctx,
 //--- normalization --------------------------------------------------------------
 
 void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
-  const char *E = "echo_batch_norm";
   BatchNormArgs a = batchNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
                    &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
@@ -345,19 +340,19 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
   // the variance E[d^2] - E[d]^2 free of cancellation when the mean is far
   // from 0). Then the statistics, then y, one thread per element.
   ChannelSplit split = channelSplit(n, c, inner);
-  double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (2 * c * split.chunks + 2 * c + 1)));
+  double *partials = static_cast<double *>(scratch(
+      args.entry, ctx, sizeof(double) * (2 * c * split.chunks + 2 * c + 1)));
   double *affine = partials + 2 * c * split.chunks;
   const float *x = X.f32(), *pg = G.f32(), *pb = B.f32(), *rm = RM.f32(),
               *rv = RV.f32();
   float *nm = NM.f32(), *nv = NV.f32(), *sm = SM.f32(), *si = SI.f32();
-  channelPartials<2>(ctx, E, split, partials,
+  channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
                        double d = static_cast<double>(x[off]) - x[ch * inner];
                        acc[0] += d;
                        acc[1] += d * d;
                      });
-  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+  forEach(ctx, args.entry, c, [=] __device__(int64_t ch) {
     double shift = count ? static_cast<double>(x[ch * inner]) : 0.0;
     double sd = channelTotal<2>(split, partials, ch, 0);
     double sdd = channelTotal<2>(split, partials, ch, 1);
@@ -378,15 +373,15 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
     si[ch] = static_cast<float>(invStd);
   });
   float *py = Y.f32();
-  forEachInRows(ctx, E, n * c, inner, [=] __device__(int64_t row, int64_t i) {
-    int64_t ch = row % c;
-    py[i] = static_cast<float>(x[i] * affine[2 * ch] + affine[2 * ch + 1]);
-  });
+  forEachInRows(
+      ctx, args.entry, n * c, inner, [=] __device__(int64_t row, int64_t i) {
+        int64_t ch = row % c;
+        py[i] = static_cast<float>(x[i] * affine[2 * ch] + affine[2 * ch + 1]);
+      });
 }
 
 void entry::echo_batch_norm_grad(Context &ctx,
                                  const echo_batch_norm_grad_args &args) {
-  const char *E = "echo_batch_norm_grad";
   BatchNormGradArgs a = batchNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
                    &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
@@ -396,20 +391,20 @@ void entry::echo_batch_norm_grad(Context &ctx,
   // Per channel: the sums of dy and dy * xhat (ChannelReduce.h), then
   // a = gamma * inv, m1, m2, mean, inv.
   ChannelSplit split = channelSplit(n, c, inner);
-  double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (2 * c * split.chunks + 5 * c + 1)));
+  double *partials = static_cast<double *>(scratch(
+      args.entry, ctx, sizeof(double) * (2 * c * split.chunks + 5 * c + 1)));
   double *stats = partials + 2 * c * split.chunks;
   const float *x = X.f32(), *dy = DY.f32(), *pg = G.f32(), *psm = SM.f32(),
               *psi = SI.f32();
   float *pdg = DG.f32(), *pdb = DB.f32(), *dx = DX.f32();
-  channelPartials<2>(ctx, E, split, partials,
+  channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
                        double mean = psm[ch], inv = psi[ch];
                        float g = dy[off];
                        acc[0] += g;
                        acc[1] += g * ((x[off] - mean) * inv);
                      });
-  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+  forEach(ctx, args.entry, c, [=] __device__(int64_t ch) {
     double mean = psm[ch], inv = psi[ch];
     double sdy = channelTotal<2>(split, partials, ch, 0);
     double sdyx = channelTotal<2>(split, partials, ch, 1);
@@ -422,15 +417,15 @@ void entry::echo_batch_norm_grad(Context &ctx,
     s[3] = mean;
     s[4] = inv;
   });
-  forEachInRows(ctx, E, n * c, inner, [=] __device__(int64_t row, int64_t i) {
-    const double *s = stats + 5 * (row % c);
-    double xhat = (x[i] - s[3]) * s[4];
-    dx[i] = static_cast<float>(s[0] * (dy[i] - s[1] - xhat * s[2]));
-  });
+  forEachInRows(
+      ctx, args.entry, n * c, inner, [=] __device__(int64_t row, int64_t i) {
+        const double *s = stats + 5 * (row % c);
+        double xhat = (x[i] - s[3]) * s[4];
+        dx[i] = static_cast<float>(s[0] * (dy[i] - s[1] - xhat * s[2]));
+      });
 }
 
 void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
-  const char *E = "echo_layer_norm";
   LayerNormArgs a = layerNormArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
                    &I = a.inv_std;
@@ -438,7 +433,7 @@ void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
   const float *px = X.f32(), *g = G.f32(), *b = B.f32();
   float *py = Y.f32(), *pm = M.f32(), *pi = I.f32();
   // One block per row (BlockReduce.h); two passes, as on the CPU.
-  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
+  perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
     float *q = py + r * d;
     double sum = 0.0;
@@ -462,7 +457,6 @@ void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
 
 void entry::echo_layer_norm_grad(Context &ctx,
                                  const echo_layer_norm_grad_args &args) {
-  const char *E = "echo_layer_norm_grad";
   LayerNormGradArgs a = layerNormGradArgs(args);
   const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
                    &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
@@ -471,7 +465,7 @@ void entry::echo_layer_norm_grad(Context &ctx,
               *pgy = DY.f32();
   float *pdx = DX.f32(), *pdg = DG.f32(), *pdb = DB.f32();
   // dx: one block per row (BlockReduce.h).
-  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
+  perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
     const float *gy = pgy + r * d;
     float *q = pdx + r * d;
@@ -494,8 +488,8 @@ void entry::echo_layer_norm_grad(Context &ctx,
   // reduction (ChannelReduce.h).
   ChannelSplit split = channelSplit(rows, d, 1);
   double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (2 * d * split.chunks + 1)));
-  channelPartials<2>(ctx, E, split, partials,
+      scratch(args.entry, ctx, sizeof(double) * (2 * d * split.chunks + 1)));
+  channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t j, int64_t off, double *acc) {
                        int64_t r = off / d;
                        double xhat = (px[off] - static_cast<double>(pm[r])) *
@@ -503,7 +497,7 @@ void entry::echo_layer_norm_grad(Context &ctx,
                        acc[0] += pgy[off] * xhat;
                        acc[1] += pgy[off];
                      });
-  forEach(ctx, E, d, [=] __device__(int64_t j) {
+  forEach(ctx, args.entry, d, [=] __device__(int64_t j) {
     pdg[j] = static_cast<float>(channelTotal<2>(split, partials, j, 0));
     pdb[j] = static_cast<float>(channelTotal<2>(split, partials, j, 1));
   });
@@ -528,38 +522,36 @@ void stridedCopy(Context &ctx, const char *E, int rank, const int64_t *shape,
 } // namespace
 
 void entry::echo_slice(Context &ctx, const echo_slice_args &args) {
-  const char *E = "echo_slice";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, X, "x", Y, "y", args.offsets, args.strides, xs);
+  int64_t base =
+      sliceLayout(args.entry, X, "x", Y, "y", args.offsets, args.strides, xs);
   if (Y.numel == 0)
     return;
   rowMajorStrides(Y.rank, Y.sizes, ys);
-  stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32() + base, xs, Y.f32(),
-              ys);
+  stridedCopy(ctx, args.entry, Y.rank, Y.sizes, Y.numel, X.f32() + base, xs,
+              Y.f32(), ys);
 }
 
 void entry::echo_slice_grad(Context &ctx, const echo_slice_grad_args &args) {
-  const char *E = "echo_slice_grad";
   TensorView DY = args.dy.view();
   TensorView DX = args.dx.view();
   int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base =
-      sliceLayout(E, DX, "dx", DY, "dy", args.offsets, args.strides, xs);
-  zero(ctx, E, DX.data, sizeof(float) * DX.numel);
+  int64_t base = sliceLayout(args.entry, DX, "dx", DY, "dy", args.offsets,
+                             args.strides, xs);
+  zero(ctx, args.entry, DX.data, sizeof(float) * DX.numel);
   if (DY.numel == 0)
     return;
   rowMajorStrides(DY.rank, DY.sizes, ys);
-  stridedCopy(ctx, E, DY.rank, DY.sizes, DY.numel, DY.f32(), ys,
+  stridedCopy(ctx, args.entry, DY.rank, DY.sizes, DY.numel, DY.f32(), ys,
               DX.f32() + base, xs);
 }
 
 void entry::echo_concat_part(Context &ctx, const echo_concat_part_args &args) {
-  const char *E = "echo_concat_part";
   TensorView P = args.part.view();
   TensorView W = args.whole.view();
-  ConcatLayout l = concatLayout(E, P, W, args.axis, args.offset);
+  ConcatLayout l = concatLayout(args.entry, P, W, args.axis, args.offset);
   int64_t outer = l.outer, pRow = l.partRow, wRow = l.wholeRow;
   if (pRow == 0 || outer == 0)
     return;
@@ -567,23 +559,22 @@ void entry::echo_concat_part(Context &ctx, const echo_concat_part_args &args) {
   float *w = W.f32() + l.start;
   size_t width = sizeof(float) * pRow;
   if (args.to_part)
-    check(E,
+    check(args.entry,
           cudaMemcpy2DAsync(p, width, w, sizeof(float) * wRow, width, outer,
                             cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpy2DAsync");
   else
-    check(E,
+    check(args.entry,
           cudaMemcpy2DAsync(w, sizeof(float) * wRow, p, width, width, outer,
                             cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpy2DAsync");
 }
 
 void entry::echo_transpose(Context &ctx, const echo_transpose_args &args) {
-  const char *E = "echo_transpose";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   int64_t perm[kMaxRank];
-  readPermutation(E, args.permutation, X, Y, perm);
+  readPermutation(args.entry, args.permutation, X, Y, perm);
   if (Y.numel == 0)
     return;
   int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
@@ -591,48 +582,46 @@ void entry::echo_transpose(Context &ctx, const echo_transpose_args &args) {
   rowMajorStrides(Y.rank, Y.sizes, ys);
   for (int d = 0; d < X.rank; ++d)
     xp[d] = xs[perm[d]];
-  stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32(), xp, Y.f32(), ys);
+  stridedCopy(ctx, args.entry, Y.rank, Y.sizes, Y.numel, X.f32(), xp, Y.f32(),
+              ys);
 }
 
 void entry::echo_copy(Context &ctx, const echo_copy_args &args) {
-  const char *E = "echo_copy";
   TensorView X = args.x.view();
   TensorView Y = args.y.view();
   if (X.numel != Y.numel)
-    fail(E, "x %s and y %s have different element counts",
+    fail(args.entry, "x %s and y %s have different element counts",
          X.shapeStr().c_str(), Y.shapeStr().c_str());
   if (X.numel && X.data != Y.data)
-    check(E,
+    check(args.entry,
           cudaMemcpyAsync(Y.data, X.data, sizeof(float) * X.numel,
                           cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpyAsync");
 }
 
 void entry::echo_fill(Context &ctx, const echo_fill_args &args) {
-  const char *E = "echo_fill";
   TensorView Y = args.y.view();
   float v = static_cast<float>(args.value);
   float *py = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) { py[i] = v; });
+  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) { py[i] = v; });
 }
 
 void entry::echo_upload(Context &ctx, const echo_upload_args &args) {
-  const char *E = "echo_upload";
   if (args.element_bytes != 1 && args.element_bytes != 2 &&
       args.element_bytes != 4 && args.element_bytes != 8)
-    fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
+    fail(args.entry, "element_bytes %lld must be 1, 2, 4 or 8",
          (long long)args.element_bytes);
   TensorView S = args.src.view(args.element_bytes);
   TensorView D = args.dst.view(args.element_bytes);
-  expectSameShape(E, S, "src", D, "dst");
+  expectSameShape(args.entry, S, "src", D, "dst");
   if (!S.numel)
     return;
   // The source is host memory the step owns; wait until it is read.
-  check(E,
+  check(args.entry,
         cudaMemcpyAsync(D.data, S.data, (size_t)(S.numel * args.element_bytes),
                         cudaMemcpyHostToDevice, ctx.stream),
         "cudaMemcpyAsync (host to device)");
-  synchronize(E, ctx);
+  synchronize(args.entry, ctx);
 }
 
 //--- sparsity profile (runtime/cpu/Profile.cpp) -------------------------------------
@@ -641,19 +630,18 @@ namespace cd = echo_codecs;
 
 void entry::echo_profile_density(Context &ctx,
                                  const echo_profile_density_args &args) {
-  const char *E = "echo_profile_density";
-  echo_rt::ProfileSites::checkSite(E, args.site);
+  echo_rt::ProfileSites::checkSite(args.entry, args.site);
   TensorView X = args.x.view();
   // An integer count: atomic additions give the same result in any order.
   auto *count = static_cast<unsigned long long *>(
-      scratch(E, ctx, sizeof(unsigned long long)));
-  zero(ctx, E, count, sizeof(unsigned long long));
+      scratch(args.entry, ctx, sizeof(unsigned long long)));
+  zero(ctx, args.entry, count, sizeof(unsigned long long));
   const float *p = X.f32();
-  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, X.numel, [=] __device__(int64_t i) {
     if (cd::csrIsNonZero(p[i]))
       atomicAdd(count, 1ull);
   });
   unsigned long long nnzHost = 0;
-  readBack(E, ctx, &nnzHost, count, sizeof nnzHost);
-  ctx.profile.record(E, args.site, X, (int64_t)nnzHost);
+  readBack(args.entry, ctx, &nnzHost, count, sizeof nnzHost);
+  ctx.profile.record(args.entry, args.site, X, (int64_t)nnzHost);
 }

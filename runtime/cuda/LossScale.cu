@@ -39,30 +39,26 @@ __global__ void nonfiniteCountKernel(const float *x, int64_t n, float *count) {
 
 void entry::echo_nonfinite_count(Context &ctx,
                                  const echo_nonfinite_count_args &args) {
-  const char *E = "echo_nonfinite_count";
   echo_rt::NonfiniteCountArgs a = echo_rt::nonfiniteCountArgs(args);
   nonfiniteCountKernel<<<1, kThreads, 0, ctx.stream>>>(a.x.f32(), a.x.numel,
                                                         a.count.f32());
-  checkLaunch(E, "a kernel");
+  checkLaunch(args.entry, "a kernel");
 }
 
 void entry::echo_select(Context &ctx, const echo_select_args &args) {
-  const char *E = "echo_select";
   echo_rt::SelectArgs s = echo_rt::selectArgs(args);
   const float *p = s.pred.f32(), *av = s.a.f32(), *bv = s.b.f32();
   float *out = s.y.f32();
-  forEach(ctx, E, s.y.numel, [=] __device__(int64_t i) {
-    out[i] = p[0] != 0.0f ? av[i] : bv[i];
-  });
+  forEach(ctx, args.entry, s.y.numel,
+          [=] __device__(int64_t i) { out[i] = p[0] != 0.0f ? av[i] : bv[i]; });
 }
 
 void entry::echo_loss_scale_update(Context &ctx,
                                    const echo_loss_scale_update_args &args) {
-  const char *E = "echo_loss_scale_update";
   echo_rt::LossScaleArgs a = echo_rt::lossScaleArgs(args);
   const float *st = a.state.f32(), *n = a.nonfinite.f32();
   float *out = a.new_state.f32();
-  forEach(ctx, E, 1, [=] __device__(int64_t) {
+  forEach(ctx, args.entry, 1, [=] __device__(int64_t) {
     lossScaleStep(st, n[0], args.growth_interval, args.growth, args.backoff,
                   out);
   });

@@ -167,10 +167,9 @@ void prefetch(Context &ctx, const Operand &y, int64_t slot) {
 
 void entry::echo_offload_wait(Context &ctx,
                               const echo_offload_wait_args &args) {
-  const char *E = "echo_offload_wait";
-  echo_rt::checkOffloadSlot(E, args.slot);
+  echo_rt::checkOffloadSlot(args.entry, args.slot);
   EchoCudaCopies &c = ctx.copies;
   if (size_t(args.slot) < c.slots.size() && c.slots[args.slot].done)
-    check(E, cudaEventSynchronize(c.slots[args.slot].done),
+    check(args.entry, cudaEventSynchronize(c.slots[args.slot].done),
           "cudaEventSynchronize");
 }
