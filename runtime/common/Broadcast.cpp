@@ -29,6 +29,15 @@ void echo_rt::broadcastStrides(const char *entry, const TensorView &operand,
   }
 }
 
+BroadcastToArgs echo_rt::broadcastToArgs(const echo_broadcast_to_args &args) {
+  BroadcastToArgs a;
+  a.x = args.x.view();
+  a.y = args.y.view();
+  broadcastStrides(args.entry, a.x, "x", a.y, "y", a.xStrides);
+  rowMajorStrides(a.y.rank, a.y.sizes, a.yStrides);
+  return a;
+}
+
 MaxGradArgs echo_rt::maxGradArgs(const echo_max_grad_args &args) {
   const char *E = args.entry;
   MaxGradArgs r;

@@ -30,6 +30,14 @@ struct MaxGradArgs {
 };
 MaxGradArgs maxGradArgs(const echo_max_grad_args &args);
 
+/// echo_broadcast_to: x broadcast to y, x's strides over y's dimensions
+/// (0 where broadcast) and y's row-major strides.
+struct BroadcastToArgs {
+  TensorView x, y;
+  int64_t xStrides[kMaxRank], yStrides[kMaxRank];
+};
+BroadcastToArgs broadcastToArgs(const echo_broadcast_to_args &args);
+
 } // namespace echo_rt
 
 #endif // ECHO_RUNTIME_COMMON_BROADCAST_H

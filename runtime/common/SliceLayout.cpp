@@ -49,6 +49,20 @@ void echo_rt::readPermutation(const char *E, const Operand &permutation,
   }
 }
 
+TransposeArgs echo_rt::transposeArgs(const echo_transpose_args &args) {
+  TransposeArgs a;
+  a.x = args.x.view();
+  a.y = args.y.view();
+  int64_t perm[kMaxRank];
+  readPermutation(args.entry, args.permutation, a.x, a.y, perm);
+  int64_t xs[kMaxRank];
+  rowMajorStrides(a.x.rank, a.x.sizes, xs);
+  rowMajorStrides(a.y.rank, a.y.sizes, a.yStrides);
+  for (int d = 0; d < a.x.rank; ++d)
+    a.xStrides[d] = xs[perm[d]];
+  return a;
+}
+
 int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
                              const char *wn, const TensorView &part,
                              const char *pn, const Operand &offsets,

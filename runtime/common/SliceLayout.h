@@ -24,6 +24,15 @@ void readList(const char *entry, const Operand &list, int expected,
 void readPermutation(const char *entry, const Operand &permutation,
                      const TensorView &x, const TensorView &y, int64_t *perm);
 
+/// echo_transpose: x, y, the permutation checked against both, and the
+/// strides of a copy in y's row-major order: x's strides permuted into y's
+/// dimensions, and y's own.
+struct TransposeArgs {
+  TensorView x, y;
+  int64_t xStrides[kMaxRank], yStrides[kMaxRank];
+};
+TransposeArgs transposeArgs(const echo_transpose_args &args);
+
 /// echo_concat_part's part of whole: the same shape but along `axis`,
 /// where it starts at `offset`; the rows of the copy between them.
 struct ConcatLayout {

@@ -126,15 +126,11 @@ void entry::echo_sum_to(Context &, const echo_sum_to_args &args) {
 }
 
 void entry::echo_broadcast_to(Context &, const echo_broadcast_to_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(args.entry, X, "x", Y, "y", sx);
-  rowMajorStrides(Y.rank, Y.sizes, sy);
-  const int64_t *strides[2] = {sx, sy};
-  StridedLoop<2> loop(Y.rank, Y.sizes, strides);
-  const float *x = X.f32();
-  float *y = Y.f32();
+  BroadcastToArgs a = broadcastToArgs(args);
+  const int64_t *strides[2] = {a.xStrides, a.yStrides};
+  StridedLoop<2> loop(a.y.rank, a.y.sizes, strides);
+  const float *x = a.x.f32();
+  float *y = a.y.f32();
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
     const float *px = x + off[0];
     float *py = y + off[1];

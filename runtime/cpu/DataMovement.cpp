@@ -72,18 +72,10 @@ void entry::echo_concat_part(Context &, const echo_concat_part_args &args) {
 }
 
 void entry::echo_transpose(Context &, const echo_transpose_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  int64_t perm[kMaxRank];
-  readPermutation(args.entry, args.permutation, X, Y, perm);
-  if (Y.numel == 0)
-    return;
-  int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
-  rowMajorStrides(X.rank, X.sizes, xs);
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  for (int d = 0; d < X.rank; ++d)
-    xp[d] = xs[perm[d]];
-  stridedCopy(Y.rank, Y.sizes, X.f32(), xp, Y.f32(), ys);
+  TransposeArgs a = transposeArgs(args);
+  if (a.y.numel)
+    stridedCopy(a.y.rank, a.y.sizes, a.x.f32(), a.xStrides, a.y.f32(),
+                a.yStrides);
 }
 
 void entry::echo_copy(Context &, const echo_copy_args &args) {

@@ -88,13 +88,8 @@ void entry::echo_reduce(Context &, const echo_reduce_args &args) {
 }
 
 void entry::echo_reduce_grad(Context &, const echo_reduce_grad_args &args) {
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  if (args.kind != ECHO_SUM && args.kind != ECHO_MEAN)
-    fail(args.entry,
-         "kind %lld is not sum or mean (max reductions use "
-         "echo_reduce_max_grad)",
-         (long long)args.kind);
+  ReduceGradArgs a = reduceGradArgs(args);
+  const TensorView &DY = a.dy, &DX = a.dx;
   int64_t sx[kMaxRank], sy[kMaxRank];
   int64_t count =
       reducedLayout(args.entry, DX, "dx", DY, "dy", args.dims_mask, sy);
@@ -103,7 +98,7 @@ void entry::echo_reduce_grad(Context &, const echo_reduce_grad_args &args) {
   StridedLoop<2> loop(DX.rank, DX.sizes, strides);
   const float *dy = DY.f32();
   float *dx = DX.f32();
-  bool mean = args.kind == ECHO_MEAN;
+  bool mean = a.mean;
   double inv = 1.0 / static_cast<double>(count);
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
     float *px = dx + off[0];

@@ -21,6 +21,7 @@
 #include "DropoutArgs.h"
 #include "Launch.h"
 #include "OptimizerArgs.h"
+#include "SoftmaxLine.h"
 #include "echo/dropout.h"
 #include "echo/gelu.h"
 
@@ -28,10 +29,20 @@
 
 using namespace echo_cuda;
 using echo_rt::axisLines;
+using echo_rt::broadcastToArgs;
+using echo_rt::BroadcastToArgs;
+using echo_rt::Lines;
 using echo_rt::maxGradArgs;
 using echo_rt::MaxGradArgs;
-using echo_rt::Lines;
 using echo_rt::reducedDims;
+using echo_rt::reduceGradArgs;
+using echo_rt::ReduceGradArgs;
+using echo_rt::softmaxArgs;
+using echo_rt::SoftmaxArgs;
+using echo_rt::softmaxGradArgs;
+using echo_rt::SoftmaxGradArgs;
+using echo_rt::softmaxGradLine;
+using echo_rt::softmaxLine;
 using namespace echo_rt::cross_entropy_args;
 using namespace echo_rt::dropout_args;
 using namespace echo_rt::optimizer_args;
@@ -242,16 +253,12 @@ void entry::echo_sum_to(Context &ctx, const echo_sum_to_args &args) {
 
 void entry::echo_broadcast_to(Context &ctx,
                               const echo_broadcast_to_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(args.entry, X, "x", Y, "y", sx);
-  rowMajorStrides(Y.rank, Y.sizes, sy);
-  const int64_t *st[2] = {sx, sy};
-  Layout<2> l(Y.rank, Y.sizes, st);
-  const float *px = X.f32();
-  float *py = Y.f32();
-  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
+  BroadcastToArgs a = broadcastToArgs(args);
+  const int64_t *st[2] = {a.xStrides, a.yStrides};
+  Layout<2> l(a.y.rank, a.y.sizes, st);
+  const float *px = a.x.f32();
+  float *py = a.y.f32();
+  forEach(ctx, args.entry, a.y.numel, [=] __device__(int64_t i) {
     int64_t off[2];
     l.offsets(i, off);
     py[off[1]] = px[off[0]];
@@ -283,13 +290,8 @@ void entry::echo_reduce(Context &ctx, const echo_reduce_args &args) {
 }
 
 void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  if (args.kind != ECHO_SUM && args.kind != ECHO_MEAN)
-    fail(args.entry,
-         "kind %lld is not sum or mean (max reductions use "
-         "echo_reduce_max_grad)",
-         (long long)args.kind);
+  ReduceGradArgs a = reduceGradArgs(args);
+  const TensorView &DY = a.dy, &DX = a.dx;
   Reduction r = reducedLayout(args.entry, DX, "dx", DY, "dy", args.dims_mask);
   // dy's stride per dimension of dx: row-major over the kept dimensions.
   int64_t sx[kMaxRank], sy[kMaxRank];
@@ -305,7 +307,7 @@ void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
   }
   const int64_t *st[2] = {sx, sy};
   Layout<2> l(DX.rank, DX.sizes, st);
-  bool mean = args.kind == ECHO_MEAN;
+  bool mean = a.mean;
   double inv = 1.0 / static_cast<double>(r.count);
   const float *g = DY.f32();
   float *px = DX.f32();
@@ -353,14 +355,12 @@ void entry::echo_reduce_max_grad(Context &ctx,
 //--- softmax ------------------------------------------------------------------
 
 void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  expectSameShape(args.entry, Y, "y", X, "x");
-  Lines l = axisLines(args.entry, X, args.axis);
+  SoftmaxArgs a = softmaxArgs(args);
+  const Lines l = a.lines;
   if (l.len == 0)
     return;
-  const float *px = X.f32();
-  float *py = Y.f32();
+  const float *px = a.x.f32();
+  float *py = a.y.f32();
   bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     // Contiguous lines: one block each (BlockReduce.h).
@@ -385,40 +385,19 @@ void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
     });
     return;
   }
+  // Strided lines: one thread each.
   forEach(ctx, args.entry, l.outer * l.inner, [=] __device__(int64_t line) {
-    int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
-    const float *p = px + o * l.len * l.inner + i;
-    float *q = py + o * l.len * l.inner + i;
-    float mx = p[0];
-    for (int64_t k = 1; k < l.len; ++k)
-      mx = p[k * st] > mx ? p[k * st] : mx;
-    double sum = 0.0;
-    for (int64_t k = 0; k < l.len; ++k)
-      sum += exp(static_cast<double>(p[k * st]) - mx);
-    if (isLog) {
-      double lse = log(sum);
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] =
-            static_cast<float>(static_cast<double>(p[k * st]) - mx - lse);
-    } else {
-      double inv = 1.0 / sum;
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(
-            exp(static_cast<double>(p[k * st]) - mx) * inv);
-    }
+    int64_t base = line / l.inner * l.len * l.inner + line % l.inner;
+    softmaxLine(px + base, py + base, l.len, l.inner, isLog);
   });
 }
 
 void entry::echo_softmax_grad(Context &ctx,
                               const echo_softmax_grad_args &args) {
-  TensorView Y = args.y.view();
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  expectSameShape(args.entry, DY, "dy", Y, "y");
-  expectSameShape(args.entry, DX, "dx", Y, "y");
-  Lines l = axisLines(args.entry, Y, args.axis);
-  const float *py = Y.f32(), *pg = DY.f32();
-  float *pq = DX.f32();
+  SoftmaxGradArgs a = softmaxGradArgs(args);
+  const Lines l = a.lines;
+  const float *py = a.y.f32(), *pg = a.dy.f32();
+  float *pq = a.dx.f32();
   bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     int64_t len = l.len;
@@ -438,23 +417,8 @@ void entry::echo_softmax_grad(Context &ctx,
     return;
   }
   forEach(ctx, args.entry, l.outer * l.inner, [=] __device__(int64_t line) {
-    int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
-    int64_t base = o * l.len * l.inner + i;
-    const float *y = py + base, *g = pg + base;
-    float *q = pq + base;
-    double s = 0.0;
-    if (isLog) {
-      for (int64_t k = 0; k < l.len; ++k)
-        s += g[k * st];
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(
-            g[k * st] - exp(static_cast<double>(y[k * st])) * s);
-    } else {
-      for (int64_t k = 0; k < l.len; ++k)
-        s += static_cast<double>(g[k * st]) * y[k * st];
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(y[k * st] * (g[k * st] - s));
-    }
+    int64_t base = line / l.inner * l.len * l.inner + line % l.inner;
+    softmaxGradLine(py + base, pg + base, pq + base, l.len, l.inner, isLog);
   });
 }
 

@@ -34,9 +34,9 @@ using namespace echo_rt::norm_args;
 using namespace echo_rt::pool_args;
 using echo_rt::concatLayout;
 using echo_rt::ConcatLayout;
-using echo_rt::readList;
-using echo_rt::readPermutation;
 using echo_rt::sliceLayout;
+using echo_rt::transposeArgs;
+using echo_rt::TransposeArgs;
 
 void echo_cuda::addBiasRows(Context &ctx, const char *E, float *y,
                             const float *b, int64_t rows, int64_t n) {
@@ -571,19 +571,10 @@ void entry::echo_concat_part(Context &ctx, const echo_concat_part_args &args) {
 }
 
 void entry::echo_transpose(Context &ctx, const echo_transpose_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  int64_t perm[kMaxRank];
-  readPermutation(args.entry, args.permutation, X, Y, perm);
-  if (Y.numel == 0)
-    return;
-  int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
-  rowMajorStrides(X.rank, X.sizes, xs);
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  for (int d = 0; d < X.rank; ++d)
-    xp[d] = xs[perm[d]];
-  stridedCopy(ctx, args.entry, Y.rank, Y.sizes, Y.numel, X.f32(), xp, Y.f32(),
-              ys);
+  TransposeArgs a = transposeArgs(args);
+  if (a.y.numel)
+    stridedCopy(ctx, args.entry, a.y.rank, a.y.sizes, a.y.numel, a.x.f32(),
+                a.xStrides, a.y.f32(), a.yStrides);
 }
 
 void entry::echo_copy(Context &ctx, const echo_copy_args &args) {
