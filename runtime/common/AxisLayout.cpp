@@ -45,6 +45,15 @@ ReduceGradArgs echo_rt::reduceGradArgs(const echo_reduce_grad_args &args) {
   return a;
 }
 
+ReduceMaxGradArgs
+echo_rt::reduceMaxGradArgs(const echo_reduce_max_grad_args &args) {
+  ReduceMaxGradArgs a{args.x.view(), args.y.view(), args.dy.view(),
+                      args.dx.view()};
+  expectSameShape(args.entry, a.dx, "dx", a.x, "x");
+  expectSameShape(args.entry, a.dy, "dy", a.y, "y");
+  return a;
+}
+
 ReducedDims echo_rt::reducedDims(const char *E, const TensorView &x,
                                  const char *xn, const TensorView &r,
                                  const char *rn, int64_t mask) {

@@ -45,6 +45,13 @@ struct ReduceGradArgs {
 };
 ReduceGradArgs reduceGradArgs(const echo_reduce_grad_args &args);
 
+/// echo_reduce_max_grad: dx shaped like x, dy like y; the layout of y in x
+/// is the backend's (reducedDims).
+struct ReduceMaxGradArgs {
+  TensorView x, y, dy, dx;
+};
+ReduceMaxGradArgs reduceMaxGradArgs(const echo_reduce_max_grad_args &args);
+
 /// The dimensions of x a reduction over `mask` sums.
 struct ReducedDims {
   bool reduced[kMaxRank];

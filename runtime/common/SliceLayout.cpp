@@ -63,11 +63,14 @@ TransposeArgs echo_rt::transposeArgs(const echo_transpose_args &args) {
   return a;
 }
 
-int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
-                             const char *wn, const TensorView &part,
-                             const char *pn, const Operand &offsets,
-                             const Operand &strides,
-                             int64_t *partStridesInWhole) {
+/// Validates a slice of `part` shape out of `whole` and fills the strides
+/// (per dimension of part) of the sliced elements in whole; returns the
+/// offset of the first one.
+static int64_t sliceLayout(const char *E, const TensorView &whole,
+                           const char *wn, const TensorView &part,
+                           const char *pn, const Operand &offsets,
+                           const Operand &strides,
+                           int64_t *partStridesInWhole) {
   expectRank(E, part, pn, whole.rank);
   int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
   readList(E, offsets, whole.rank, off);
@@ -92,4 +95,30 @@ int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
     partStridesInWhole[d] = st[d] * ws[d];
   }
   return base;
+}
+
+/// The rest of sliceArgs once whole and part are viewed.
+static SliceArgs sliceCopy(const char *E, const TensorView &whole,
+                           const char *wn, const TensorView &part,
+                           const char *pn, const Operand &offsets,
+                           const Operand &strides) {
+  SliceArgs a;
+  a.whole = whole;
+  a.part = part;
+  a.base =
+      sliceLayout(E, whole, wn, part, pn, offsets, strides, a.wholeStrides);
+  rowMajorStrides(part.rank, part.sizes, a.partStrides);
+  return a;
+}
+
+SliceArgs echo_rt::sliceArgs(const echo_slice_args &args) {
+  TensorView x = args.x.view();
+  TensorView y = args.y.view();
+  return sliceCopy(args.entry, x, "x", y, "y", args.offsets, args.strides);
+}
+
+SliceArgs echo_rt::sliceArgs(const echo_slice_grad_args &args) {
+  TensorView dy = args.dy.view();
+  TensorView dx = args.dx.view();
+  return sliceCopy(args.entry, dx, "dx", dy, "dy", args.offsets, args.strides);
 }

@@ -44,13 +44,18 @@ ConcatLayout concatLayout(const char *entry, const TensorView &part,
                           const TensorView &whole, int64_t axis,
                           int64_t offset);
 
-/// Validates a slice of `part` shape out of `whole` and fills the strides
-/// (per dimension of part) of the sliced elements in whole; returns the
-/// offset of the first one.
-int64_t sliceLayout(const char *entry, const TensorView &whole, const char *wn,
-                    const TensorView &part, const char *pn,
-                    const Operand &offsets, const Operand &strides,
-                    int64_t *partStridesInWhole);
+/// echo_slice (part y read out of whole x) and echo_slice_grad (part dy
+/// written into whole dx), checked against offsets and strides, and the
+/// strided copy between them: the offset in whole of the part's first
+/// element, the strides in whole of the part's elements (per dimension of
+/// part), and the part's own row-major strides.
+struct SliceArgs {
+  TensorView whole, part;
+  int64_t base;
+  int64_t wholeStrides[kMaxRank], partStrides[kMaxRank];
+};
+SliceArgs sliceArgs(const echo_slice_args &args);
+SliceArgs sliceArgs(const echo_slice_grad_args &args);
 
 } // namespace echo_rt
 

@@ -29,29 +29,19 @@ void stridedCopy(int rank, const int64_t *shape, const float *src,
 } // namespace
 
 void entry::echo_slice(Context &, const echo_slice_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base =
-      sliceLayout(args.entry, X, "x", Y, "y", args.offsets, args.strides, xs);
-  if (Y.numel == 0)
-    return;
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  stridedCopy(Y.rank, Y.sizes, X.f32() + base, xs, Y.f32(), ys);
+  SliceArgs a = sliceArgs(args);
+  if (a.part.numel)
+    stridedCopy(a.part.rank, a.part.sizes, a.whole.f32() + a.base,
+                a.wholeStrides, a.part.f32(), a.partStrides);
 }
 
 void entry::echo_slice_grad(Context &, const echo_slice_grad_args &args) {
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(args.entry, DX, "dx", DY, "dy", args.offsets,
-                             args.strides, xs);
-  if (DX.numel)
-    std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
-  if (DY.numel == 0)
-    return;
-  rowMajorStrides(DY.rank, DY.sizes, ys);
-  stridedCopy(DY.rank, DY.sizes, DY.f32(), ys, DX.f32() + base, xs);
+  SliceArgs a = sliceArgs(args);
+  if (a.whole.numel)
+    std::memset(a.whole.f32(), 0, sizeof(float) * a.whole.numel);
+  if (a.part.numel)
+    stridedCopy(a.part.rank, a.part.sizes, a.part.f32(), a.partStrides,
+                a.whole.f32() + a.base, a.wholeStrides);
 }
 
 void entry::echo_concat_part(Context &, const echo_concat_part_args &args) {

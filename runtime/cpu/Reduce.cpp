@@ -112,12 +112,8 @@ void entry::echo_reduce_grad(Context &, const echo_reduce_grad_args &args) {
 
 void entry::echo_reduce_max_grad(Context &,
                                  const echo_reduce_max_grad_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  expectSameShape(args.entry, DX, "dx", X, "x");
-  expectSameShape(args.entry, DY, "dy", Y, "y");
+  ReduceMaxGradArgs a = reduceMaxGradArgs(args);
+  const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   int64_t sx[kMaxRank], sy[kMaxRank];
   reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask, sy);
   rowMajorStrides(X.rank, X.sizes, sx);

@@ -37,6 +37,8 @@ using echo_rt::MaxGradArgs;
 using echo_rt::reducedDims;
 using echo_rt::reduceGradArgs;
 using echo_rt::ReduceGradArgs;
+using echo_rt::reduceMaxGradArgs;
+using echo_rt::ReduceMaxGradArgs;
 using echo_rt::softmaxArgs;
 using echo_rt::SoftmaxArgs;
 using echo_rt::softmaxGradArgs;
@@ -321,12 +323,8 @@ void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
 
 void entry::echo_reduce_max_grad(Context &ctx,
                                  const echo_reduce_max_grad_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  expectSameShape(args.entry, DX, "dx", X, "x");
-  expectSameShape(args.entry, DY, "dy", Y, "y");
+  ReduceMaxGradArgs a = reduceMaxGradArgs(args);
+  const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   Reduction r = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask);
   if (DX.numel)
     check(args.entry,

@@ -34,7 +34,8 @@ using namespace echo_rt::norm_args;
 using namespace echo_rt::pool_args;
 using echo_rt::concatLayout;
 using echo_rt::ConcatLayout;
-using echo_rt::sliceLayout;
+using echo_rt::sliceArgs;
+using echo_rt::SliceArgs;
 using echo_rt::transposeArgs;
 using echo_rt::TransposeArgs;
 
@@ -331,9 +332,6 @@ void entry::echo_avg_pool2d_grad(Context &ctx,
 
 void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
   BatchNormArgs a = batchNormArgs(args);
-  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
-                   &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
-                   &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
   // One pass over x (ChannelReduce.h): per channel, the sums of d = x - s
   // and d * d in double, s the channel's first element (a shift that keeps
@@ -343,9 +341,10 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
   double *partials = static_cast<double *>(scratch(
       args.entry, ctx, sizeof(double) * (2 * c * split.chunks + 2 * c + 1)));
   double *affine = partials + 2 * c * split.chunks;
-  const float *x = X.f32(), *pg = G.f32(), *pb = B.f32(), *rm = RM.f32(),
-              *rv = RV.f32();
-  float *nm = NM.f32(), *nv = NV.f32(), *sm = SM.f32(), *si = SI.f32();
+  const float *x = a.x.f32(), *pg = a.gamma.f32(), *pb = a.beta.f32(),
+              *rm = a.running_mean.f32(), *rv = a.running_var.f32();
+  float *nm = a.new_mean.f32(), *nv = a.new_var.f32(), *sm = a.saved_mean.f32(),
+        *si = a.saved_inv_std.f32();
   channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
                        double d = static_cast<double>(x[off]) - x[ch * inner];
@@ -372,7 +371,7 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
     sm[ch] = static_cast<float>(mean);
     si[ch] = static_cast<float>(invStd);
   });
-  float *py = Y.f32();
+  float *py = a.y.f32();
   forEachInRows(
       ctx, args.entry, n * c, inner, [=] __device__(int64_t row, int64_t i) {
         int64_t ch = row % c;
@@ -383,9 +382,6 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
 void entry::echo_batch_norm_grad(Context &ctx,
                                  const echo_batch_norm_grad_args &args) {
   BatchNormGradArgs a = batchNormGradArgs(args);
-  const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
-                   &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
-                   &DG = a.dgamma, &DB = a.dbeta;
   int64_t n = a.n, c = a.c, inner = a.inner;
   int64_t count = n * inner;
   // Per channel: the sums of dy and dy * xhat (ChannelReduce.h), then
@@ -394,9 +390,9 @@ void entry::echo_batch_norm_grad(Context &ctx,
   double *partials = static_cast<double *>(scratch(
       args.entry, ctx, sizeof(double) * (2 * c * split.chunks + 5 * c + 1)));
   double *stats = partials + 2 * c * split.chunks;
-  const float *x = X.f32(), *dy = DY.f32(), *pg = G.f32(), *psm = SM.f32(),
-              *psi = SI.f32();
-  float *pdg = DG.f32(), *pdb = DB.f32(), *dx = DX.f32();
+  const float *x = a.x.f32(), *dy = a.dy.f32(), *pg = a.gamma.f32(),
+              *psm = a.saved_mean.f32(), *psi = a.saved_inv_std.f32();
+  float *pdg = a.dgamma.f32(), *pdb = a.dbeta.f32(), *dx = a.dx.f32();
   channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
                        double mean = psm[ch], inv = psi[ch];
@@ -427,11 +423,9 @@ void entry::echo_batch_norm_grad(Context &ctx,
 
 void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
   LayerNormArgs a = layerNormArgs(args);
-  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
-                   &I = a.inv_std;
-  int64_t rows = X.rows(), d = X.last();
-  const float *px = X.f32(), *g = G.f32(), *b = B.f32();
-  float *py = Y.f32(), *pm = M.f32(), *pi = I.f32();
+  int64_t rows = a.x.rows(), d = a.x.last();
+  const float *px = a.x.f32(), *g = a.gamma.f32(), *b = a.beta.f32();
+  float *py = a.y.f32(), *pm = a.mean.f32(), *pi = a.inv_std.f32();
   // One block per row (BlockReduce.h); two passes, as on the CPU.
   perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
@@ -458,12 +452,10 @@ void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
 void entry::echo_layer_norm_grad(Context &ctx,
                                  const echo_layer_norm_grad_args &args) {
   LayerNormGradArgs a = layerNormGradArgs(args);
-  const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
-                   &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
-  int64_t rows = X.rows(), d = X.last();
-  const float *px = X.f32(), *g = G.f32(), *pm = M.f32(), *pi = I.f32(),
-              *pgy = DY.f32();
-  float *pdx = DX.f32(), *pdg = DG.f32(), *pdb = DB.f32();
+  int64_t rows = a.x.rows(), d = a.x.last();
+  const float *px = a.x.f32(), *g = a.gamma.f32(), *pm = a.mean.f32(),
+              *pi = a.inv_std.f32(), *pgy = a.dy.f32();
+  float *pdx = a.dx.f32(), *pdg = a.dgamma.f32(), *pdb = a.dbeta.f32();
   // dx: one block per row (BlockReduce.h).
   perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
@@ -522,30 +514,20 @@ void stridedCopy(Context &ctx, const char *E, int rank, const int64_t *shape,
 } // namespace
 
 void entry::echo_slice(Context &ctx, const echo_slice_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base =
-      sliceLayout(args.entry, X, "x", Y, "y", args.offsets, args.strides, xs);
-  if (Y.numel == 0)
-    return;
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  stridedCopy(ctx, args.entry, Y.rank, Y.sizes, Y.numel, X.f32() + base, xs,
-              Y.f32(), ys);
+  SliceArgs a = sliceArgs(args);
+  if (a.part.numel)
+    stridedCopy(ctx, args.entry, a.part.rank, a.part.sizes, a.part.numel,
+                a.whole.f32() + a.base, a.wholeStrides, a.part.f32(),
+                a.partStrides);
 }
 
 void entry::echo_slice_grad(Context &ctx, const echo_slice_grad_args &args) {
-  TensorView DY = args.dy.view();
-  TensorView DX = args.dx.view();
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(args.entry, DX, "dx", DY, "dy", args.offsets,
-                             args.strides, xs);
-  zero(ctx, args.entry, DX.data, sizeof(float) * DX.numel);
-  if (DY.numel == 0)
-    return;
-  rowMajorStrides(DY.rank, DY.sizes, ys);
-  stridedCopy(ctx, args.entry, DY.rank, DY.sizes, DY.numel, DY.f32(), ys,
-              DX.f32() + base, xs);
+  SliceArgs a = sliceArgs(args);
+  zero(ctx, args.entry, a.whole.data, sizeof(float) * a.whole.numel);
+  if (a.part.numel)
+    stridedCopy(ctx, args.entry, a.part.rank, a.part.sizes, a.part.numel,
+                a.part.f32(), a.partStrides, a.whole.f32() + a.base,
+                a.wholeStrides);
 }
 
 void entry::echo_concat_part(Context &ctx, const echo_concat_part_args &args) {
