@@ -11,11 +11,22 @@ void echo_rt::checkOffloadSlot(const char *entry, int64_t slot) {
          (long long)kMaxSlots);
 }
 
+/// Fails unless `bytes` is the size of an element the copies move.
+static void checkElementBytes(const char *entry, int64_t bytes) {
+  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8)
+    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8", (long long)bytes);
+}
+
+UploadArgs echo_rt::uploadArgs(const echo_upload_args &args) {
+  checkElementBytes(args.entry, args.element_bytes);
+  UploadArgs a{args.src.view(args.element_bytes),
+               args.dst.view(args.element_bytes)};
+  expectSameShape(args.entry, a.src, "src", a.dst, "dst");
+  return a;
+}
+
 TensorView echo_rt::offloadView(const Operand &t, int64_t slot) {
-  if (t.elementBytes != 1 && t.elementBytes != 2 && t.elementBytes != 4 &&
-      t.elementBytes != 8)
-    fail(t.entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)t.elementBytes);
+  checkElementBytes(t.entry, int64_t(t.elementBytes));
   checkOffloadSlot(t.entry, slot);
   return t.view();
 }

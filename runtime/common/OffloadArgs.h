@@ -1,8 +1,10 @@
-//===- OffloadArgs.h - Checked arguments of offload and prefetch --*- C++ -*-===//
+//===- OffloadArgs.h - Checked arguments of offload and prefetch --*- C++
+//-*-===//
 //
 // echo_offload<T> / echo_prefetch<T> (OffloadEntries.inc) copy a device
-// tensor to or from the host slot the compiler numbered. The element size
-// and slot checks are stated once for every backend.
+// tensor to or from the host slot the compiler numbered, echo_upload a
+// host constant into its device buffer. The element size and slot checks
+// are stated once for every backend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,13 @@ namespace echo_rt {
 /// 0 by the compiler, one per offload of a step, and the bound catches a
 /// corrupted one.
 void checkOffloadSlot(const char *entry, int64_t slot);
+
+/// echo_upload: the host constant src and its device buffer dst, one shape,
+/// elements of element_bytes (1, 2, 4 or 8).
+struct UploadArgs {
+  TensorView src, dst;
+};
+UploadArgs uploadArgs(const echo_upload_args &args);
 
 /// The device tensor of an offload or prefetch (elements of its kind's 1, 2,
 /// 4 or 8 bytes), at a checked slot.

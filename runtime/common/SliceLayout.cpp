@@ -49,6 +49,14 @@ void echo_rt::readPermutation(const char *E, const Operand &permutation,
   }
 }
 
+CopyArgs echo_rt::copyArgs(const echo_copy_args &args) {
+  CopyArgs a{args.x.view(), args.y.view()};
+  if (a.x.numel != a.y.numel)
+    fail(args.entry, "x %s and y %s have different element counts",
+         a.x.shapeStr().c_str(), a.y.shapeStr().c_str());
+  return a;
+}
+
 TransposeArgs echo_rt::transposeArgs(const echo_transpose_args &args) {
   TransposeArgs a;
   a.x = args.x.view();

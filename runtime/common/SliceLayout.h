@@ -2,8 +2,9 @@
 //-*-===//
 //
 // The host-side index lists (offsets, strides, permutations) of the data
-// movement entries and the layout of a strided slice, read and checked
-// once for every backend.
+// movement entries, the layout of a strided slice, and the other checks of
+// those entries (copy, transpose, concat), read and checked once for every
+// backend.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,12 @@ struct TransposeArgs {
   int64_t xStrides[kMaxRank], yStrides[kMaxRank];
 };
 TransposeArgs transposeArgs(const echo_transpose_args &args);
+
+/// echo_copy: x and y, any shapes of the same element count.
+struct CopyArgs {
+  TensorView x, y;
+};
+CopyArgs copyArgs(const echo_copy_args &args);
 
 /// echo_concat_part's part of whole: the same shape but along `axis`,
 /// where it starts at `offset`; the rows of the copy between them.

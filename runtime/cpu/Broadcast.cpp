@@ -80,12 +80,11 @@ void entry::echo_binary(Context &, const echo_binary_args &args) {
 
 void entry::echo_max_grad(Context &, const echo_max_grad_args &args) {
   MaxGradArgs m = maxGradArgs(args);
-  const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
   const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
   const int64_t *strides[3] = {sa, sb, sy};
-  StridedLoop<3> loop(DY.rank, DY.sizes, strides);
-  const float *a = A.f32(), *b = B.f32(), *dy = DY.f32();
-  float *da = DA.f32(), *dbp = DB.f32();
+  StridedLoop<3> loop(m.dy.rank, m.dy.sizes, strides);
+  const float *a = m.a.f32(), *b = m.b.f32(), *dy = m.dy.f32();
+  float *da = m.da.f32(), *dbp = m.db.f32();
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
     for (int64_t i = 0; i < n; ++i) {
       bool toA = a[off[0] + i * st[0]] >= b[off[1] + i * st[1]];

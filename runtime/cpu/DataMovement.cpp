@@ -1,5 +1,6 @@
 //===- DataMovement.cpp - slice, concat/split, transpose, copy, fill --------===//
 
+#include "OffloadArgs.h"
 #include "SliceLayout.h"
 #include "StridedLoop.h"
 
@@ -69,13 +70,9 @@ void entry::echo_transpose(Context &, const echo_transpose_args &args) {
 }
 
 void entry::echo_copy(Context &, const echo_copy_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  if (X.numel != Y.numel)
-    fail(args.entry, "x %s and y %s have different element counts",
-         X.shapeStr().c_str(), Y.shapeStr().c_str());
-  if (X.numel && X.data != Y.data)
-    std::memmove(Y.data, X.data, sizeof(float) * X.numel);
+  CopyArgs a = copyArgs(args);
+  if (a.x.numel && a.x.data != a.y.data)
+    std::memmove(a.y.data, a.x.data, sizeof(float) * a.x.numel);
 }
 
 void entry::echo_fill(Context &, const echo_fill_args &args) {
@@ -87,14 +84,9 @@ void entry::echo_fill(Context &, const echo_fill_args &args) {
 }
 
 void entry::echo_upload(Context &, const echo_upload_args &args) {
-  if (args.element_bytes != 1 && args.element_bytes != 2 &&
-      args.element_bytes != 4 && args.element_bytes != 8)
-    fail(args.entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)args.element_bytes);
-  TensorView S = args.src.view(args.element_bytes);
-  TensorView D = args.dst.view(args.element_bytes);
-  expectSameShape(args.entry, S, "src", D, "dst");
+  UploadArgs a = uploadArgs(args);
   // On the CPU, host and device memory are one.
-  if (S.numel)
-    std::memcpy(D.data, S.data, (size_t)(S.numel * args.element_bytes));
+  if (a.src.numel)
+    std::memcpy(a.dst.data, a.src.data,
+                (size_t)(a.src.numel * args.element_bytes));
 }

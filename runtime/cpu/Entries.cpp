@@ -64,14 +64,7 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
 // Every mode computes IEEE FP32 here: the CPU kernels have no faster,
 // less precise variant, and they are deterministic either way.
 echo_status echo_step_set_math(echo_context *ctx, int64_t mode) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  if (ctx->status != ECHO_OK)
-    return ctx->status;
-  std::string error = echo_rt::checkMathMode(mode);
-  if (!error.empty())
-    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
-  return ECHO_OK;
+  return echo_rt::checkStepMath(ctx, mode);
 }
 
 echo_status echo_step_end(echo_context *ctx) {

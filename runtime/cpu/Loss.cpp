@@ -41,17 +41,16 @@ static void cross_entropy(const char *E, const Operand &logits,
                           const Operand &labels, const Operand &loss,
                           int64_t index_bits) {
   CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
-  const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
   int64_t rows = a.rows, c = a.classes;
   double total = 0.0;
   for (int64_t r = 0; r < rows; ++r) {
-    const float *p = L.f32() + r * c;
-    int64_t l = label(E, T, r, index_bits, c);
+    const float *p = a.logits.f32() + r * c;
+    int64_t l = label(E, a.labels, r, index_bits, c);
     double mx, lse;
     logSumExp(p, c, mx, lse);
     total += mx + lse - p[l];
   }
-  O.f32()[0] = static_cast<float>(total / static_cast<double>(rows));
+  a.loss.f32()[0] = static_cast<float>(total / static_cast<double>(rows));
 }
 
 static void cross_entropy_grad(const char *E, const Operand &logits,
@@ -59,13 +58,13 @@ static void cross_entropy_grad(const char *E, const Operand &logits,
                                const Operand &dlogits, int64_t index_bits) {
   CrossEntropyGradArgs a =
       crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
-  const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
   int64_t rows = a.rows, c = a.classes;
-  double scale = static_cast<double>(G.f32()[0]) / static_cast<double>(rows);
+  double scale =
+      static_cast<double>(a.dloss.f32()[0]) / static_cast<double>(rows);
   for (int64_t r = 0; r < rows; ++r) {
-    const float *p = L.f32() + r * c;
-    float *q = D.f32() + r * c;
-    int64_t l = label(E, T, r, index_bits, c);
+    const float *p = a.logits.f32() + r * c;
+    float *q = a.dlogits.f32() + r * c;
+    int64_t l = label(E, a.labels, r, index_bits, c);
     double mx, lse;
     logSumExp(p, c, mx, lse);
     for (int64_t k = 0; k < c; ++k) {

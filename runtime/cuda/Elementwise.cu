@@ -223,13 +223,12 @@ void entry::echo_binary(Context &ctx, const echo_binary_args &args) {
 
 void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
   MaxGradArgs m = maxGradArgs(args);
-  const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
   const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
   const int64_t *st[3] = {sa, sb, sy};
-  Layout<3> l(DY.rank, DY.sizes, st);
-  const float *pa = A.f32(), *pb = B.f32(), *g = DY.f32();
-  float *pda = DA.f32(), *pdb = DB.f32();
-  forEach(ctx, args.entry, DY.numel, [=] __device__(int64_t i) {
+  Layout<3> l(m.dy.rank, m.dy.sizes, st);
+  const float *pa = m.a.f32(), *pb = m.b.f32(), *g = m.dy.f32();
+  float *pda = m.da.f32(), *pdb = m.db.f32();
+  forEach(ctx, args.entry, m.dy.numel, [=] __device__(int64_t i) {
     int64_t off[3];
     l.offsets(i, off);
     bool toA = pa[off[0]] >= pb[off[1]];
@@ -467,13 +466,12 @@ __device__ void logSumExp(const float *p, int64_t c, LineTrees tr, double &mx,
 void crossEntropy(Context &ctx, const char *E, const Operand &logits,
                   const Operand &labels, const Operand &loss, int bits) {
   CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
-  const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
   int64_t rows = a.rows, c = a.classes;
-  validateLabels(ctx, E, T, rows, bits, c);
+  validateLabels(ctx, E, a.labels, rows, bits, c);
   double *perRow = static_cast<double *>(
       scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
-  const float *pl = L.f32();
-  const void *labelsData = T.data;
+  const float *pl = a.logits.f32();
+  const void *labelsData = a.labels.data;
   perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = pl + r * c;
     double mx, lse;
@@ -482,7 +480,7 @@ void crossEntropy(Context &ctx, const char *E, const Operand &logits,
       perRow[r] = mx + lse - p[loadIndex(labelsData, r, bits)];
   });
   // The mean of the rows' losses, by one block in a fixed order.
-  float *out = O.f32();
+  float *out = a.loss.f32();
   perLine(ctx, E, 1, [=] __device__(int64_t, LineTrees tr) {
     double total = 0.0;
     for (int64_t r = threadIdx.x; r < rows; r += kLineThreads)
@@ -498,12 +496,11 @@ void crossEntropyGrad(Context &ctx, const char *E, const Operand &logits,
                       const Operand &dlogits, int bits) {
   CrossEntropyGradArgs a =
       crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
-  const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
   int64_t rows = a.rows, c = a.classes;
-  validateLabels(ctx, E, T, rows, bits, c);
-  const float *pl = L.f32(), *pg = G.f32();
-  float *pd = D.f32();
-  const void *labelsData = T.data;
+  validateLabels(ctx, E, a.labels, rows, bits, c);
+  const float *pl = a.logits.f32(), *pg = a.dloss.f32();
+  float *pd = a.dlogits.f32();
+  const void *labelsData = a.labels.data;
   perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     double scale = static_cast<double>(pg[0]) / static_cast<double>(rows);
     const float *p = pl + r * c;

@@ -49,11 +49,10 @@ void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
 void entry::echo_encode_binarize(Context &ctx,
                                  const echo_encode_binarize_args &args) {
   CodecArgs a = encodeArgs(args.entry, Codec::Binarize, args.x, args.bytes);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  int64_t n = X.numel;
-  forEach(ctx, args.entry, B.numel, [=] __device__(int64_t b) {
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel, [=] __device__(int64_t b) {
     uint8_t byte = 0;
     for (int64_t i = 8 * b; i < 8 * b + 8 && i < n; ++i)
       byte |= cd::packBit(i, cd::binarizeBit(x[i]));
@@ -64,10 +63,9 @@ void entry::echo_encode_binarize(Context &ctx,
 void entry::echo_decode_binarize(Context &ctx,
                                  const echo_decode_binarize_args &args) {
   CodecArgs a = decodeArgs(args.entry, Codec::Binarize, args.bytes, args.y);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     y[i] = cd::binarizeValue(cd::getBit(in, i));
   });
 }
@@ -75,11 +73,10 @@ void entry::echo_decode_binarize(Context &ctx,
 void entry::echo_relu_grad_binarized(
     Context &ctx, const echo_relu_grad_binarized_args &args) {
   ReluGradBinarizedArgs a = reluGradBinarizedArgs(args);
-  const TensorView &B = a.bytes, &G = a.dy, &D = a.dx;
-  const uint8_t *bits = B.u8();
-  const float *g = G.f32();
-  float *d = D.f32();
-  forEach(ctx, args.entry, G.numel, [=] __device__(int64_t i) {
+  const uint8_t *bits = a.bytes.u8();
+  const float *g = a.dy.f32();
+  float *d = a.dx.f32();
+  forEach(ctx, args.entry, a.dy.numel, [=] __device__(int64_t i) {
     d[i] = cd::getBit(bits, i) ? g[i] : 0.0f;
   });
 }
@@ -87,11 +84,10 @@ void entry::echo_relu_grad_binarized(
 void entry::echo_encode_mask1(Context &ctx,
                               const echo_encode_mask1_args &args) {
   CodecArgs a = encodeArgs(args.entry, Codec::Mask1, args.mask, args.bytes);
-  const TensorView &M = a.values, &B = a.bytes;
-  const uint8_t *m = M.u8();
-  uint8_t *out = B.u8();
-  int64_t n = M.numel;
-  forEach(ctx, args.entry, B.numel, [=] __device__(int64_t b) {
+  const uint8_t *m = a.values.u8();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel, [=] __device__(int64_t b) {
     uint8_t byte = 0;
     for (int64_t i = 8 * b; i < 8 * b + 8 && i < n; ++i)
       byte |= cd::packBit(i, cd::maskBit(m[i]));
@@ -102,10 +98,9 @@ void entry::echo_encode_mask1(Context &ctx,
 void entry::echo_decode_mask1(Context &ctx,
                               const echo_decode_mask1_args &args) {
   CodecArgs a = decodeArgs(args.entry, Codec::Mask1, args.bytes, args.mask);
-  const TensorView &B = a.bytes, &M = a.values;
-  const uint8_t *in = B.u8();
-  uint8_t *m = M.u8();
-  forEach(ctx, args.entry, M.numel,
+  const uint8_t *in = a.bytes.u8();
+  uint8_t *m = a.values.u8();
+  forEach(ctx, args.entry, a.values.numel,
           [=] __device__(int64_t i) { m[i] = cd::getBit(in, i) ? 1 : 0; });
 }
 
@@ -113,10 +108,9 @@ void entry::echo_decode_mask1(Context &ctx,
 
 void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
   CodecArgs a = encodeArgs(args.entry, Codec::Fp16, args.x, args.bytes);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  forEach(ctx, args.entry, X.numel, [=] __device__(int64_t i) {
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     uint16_t h = cd::encodeFp16(x[i]);
     out[2 * i] = (uint8_t)h;
     out[2 * i + 1] = (uint8_t)(h >> 8);
@@ -125,21 +119,19 @@ void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
 
 void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
   CodecArgs a = decodeArgs(args.entry, Codec::Fp16, args.bytes, args.y);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     y[i] = cd::decodeFp16((uint16_t)(in[2 * i] | in[2 * i + 1] << 8));
   });
 }
 
 void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
   CodecArgs a = encodeArgs(args.entry, Codec::Fp10, args.x, args.bytes);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  int64_t n = X.numel;
-  forEach(ctx, args.entry, B.numel / 4, [=] __device__(int64_t k) {
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel / 4, [=] __device__(int64_t k) {
     uint32_t c[cd::kFp10PerWord] = {0, 0, 0};
     for (int j = 0; j < cd::kFp10PerWord; ++j)
       if (k * cd::kFp10PerWord + j < n)
@@ -150,10 +142,9 @@ void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
 
 void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
   CodecArgs a = decodeArgs(args.entry, Codec::Fp10, args.bytes, args.y);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     uint32_t word = ld32(in + 4 * (i / cd::kFp10PerWord));
     y[i] = cd::decodeFp10(cd::unpackFp10(word, (int)(i % cd::kFp10PerWord)));
   });
@@ -161,11 +152,10 @@ void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
 
 void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
   CodecArgs a = encodeArgs(args.entry, Codec::Fp8, args.x, args.bytes);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  int64_t n = X.numel;
-  forEach(ctx, args.entry, B.numel / 4, [=] __device__(int64_t k) {
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel / 4, [=] __device__(int64_t k) {
     uint32_t c[cd::kFp8PerWord] = {0, 0, 0, 0};
     for (int j = 0; j < cd::kFp8PerWord; ++j)
       if (k * cd::kFp8PerWord + j < n)
@@ -176,10 +166,9 @@ void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
 
 void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
   CodecArgs a = decodeArgs(args.entry, Codec::Fp8, args.bytes, args.y);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     uint32_t word = ld32(in + 4 * (i / cd::kFp8PerWord));
     y[i] = cd::decodeFp8(
         (uint8_t)cd::unpackFp8(word, (int)(i % cd::kFp8PerWord)));
@@ -276,13 +265,12 @@ void readCsr(Context &ctx, const char *E, const uint8_t *in, int64_t n,
 
 void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
   EncodeCsrArgs a = encodeCsrArgs(args);
-  const TensorView &X = a.x, &B = a.bytes;
   int64_t n = a.n;
   int64_t rows = cd::csrRows(n);
   // Row pointers: non-zeros per row, then a prefix sum in row order.
   auto *rowPtr = static_cast<uint32_t *>(
       scratch(args.entry, ctx, sizeof(uint32_t) * (rows + 1)));
-  const float *x = X.f32();
+  const float *x = a.x.f32();
   forEach(ctx, args.entry, rows, [=] __device__(int64_t r) {
     int64_t end =
         (r + 1) * cd::kCsrRowWidth < n ? (r + 1) * cd::kCsrRowWidth : n;
@@ -304,16 +292,15 @@ void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
   int64_t nnz = nnz32;
   refuseCsrOverCapacity(args.entry, n, nnz, args.capacity,
                         ctx.memory.csrOverflows);
-  writeCsr(ctx, args.entry, x, n, rowPtr, nnz, args.capacity, B.u8());
+  writeCsr(ctx, args.entry, x, n, rowPtr, nnz, args.capacity, a.bytes.u8());
 }
 
 void entry::echo_decode_csr(Context &ctx, const echo_decode_csr_args &args) {
   DecodeCsrArgs a = decodeCsrArgs(args);
-  const TensorView &B = a.bytes, &Y = a.y;
   uint8_t header[cd::kCsrHeaderBytes];
-  readBack(args.entry, ctx, header, B.data, sizeof header);
+  readBack(args.entry, ctx, header, a.bytes.data, sizeof header);
   CsrHeader h = csrHeader(args.entry, a, header);
-  readCsr(ctx, args.entry, B.u8(), a.n, h.nnz, h.capacity, Y.f32());
+  readCsr(ctx, args.entry, a.bytes.u8(), a.n, h.nnz, h.capacity, a.y.f32());
 }
 
 //--- pool argmax --------------------------------------------------------------
@@ -331,10 +318,9 @@ __device__ uint32_t outputCode(const PoolGeometry &g, const float *x,
 void entry::echo_encode_pool_argmax(Context &ctx,
                                     const echo_encode_pool_argmax_args &args) {
   PoolArgmaxArgs a = poolArgmaxArgs(args);
-  const TensorView &X = a.x, &B = a.bytes;
   const ArgmaxGeometry &g = a.g;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
+  const float *x = a.x.f32();
+  uint8_t *out = a.bytes.u8();
   PoolGeometry pg = g;
   int64_t outputs = g.outputs();
   if (g.bits == 8) {
@@ -343,7 +329,7 @@ void entry::echo_encode_pool_argmax(Context &ctx,
     });
     return;
   }
-  forEach(ctx, args.entry, B.numel, [=] __device__(int64_t b) {
+  forEach(ctx, args.entry, a.bytes.numel, [=] __device__(int64_t b) {
     uint32_t even = outputCode(pg, x, 2 * b);
     uint32_t odd = 2 * b + 1 < outputs ? outputCode(pg, x, 2 * b + 1) : 0u;
     out[b] = cd::packArgmax4(even, odd);
@@ -353,9 +339,8 @@ void entry::echo_encode_pool_argmax(Context &ctx,
 void entry::echo_max_pool2d_grad_argmax(
     Context &ctx, const echo_max_pool2d_grad_argmax_args &args) {
   PoolArgmaxGradArgs a = poolArgmaxGradArgs(args);
-  const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
   const ArgmaxGeometry &g = a.g;
-  const uint8_t *in = B.u8();
+  const uint8_t *in = a.bytes.u8();
   PoolGeometry pg = g;
   int bits = g.bits;
   // Every code must point inside the input before any is followed.
@@ -376,12 +361,12 @@ void entry::echo_max_pool2d_grad_argmax(
         cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
         (int64_t)bad);
   }
-  const float *gs = DY.f32();
-  float *pdx = DX.f32();
+  const float *gs = a.dy.f32();
+  float *pdx = a.dx.f32();
   // Gather: each input position adds the gradients of the pooled elements
   // whose code names it, in row-major output order (the CPU's scatter
   // order).
-  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, a.dx.numel, [=] __device__(int64_t i) {
     int64_t p = i / (pg.h * pg.w), iy = (i / pg.w) % pg.h, ix = i % pg.w;
     int64_t y0, y1, x0, x1;
     coveringOutputs(iy, pg.ph, pg.kh, pg.sh, pg.oh, y0, y1);

@@ -71,15 +71,10 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
 // Needs no device: it only records the mode, which cublas() and the
 // convolutions read.
 echo_status echo_step_set_math(echo_context *ctx, int64_t mode) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  if (ctx->status != ECHO_OK)
-    return ctx->status;
-  std::string error = echo_rt::checkMathMode(mode);
-  if (!error.empty())
-    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
-  ctx->math = mode;
-  return ECHO_OK;
+  echo_status status = echo_rt::checkStepMath(ctx, mode);
+  if (status == ECHO_OK)
+    ctx->math = mode;
+  return status;
 }
 
 echo_status echo_step_end(echo_context *ctx) {

@@ -20,6 +20,7 @@
 #include "Kernels.h"
 #include "Launch.h"
 #include "NormalizationArgs.h"
+#include "OffloadArgs.h"
 #include "PoolArgs.h"
 #include "PoolCover.h"
 #include "SliceLayout.h"
@@ -34,10 +35,14 @@ using namespace echo_rt::norm_args;
 using namespace echo_rt::pool_args;
 using echo_rt::concatLayout;
 using echo_rt::ConcatLayout;
+using echo_rt::copyArgs;
+using echo_rt::CopyArgs;
 using echo_rt::sliceArgs;
 using echo_rt::SliceArgs;
 using echo_rt::transposeArgs;
 using echo_rt::TransposeArgs;
+using echo_rt::uploadArgs;
+using echo_rt::UploadArgs;
 
 void echo_cuda::addBiasRows(Context &ctx, const char *E, float *y,
                             const float *b, int64_t rows, int64_t n) {
@@ -560,14 +565,10 @@ void entry::echo_transpose(Context &ctx, const echo_transpose_args &args) {
 }
 
 void entry::echo_copy(Context &ctx, const echo_copy_args &args) {
-  TensorView X = args.x.view();
-  TensorView Y = args.y.view();
-  if (X.numel != Y.numel)
-    fail(args.entry, "x %s and y %s have different element counts",
-         X.shapeStr().c_str(), Y.shapeStr().c_str());
-  if (X.numel && X.data != Y.data)
+  CopyArgs a = copyArgs(args);
+  if (a.x.numel && a.x.data != a.y.data)
     check(args.entry,
-          cudaMemcpyAsync(Y.data, X.data, sizeof(float) * X.numel,
+          cudaMemcpyAsync(a.y.data, a.x.data, sizeof(float) * a.x.numel,
                           cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpyAsync");
 }
@@ -580,18 +581,13 @@ void entry::echo_fill(Context &ctx, const echo_fill_args &args) {
 }
 
 void entry::echo_upload(Context &ctx, const echo_upload_args &args) {
-  if (args.element_bytes != 1 && args.element_bytes != 2 &&
-      args.element_bytes != 4 && args.element_bytes != 8)
-    fail(args.entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)args.element_bytes);
-  TensorView S = args.src.view(args.element_bytes);
-  TensorView D = args.dst.view(args.element_bytes);
-  expectSameShape(args.entry, S, "src", D, "dst");
-  if (!S.numel)
+  UploadArgs a = uploadArgs(args);
+  if (!a.src.numel)
     return;
   // The source is host memory the step owns; wait until it is read.
   check(args.entry,
-        cudaMemcpyAsync(D.data, S.data, (size_t)(S.numel * args.element_bytes),
+        cudaMemcpyAsync(a.dst.data, a.src.data,
+                        (size_t)(a.src.numel * args.element_bytes),
                         cudaMemcpyHostToDevice, ctx.stream),
         "cudaMemcpyAsync (host to device)");
   synchronize(args.entry, ctx);
