@@ -52,13 +52,7 @@ extern "C" {
 #include "EntryWrappers.inc"
 
 echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  ctx->clearError();
-  ctx->memory.pool.beginStep();
-  if (std::string mismatch = abiMismatch(abi_version); !mismatch.empty())
-    return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
-  return ECHO_OK;
+  return beginStep(ctx, abi_version, [&] { ctx->memory.pool.beginStep(); });
 }
 
 // Every mode computes IEEE FP32 here: the CPU kernels have no faster,

@@ -54,13 +54,11 @@ extern "C" {
 #include "EntryWrappers.inc"
 
 echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  ctx->clearError();
-  ctx->math = ECHO_MATH_IEEE; // each step states its own numerics
-  if (std::string mismatch = echo_rt::abiMismatch(abi_version);
-      !mismatch.empty())
-    return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
+  // Each step states its own numerics.
+  echo_status status =
+      echo_rt::beginStep(ctx, abi_version, [&] { ctx->math = ECHO_MATH_IEEE; });
+  if (status != ECHO_OK)
+    return status;
   if (!ctx->usable)
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          "echo_step_begin: " + ctx->whyUnusable);
