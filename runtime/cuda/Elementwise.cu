@@ -563,19 +563,20 @@ void entry::echo_dropout_grad(Context &ctx,
 
 void entry::echo_sgd_update(Context &ctx, const echo_sgd_update_args &args) {
   SgdArgs a = sgdArgs(args);
+  // The kernels capture the scalars, not the whole argument struct.
+  double lr = args.lr, momentum = args.momentum, decay = args.weight_decay;
   const float *p = a.param.f32(), *g = a.grad.f32();
   float *np = a.new_param.f32();
   if (!args.has_velocity) {
     forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
-      np[i] = sgdStep(p[i], g[i], args.lr, args.weight_decay);
+      np[i] = sgdStep(p[i], g[i], lr, decay);
     });
     return;
   }
   const float *v = a.velocity.f32();
   float *nv = a.new_velocity.f32();
   forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
-    sgdMomentumStep(p[i], g[i], v[i], args.lr, args.momentum, args.weight_decay,
-                    np[i], nv[i]);
+    sgdMomentumStep(p[i], g[i], v[i], lr, momentum, decay, np[i], nv[i]);
   });
 }
 
@@ -590,8 +591,11 @@ void entry::echo_adam_update(Context &ctx, const echo_adam_update_args &args) {
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();
+  // The kernel captures the scalars, not the whole argument struct.
+  double lr = args.lr, beta1 = args.beta1, beta2 = args.beta2,
+         epsilon = args.epsilon;
   forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
-    adamStep(p[i], g[i], pm[i], pv[i], args.lr, args.beta1, args.beta2,
-             args.epsilon, c, np[i], nm[i], nv[i]);
+    adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon, c, np[i],
+             nm[i], nv[i]);
   });
 }

@@ -356,6 +356,8 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
                        acc[0] += d;
                        acc[1] += d * d;
                      });
+  // The kernel captures the scalars, not the whole argument struct.
+  double epsilon = args.epsilon, momentum = args.momentum;
   forEach(ctx, args.entry, c, [=] __device__(int64_t ch) {
     double shift = count ? static_cast<double>(x[ch * inner]) : 0.0;
     double sd = channelTotal<2>(split, partials, ch, 0);
@@ -364,15 +366,14 @@ void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
     double sq = sdd - sd * (sd / count); // sum of (x - mean)^2
     sq = sq > 0.0 ? sq : 0.0;
     double var = sq / count;
-    double invStd = 1.0 / sqrt(var + args.epsilon);
+    double invStd = 1.0 / sqrt(var + epsilon);
     double scale = pg[ch] * invStd;
     affine[2 * ch] = scale;
     affine[2 * ch + 1] = pb[ch] - mean * scale;
     double unbiased = sq / (count - 1);
-    nm[ch] = static_cast<float>((1.0 - args.momentum) * rm[ch] +
-                                args.momentum * mean);
-    nv[ch] = static_cast<float>((1.0 - args.momentum) * rv[ch] +
-                                args.momentum * unbiased);
+    nm[ch] = static_cast<float>((1.0 - momentum) * rm[ch] + momentum * mean);
+    nv[ch] =
+        static_cast<float>((1.0 - momentum) * rv[ch] + momentum * unbiased);
     sm[ch] = static_cast<float>(mean);
     si[ch] = static_cast<float>(invStd);
   });
@@ -431,6 +432,7 @@ void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
   int64_t rows = a.x.rows(), d = a.x.last();
   const float *px = a.x.f32(), *g = a.gamma.f32(), *b = a.beta.f32();
   float *py = a.y.f32(), *pm = a.mean.f32(), *pi = a.inv_std.f32();
+  double epsilon = args.epsilon; // captured alone, not the whole struct
   // One block per row (BlockReduce.h); two passes, as on the CPU.
   perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
@@ -444,7 +446,7 @@ void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
       double t = p[j] - mu;
       sq += t * t;
     }
-    double inv = 1.0 / sqrt(blockSum(sq, tr.sum) / d + args.epsilon);
+    double inv = 1.0 / sqrt(blockSum(sq, tr.sum) / d + epsilon);
     for (int64_t j = threadIdx.x; j < d; j += kLineThreads)
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
     if (threadIdx.x == 0) {

@@ -58,8 +58,10 @@ void entry::echo_loss_scale_update(Context &ctx,
   echo_rt::LossScaleArgs a = echo_rt::lossScaleArgs(args);
   const float *st = a.state.f32(), *n = a.nonfinite.f32();
   float *out = a.new_state.f32();
+  // The kernel captures the scalars, not the whole argument struct.
+  int64_t interval = args.growth_interval;
+  double growth = args.growth, backoff = args.backoff;
   forEach(ctx, args.entry, 1, [=] __device__(int64_t) {
-    lossScaleStep(st, n[0], args.growth_interval, args.growth, args.backoff,
-                  out);
+    lossScaleStep(st, n[0], interval, growth, backoff, out);
   });
 }
