@@ -1,5 +1,4 @@
-//===- CastArgs.h - The echo_cast_* entries, stated once ---------*- C++
-//-*-===//
+//===- CastArgs.h - The echo_cast_* entries, stated once --------*- C++ -*-===//
 //
 // What both backends' echo_cast_<from>_<to> share: each element type's
 // storage and exact f32 value (echo/codecs.h's conversions, host and device,

@@ -1,5 +1,4 @@
-//===- EntryArgs.h - Each entry's arguments, generated from abi.def -*- C++
-//-*-===//
+//===- EntryArgs.h - Each entry's arguments, from abi.def -------*- C++ -*-===//
 //
 // For every ECHO_ENTRY(name, params, aliases) of echo/abi.def, the struct
 // `echo_rt::name_args` holds the entry's arguments by parameter name: an

@@ -1,5 +1,4 @@
-//===- SoftmaxLine.h - Softmax of one strided line, host and device -*- C++
-//-*-===//
+//===- SoftmaxLine.h - Softmax of one strided line --------------*- C++ -*-===//
 //
 // The softmax entries' arithmetic on one line of `len` elements `st` apart,
 // in the order that fixes their bits: the maximum, the sum of exp(x - max)
