@@ -4,9 +4,9 @@
 // exports exactly the functions of echo/runtime.h (generated from
 // echo/abi.def) by including it under a default visibility pragma. Each
 // entry's implementation, `echo_cuda::entry::<name>`, is declared from the
-// same list; it takes the context and the entry's parameters and reports a
-// failure by throwing echo_cuda::Error (Entries.cpp turns it into the
-// status).
+// same list; it takes the context and the entry's arguments (`<name>_args`,
+// common/EntryArgs.h) and reports a failure by throwing echo_cuda::Error
+// (Entries.cpp turns it into the status).
 //
 //===----------------------------------------------------------------------===//
 
