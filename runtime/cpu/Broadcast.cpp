@@ -80,8 +80,7 @@ void entry::echo_binary(Context &, const echo_binary_args &args) {
 
 void entry::echo_max_grad(Context &, const echo_max_grad_args &args) {
   MaxGradArgs m = maxGradArgs(args);
-  const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
-  const int64_t *strides[3] = {sa, sb, sy};
+  const int64_t *strides[3] = {m.strides[0], m.strides[1], m.strides[2]};
   StridedLoop<3> loop(m.dy.rank, m.dy.sizes, strides);
   const float *a = m.a.f32(), *b = m.b.f32(), *dy = m.dy.f32();
   float *da = m.da.f32(), *dbp = m.db.f32();

@@ -223,8 +223,7 @@ void entry::echo_binary(Context &ctx, const echo_binary_args &args) {
 
 void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
   MaxGradArgs m = maxGradArgs(args);
-  const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
-  const int64_t *st[3] = {sa, sb, sy};
+  const int64_t *st[3] = {m.strides[0], m.strides[1], m.strides[2]};
   Layout<3> l(m.dy.rank, m.dy.sizes, st);
   const float *pa = m.a.f32(), *pb = m.b.f32(), *g = m.dy.f32();
   float *pda = m.da.f32(), *pdb = m.db.f32();
