@@ -62,22 +62,18 @@ echo_attn::Geometry geometry(const char *E, const TensorView &Q,
 
 } // namespace
 
-AttentionArgs echo_rt::attentionArgs(const char *E, ECHO_TENSOR(q),
-                                     ECHO_TENSOR(k), ECHO_TENSOR(v),
-                                     ECHO_TENSOR(mask), ECHO_TENSOR(out),
-                                     ECHO_TENSOR(lse), int64_t has_mask,
-                                     int64_t causal, double scale,
-                                     double dropout, int64_t seed) {
+AttentionArgs echo_rt::attentionArgs(const echo_attention_args &args) {
+  const char *E = args.entry;
   AttentionArgs a;
-  a.q = fview(E, "q", q_rank, q_desc);
-  a.k = fview(E, "k", k_rank, k_desc);
-  a.v = fview(E, "v", v_rank, v_desc);
-  if (has_mask)
-    a.mask = fview(E, "mask", mask_rank, mask_desc);
-  a.out = fview(E, "out", out_rank, out_desc);
-  a.lse = fview(E, "lse", lse_rank, lse_desc);
-  a.g = geometry(E, a.q, a.k, a.v, has_mask ? &a.mask : nullptr, causal,
-                 scale, dropout, seed);
+  a.q = args.q.view();
+  a.k = args.k.view();
+  a.v = args.v.view();
+  if (args.has_mask)
+    a.mask = args.mask.view();
+  a.out = args.out.view();
+  a.lse = args.lse.view();
+  a.g = geometry(E, a.q, a.k, a.v, args.has_mask ? &a.mask : nullptr,
+                 args.causal, args.scale, args.dropout, args.seed);
   expectSameShape(E, a.out, "out", a.q, "q");
   expectRank(E, a.lse, "lse", 3);
   for (int d = 0; d < 3; ++d)
@@ -85,25 +81,23 @@ AttentionArgs echo_rt::attentionArgs(const char *E, ECHO_TENSOR(q),
   return a;
 }
 
-AttentionGradArgs echo_rt::attentionGradArgs(
-    const char *E, ECHO_TENSOR(q), ECHO_TENSOR(k), ECHO_TENSOR(v),
-    ECHO_TENSOR(out), ECHO_TENSOR(lse), ECHO_TENSOR(dout), ECHO_TENSOR(mask),
-    ECHO_TENSOR(dq), ECHO_TENSOR(dk), ECHO_TENSOR(dv), int64_t has_mask,
-    int64_t causal, double scale, double dropout, int64_t seed) {
+AttentionGradArgs
+echo_rt::attentionGradArgs(const echo_attention_grad_args &args) {
+  const char *E = args.entry;
   AttentionGradArgs a;
-  a.q = fview(E, "q", q_rank, q_desc);
-  a.k = fview(E, "k", k_rank, k_desc);
-  a.v = fview(E, "v", v_rank, v_desc);
-  a.out = fview(E, "out", out_rank, out_desc);
-  a.lse = fview(E, "lse", lse_rank, lse_desc);
-  a.dout = fview(E, "dout", dout_rank, dout_desc);
-  if (has_mask)
-    a.mask = fview(E, "mask", mask_rank, mask_desc);
-  a.dq = fview(E, "dq", dq_rank, dq_desc);
-  a.dk = fview(E, "dk", dk_rank, dk_desc);
-  a.dv = fview(E, "dv", dv_rank, dv_desc);
-  a.g = geometry(E, a.q, a.k, a.v, has_mask ? &a.mask : nullptr, causal,
-                 scale, dropout, seed);
+  a.q = args.q.view();
+  a.k = args.k.view();
+  a.v = args.v.view();
+  a.out = args.out.view();
+  a.lse = args.lse.view();
+  a.dout = args.dout.view();
+  if (args.has_mask)
+    a.mask = args.mask.view();
+  a.dq = args.dq.view();
+  a.dk = args.dk.view();
+  a.dv = args.dv.view();
+  a.g = geometry(E, a.q, a.k, a.v, args.has_mask ? &a.mask : nullptr,
+                 args.causal, args.scale, args.dropout, args.seed);
   expectSameShape(E, a.out, "out", a.q, "q");
   expectSameShape(E, a.dout, "dout", a.q, "q");
   expectSameShape(E, a.dq, "dq", a.q, "q");

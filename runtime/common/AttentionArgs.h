@@ -9,8 +9,8 @@
 #define ECHO_RUNTIME_COMMON_ATTENTIONARGS_H
 
 #include "AttentionMath.h"
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace attention_args {
@@ -21,24 +21,14 @@ struct AttentionArgs {
   TensorView q, k, v, mask, out, lse;
   echo_attn::Geometry g;
 };
-AttentionArgs attentionArgs(const char *entry, ECHO_TENSOR(q), ECHO_TENSOR(k),
-                            ECHO_TENSOR(v), ECHO_TENSOR(mask), ECHO_TENSOR(out),
-                            ECHO_TENSOR(lse), int64_t has_mask, int64_t causal,
-                            double scale, double dropout, int64_t seed);
+AttentionArgs attentionArgs(const echo_attention_args &args);
 
 /// The forward's tensors, dout like out, and dq, dk, dv like q, k, v.
 struct AttentionGradArgs {
   TensorView q, k, v, out, lse, dout, mask, dq, dk, dv;
   echo_attn::Geometry g;
 };
-AttentionGradArgs attentionGradArgs(const char *entry, ECHO_TENSOR(q),
-                                    ECHO_TENSOR(k), ECHO_TENSOR(v),
-                                    ECHO_TENSOR(out), ECHO_TENSOR(lse),
-                                    ECHO_TENSOR(dout), ECHO_TENSOR(mask),
-                                    ECHO_TENSOR(dq), ECHO_TENSOR(dk),
-                                    ECHO_TENSOR(dv), int64_t has_mask,
-                                    int64_t causal, double scale,
-                                    double dropout, int64_t seed);
+AttentionGradArgs attentionGradArgs(const echo_attention_grad_args &args);
 
 } // namespace attention_args
 } // namespace echo_rt

@@ -12,6 +12,48 @@ Lines echo_rt::axisLines(const char *E, const TensorView &t, int64_t axis) {
   return {t.prod(0, a), t.size(a), t.prod(a + 1, t.rank)};
 }
 
+SoftmaxArgs echo_rt::softmaxArgs(const echo_softmax_args &args) {
+  SoftmaxArgs a;
+  a.x = args.x.view();
+  a.y = args.y.view();
+  expectSameShape(args.entry, a.y, "y", a.x, "x");
+  a.lines = axisLines(args.entry, a.x, args.axis);
+  return a;
+}
+
+SoftmaxGradArgs echo_rt::softmaxGradArgs(const echo_softmax_grad_args &args) {
+  SoftmaxGradArgs a;
+  a.y = args.y.view();
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  expectSameShape(args.entry, a.dy, "dy", a.y, "y");
+  expectSameShape(args.entry, a.dx, "dx", a.y, "y");
+  a.lines = axisLines(args.entry, a.y, args.axis);
+  return a;
+}
+
+ReduceGradArgs echo_rt::reduceGradArgs(const echo_reduce_grad_args &args) {
+  ReduceGradArgs a;
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  if (args.kind != ECHO_SUM && args.kind != ECHO_MEAN)
+    fail(args.entry,
+         "kind %lld is not sum or mean (max reductions use "
+         "echo_reduce_max_grad)",
+         (long long)args.kind);
+  a.mean = args.kind == ECHO_MEAN;
+  return a;
+}
+
+ReduceMaxGradArgs
+echo_rt::reduceMaxGradArgs(const echo_reduce_max_grad_args &args) {
+  ReduceMaxGradArgs a{args.x.view(), args.y.view(), args.dy.view(),
+                      args.dx.view()};
+  expectSameShape(args.entry, a.dx, "dx", a.x, "x");
+  expectSameShape(args.entry, a.dy, "dy", a.y, "y");
+  return a;
+}
+
 ReducedDims echo_rt::reducedDims(const char *E, const TensorView &x,
                                  const char *xn, const TensorView &r,
                                  const char *rn, int64_t mask) {

@@ -10,6 +10,7 @@
 #ifndef ECHO_RUNTIME_COMMON_AXISLAYOUT_H
 #define ECHO_RUNTIME_COMMON_AXISLAYOUT_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
 
 namespace echo_rt {
@@ -21,6 +22,35 @@ struct Lines {
 };
 /// Fails unless `axis` is a dimension of t.
 Lines axisLines(const char *entry, const TensorView &t, int64_t axis);
+
+/// echo_softmax: y shaped like x, the lines along `axis`.
+struct SoftmaxArgs {
+  TensorView x, y;
+  Lines lines;
+};
+SoftmaxArgs softmaxArgs(const echo_softmax_args &args);
+
+/// echo_softmax_grad: dy and dx shaped like y, the lines along `axis`.
+struct SoftmaxGradArgs {
+  TensorView y, dy, dx;
+  Lines lines;
+};
+SoftmaxGradArgs softmaxGradArgs(const echo_softmax_grad_args &args);
+
+/// echo_reduce_grad: dy and dx, for a sum or a mean (`mean`); the layout is
+/// the backend's (reducedDims).
+struct ReduceGradArgs {
+  TensorView dy, dx;
+  bool mean;
+};
+ReduceGradArgs reduceGradArgs(const echo_reduce_grad_args &args);
+
+/// echo_reduce_max_grad: dx shaped like x, dy like y; the layout of y in x
+/// is the backend's (reducedDims).
+struct ReduceMaxGradArgs {
+  TensorView x, y, dy, dx;
+};
+ReduceMaxGradArgs reduceMaxGradArgs(const echo_reduce_max_grad_args &args);
 
 /// The dimensions of x a reduction over `mask` sums.
 struct ReducedDims {

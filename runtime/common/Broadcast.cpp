@@ -29,15 +29,23 @@ void echo_rt::broadcastStrides(const char *entry, const TensorView &operand,
   }
 }
 
-MaxGradArgs echo_rt::maxGradArgs(const char *E, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                                 ECHO_TENSOR(dy), ECHO_TENSOR(da),
-                                 ECHO_TENSOR(db)) {
+BroadcastToArgs echo_rt::broadcastToArgs(const echo_broadcast_to_args &args) {
+  BroadcastToArgs a;
+  a.x = args.x.view();
+  a.y = args.y.view();
+  broadcastStrides(args.entry, a.x, "x", a.y, "y", a.xStrides);
+  rowMajorStrides(a.y.rank, a.y.sizes, a.yStrides);
+  return a;
+}
+
+MaxGradArgs echo_rt::maxGradArgs(const echo_max_grad_args &args) {
+  const char *E = args.entry;
   MaxGradArgs r;
-  r.a = fview(E, "a", a_rank, a_desc);
-  r.b = fview(E, "b", b_rank, b_desc);
-  r.dy = fview(E, "dy", dy_rank, dy_desc);
-  r.da = fview(E, "da", da_rank, da_desc);
-  r.db = fview(E, "db", db_rank, db_desc);
+  r.a = args.a.view();
+  r.b = args.b.view();
+  r.dy = args.dy.view();
+  r.da = args.da.view();
+  r.db = args.db.view();
   expectSameShape(E, r.da, "da", r.dy, "dy");
   expectSameShape(E, r.db, "db", r.dy, "dy");
   broadcastStrides(E, r.a, "a", r.dy, "dy", r.strides[0]);

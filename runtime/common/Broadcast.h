@@ -10,8 +10,8 @@
 #ifndef ECHO_RUNTIME_COMMON_BROADCAST_H
 #define ECHO_RUNTIME_COMMON_BROADCAST_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 
@@ -28,8 +28,15 @@ struct MaxGradArgs {
   TensorView a, b, dy, da, db;
   int64_t strides[3][kMaxRank];
 };
-MaxGradArgs maxGradArgs(const char *entry, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                        ECHO_TENSOR(dy), ECHO_TENSOR(da), ECHO_TENSOR(db));
+MaxGradArgs maxGradArgs(const echo_max_grad_args &args);
+
+/// echo_broadcast_to: x broadcast to y, x's strides over y's dimensions
+/// (0 where broadcast) and y's row-major strides.
+struct BroadcastToArgs {
+  TensorView x, y;
+  int64_t xStrides[kMaxRank], yStrides[kMaxRank];
+};
+BroadcastToArgs broadcastToArgs(const echo_broadcast_to_args &args);
 
 } // namespace echo_rt
 

@@ -89,10 +89,9 @@ int64_t partOf(int64_t n, int64_t ranks) {
 
 } // namespace
 
-CollectiveArgs collectiveArgs(const char *entry, ECHO_TENSOR(x),
-                              ECHO_TENSOR(y), int64_t ranks, char sharded) {
-  CollectiveArgs a{fview(entry, "x", x_rank, x_desc),
-                   fview(entry, "y", y_rank, y_desc), 0, 0};
+CollectiveArgs collectiveArgs(const char *entry, const Operand &x,
+                              const Operand &y, int64_t ranks, char sharded) {
+  CollectiveArgs a{x.view(), y.view(), 0, 0};
   if (ranks < 1)
     fail(entry, "ranks must be at least 1, got %lld", (long long)ranks);
   const TensorView &whole = sharded == 'x' ? a.y : a.x;

@@ -12,8 +12,8 @@
 #ifndef ECHO_RUNTIME_COMMON_COLLECTIVES_H
 #define ECHO_RUNTIME_COMMON_COLLECTIVES_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 #include <cstdint>
 
@@ -27,8 +27,8 @@ struct CollectiveArgs {
   int64_t n;    // elements of the whole tensor
   int64_t part; // elements of one rank's part: ceil(n / ranks)
 };
-CollectiveArgs collectiveArgs(const char *entry, ECHO_TENSOR(x),
-                              ECHO_TENSOR(y), int64_t ranks, char sharded);
+CollectiveArgs collectiveArgs(const char *entry, const Operand &x,
+                              const Operand &y, int64_t ranks, char sharded);
 
 /// The rank of this process among `ranks` (0 when ranks == 1).
 int64_t collectiveRank(const char *entry, int64_t ranks);

@@ -51,51 +51,45 @@ ConvGeometry convGeometry(const char *E, const TensorView &x, const char *xn,
   return g;
 }
 
-ConvArgs convArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
-                  ECHO_TENSOR(y), int64_t has_bias, int64_t stride_h,
-                  int64_t stride_w, int64_t pad_h, int64_t pad_w,
-                  int64_t dilation_h, int64_t dilation_w, int64_t groups) {
+ConvArgs convArgs(const echo_conv2d_args &args) {
+  const char *E = args.entry;
   ConvArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.w = fview(E, "w", w_rank, w_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
-  a.g = convGeometry(E, a.x, "x", a.w, "w", a.y, "y", stride_h, stride_w, pad_h,
-                     pad_w, dilation_h, dilation_w, groups);
-  if (has_bias) {
-    a.b = fview(E, "b", b_rank, b_desc);
+  a.x = args.x.view();
+  a.w = args.w.view();
+  a.y = args.y.view();
+  a.g = convGeometry(E, a.x, "x", a.w, "w", a.y, "y", args.stride_h,
+                     args.stride_w, args.pad_h, args.pad_w, args.dilation_h,
+                     args.dilation_w, args.groups);
+  if (args.has_bias) {
+    a.b = args.b.view();
     expectRank(E, a.b, "b", 1);
     expectDim(E, a.b, "b", 0, a.g.o);
   }
   return a;
 }
 
-ConvGradInputArgs convGradInputArgs(const char *E, ECHO_TENSOR(dy),
-                                    ECHO_TENSOR(w), ECHO_TENSOR(dx),
-                                    int64_t stride_h, int64_t stride_w,
-                                    int64_t pad_h, int64_t pad_w,
-                                    int64_t dilation_h, int64_t dilation_w,
-                                    int64_t groups) {
+ConvGradInputArgs convGradInputArgs(const echo_conv2d_grad_input_args &args) {
+  const char *E = args.entry;
   ConvGradInputArgs a;
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.w = fview(E, "w", w_rank, w_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
-  a.g = convGeometry(E, a.dx, "dx", a.w, "w", a.dy, "dy", stride_h, stride_w,
-                     pad_h, pad_w, dilation_h, dilation_w, groups);
+  a.dy = args.dy.view();
+  a.w = args.w.view();
+  a.dx = args.dx.view();
+  a.g = convGeometry(E, a.dx, "dx", a.w, "w", a.dy, "dy", args.stride_h,
+                     args.stride_w, args.pad_h, args.pad_w, args.dilation_h,
+                     args.dilation_w, args.groups);
   return a;
 }
 
-ConvGradWeightArgs convGradWeightArgs(const char *E, ECHO_TENSOR(x),
-                                      ECHO_TENSOR(dy), ECHO_TENSOR(dw),
-                                      int64_t stride_h, int64_t stride_w,
-                                      int64_t pad_h, int64_t pad_w,
-                                      int64_t dilation_h, int64_t dilation_w,
-                                      int64_t groups) {
+ConvGradWeightArgs
+convGradWeightArgs(const echo_conv2d_grad_weight_args &args) {
+  const char *E = args.entry;
   ConvGradWeightArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dw = fview(E, "dw", dw_rank, dw_desc);
-  a.g = convGeometry(E, a.x, "x", a.dw, "dw", a.dy, "dy", stride_h, stride_w,
-                     pad_h, pad_w, dilation_h, dilation_w, groups);
+  a.x = args.x.view();
+  a.dy = args.dy.view();
+  a.dw = args.dw.view();
+  a.g = convGeometry(E, a.x, "x", a.dw, "dw", a.dy, "dy", args.stride_h,
+                     args.stride_w, args.pad_h, args.pad_w, args.dilation_h,
+                     args.dilation_w, args.groups);
   return a;
 }
 

@@ -11,8 +11,8 @@
 #ifndef ECHO_RUNTIME_COMMON_CONVGEOMETRY_H
 #define ECHO_RUNTIME_COMMON_CONVGEOMETRY_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 #include <cstdint>
 
@@ -45,35 +45,21 @@ struct ConvArgs {
   TensorView x, w, b, y;
   ConvGeometry g;
 };
-ConvArgs convArgs(const char *entry, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                  ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias,
-                  int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                  int64_t pad_w, int64_t dilation_h, int64_t dilation_w,
-                  int64_t groups);
+ConvArgs convArgs(const echo_conv2d_args &args);
 
 /// echo_conv2d_grad_input: dy and w into dx (the geometry's input).
 struct ConvGradInputArgs {
   TensorView dy, w, dx;
   ConvGeometry g;
 };
-ConvGradInputArgs convGradInputArgs(const char *entry, ECHO_TENSOR(dy),
-                                    ECHO_TENSOR(w), ECHO_TENSOR(dx),
-                                    int64_t stride_h, int64_t stride_w,
-                                    int64_t pad_h, int64_t pad_w,
-                                    int64_t dilation_h, int64_t dilation_w,
-                                    int64_t groups);
+ConvGradInputArgs convGradInputArgs(const echo_conv2d_grad_input_args &args);
 
 /// echo_conv2d_grad_weight: x and dy into dw (the geometry's weight).
 struct ConvGradWeightArgs {
   TensorView x, dy, dw;
   ConvGeometry g;
 };
-ConvGradWeightArgs convGradWeightArgs(const char *entry, ECHO_TENSOR(x),
-                                      ECHO_TENSOR(dy), ECHO_TENSOR(dw),
-                                      int64_t stride_h, int64_t stride_w,
-                                      int64_t pad_h, int64_t pad_w,
-                                      int64_t dilation_h, int64_t dilation_w,
-                                      int64_t groups);
+ConvGradWeightArgs convGradWeightArgs(const echo_conv2d_grad_weight_args &args);
 
 } // namespace echo_rt
 

@@ -23,28 +23,29 @@ void checkClasses(const char *E, const TensorView &logits, int64_t rows,
 }
 } // namespace
 
-CrossEntropyArgs echo_rt::crossEntropyArgs(const char *E, ECHO_TENSOR(logits),
-                                           ECHO_TENSOR(labels),
-                                           ECHO_TENSOR(loss),
-                                           int64_t indexBits) {
+CrossEntropyArgs echo_rt::crossEntropyArgs(const char *E, const Operand &logits,
+                                           const Operand &labels,
+                                           const Operand &loss) {
   CrossEntropyArgs a;
-  a.logits = fview(E, "logits", logits_rank, logits_desc);
-  a.labels = iview(E, "labels", labels_rank, labels_desc, indexBits);
-  a.loss = fview(E, "loss", loss_rank, loss_desc);
+  a.logits = logits.view();
+  a.labels = labels.view();
+  a.loss = loss.view();
   checkRows(E, a.logits, a.labels, a.rows, a.classes);
   expectRank(E, a.loss, "loss", 0);
   checkClasses(E, a.logits, a.rows, a.classes);
   return a;
 }
 
-CrossEntropyGradArgs echo_rt::crossEntropyGradArgs(
-    const char *E, ECHO_TENSOR(logits), ECHO_TENSOR(labels),
-    ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits), int64_t indexBits) {
+CrossEntropyGradArgs echo_rt::crossEntropyGradArgs(const char *E,
+                                                   const Operand &logits,
+                                                   const Operand &labels,
+                                                   const Operand &dloss,
+                                                   const Operand &dlogits) {
   CrossEntropyGradArgs a;
-  a.logits = fview(E, "logits", logits_rank, logits_desc);
-  a.labels = iview(E, "labels", labels_rank, labels_desc, indexBits);
-  a.dloss = fview(E, "dloss", dloss_rank, dloss_desc);
-  a.dlogits = fview(E, "dlogits", dlogits_rank, dlogits_desc);
+  a.logits = logits.view();
+  a.labels = labels.view();
+  a.dloss = dloss.view();
+  a.dlogits = dlogits.view();
   checkRows(E, a.logits, a.labels, a.rows, a.classes);
   expectRank(E, a.dloss, "dloss", 0);
   expectSameShape(E, a.dlogits, "dlogits", a.logits, "logits");

@@ -10,8 +10,8 @@
 #ifndef ECHO_RUNTIME_COMMON_CROSSENTROPYARGS_H
 #define ECHO_RUNTIME_COMMON_CROSSENTROPYARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace cross_entropy_args {
@@ -20,9 +20,8 @@ struct CrossEntropyArgs {
   TensorView logits, labels, loss;
   int64_t rows, classes;
 };
-CrossEntropyArgs crossEntropyArgs(const char *entry, ECHO_TENSOR(logits),
-                                  ECHO_TENSOR(labels), ECHO_TENSOR(loss),
-                                  int64_t indexBits);
+CrossEntropyArgs crossEntropyArgs(const char *entry, const Operand &logits,
+                                  const Operand &labels, const Operand &loss);
 
 /// dlogits shaped like logits; dloss a scalar.
 struct CrossEntropyGradArgs {
@@ -30,11 +29,10 @@ struct CrossEntropyGradArgs {
   int64_t rows, classes;
 };
 CrossEntropyGradArgs crossEntropyGradArgs(const char *entry,
-                                          ECHO_TENSOR(logits),
-                                          ECHO_TENSOR(labels),
-                                          ECHO_TENSOR(dloss),
-                                          ECHO_TENSOR(dlogits),
-                                          int64_t indexBits);
+                                          const Operand &logits,
+                                          const Operand &labels,
+                                          const Operand &dloss,
+                                          const Operand &dlogits);
 
 /// Fails for label `label` of row `row`, outside [0, classes).
 [[noreturn]] void labelOutOfRange(const char *entry, int64_t label, int64_t row,

@@ -12,23 +12,22 @@ static float checkedScale(const char *E, double p) {
   return echo_dropout_rng::keptScale(p);
 }
 
-DropoutArgs echo_rt::dropoutArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                 ECHO_TENSOR(mask), double probability) {
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
+DropoutArgs echo_rt::dropoutArgs(const echo_dropout_args &args) {
+  const char *E = args.entry;
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
+  TensorView M = args.mask.view();
   expectSameShape(E, Y, "y", X, "x");
   expectSameShape(E, M, "mask", X, "x");
-  return {X, Y, M, checkedScale(E, probability)};
+  return {X, Y, M, checkedScale(E, args.probability)};
 }
 
-DropoutGradArgs echo_rt::dropoutGradArgs(const char *E, ECHO_TENSOR(mask),
-                                         ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                         double probability) {
-  TensorView M = view(E, "mask", mask_rank, mask_desc, 1);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
+DropoutGradArgs echo_rt::dropoutGradArgs(const echo_dropout_grad_args &args) {
+  const char *E = args.entry;
+  TensorView M = args.mask.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
   expectSameShape(E, M, "mask", DY, "dy");
   expectSameShape(E, DX, "dx", DY, "dy");
-  return {M, DY, DX, checkedScale(E, probability)};
+  return {M, DY, DX, checkedScale(E, args.probability)};
 }

@@ -8,8 +8,8 @@
 #ifndef ECHO_RUNTIME_COMMON_DROPOUTARGS_H
 #define ECHO_RUNTIME_COMMON_DROPOUTARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace dropout_args {
@@ -20,17 +20,14 @@ struct DropoutArgs {
   /// What the kept elements are multiplied by.
   float scale;
 };
-DropoutArgs dropoutArgs(const char *entry, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                        ECHO_TENSOR(mask), double probability);
+DropoutArgs dropoutArgs(const echo_dropout_args &args);
 
 /// The mask and dx shaped like dy.
 struct DropoutGradArgs {
   TensorView mask, dy, dx;
   float scale;
 };
-DropoutGradArgs dropoutGradArgs(const char *entry, ECHO_TENSOR(mask),
-                                ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                double probability);
+DropoutGradArgs dropoutGradArgs(const echo_dropout_grad_args &args);
 
 } // namespace dropout_args
 } // namespace echo_rt

@@ -16,13 +16,12 @@ void checkShapes(const char *E, const TensorView &table, const char *tn,
 }
 } // namespace
 
-EmbeddingArgs echo_rt::embeddingArgs(const char *E, ECHO_TENSOR(table),
-                                     ECHO_TENSOR(indices), ECHO_TENSOR(y),
-                                     int64_t indexBits) {
+EmbeddingArgs echo_rt::embeddingArgs(const char *E, const Operand &table,
+                                     const Operand &indices, const Operand &y) {
   EmbeddingArgs a;
-  a.table = fview(E, "table", table_rank, table_desc);
-  a.indices = iview(E, "indices", indices_rank, indices_desc, indexBits);
-  a.y = fview(E, "y", y_rank, y_desc);
+  a.table = table.view();
+  a.indices = indices.view();
+  a.y = y.view();
   checkShapes(E, a.table, "table", a.indices, a.y, "y");
   a.rows = a.table.size(0);
   a.width = a.table.size(1);
@@ -30,14 +29,13 @@ EmbeddingArgs echo_rt::embeddingArgs(const char *E, ECHO_TENSOR(table),
 }
 
 EmbeddingGradArgs echo_rt::embeddingGradArgs(const char *E,
-                                             ECHO_TENSOR(indices),
-                                             ECHO_TENSOR(dy),
-                                             ECHO_TENSOR(dtable),
-                                             int64_t indexBits) {
+                                             const Operand &indices,
+                                             const Operand &dy,
+                                             const Operand &dtable) {
   EmbeddingGradArgs a;
-  a.indices = iview(E, "indices", indices_rank, indices_desc, indexBits);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dtable = fview(E, "dtable", dtable_rank, dtable_desc);
+  a.indices = indices.view();
+  a.dy = dy.view();
+  a.dtable = dtable.view();
   checkShapes(E, a.dtable, "dtable", a.indices, a.dy, "dy");
   a.rows = a.dtable.size(0);
   a.width = a.dtable.size(1);

@@ -10,8 +10,8 @@
 #ifndef ECHO_RUNTIME_COMMON_EMBEDDINGARGS_H
 #define ECHO_RUNTIME_COMMON_EMBEDDINGARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace embedding_args {
@@ -20,17 +20,15 @@ struct EmbeddingArgs {
   TensorView table, indices, y;
   int64_t rows, width; // V and D
 };
-EmbeddingArgs embeddingArgs(const char *entry, ECHO_TENSOR(table),
-                            ECHO_TENSOR(indices), ECHO_TENSOR(y),
-                            int64_t indexBits);
+EmbeddingArgs embeddingArgs(const char *entry, const Operand &table,
+                            const Operand &indices, const Operand &y);
 
 struct EmbeddingGradArgs {
   TensorView indices, dy, dtable;
   int64_t rows, width; // V and D
 };
-EmbeddingGradArgs embeddingGradArgs(const char *entry, ECHO_TENSOR(indices),
-                                    ECHO_TENSOR(dy), ECHO_TENSOR(dtable),
-                                    int64_t indexBits);
+EmbeddingGradArgs embeddingGradArgs(const char *entry, const Operand &indices,
+                                    const Operand &dy, const Operand &dtable);
 
 /// Fails for index `index` at position `position`, outside [0, rows).
 [[noreturn]] void indexOutOfRange(const char *entry, int64_t index,

@@ -36,14 +36,6 @@ int64_t codecBytes(const char *E, Codec codec, int64_t n, const char *&what) {
   fail(E, "unknown codec %d", (int)codec);
 }
 
-/// The decoded side: mask1's is an i8 mask, the others' f32.
-TensorView valuesView(const char *E, Codec codec, const char *floatName,
-                      int64_t rank, void *desc) {
-  if (codec == Codec::Mask1)
-    return view(E, "mask", rank, desc, 1);
-  return fview(E, floatName, rank, desc);
-}
-
 void expectCodecBytes(const char *E, Codec codec, const CodecArgs &a) {
   const char *what = nullptr;
   int64_t bytes = codecBytes(E, codec, a.values.numel, what);
@@ -63,11 +55,6 @@ uint64_t load64(const uint8_t *p) {
 
 } // namespace
 
-TensorView echo_rt::bytesView(const char *E, const char *name, int64_t rank,
-                              void *desc) {
-  return view(E, name, rank, desc, 1);
-}
-
 void echo_rt::expectBytes(const char *E, const TensorView &bytes,
                           int64_t expected, const char *what) {
   if (bytes.numel != expected)
@@ -77,58 +64,57 @@ void echo_rt::expectBytes(const char *E, const TensorView &bytes,
          bytes.shapeStr().c_str(), (long long)expected, what);
 }
 
-CodecArgs echo_rt::encodeArgs(const char *E, Codec codec, ECHO_TENSOR(values),
-                              ECHO_TENSOR(bytes)) {
+CodecArgs echo_rt::encodeArgs(const char *E, Codec codec, const Operand &values,
+                              const Operand &bytes) {
   CodecArgs a;
-  a.values = valuesView(E, codec, "x", values_rank, values_desc);
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.values = values.view();
+  a.bytes = bytes.view();
   expectCodecBytes(E, codec, a);
   return a;
 }
 
-CodecArgs echo_rt::decodeArgs(const char *E, Codec codec, ECHO_TENSOR(bytes),
-                              ECHO_TENSOR(values)) {
+CodecArgs echo_rt::decodeArgs(const char *E, Codec codec, const Operand &bytes,
+                              const Operand &values) {
   CodecArgs a;
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  a.values = valuesView(E, codec, "y", values_rank, values_desc);
+  a.bytes = bytes.view();
+  a.values = values.view();
   expectCodecBytes(E, codec, a);
   return a;
 }
 
-ReluGradBinarizedArgs echo_rt::reluGradBinarizedArgs(const char *E,
-                                                     ECHO_TENSOR(bytes),
-                                                     ECHO_TENSOR(dy),
-                                                     ECHO_TENSOR(dx)) {
+ReluGradBinarizedArgs
+echo_rt::reluGradBinarizedArgs(const echo_relu_grad_binarized_args &args) {
+  const char *E = args.entry;
   ReluGradBinarizedArgs a;
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
+  a.bytes = args.bytes.view();
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
   expectSameShape(E, a.dx, "dx", a.dy, "dy");
   expectBytes(E, a.bytes, cd::bitmaskBytes(a.dy.numel), "1 bit per element");
   return a;
 }
 
-EncodeCsrArgs echo_rt::encodeCsrArgs(const char *E, ECHO_TENSOR(x),
-                                     ECHO_TENSOR(bytes), int64_t capacity) {
+EncodeCsrArgs echo_rt::encodeCsrArgs(const echo_encode_csr_args &args) {
+  const char *E = args.entry;
   EncodeCsrArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
+  a.x = args.x.view();
+  a.bytes = args.bytes.view();
   if (a.x.numel > (int64_t)UINT32_MAX)
     fail(E, "x shape %s has more elements than 32-bit row pointers address",
          a.x.shapeStr().c_str());
-  if (capacity < 0 || capacity > a.x.numel)
-    fail(E, "capacity %lld must be in [0, %lld]", (long long)capacity,
+  if (args.capacity < 0 || args.capacity > a.x.numel)
+    fail(E, "capacity %lld must be in [0, %lld]", (long long)args.capacity,
          (long long)a.x.numel);
   a.n = a.x.numel;
-  expectBytes(E, a.bytes, cd::csrBytes(a.n, capacity), kCsrLayout);
+  expectBytes(E, a.bytes, cd::csrBytes(a.n, args.capacity), kCsrLayout);
   return a;
 }
 
-DecodeCsrArgs echo_rt::decodeCsrArgs(const char *E, ECHO_TENSOR(bytes),
-                                     ECHO_TENSOR(y)) {
+DecodeCsrArgs echo_rt::decodeCsrArgs(const echo_decode_csr_args &args) {
+  const char *E = args.entry;
   DecodeCsrArgs a;
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
+  a.bytes = args.bytes.view();
+  a.y = args.y.view();
   a.n = a.y.numel;
   if (a.bytes.numel < cd::kCsrHeaderBytes)
     fail(E, "bytes shape %s is shorter than the 16-byte csr header",
@@ -193,31 +179,27 @@ void echo_rt::expectCsrColumn(const char *E, int64_t r, unsigned column,
          column, (long long)r, (long long)n);
 }
 
-PoolArgmaxArgs echo_rt::poolArgmaxArgs(const char *E, ECHO_TENSOR(x),
-                                       ECHO_TENSOR(bytes), int64_t kernel_h,
-                                       int64_t kernel_w, int64_t stride_h,
-                                       int64_t stride_w, int64_t pad_h,
-                                       int64_t pad_w) {
+PoolArgmaxArgs
+echo_rt::poolArgmaxArgs(const echo_encode_pool_argmax_args &args) {
+  const char *E = args.entry;
   PoolArgmaxArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  a.g = argmaxGeometry(E, a.x, "x", kernel_h, kernel_w, stride_h, stride_w,
-                       pad_h, pad_w);
+  a.x = args.x.view();
+  a.bytes = args.bytes.view();
+  a.g = argmaxGeometry(E, a.x, "x", args.kernel_h, args.kernel_w, args.stride_h,
+                       args.stride_w, args.pad_h, args.pad_w);
   expectBytes(E, a.bytes, a.g.bytes(), "one argmax code per pooled element");
   return a;
 }
 
 PoolArgmaxGradArgs
-echo_rt::poolArgmaxGradArgs(const char *E, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
-                            ECHO_TENSOR(dx), int64_t kernel_h, int64_t kernel_w,
-                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                            int64_t pad_w) {
+echo_rt::poolArgmaxGradArgs(const echo_max_pool2d_grad_argmax_args &args) {
+  const char *E = args.entry;
   PoolArgmaxGradArgs a;
-  a.bytes = bytesView(E, "bytes", bytes_rank, bytes_desc);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
-  a.g = argmaxGeometry(E, a.dx, "dx", kernel_h, kernel_w, stride_h, stride_w,
-                       pad_h, pad_w);
+  a.bytes = args.bytes.view();
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  a.g = argmaxGeometry(E, a.dx, "dx", args.kernel_h, args.kernel_w,
+                       args.stride_h, args.stride_w, args.pad_h, args.pad_w);
   expectPooled(E, a.g, a.dx, a.dy, "dy");
   expectBytes(E, a.bytes, a.g.bytes(), "one argmax code per pooled element");
   return a;

@@ -12,10 +12,10 @@
 #ifndef ECHO_RUNTIME_COMMON_ENCODINGARGS_H
 #define ECHO_RUNTIME_COMMON_ENCODINGARGS_H
 
+#include "EntryArgs.h"
 #include "PoolWindow.h"
 #include "RuntimeError.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 #include "echo/codecs.h"
 
 #include <cstdint>
@@ -23,10 +23,6 @@
 
 namespace echo_rt {
 inline namespace encoding_args {
-
-/// An encoded operand: bytes, whatever its memref's element type.
-TensorView bytesView(const char *entry, const char *name, int64_t rank,
-                     void *desc);
 
 /// Fails unless `bytes` holds `expected` bytes (`what` says why).
 void expectBytes(const char *entry, const TensorView &bytes, int64_t expected,
@@ -41,34 +37,31 @@ enum class Codec { Binarize, Mask1, Fp16, Fp10, Fp8 };
 struct CodecArgs {
   TensorView values, bytes;
 };
-CodecArgs encodeArgs(const char *entry, Codec codec, ECHO_TENSOR(values),
-                     ECHO_TENSOR(bytes));
-CodecArgs decodeArgs(const char *entry, Codec codec, ECHO_TENSOR(bytes),
-                     ECHO_TENSOR(values));
+CodecArgs encodeArgs(const char *entry, Codec codec, const Operand &values,
+                     const Operand &bytes);
+CodecArgs decodeArgs(const char *entry, Codec codec, const Operand &bytes,
+                     const Operand &values);
 
 /// echo_relu_grad_binarized: dx = dy where the bit of x > 0 is set.
 struct ReluGradBinarizedArgs {
   TensorView bytes, dy, dx;
 };
-ReluGradBinarizedArgs reluGradBinarizedArgs(const char *entry,
-                                            ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
-                                            ECHO_TENSOR(dx));
+ReluGradBinarizedArgs
+reluGradBinarizedArgs(const echo_relu_grad_binarized_args &args);
 
 /// echo_encode_csr: x's n elements into bytes sized for `capacity`.
 struct EncodeCsrArgs {
   TensorView x, bytes;
   int64_t n;
 };
-EncodeCsrArgs encodeCsrArgs(const char *entry, ECHO_TENSOR(x),
-                            ECHO_TENSOR(bytes), int64_t capacity);
+EncodeCsrArgs encodeCsrArgs(const echo_encode_csr_args &args);
 
 /// echo_decode_csr: bytes (at least the header) into y's n elements.
 struct DecodeCsrArgs {
   TensorView bytes, y;
   int64_t n;
 };
-DecodeCsrArgs decodeCsrArgs(const char *entry, ECHO_TENSOR(bytes),
-                            ECHO_TENSOR(y));
+DecodeCsrArgs decodeCsrArgs(const echo_decode_csr_args &args);
 
 /// Refuses to encode n elements with nnz non-zeros into the planned
 /// `capacity` when they do not fit, before anything is written: the map is
@@ -103,21 +96,15 @@ struct PoolArgmaxArgs {
   TensorView x, bytes;
   ArgmaxGeometry g;
 };
-PoolArgmaxArgs poolArgmaxArgs(const char *entry, ECHO_TENSOR(x),
-                              ECHO_TENSOR(bytes), int64_t kernel_h,
-                              int64_t kernel_w, int64_t stride_h,
-                              int64_t stride_w, int64_t pad_h, int64_t pad_w);
+PoolArgmaxArgs poolArgmaxArgs(const echo_encode_pool_argmax_args &args);
 
 /// echo_max_pool2d_grad_argmax: dy routed to dx by the codes in bytes.
 struct PoolArgmaxGradArgs {
   TensorView bytes, dy, dx;
   ArgmaxGeometry g;
 };
-PoolArgmaxGradArgs poolArgmaxGradArgs(const char *entry, ECHO_TENSOR(bytes),
-                                      ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                      int64_t kernel_h, int64_t kernel_w,
-                                      int64_t stride_h, int64_t stride_w,
-                                      int64_t pad_h, int64_t pad_w);
+PoolArgmaxGradArgs
+poolArgmaxGradArgs(const echo_max_pool2d_grad_argmax_args &args);
 
 /// Fails naming the code of pooled element o that argmaxSource rejected.
 [[noreturn]] void failArgmaxCode(const char *entry, uint32_t code, int64_t o);

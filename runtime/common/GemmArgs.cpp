@@ -5,13 +5,12 @@
 
 using namespace echo_rt;
 
-LinearArgs echo_rt::linearArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                               ECHO_TENSOR(b), ECHO_TENSOR(y),
-                               int64_t has_bias) {
+LinearArgs echo_rt::linearArgs(const echo_linear_args &args) {
+  const char *E = args.entry;
   LinearArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.w = fview(E, "w", w_rank, w_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
+  a.x = args.x.view();
+  a.w = args.w.view();
+  a.y = args.y.view();
   expectMinRank(E, a.x, "x", 1);
   expectRank(E, a.w, "w", 2);
   a.n = a.w.size(0), a.k = a.w.size(1);
@@ -20,8 +19,8 @@ LinearArgs echo_rt::linearArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(w),
   for (int d = 0; d + 1 < a.x.rank; ++d)
     expectDim(E, a.y, "y", d, a.x.size(d));
   expectDim(E, a.y, "y", a.y.rank - 1, a.n);
-  if (has_bias) {
-    a.b = fview(E, "b", b_rank, b_desc);
+  if (args.has_bias) {
+    a.b = args.b.view();
     expectRank(E, a.b, "b", 1);
     expectDim(E, a.b, "b", 0, a.n);
   }
@@ -29,13 +28,13 @@ LinearArgs echo_rt::linearArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(w),
   return a;
 }
 
-LinearGradInputArgs echo_rt::linearGradInputArgs(const char *E, ECHO_TENSOR(dy),
-                                                 ECHO_TENSOR(w),
-                                                 ECHO_TENSOR(dx)) {
+LinearGradInputArgs
+echo_rt::linearGradInputArgs(const echo_linear_grad_input_args &args) {
+  const char *E = args.entry;
   LinearGradInputArgs a;
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.w = fview(E, "w", w_rank, w_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
+  a.dy = args.dy.view();
+  a.w = args.w.view();
+  a.dx = args.dx.view();
   expectMinRank(E, a.dy, "dy", 1);
   expectRank(E, a.w, "w", 2);
   a.n = a.w.size(0), a.k = a.w.size(1);
@@ -48,14 +47,13 @@ LinearGradInputArgs echo_rt::linearGradInputArgs(const char *E, ECHO_TENSOR(dy),
   return a;
 }
 
-LinearGradWeightArgs echo_rt::linearGradWeightArgs(const char *E,
-                                                   ECHO_TENSOR(dy),
-                                                   ECHO_TENSOR(x),
-                                                   ECHO_TENSOR(dw)) {
+LinearGradWeightArgs
+echo_rt::linearGradWeightArgs(const echo_linear_grad_weight_args &args) {
+  const char *E = args.entry;
   LinearGradWeightArgs a;
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.dw = fview(E, "dw", dw_rank, dw_desc);
+  a.dy = args.dy.view();
+  a.x = args.x.view();
+  a.dw = args.dw.view();
   expectMinRank(E, a.dy, "dy", 1);
   expectRank(E, a.x, "x", a.dy.rank);
   for (int d = 0; d + 1 < a.dy.rank; ++d)
@@ -68,13 +66,12 @@ LinearGradWeightArgs echo_rt::linearGradWeightArgs(const char *E,
   return a;
 }
 
-MatmulArgs echo_rt::matmulArgs(const char *E, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                               ECHO_TENSOR(c), int64_t transpose_a,
-                               int64_t transpose_b) {
+MatmulArgs echo_rt::matmulArgs(const echo_matmul_args &args) {
+  const char *E = args.entry;
   MatmulArgs m;
-  m.a = fview(E, "a", a_rank, a_desc);
-  m.b = fview(E, "b", b_rank, b_desc);
-  m.c = fview(E, "c", c_rank, c_desc);
+  m.a = args.a.view();
+  m.b = args.b.view();
+  m.c = args.c.view();
   expectMinRank(E, m.a, "a", 2);
   expectRank(E, m.b, "b", m.a.rank);
   expectRank(E, m.c, "c", m.a.rank);
@@ -85,17 +82,17 @@ MatmulArgs echo_rt::matmulArgs(const char *E, ECHO_TENSOR(a), ECHO_TENSOR(b),
   }
   m.ar = m.a.size(r - 2), m.ac = m.a.size(r - 1);
   m.br = m.b.size(r - 2), m.bc = m.b.size(r - 1);
-  m.m = transpose_a ? m.ac : m.ar;
-  m.k = transpose_a ? m.ar : m.ac;
-  int64_t kb = transpose_b ? m.bc : m.br;
-  m.n = transpose_b ? m.br : m.bc;
+  m.m = args.transpose_a ? m.ac : m.ar;
+  m.k = args.transpose_a ? m.ar : m.ac;
+  int64_t kb = args.transpose_b ? m.bc : m.br;
+  m.n = args.transpose_b ? m.br : m.bc;
   if (m.k != kb)
     fail(E,
          "contraction sizes differ: a %s (transpose_a=%lld) gives %lld, "
          "b %s (transpose_b=%lld) gives %lld",
-         m.a.shapeStr().c_str(), static_cast<long long>(transpose_a),
+         m.a.shapeStr().c_str(), static_cast<long long>(args.transpose_a),
          static_cast<long long>(m.k), m.b.shapeStr().c_str(),
-         static_cast<long long>(transpose_b), static_cast<long long>(kb));
+         static_cast<long long>(args.transpose_b), static_cast<long long>(kb));
   expectDim(E, m.c, "c", r - 2, m.m);
   expectDim(E, m.c, "c", r - 1, m.n);
   m.batch = m.a.prod(0, r - 2);

@@ -9,8 +9,8 @@
 #ifndef ECHO_RUNTIME_COMMON_GEMMARGS_H
 #define ECHO_RUNTIME_COMMON_GEMMARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace gemm_args {
@@ -20,24 +20,23 @@ struct LinearArgs {
   TensorView x, w, b, y; // b is empty without a bias
   int64_t m, n, k;
 };
-LinearArgs linearArgs(const char *entry, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                      ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias);
+LinearArgs linearArgs(const echo_linear_args &args);
 
 /// dx [..., K] = dy [..., N] * w [N, K]: m rows.
 struct LinearGradInputArgs {
   TensorView dy, w, dx;
   int64_t m, n, k;
 };
-LinearGradInputArgs linearGradInputArgs(const char *entry, ECHO_TENSOR(dy),
-                                        ECHO_TENSOR(w), ECHO_TENSOR(dx));
+LinearGradInputArgs
+linearGradInputArgs(const echo_linear_grad_input_args &args);
 
 /// dw [N, K] = dy [..., N]^T * x [..., K] over m rows.
 struct LinearGradWeightArgs {
   TensorView dy, x, dw;
   int64_t m, n, k;
 };
-LinearGradWeightArgs linearGradWeightArgs(const char *entry, ECHO_TENSOR(dy),
-                                          ECHO_TENSOR(x), ECHO_TENSOR(dw));
+LinearGradWeightArgs
+linearGradWeightArgs(const echo_linear_grad_weight_args &args);
 
 /// c [B..., M, N] = op(a) [B..., M, K] * op(b) [B..., K, N], batch products.
 struct MatmulArgs {
@@ -45,8 +44,7 @@ struct MatmulArgs {
   int64_t batch, m, n, k;
   int64_t ar, ac, br, bc; // a's and b's stored matrix sizes
 };
-MatmulArgs matmulArgs(const char *entry, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                      ECHO_TENSOR(c), int64_t transpose_a, int64_t transpose_b);
+MatmulArgs matmulArgs(const echo_matmul_args &args);
 
 } // namespace gemm_args
 } // namespace echo_rt

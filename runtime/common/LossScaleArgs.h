@@ -10,9 +10,9 @@
 #ifndef ECHO_RUNTIME_COMMON_LOSSSCALEARGS_H
 #define ECHO_RUNTIME_COMMON_LOSSSCALEARGS_H
 
+#include "EntryArgs.h"
 #include "RuntimeError.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 #include "echo/codecs.h" // ECHO_HD, f32Bits
 #include "echo/loss_scale.h"
 
@@ -27,11 +27,10 @@ ECHO_HD inline bool isNonfinite(float x) {
 struct NonfiniteCountArgs {
   TensorView x, count;
 };
-inline NonfiniteCountArgs nonfiniteCountArgs(const char *entry,
-                                             ECHO_TENSOR(x),
-                                             ECHO_TENSOR(count)) {
-  NonfiniteCountArgs a{fview(entry, "x", x_rank, x_desc),
-                       fview(entry, "count", count_rank, count_desc)};
+inline NonfiniteCountArgs
+nonfiniteCountArgs(const echo_nonfinite_count_args &args) {
+  const char *entry = args.entry;
+  NonfiniteCountArgs a{args.x.view(), args.count.view()};
   expectNumel(entry, a.count, "count", 1);
   return a;
 }
@@ -39,12 +38,9 @@ inline NonfiniteCountArgs nonfiniteCountArgs(const char *entry,
 struct SelectArgs {
   TensorView pred, a, b, y;
 };
-inline SelectArgs selectArgs(const char *entry, ECHO_TENSOR(pred),
-                             ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(y)) {
-  SelectArgs s{fview(entry, "pred", pred_rank, pred_desc),
-               fview(entry, "a", a_rank, a_desc),
-               fview(entry, "b", b_rank, b_desc),
-               fview(entry, "y", y_rank, y_desc)};
+inline SelectArgs selectArgs(const echo_select_args &args) {
+  const char *entry = args.entry;
+  SelectArgs s{args.pred.view(), args.a.view(), args.b.view(), args.y.view()};
   expectNumel(entry, s.pred, "pred", 1);
   expectSameShape(entry, s.a, "a", s.y, "y");
   expectSameShape(entry, s.b, "b", s.y, "y");
@@ -54,24 +50,20 @@ inline SelectArgs selectArgs(const char *entry, ECHO_TENSOR(pred),
 struct LossScaleArgs {
   TensorView state, nonfinite, new_state;
 };
-inline LossScaleArgs lossScaleArgs(const char *entry, ECHO_TENSOR(state),
-                                   ECHO_TENSOR(nonfinite),
-                                   ECHO_TENSOR(new_state),
-                                   int64_t growth_interval, double growth,
-                                   double backoff) {
-  LossScaleArgs a{fview(entry, "state", state_rank, state_desc),
-                  fview(entry, "nonfinite", nonfinite_rank, nonfinite_desc),
-                  fview(entry, "new_state", new_state_rank, new_state_desc)};
+inline LossScaleArgs lossScaleArgs(const echo_loss_scale_update_args &args) {
+  const char *entry = args.entry;
+  LossScaleArgs a{args.state.view(), args.nonfinite.view(),
+                  args.new_state.view()};
   expectNumel(entry, a.state, "state", 2);
   expectNumel(entry, a.nonfinite, "nonfinite", 1);
   expectSameShape(entry, a.state, "state", a.new_state, "new_state");
-  if (!echo_loss_scale::validGrowthInterval(growth_interval))
+  if (!echo_loss_scale::validGrowthInterval(args.growth_interval))
     fail(entry, "growth_interval must be at least 1, got %lld",
-         (long long)growth_interval);
-  if (!echo_loss_scale::validGrowth(growth))
-    fail(entry, "growth must be a finite factor above 1, got %g", growth);
-  if (!echo_loss_scale::validBackoff(backoff))
-    fail(entry, "backoff must lie in (0, 1), got %g", backoff);
+         (long long)args.growth_interval);
+  if (!echo_loss_scale::validGrowth(args.growth))
+    fail(entry, "growth must be a finite factor above 1, got %g", args.growth);
+  if (!echo_loss_scale::validBackoff(args.backoff))
+    fail(entry, "backoff must lie in (0, 1), got %g", args.backoff);
   return a;
 }
 

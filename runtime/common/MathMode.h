@@ -24,6 +24,21 @@ inline std::string checkMathMode(int64_t mode) {
          " (expected 0 to " + std::to_string(ECHO_MATH_COUNT - 1) + ")";
 }
 
+/// echo_step_set_math up to recording the mode (the backend's part): a null
+/// context, the sticky error, then the mode. ECHO_OK when `mode` may be
+/// recorded; otherwise the status to return, the error recorded.
+template <typename Context>
+echo_status checkStepMath(Context *ctx, int64_t mode) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  if (ctx->status != ECHO_OK)
+    return ctx->status;
+  std::string error = checkMathMode(mode);
+  if (!error.empty())
+    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
+  return ECHO_OK;
+}
+
 } // namespace echo_rt
 
 #endif // ECHO_RUNTIME_COMMON_MATHMODE_H

@@ -14,6 +14,7 @@
 
 #include "AllocSite.h"
 #include "echo/allocator.h"
+#include "echo/runtime.h"
 
 #include <cstdint>
 #include <string>
@@ -48,6 +49,21 @@ struct MemoryStats {
 
 /// A category in range, or the workspace.
 int64_t validCategory(int64_t category);
+
+/// echo_mem_alloc once the backend may allocate: `bytes` of `category` for
+/// the host program from the context's allocator (`what`, or "a host
+/// buffer", names them in the error); out of memory is the context's
+/// error.
+template <typename Context>
+echo_status allocateForHost(Context &ctx, size_t bytes, int64_t category,
+                            const char *what, void **out) {
+  std::string error;
+  *out = ctx.memory.allocate((int64_t)bytes, category,
+                             what ? what : "a host buffer", error);
+  if (*out)
+    return ECHO_OK;
+  return ctx.setError(ECHO_ERR_OUT_OF_MEMORY, "echo_mem_alloc: " + error);
+}
 
 } // namespace echo_rt
 

@@ -33,24 +33,19 @@ void checkLayerNorm(const char *E, const TensorView &x, const TensorView &gamma,
 
 } // namespace
 
-BatchNormArgs echo_rt::batchNormArgs(
-    const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma), ECHO_TENSOR(beta),
-    ECHO_TENSOR(running_mean), ECHO_TENSOR(running_var), ECHO_TENSOR(y),
-    ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var), ECHO_TENSOR(saved_mean),
-    ECHO_TENSOR(saved_inv_std), double epsilon, double momentum) {
+BatchNormArgs echo_rt::batchNormArgs(const echo_batch_norm_args &args) {
+  const char *E = args.entry;
   BatchNormArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.gamma = fview(E, "gamma", gamma_rank, gamma_desc);
-  a.beta = fview(E, "beta", beta_rank, beta_desc);
-  a.running_mean =
-      fview(E, "running_mean", running_mean_rank, running_mean_desc);
-  a.running_var = fview(E, "running_var", running_var_rank, running_var_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
-  a.new_mean = fview(E, "new_mean", new_mean_rank, new_mean_desc);
-  a.new_var = fview(E, "new_var", new_var_rank, new_var_desc);
-  a.saved_mean = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
-  a.saved_inv_std =
-      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
+  a.x = args.x.view();
+  a.gamma = args.gamma.view();
+  a.beta = args.beta.view();
+  a.running_mean = args.running_mean.view();
+  a.running_var = args.running_var.view();
+  a.y = args.y.view();
+  a.new_mean = args.new_mean.view();
+  a.new_var = args.new_var.view();
+  a.saved_mean = args.saved_mean.view();
+  a.saved_inv_std = args.saved_inv_std.view();
   channelDims(E, a.x, a.n, a.c, a.inner);
   expectSameShape(E, a.y, "y", a.x, "x");
   expectVector(E, a.gamma, "gamma", a.c);
@@ -61,10 +56,10 @@ BatchNormArgs echo_rt::batchNormArgs(
   expectVector(E, a.new_var, "new_var", a.c);
   expectVector(E, a.saved_mean, "saved_mean", a.c);
   expectVector(E, a.saved_inv_std, "saved_inv_std", a.c);
-  if (!(epsilon >= 0.0))
-    fail(E, "epsilon must be >= 0, got %g", epsilon);
-  if (!(momentum >= 0.0 && momentum <= 1.0))
-    fail(E, "momentum must be in [0, 1], got %g", momentum);
+  if (!(args.epsilon >= 0.0))
+    fail(E, "epsilon must be >= 0, got %g", args.epsilon);
+  if (!(args.momentum >= 0.0 && args.momentum <= 1.0))
+    fail(E, "momentum must be in [0, 1], got %g", args.momentum);
   if (a.c > 0 && a.n * a.inner < 2)
     fail(E,
          "x %s has %lld value(s) per channel; the unbiased variance needs "
@@ -74,20 +69,17 @@ BatchNormArgs echo_rt::batchNormArgs(
 }
 
 BatchNormGradArgs
-echo_rt::batchNormGradArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                           ECHO_TENSOR(saved_mean), ECHO_TENSOR(saved_inv_std),
-                           ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                           ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+echo_rt::batchNormGradArgs(const echo_batch_norm_grad_args &args) {
+  const char *E = args.entry;
   BatchNormGradArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.gamma = fview(E, "gamma", gamma_rank, gamma_desc);
-  a.saved_mean = fview(E, "saved_mean", saved_mean_rank, saved_mean_desc);
-  a.saved_inv_std =
-      fview(E, "saved_inv_std", saved_inv_std_rank, saved_inv_std_desc);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
-  a.dgamma = fview(E, "dgamma", dgamma_rank, dgamma_desc);
-  a.dbeta = fview(E, "dbeta", dbeta_rank, dbeta_desc);
+  a.x = args.x.view();
+  a.gamma = args.gamma.view();
+  a.saved_mean = args.saved_mean.view();
+  a.saved_inv_std = args.saved_inv_std.view();
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  a.dgamma = args.dgamma.view();
+  a.dbeta = args.dbeta.view();
   channelDims(E, a.x, a.n, a.c, a.inner);
   expectSameShape(E, a.dy, "dy", a.x, "x");
   expectSameShape(E, a.dx, "dx", a.x, "x");
@@ -99,40 +91,36 @@ echo_rt::batchNormGradArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   return a;
 }
 
-LayerNormArgs echo_rt::layerNormArgs(const char *E, ECHO_TENSOR(x),
-                                     ECHO_TENSOR(gamma), ECHO_TENSOR(beta),
-                                     ECHO_TENSOR(y), ECHO_TENSOR(mean),
-                                     ECHO_TENSOR(inv_std), double epsilon) {
+LayerNormArgs echo_rt::layerNormArgs(const echo_layer_norm_args &args) {
+  const char *E = args.entry;
   LayerNormArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.gamma = fview(E, "gamma", gamma_rank, gamma_desc);
-  a.beta = fview(E, "beta", beta_rank, beta_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
-  a.mean = fview(E, "mean", mean_rank, mean_desc);
-  a.inv_std = fview(E, "inv_std", inv_std_rank, inv_std_desc);
+  a.x = args.x.view();
+  a.gamma = args.gamma.view();
+  a.beta = args.beta.view();
+  a.y = args.y.view();
+  a.mean = args.mean.view();
+  a.inv_std = args.inv_std.view();
   checkLayerNorm(E, a.x, a.gamma, a.mean, a.inv_std);
   expectVector(E, a.beta, "beta", a.x.last());
   expectSameShape(E, a.y, "y", a.x, "x");
-  if (!(epsilon >= 0.0))
-    fail(E, "epsilon must be >= 0, got %g", epsilon);
+  if (!(args.epsilon >= 0.0))
+    fail(E, "epsilon must be >= 0, got %g", args.epsilon);
   a.rows = a.x.rows(), a.d = a.x.last();
   return a;
 }
 
 LayerNormGradArgs
-echo_rt::layerNormGradArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                           ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                           ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                           ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
+echo_rt::layerNormGradArgs(const echo_layer_norm_grad_args &args) {
+  const char *E = args.entry;
   LayerNormGradArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.gamma = fview(E, "gamma", gamma_rank, gamma_desc);
-  a.mean = fview(E, "mean", mean_rank, mean_desc);
-  a.inv_std = fview(E, "inv_std", inv_std_rank, inv_std_desc);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
-  a.dgamma = fview(E, "dgamma", dgamma_rank, dgamma_desc);
-  a.dbeta = fview(E, "dbeta", dbeta_rank, dbeta_desc);
+  a.x = args.x.view();
+  a.gamma = args.gamma.view();
+  a.mean = args.mean.view();
+  a.inv_std = args.inv_std.view();
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  a.dgamma = args.dgamma.view();
+  a.dbeta = args.dbeta.view();
   checkLayerNorm(E, a.x, a.gamma, a.mean, a.inv_std);
   expectSameShape(E, a.dy, "dy", a.x, "x");
   expectSameShape(E, a.dx, "dx", a.x, "x");

@@ -10,8 +10,8 @@
 #ifndef ECHO_RUNTIME_COMMON_NORMALIZATIONARGS_H
 #define ECHO_RUNTIME_COMMON_NORMALIZATIONARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace norm_args {
@@ -22,43 +22,26 @@ struct BatchNormArgs {
       saved_mean, saved_inv_std;
   int64_t n, c, inner;
 };
-BatchNormArgs batchNormArgs(const char *entry, ECHO_TENSOR(x),
-                            ECHO_TENSOR(gamma), ECHO_TENSOR(beta),
-                            ECHO_TENSOR(running_mean), ECHO_TENSOR(running_var),
-                            ECHO_TENSOR(y), ECHO_TENSOR(new_mean),
-                            ECHO_TENSOR(new_var), ECHO_TENSOR(saved_mean),
-                            ECHO_TENSOR(saved_inv_std), double epsilon,
-                            double momentum);
+BatchNormArgs batchNormArgs(const echo_batch_norm_args &args);
 
 struct BatchNormGradArgs {
   TensorView x, gamma, saved_mean, saved_inv_std, dy, dx, dgamma, dbeta;
   int64_t n, c, inner;
 };
-BatchNormGradArgs batchNormGradArgs(const char *entry, ECHO_TENSOR(x),
-                                    ECHO_TENSOR(gamma), ECHO_TENSOR(saved_mean),
-                                    ECHO_TENSOR(saved_inv_std), ECHO_TENSOR(dy),
-                                    ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
-                                    ECHO_TENSOR(dbeta));
+BatchNormGradArgs batchNormGradArgs(const echo_batch_norm_grad_args &args);
 
 /// x [..., D] with per-row statistics shaped x.shape[:-1].
 struct LayerNormArgs {
   TensorView x, gamma, beta, y, mean, inv_std;
   int64_t rows, d;
 };
-LayerNormArgs layerNormArgs(const char *entry, ECHO_TENSOR(x),
-                            ECHO_TENSOR(gamma), ECHO_TENSOR(beta),
-                            ECHO_TENSOR(y), ECHO_TENSOR(mean),
-                            ECHO_TENSOR(inv_std), double epsilon);
+LayerNormArgs layerNormArgs(const echo_layer_norm_args &args);
 
 struct LayerNormGradArgs {
   TensorView x, gamma, mean, inv_std, dy, dx, dgamma, dbeta;
   int64_t rows, d;
 };
-LayerNormGradArgs layerNormGradArgs(const char *entry, ECHO_TENSOR(x),
-                                    ECHO_TENSOR(gamma), ECHO_TENSOR(mean),
-                                    ECHO_TENSOR(inv_std), ECHO_TENSOR(dy),
-                                    ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
-                                    ECHO_TENSOR(dbeta));
+LayerNormGradArgs layerNormGradArgs(const echo_layer_norm_grad_args &args);
 
 } // namespace norm_args
 } // namespace echo_rt

@@ -11,13 +11,22 @@ void echo_rt::checkOffloadSlot(const char *entry, int64_t slot) {
          (long long)kMaxSlots);
 }
 
-TensorView echo_rt::offloadView(const char *entry, const char *name,
-                                int64_t rank, void *desc, int64_t elementBytes,
-                                int64_t slot) {
-  if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4 &&
-      elementBytes != 8)
-    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)elementBytes);
-  checkOffloadSlot(entry, slot);
-  return view(entry, name, rank, desc, size_t(elementBytes));
+/// Fails unless `bytes` is the size of an element the copies move.
+static void checkElementBytes(const char *entry, int64_t bytes) {
+  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8)
+    fail(entry, "element_bytes %lld must be 1, 2, 4 or 8", (long long)bytes);
+}
+
+UploadArgs echo_rt::uploadArgs(const echo_upload_args &args) {
+  checkElementBytes(args.entry, args.element_bytes);
+  UploadArgs a{args.src.view(args.element_bytes),
+               args.dst.view(args.element_bytes)};
+  expectSameShape(args.entry, a.src, "src", a.dst, "dst");
+  return a;
+}
+
+TensorView echo_rt::offloadView(const Operand &t, int64_t slot) {
+  checkElementBytes(t.entry, int64_t(t.elementBytes));
+  checkOffloadSlot(t.entry, slot);
+  return t.view();
 }

@@ -5,38 +5,34 @@
 
 using namespace echo_rt;
 
-SgdArgs echo_rt::sgdArgs(const char *E, ECHO_TENSOR(param), ECHO_TENSOR(grad),
-                         ECHO_TENSOR(velocity), ECHO_TENSOR(new_param),
-                         ECHO_TENSOR(new_velocity), int64_t has_velocity) {
+SgdArgs echo_rt::sgdArgs(const echo_sgd_update_args &args) {
+  const char *E = args.entry;
   SgdArgs a;
-  a.param = fview(E, "param", param_rank, param_desc);
-  a.grad = fview(E, "grad", grad_rank, grad_desc);
-  a.new_param = fview(E, "new_param", new_param_rank, new_param_desc);
+  a.param = args.param.view();
+  a.grad = args.grad.view();
+  a.new_param = args.new_param.view();
   expectSameShape(E, a.grad, "grad", a.param, "param");
   expectSameShape(E, a.new_param, "new_param", a.param, "param");
-  if (!has_velocity)
+  if (!args.has_velocity)
     return a;
-  a.velocity = fview(E, "velocity", velocity_rank, velocity_desc);
-  a.new_velocity =
-      fview(E, "new_velocity", new_velocity_rank, new_velocity_desc);
+  a.velocity = args.velocity.view();
+  a.new_velocity = args.new_velocity.view();
   expectSameShape(E, a.velocity, "velocity", a.param, "param");
   expectSameShape(E, a.new_velocity, "new_velocity", a.param, "param");
   return a;
 }
 
-AdamArgs echo_rt::adamArgs(const char *E, ECHO_TENSOR(param), ECHO_TENSOR(grad),
-                           ECHO_TENSOR(m), ECHO_TENSOR(v), ECHO_TENSOR(step),
-                           ECHO_TENSOR(new_param), ECHO_TENSOR(new_m),
-                           ECHO_TENSOR(new_v)) {
+AdamArgs echo_rt::adamArgs(const echo_adam_update_args &args) {
+  const char *E = args.entry;
   AdamArgs a;
-  a.param = fview(E, "param", param_rank, param_desc);
-  a.grad = fview(E, "grad", grad_rank, grad_desc);
-  a.m = fview(E, "m", m_rank, m_desc);
-  a.v = fview(E, "v", v_rank, v_desc);
-  a.step = fview(E, "step", step_rank, step_desc);
-  a.new_param = fview(E, "new_param", new_param_rank, new_param_desc);
-  a.new_m = fview(E, "new_m", new_m_rank, new_m_desc);
-  a.new_v = fview(E, "new_v", new_v_rank, new_v_desc);
+  a.param = args.param.view();
+  a.grad = args.grad.view();
+  a.m = args.m.view();
+  a.v = args.v.view();
+  a.step = args.step.view();
+  a.new_param = args.new_param.view();
+  a.new_m = args.new_m.view();
+  a.new_v = args.new_v.view();
   expectSameShape(E, a.grad, "grad", a.param, "param");
   expectSameShape(E, a.m, "m", a.param, "param");
   expectSameShape(E, a.v, "v", a.param, "param");

@@ -11,8 +11,8 @@
 #ifndef ECHO_RUNTIME_COMMON_OPTIMIZERARGS_H
 #define ECHO_RUNTIME_COMMON_OPTIMIZERARGS_H
 
+#include "EntryArgs.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 #include "echo/codecs.h" // ECHO_HD
 
 #include <cmath>
@@ -24,19 +24,14 @@ inline namespace optimizer_args {
 struct SgdArgs {
   TensorView param, grad, velocity, new_param, new_velocity;
 };
-SgdArgs sgdArgs(const char *entry, ECHO_TENSOR(param), ECHO_TENSOR(grad),
-                ECHO_TENSOR(velocity), ECHO_TENSOR(new_param),
-                ECHO_TENSOR(new_velocity), int64_t has_velocity);
+SgdArgs sgdArgs(const echo_sgd_update_args &args);
 
 /// step is a one-element f32 tensor in device memory: the backend reads it
 /// and passes it to adamCorrections.
 struct AdamArgs {
   TensorView param, grad, m, v, step, new_param, new_m, new_v;
 };
-AdamArgs adamArgs(const char *entry, ECHO_TENSOR(param), ECHO_TENSOR(grad),
-                  ECHO_TENSOR(m), ECHO_TENSOR(v), ECHO_TENSOR(step),
-                  ECHO_TENSOR(new_param), ECHO_TENSOR(new_m),
-                  ECHO_TENSOR(new_v));
+AdamArgs adamArgs(const echo_adam_update_args &args);
 
 /// Adam's bias corrections 1 - beta^t (host std::pow on every backend) for
 /// the 1-based step t.

@@ -15,47 +15,42 @@ void echo_rt::expectPooled(const char *E, const PoolGeometry &g,
   expectDim(E, y, yn, 3, g.ow);
 }
 
-PoolArgs echo_rt::poolArgs(const char *E, ECHO_TENSOR(x), ECHO_TENSOR(y),
+PoolArgs echo_rt::poolArgs(const char *E, const Operand &x, const Operand &y,
                            int64_t kernel_h, int64_t kernel_w, int64_t stride_h,
                            int64_t stride_w, int64_t pad_h, int64_t pad_w) {
   PoolArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
+  a.x = x.view();
+  a.y = y.view();
   a.g = poolGeometry(E, a.x, "x", kernel_h, kernel_w, stride_h, stride_w, pad_h,
                      pad_w);
   expectPooled(E, a.g, a.x, a.y, "y");
   return a;
 }
 
-MaxPoolGradArgs echo_rt::maxPoolGradArgs(const char *E, ECHO_TENSOR(x),
-                                         ECHO_TENSOR(y), ECHO_TENSOR(dy),
-                                         ECHO_TENSOR(dx), int64_t kernel_h,
-                                         int64_t kernel_w, int64_t stride_h,
-                                         int64_t stride_w, int64_t pad_h,
-                                         int64_t pad_w) {
+MaxPoolGradArgs
+echo_rt::maxPoolGradArgs(const echo_max_pool2d_grad_args &args) {
+  const char *E = args.entry;
   MaxPoolGradArgs a;
-  a.x = fview(E, "x", x_rank, x_desc);
-  a.y = fview(E, "y", y_rank, y_desc);
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
-  a.g = poolGeometry(E, a.x, "x", kernel_h, kernel_w, stride_h, stride_w, pad_h,
-                     pad_w);
+  a.x = args.x.view();
+  a.y = args.y.view();
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  a.g = poolGeometry(E, a.x, "x", args.kernel_h, args.kernel_w, args.stride_h,
+                     args.stride_w, args.pad_h, args.pad_w);
   expectPooled(E, a.g, a.x, a.y, "y");
   expectSameShape(E, a.dy, "dy", a.y, "y");
   expectSameShape(E, a.dx, "dx", a.x, "x");
   return a;
 }
 
-AvgPoolGradArgs echo_rt::avgPoolGradArgs(const char *E, ECHO_TENSOR(dy),
-                                         ECHO_TENSOR(dx), int64_t kernel_h,
-                                         int64_t kernel_w, int64_t stride_h,
-                                         int64_t stride_w, int64_t pad_h,
-                                         int64_t pad_w) {
+AvgPoolGradArgs
+echo_rt::avgPoolGradArgs(const echo_avg_pool2d_grad_args &args) {
+  const char *E = args.entry;
   AvgPoolGradArgs a;
-  a.dy = fview(E, "dy", dy_rank, dy_desc);
-  a.dx = fview(E, "dx", dx_rank, dx_desc);
-  a.g = poolGeometry(E, a.dx, "dx", kernel_h, kernel_w, stride_h, stride_w,
-                     pad_h, pad_w);
+  a.dy = args.dy.view();
+  a.dx = args.dx.view();
+  a.g = poolGeometry(E, a.dx, "dx", args.kernel_h, args.kernel_w, args.stride_h,
+                     args.stride_w, args.pad_h, args.pad_w);
   expectPooled(E, a.g, a.dx, a.dy, "dy");
   return a;
 }

@@ -9,9 +9,9 @@
 #ifndef ECHO_RUNTIME_COMMON_POOLARGS_H
 #define ECHO_RUNTIME_COMMON_POOLARGS_H
 
+#include "EntryArgs.h"
 #include "PoolWindow.h"
 #include "TensorView.h"
-#include "echo/abi_macros.h"
 
 namespace echo_rt {
 inline namespace pool_args {
@@ -25,29 +25,27 @@ struct PoolArgs {
   TensorView x, y;
   PoolGeometry g;
 };
-PoolArgs poolArgs(const char *entry, ECHO_TENSOR(x), ECHO_TENSOR(y),
+PoolArgs poolArgs(const char *entry, const Operand &x, const Operand &y,
                   int64_t kernel_h, int64_t kernel_w, int64_t stride_h,
                   int64_t stride_w, int64_t pad_h, int64_t pad_w);
+/// Either entry's arguments (their parameters are the same).
+template <typename Args> PoolArgs poolArgs(const Args &args) {
+  return poolArgs(args.entry, args.x, args.y, args.kernel_h, args.kernel_w,
+                  args.stride_h, args.stride_w, args.pad_h, args.pad_w);
+}
 
 struct MaxPoolGradArgs {
   TensorView x, y, dy, dx;
   PoolGeometry g;
 };
-MaxPoolGradArgs maxPoolGradArgs(const char *entry, ECHO_TENSOR(x),
-                                ECHO_TENSOR(y), ECHO_TENSOR(dy),
-                                ECHO_TENSOR(dx), int64_t kernel_h,
-                                int64_t kernel_w, int64_t stride_h,
-                                int64_t stride_w, int64_t pad_h, int64_t pad_w);
+MaxPoolGradArgs maxPoolGradArgs(const echo_max_pool2d_grad_args &args);
 
 /// dx plays x's part (the geometry is dx's), dy y's.
 struct AvgPoolGradArgs {
   TensorView dy, dx;
   PoolGeometry g;
 };
-AvgPoolGradArgs avgPoolGradArgs(const char *entry, ECHO_TENSOR(dy),
-                                ECHO_TENSOR(dx), int64_t kernel_h,
-                                int64_t kernel_w, int64_t stride_h,
-                                int64_t stride_w, int64_t pad_h, int64_t pad_w);
+AvgPoolGradArgs avgPoolGradArgs(const echo_avg_pool2d_grad_args &args);
 
 } // namespace pool_args
 } // namespace echo_rt

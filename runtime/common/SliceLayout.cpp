@@ -5,9 +5,10 @@
 
 using namespace echo_rt;
 
-void echo_rt::readList(const char *E, const char *name, int64_t rank,
-                       void *desc, int expected, int64_t *out) {
-  TensorView t = view(E, name, rank, desc, sizeof(int64_t));
+void echo_rt::readList(const char *E, const Operand &list, int expected,
+                       int64_t *out) {
+  const char *name = list.name;
+  TensorView t = list.view();
   if (t.rank != 1 || t.size(0) != expected)
     fail(E, "%s must be a rank-1 i64 tensor with %d entries, got shape %s",
          name, expected, t.shapeStr().c_str());
@@ -33,11 +34,11 @@ ConcatLayout echo_rt::concatLayout(const char *E, const TensorView &P,
   return {W.prod(0, a), P.size(a) * inner, W.size(a) * inner, offset * inner};
 }
 
-void echo_rt::readPermutation(const char *E, ECHO_TENSOR(permutation),
+void echo_rt::readPermutation(const char *E, const Operand &permutation,
                               const TensorView &x, const TensorView &y,
                               int64_t *perm) {
   expectRank(E, y, "y", x.rank);
-  readList(E, "permutation", permutation_rank, permutation_desc, x.rank, perm);
+  readList(E, permutation, x.rank, perm);
   bool seen[kMaxRank] = {};
   for (int d = 0; d < x.rank; ++d) {
     if (perm[d] < 0 || perm[d] >= x.rank || seen[perm[d]])
@@ -48,15 +49,40 @@ void echo_rt::readPermutation(const char *E, ECHO_TENSOR(permutation),
   }
 }
 
-int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
-                             const char *wn, const TensorView &part,
-                             const char *pn, ECHO_TENSOR(offsets),
-                             ECHO_TENSOR(strides),
-                             int64_t *partStridesInWhole) {
+CopyArgs echo_rt::copyArgs(const echo_copy_args &args) {
+  CopyArgs a{args.x.view(), args.y.view()};
+  if (a.x.numel != a.y.numel)
+    fail(args.entry, "x %s and y %s have different element counts",
+         a.x.shapeStr().c_str(), a.y.shapeStr().c_str());
+  return a;
+}
+
+TransposeArgs echo_rt::transposeArgs(const echo_transpose_args &args) {
+  TransposeArgs a;
+  a.x = args.x.view();
+  a.y = args.y.view();
+  int64_t perm[kMaxRank];
+  readPermutation(args.entry, args.permutation, a.x, a.y, perm);
+  int64_t xs[kMaxRank];
+  rowMajorStrides(a.x.rank, a.x.sizes, xs);
+  rowMajorStrides(a.y.rank, a.y.sizes, a.yStrides);
+  for (int d = 0; d < a.x.rank; ++d)
+    a.xStrides[d] = xs[perm[d]];
+  return a;
+}
+
+/// Validates a slice of `part` shape out of `whole` and fills the strides
+/// (per dimension of part) of the sliced elements in whole; returns the
+/// offset of the first one.
+static int64_t sliceLayout(const char *E, const TensorView &whole,
+                           const char *wn, const TensorView &part,
+                           const char *pn, const Operand &offsets,
+                           const Operand &strides,
+                           int64_t *partStridesInWhole) {
   expectRank(E, part, pn, whole.rank);
   int64_t off[kMaxRank], st[kMaxRank], ws[kMaxRank];
-  readList(E, "offsets", offsets_rank, offsets_desc, whole.rank, off);
-  readList(E, "strides", strides_rank, strides_desc, whole.rank, st);
+  readList(E, offsets, whole.rank, off);
+  readList(E, strides, whole.rank, st);
   rowMajorStrides(whole.rank, whole.sizes, ws);
   int64_t base = 0;
   for (int d = 0; d < whole.rank; ++d) {
@@ -77,4 +103,30 @@ int64_t echo_rt::sliceLayout(const char *E, const TensorView &whole,
     partStridesInWhole[d] = st[d] * ws[d];
   }
   return base;
+}
+
+/// The rest of sliceArgs once whole and part are viewed.
+static SliceArgs sliceCopy(const char *E, const TensorView &whole,
+                           const char *wn, const TensorView &part,
+                           const char *pn, const Operand &offsets,
+                           const Operand &strides) {
+  SliceArgs a;
+  a.whole = whole;
+  a.part = part;
+  a.base =
+      sliceLayout(E, whole, wn, part, pn, offsets, strides, a.wholeStrides);
+  rowMajorStrides(part.rank, part.sizes, a.partStrides);
+  return a;
+}
+
+SliceArgs echo_rt::sliceArgs(const echo_slice_args &args) {
+  TensorView x = args.x.view();
+  TensorView y = args.y.view();
+  return sliceCopy(args.entry, x, "x", y, "y", args.offsets, args.strides);
+}
+
+SliceArgs echo_rt::sliceArgs(const echo_slice_grad_args &args) {
+  TensorView dy = args.dy.view();
+  TensorView dx = args.dx.view();
+  return sliceCopy(args.entry, dx, "dx", dy, "dy", args.offsets, args.strides);
 }

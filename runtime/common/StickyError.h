@@ -68,6 +68,21 @@ inline std::string abiMismatch(int64_t stepVersion) {
          std::to_string(ECHO_ABI_VERSION);
 }
 
+/// echo_step_begin up to the backend's own checks: a null context, then a
+/// step that starts without an error after the backend's per-step `reset`,
+/// compiled for this ABI. ECHO_OK when the backend may go on; otherwise the
+/// status to return, the error recorded.
+template <typename Context, typename Reset>
+echo_status beginStep(Context *ctx, int64_t stepVersion, Reset reset) {
+  if (!ctx)
+    return ECHO_ERR_INVALID_ARGUMENT;
+  ctx->clearError();
+  reset();
+  if (std::string mismatch = abiMismatch(stepVersion); !mismatch.empty())
+    return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
+  return ECHO_OK;
+}
+
 } // namespace echo_rt
 
 #endif // ECHO_RUNTIME_COMMON_STICKYERROR_H

@@ -75,14 +75,6 @@ TensorView view(const char *entry, const char *name, int64_t rank, void *desc,
   return t;
 }
 
-TensorView iview(const char *entry, const char *name, int64_t rank, void *desc,
-                 int64_t indexBits) {
-  if (indexBits != 32 && indexBits != 64)
-    fail(entry, "index_bits must be 32 or 64, got %lld",
-         static_cast<long long>(indexBits));
-  return view(entry, name, rank, desc, indexBits / 8);
-}
-
 bool sameShape(const TensorView &a, const TensorView &b) {
   if (a.rank != b.rank)
     return false;

@@ -52,13 +52,6 @@ struct TensorView {
 /// Decodes (rank, desc) with elements of `elemBytes` bytes.
 TensorView view(const char *entry, const char *name, int64_t rank, void *desc,
                 size_t elemBytes);
-inline TensorView fview(const char *entry, const char *name, int64_t rank,
-                        void *desc) {
-  return view(entry, name, rank, desc, sizeof(float));
-}
-/// An index tensor (i32 or i64 according to index_bits).
-TensorView iview(const char *entry, const char *name, int64_t rank, void *desc,
-                 int64_t indexBits);
 
 inline int64_t loadIndex(const TensorView &t, int64_t i, int64_t bits) {
   return bits == 32 ? static_cast<int64_t>(t.i32()[i]) : t.i64()[i];

@@ -334,16 +334,10 @@ void checkHeadDim(const char *entry, const Geometry &g) {
 
 } // namespace
 
-void entry::echo_attention(Context &ctx, ECHO_TENSOR(q), ECHO_TENSOR(k),
-                           ECHO_TENSOR(v), ECHO_TENSOR(mask), ECHO_TENSOR(out),
-                           ECHO_TENSOR(lse), int64_t has_mask, int64_t causal,
-                           double scale, double dropout, int64_t seed) {
-  AttentionArgs a = attentionArgs(
-      "echo_attention", q_rank, q_desc, k_rank, k_desc, v_rank, v_desc,
-      mask_rank, mask_desc, out_rank, out_desc, lse_rank, lse_desc, has_mask,
-      causal, scale, dropout, seed);
+void entry::echo_attention(Context &ctx, const echo_attention_args &args) {
+  AttentionArgs a = attentionArgs(args);
   const Geometry g = a.g;
-  checkHeadDim("echo_attention", g);
+  checkHeadDim(args.entry, g);
   const ForwardTensors t{a.q.f32(), a.k.f32(), a.v.f32(),
                          g.hasMask ? a.mask.f32() : nullptr, a.out.f32(),
                          a.lse.f32()};
@@ -355,20 +349,11 @@ void entry::echo_attention(Context &ctx, ECHO_TENSOR(q), ECHO_TENSOR(k),
            });
 }
 
-void entry::echo_attention_grad(Context &ctx, ECHO_TENSOR(q), ECHO_TENSOR(k),
-                                ECHO_TENSOR(v), ECHO_TENSOR(out),
-                                ECHO_TENSOR(lse), ECHO_TENSOR(dout),
-                                ECHO_TENSOR(mask), ECHO_TENSOR(dq),
-                                ECHO_TENSOR(dk), ECHO_TENSOR(dv),
-                                int64_t has_mask, int64_t causal,
-                                double scale, double dropout, int64_t seed) {
-  AttentionGradArgs a = attentionGradArgs(
-      "echo_attention_grad", q_rank, q_desc, k_rank, k_desc, v_rank, v_desc,
-      out_rank, out_desc, lse_rank, lse_desc, dout_rank, dout_desc, mask_rank,
-      mask_desc, dq_rank, dq_desc, dk_rank, dk_desc, dv_rank, dv_desc,
-      has_mask, causal, scale, dropout, seed);
+void entry::echo_attention_grad(Context &ctx,
+                                const echo_attention_grad_args &args) {
+  AttentionGradArgs a = attentionGradArgs(args);
   const Geometry g = a.g;
-  checkHeadDim("echo_attention_grad", g);
+  checkHeadDim(args.entry, g);
   const GradTensors t{a.q.f32(),   a.k.f32(),
                       a.v.f32(),   g.hasMask ? a.mask.f32() : nullptr,
                       a.out.f32(), a.lse.f32(),

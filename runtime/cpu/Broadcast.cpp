@@ -49,16 +49,14 @@ void binaryLoop(const TensorView &A, const int64_t *sa, const TensorView &B,
 
 } // namespace
 
-void entry::echo_binary(Context &, int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                            ECHO_TENSOR(y)) {
-  const char *E = "echo_binary";
-  TensorView A = fview(E, "a", a_rank, a_desc);
-  TensorView B = fview(E, "b", b_rank, b_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+void entry::echo_binary(Context &, const echo_binary_args &args) {
+  TensorView A = args.a.view();
+  TensorView B = args.b.view();
+  TensorView Y = args.y.view();
   int64_t sa[kMaxRank], sb[kMaxRank];
-  broadcastStrides(E, A, "a", Y, "y", sa);
-  broadcastStrides(E, B, "b", Y, "y", sb);
-  switch (kind) {
+  broadcastStrides(args.entry, A, "a", Y, "y", sa);
+  broadcastStrides(args.entry, B, "b", Y, "y", sb);
+  switch (args.kind) {
   case ECHO_ADD:
     binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x + z; });
     break;
@@ -76,21 +74,16 @@ void entry::echo_binary(Context &, int64_t kind, ECHO_TENSOR(a), ECHO_TENSOR(b),
     binaryLoop(A, sa, B, sb, Y, [](float x, float z) { return x >= z ? x : z; });
     break;
   default:
-    fail(E, "unknown binary kind %lld", (long long)kind);
+    fail(args.entry, "unknown binary kind %lld", (long long)args.kind);
   }
 }
 
-void entry::echo_max_grad(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(da), ECHO_TENSOR(db)) {
-  const char *E = "echo_max_grad";
-  MaxGradArgs m = maxGradArgs(E, a_rank, a_desc, b_rank, b_desc, dy_rank,
-                              dy_desc, da_rank, da_desc, db_rank, db_desc);
-  const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
-  const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
-  const int64_t *strides[3] = {sa, sb, sy};
-  StridedLoop<3> loop(DY.rank, DY.sizes, strides);
-  const float *a = A.f32(), *b = B.f32(), *dy = DY.f32();
-  float *da = DA.f32(), *dbp = DB.f32();
+void entry::echo_max_grad(Context &, const echo_max_grad_args &args) {
+  MaxGradArgs m = maxGradArgs(args);
+  const int64_t *strides[3] = {m.strides[0], m.strides[1], m.strides[2]};
+  StridedLoop<3> loop(m.dy.rank, m.dy.sizes, strides);
+  const float *a = m.a.f32(), *b = m.b.f32(), *dy = m.dy.f32();
+  float *da = m.da.f32(), *dbp = m.db.f32();
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
     for (int64_t i = 0; i < n; ++i) {
       bool toA = a[off[0] + i * st[0]] >= b[off[1] + i * st[1]];
@@ -102,12 +95,11 @@ void entry::echo_max_grad(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR
   });
 }
 
-void entry::echo_sum_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_sum_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+void entry::echo_sum_to(Context &, const echo_sum_to_args &args) {
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, Y, "y", X, "x", sy);
+  broadcastStrides(args.entry, Y, "y", X, "x", sy);
   rowMajorStrides(X.rank, X.sizes, sx);
   std::vector<double> acc(Y.numel, 0.0);
   const int64_t *strides[2] = {sx, sy};
@@ -131,17 +123,12 @@ void entry::echo_sum_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
     y[i] = static_cast<float>(acc[i]);
 }
 
-void entry::echo_broadcast_to(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_broadcast_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, X, "x", Y, "y", sx);
-  rowMajorStrides(Y.rank, Y.sizes, sy);
-  const int64_t *strides[2] = {sx, sy};
-  StridedLoop<2> loop(Y.rank, Y.sizes, strides);
-  const float *x = X.f32();
-  float *y = Y.f32();
+void entry::echo_broadcast_to(Context &, const echo_broadcast_to_args &args) {
+  BroadcastToArgs a = broadcastToArgs(args);
+  const int64_t *strides[2] = {a.xStrides, a.yStrides};
+  StridedLoop<2> loop(a.y.rank, a.y.sizes, strides);
+  const float *x = a.x.f32();
+  float *y = a.y.f32();
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
     const float *px = x + off[0];
     float *py = y + off[1];

@@ -76,20 +76,13 @@ void col2im(const ConvGeometry &g, const float *col, float *dx) {
 
 // The workspace is for backends whose libraries need scratch (the CUDA
 // backend's cuDNN); these kernels use their own temporaries.
-void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y), ECHO_TENSOR(workspace),
-                        int64_t has_bias, int64_t stride_h, int64_t stride_w,
-                        int64_t pad_h, int64_t pad_w, int64_t dilation_h,
-                        int64_t dilation_w, int64_t groups) {
-  const char *E = "echo_conv2d";
-  ConvArgs a = convArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
-                        y_rank, y_desc, has_bias, stride_h, stride_w, pad_h,
-                        pad_w, dilation_h, dilation_w, groups);
+void entry::echo_conv2d(Context &ctx, const echo_conv2d_args &args) {
+  ConvArgs a = convArgs(args);
   const TensorView &X = a.x, &W = a.w, &B = a.b, &Y = a.y;
   const ConvGeometry &g = a.g;
-  if (useOneDnn(ctx) && oneDnnConvForward(ctx, E, g, X.f32(), W.f32(),
-                                          has_bias ? B.f32() : nullptr,
-                                          Y.f32()))
+  if (useOneDnn(ctx) &&
+      oneDnnConvForward(ctx, args.entry, g, X.f32(), W.f32(),
+                        args.has_bias ? B.f32() : nullptr, Y.f32()))
     return;
   std::vector<float> col(g.direct() ? 0 : g.ckk() * g.ohw());
   for (int64_t n = 0; n < g.n; ++n)
@@ -100,11 +93,11 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
         im2col(g, xg, col.data());
         colp = col.data();
       }
-      sgemm(E, false, false, g.og, g.ohw(), g.ckk(), 1.0f,
+      sgemm(args.entry, false, false, g.og, g.ohw(), g.ckk(), 1.0f,
             W.f32() + gi * g.og * g.ckk(), g.ckk(), colp, g.ohw(), 0.0f,
             Y.f32() + (n * g.o + gi * g.og) * g.ohw(), g.ohw());
     }
-  if (has_bias)
+  if (args.has_bias)
     for (int64_t n = 0; n < g.n; ++n)
       for (int64_t o = 0; o < g.o; ++o) {
         float bias = B.f32()[o];
@@ -114,26 +107,19 @@ void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
       }
 }
 
-void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
-                                   ECHO_TENSOR(w), ECHO_TENSOR(dx),
-                                   ECHO_TENSOR(workspace), int64_t stride_h,
-                                   int64_t stride_w, int64_t pad_h,
-                                   int64_t pad_w, int64_t dilation_h,
-                                   int64_t dilation_w, int64_t groups) {
-  const char *E = "echo_conv2d_grad_input";
-  ConvGradInputArgs a = convGradInputArgs(
-      E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc, stride_h, stride_w,
-      pad_h, pad_w, dilation_h, dilation_w, groups);
+void entry::echo_conv2d_grad_input(Context &ctx,
+                                   const echo_conv2d_grad_input_args &args) {
+  ConvGradInputArgs a = convGradInputArgs(args);
   const TensorView &DY = a.dy, &W = a.w, &DX = a.dx;
   const ConvGeometry &g = a.g;
   if (useOneDnn(ctx) &&
-      oneDnnConvBackwardData(ctx, E, g, DY.f32(), W.f32(), DX.f32()))
+      oneDnnConvBackwardData(ctx, args.entry, g, DY.f32(), W.f32(), DX.f32()))
     return;
   if (g.direct()) {
     // dcol is dx itself; groups write disjoint channel ranges.
     for (int64_t n = 0; n < g.n; ++n)
       for (int64_t gi = 0; gi < g.groups; ++gi)
-        sgemm(E, true, false, g.ckk(), g.ohw(), g.og, 1.0f,
+        sgemm(args.entry, true, false, g.ckk(), g.ohw(), g.og, 1.0f,
               W.f32() + gi * g.og * g.ckk(), g.ckk(),
               DY.f32() + (n * g.o + gi * g.og) * g.ohw(), g.ohw(), 0.0f,
               DX.f32() + (n * g.c + gi * g.cg) * g.h * g.w, g.ohw());
@@ -143,7 +129,7 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
   std::vector<float> col(g.ckk() * g.ohw());
   for (int64_t n = 0; n < g.n; ++n)
     for (int64_t gi = 0; gi < g.groups; ++gi) {
-      sgemm(E, true, false, g.ckk(), g.ohw(), g.og, 1.0f,
+      sgemm(args.entry, true, false, g.ckk(), g.ohw(), g.og, 1.0f,
             W.f32() + gi * g.og * g.ckk(), g.ckk(),
             DY.f32() + (n * g.o + gi * g.og) * g.ohw(), g.ohw(), 0.0f,
             col.data(), g.ohw());
@@ -151,24 +137,17 @@ void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
     }
 }
 
-void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
-                                    ECHO_TENSOR(dy), ECHO_TENSOR(dw),
-                                    ECHO_TENSOR(workspace), int64_t stride_h,
-                                    int64_t stride_w, int64_t pad_h,
-                                    int64_t pad_w, int64_t dilation_h,
-                                    int64_t dilation_w, int64_t groups) {
-  const char *E = "echo_conv2d_grad_weight";
-  ConvGradWeightArgs a = convGradWeightArgs(
-      E, x_rank, x_desc, dy_rank, dy_desc, dw_rank, dw_desc, stride_h, stride_w,
-      pad_h, pad_w, dilation_h, dilation_w, groups);
+void entry::echo_conv2d_grad_weight(Context &ctx,
+                                    const echo_conv2d_grad_weight_args &args) {
+  ConvGradWeightArgs a = convGradWeightArgs(args);
   const TensorView &X = a.x, &DY = a.dy, &DW = a.dw;
   const ConvGeometry &g = a.g;
   if (g.n == 0) {
     std::memset(DW.f32(), 0, sizeof(float) * DW.numel);
     return;
   }
-  if (useOneDnn(ctx) &&
-      oneDnnConvBackwardWeights(ctx, E, g, X.f32(), DY.f32(), DW.f32()))
+  if (useOneDnn(ctx) && oneDnnConvBackwardWeights(ctx, args.entry, g, X.f32(),
+                                                  DY.f32(), DW.f32()))
     return;
   std::vector<float> col(g.direct() ? 0 : g.ckk() * g.ohw());
   // Images in order; the first overwrites dw, the others accumulate.
@@ -180,9 +159,8 @@ void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
         im2col(g, xg, col.data());
         colp = col.data();
       }
-      sgemm(E, false, true, g.og, g.ckk(), g.ohw(), 1.0f,
-            DY.f32() + (n * g.o + gi * g.og) * g.ohw(), g.ohw(), colp,
-            g.ohw(), n == 0 ? 0.0f : 1.0f, DW.f32() + gi * g.og * g.ckk(),
-            g.ckk());
+      sgemm(args.entry, false, true, g.og, g.ckk(), g.ohw(), 1.0f,
+            DY.f32() + (n * g.o + gi * g.og) * g.ohw(), g.ohw(), colp, g.ohw(),
+            n == 0 ? 0.0f : 1.0f, DW.f32() + gi * g.og * g.ckk(), g.ckk());
     }
 }

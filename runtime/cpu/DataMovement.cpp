@@ -1,5 +1,6 @@
 //===- DataMovement.cpp - slice, concat/split, transpose, copy, fill --------===//
 
+#include "OffloadArgs.h"
 #include "SliceLayout.h"
 #include "StridedLoop.h"
 
@@ -28,103 +29,64 @@ void stridedCopy(int rank, const int64_t *shape, const float *src,
 
 } // namespace
 
-void entry::echo_slice(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), ECHO_TENSOR(offsets),
-                           ECHO_TENSOR(strides)) {
-  const char *E = "echo_slice";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, X, "x", Y, "y", offsets_rank, offsets_desc,
-                             strides_rank, strides_desc, xs);
-  if (Y.numel == 0)
-    return;
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  stridedCopy(Y.rank, Y.sizes, X.f32() + base, xs, Y.f32(), ys);
+void entry::echo_slice(Context &, const echo_slice_args &args) {
+  SliceArgs a = sliceArgs(args);
+  if (a.part.numel)
+    stridedCopy(a.part.rank, a.part.sizes, a.whole.f32() + a.base,
+                a.wholeStrides, a.part.f32(), a.partStrides);
 }
 
-void entry::echo_slice_grad(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
-  const char *E = "echo_slice_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, DX, "dx", DY, "dy", offsets_rank, offsets_desc,
-                             strides_rank, strides_desc, xs);
-  if (DX.numel)
-    std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
-  if (DY.numel == 0)
-    return;
-  rowMajorStrides(DY.rank, DY.sizes, ys);
-  stridedCopy(DY.rank, DY.sizes, DY.f32(), ys, DX.f32() + base, xs);
+void entry::echo_slice_grad(Context &, const echo_slice_grad_args &args) {
+  SliceArgs a = sliceArgs(args);
+  if (a.whole.numel)
+    std::memset(a.whole.f32(), 0, sizeof(float) * a.whole.numel);
+  if (a.part.numel)
+    stridedCopy(a.part.rank, a.part.sizes, a.part.f32(), a.partStrides,
+                a.whole.f32() + a.base, a.wholeStrides);
 }
 
-void entry::echo_concat_part(Context &, ECHO_TENSOR(part), ECHO_TENSOR(whole),
-                                 int64_t axis, int64_t offset,
-                                 int64_t to_part) {
-  const char *E = "echo_concat_part";
-  TensorView P = fview(E, "part", part_rank, part_desc);
-  TensorView W = fview(E, "whole", whole_rank, whole_desc);
-  ConcatLayout l = concatLayout(E, P, W, axis, offset);
+void entry::echo_concat_part(Context &, const echo_concat_part_args &args) {
+  TensorView P = args.part.view();
+  TensorView W = args.whole.view();
+  ConcatLayout l = concatLayout(args.entry, P, W, args.axis, args.offset);
   int64_t outer = l.outer, pRow = l.partRow, wRow = l.wholeRow;
   for (int64_t o = 0; o < outer; ++o) {
     float *p = P.f32() + o * pRow;
     float *w = W.f32() + o * wRow + l.start;
     if (pRow == 0)
       continue;
-    if (to_part)
+    if (args.to_part)
       std::memcpy(p, w, sizeof(float) * pRow);
     else
       std::memcpy(w, p, sizeof(float) * pRow);
   }
 }
 
-void entry::echo_transpose(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                               ECHO_TENSOR(permutation)) {
-  const char *E = "echo_transpose";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t perm[kMaxRank];
-  readPermutation(E, permutation_rank, permutation_desc, X, Y, perm);
-  if (Y.numel == 0)
-    return;
-  int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
-  rowMajorStrides(X.rank, X.sizes, xs);
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  for (int d = 0; d < X.rank; ++d)
-    xp[d] = xs[perm[d]];
-  stridedCopy(Y.rank, Y.sizes, X.f32(), xp, Y.f32(), ys);
+void entry::echo_transpose(Context &, const echo_transpose_args &args) {
+  TransposeArgs a = transposeArgs(args);
+  if (a.y.numel)
+    stridedCopy(a.y.rank, a.y.sizes, a.x.f32(), a.xStrides, a.y.f32(),
+                a.yStrides);
 }
 
-void entry::echo_copy(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_copy";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  if (X.numel != Y.numel)
-    fail(E, "x %s and y %s have different element counts",
-         X.shapeStr().c_str(), Y.shapeStr().c_str());
-  if (X.numel && X.data != Y.data)
-    std::memmove(Y.data, X.data, sizeof(float) * X.numel);
+void entry::echo_copy(Context &, const echo_copy_args &args) {
+  CopyArgs a = copyArgs(args);
+  if (a.x.numel && a.x.data != a.y.data)
+    std::memmove(a.y.data, a.x.data, sizeof(float) * a.x.numel);
 }
 
-void entry::echo_fill(Context &, ECHO_TENSOR(y), double value) {
-  TensorView Y = fview("echo_fill", "y", y_rank, y_desc);
-  float v = static_cast<float>(value);
+void entry::echo_fill(Context &, const echo_fill_args &args) {
+  TensorView Y = args.y.view();
+  float v = static_cast<float>(args.value);
   float *y = Y.f32();
   for (int64_t i = 0; i < Y.numel; ++i)
     y[i] = v;
 }
 
-void entry::echo_upload(Context &, ECHO_TENSOR(src), ECHO_TENSOR(dst),
-                        int64_t element_bytes) {
-  const char *E = "echo_upload";
-  if (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 &&
-      element_bytes != 8)
-    fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)element_bytes);
-  TensorView S = view(E, "src", src_rank, src_desc, element_bytes);
-  TensorView D = view(E, "dst", dst_rank, dst_desc, element_bytes);
-  expectSameShape(E, S, "src", D, "dst");
+void entry::echo_upload(Context &, const echo_upload_args &args) {
+  UploadArgs a = uploadArgs(args);
   // On the CPU, host and device memory are one.
-  if (S.numel)
-    std::memcpy(D.data, S.data, (size_t)(S.numel * element_bytes));
+  if (a.src.numel)
+    std::memcpy(a.dst.data, a.src.data,
+                (size_t)(a.src.numel * args.element_bytes));
 }

@@ -37,15 +37,14 @@ void map2(const float *a, const float *b, float *y, int64_t n, Fn fn) {
 }
 } // namespace
 
-void entry::echo_unary(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_unary";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectSameShape(E, X, "x", Y, "y");
+void entry::echo_unary(Context &, const echo_unary_args &args) {
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
+  expectSameShape(args.entry, X, "x", Y, "y");
   const float *in = X.f32();
   float *out = Y.f32();
   int64_t n = X.numel;
-  switch (kind) {
+  switch (args.kind) {
   case ECHO_RELU:
     map1(in, out, n, [](float v) { return v > 0.0f ? v : 0.0f; });
     break;
@@ -82,23 +81,21 @@ void entry::echo_unary(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y)) 
     });
     break;
   default:
-    fail(E, "unknown unary kind %lld", (long long)kind);
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   }
 }
 
-void entry::echo_unary_grad(Context &, int64_t kind, ECHO_TENSOR(fwd),
-                                ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
-  const char *E = "echo_unary_grad";
-  TensorView F = fview(E, "fwd", fwd_rank, fwd_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, F, "fwd", DY, "dy");
-  expectSameShape(E, DX, "dx", DY, "dy");
+void entry::echo_unary_grad(Context &, const echo_unary_grad_args &args) {
+  TensorView F = args.fwd.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
+  expectSameShape(args.entry, F, "fwd", DY, "dy");
+  expectSameShape(args.entry, DX, "dx", DY, "dy");
   const float *f = F.f32();
   const float *g = DY.f32();
   float *out = DX.f32(); // may alias g: every element reads before it writes
   int64_t n = DY.numel;
-  switch (kind) {
+  switch (args.kind) {
   case ECHO_RELU: // fwd = y
     map2(f, g, out, n, [](float y, float d) { return y > 0.0f ? d : 0.0f; });
     break;
@@ -140,6 +137,6 @@ void entry::echo_unary_grad(Context &, int64_t kind, ECHO_TENSOR(fwd),
     });
     break;
   default:
-    fail(E, "unknown unary kind %lld", (long long)kind);
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   }
 }

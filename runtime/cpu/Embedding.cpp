@@ -18,10 +18,10 @@ int64_t checkedIndex(const char *E, const TensorView &idx, int64_t i,
 }
 } // namespace
 
-static void embedding(const char *E, ECHO_TENSOR(table), ECHO_TENSOR(indices),
-                               ECHO_TENSOR(y), int64_t index_bits) {
-  EmbeddingArgs a = embeddingArgs(E, table_rank, table_desc, indices_rank,
-                                  indices_desc, y_rank, y_desc, index_bits);
+static void embedding(const char *E, const Operand &table,
+                      const Operand &indices, const Operand &y,
+                      int64_t index_bits) {
+  EmbeddingArgs a = embeddingArgs(E, table, indices, y);
   const TensorView &T = a.table, &I = a.indices, &Y = a.y;
   int64_t v = a.rows, d = a.width;
   for (int64_t i = 0; i < I.numel; ++i) {
@@ -31,11 +31,10 @@ static void embedding(const char *E, ECHO_TENSOR(table), ECHO_TENSOR(indices),
   }
 }
 
-static void embedding_grad(const char *E, ECHO_TENSOR(indices), ECHO_TENSOR(dy),
-                                    ECHO_TENSOR(dtable), int64_t index_bits) {
-  EmbeddingGradArgs a =
-      embeddingGradArgs(E, indices_rank, indices_desc, dy_rank, dy_desc,
-                        dtable_rank, dtable_desc, index_bits);
+static void embedding_grad(const char *E, const Operand &indices,
+                           const Operand &dy, const Operand &dtable,
+                           int64_t index_bits) {
+  EmbeddingGradArgs a = embeddingGradArgs(E, indices, dy, dtable);
   const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
   int64_t v = a.rows, d = a.width;
   // Validate every index before touching the output.
@@ -55,16 +54,13 @@ static void embedding_grad(const char *E, ECHO_TENSOR(indices), ECHO_TENSOR(dy),
 // The entries carry the index type in their names (one MLIR declaration per
 // symbol); the kernels take it as a width.
 #define ECHO_EMBEDDING_ENTRIES(bits)                                           \
-  void entry::echo_embedding_i##bits(Context &, ECHO_TENSOR(table),            \
-                                     ECHO_TENSOR(indices), ECHO_TENSOR(y)) {   \
-    embedding("echo_embedding_i" #bits, table_rank, table_desc, indices_rank,  \
-              indices_desc, y_rank, y_desc, bits);                             \
+  void entry::echo_embedding_i##bits(                                          \
+      Context &, const echo_embedding_i##bits##_args &args) {                  \
+    embedding(args.entry, args.table, args.indices, args.y, bits);             \
   }                                                                            \
-  void entry::echo_embedding_grad_i##bits(Context &, ECHO_TENSOR(indices),     \
-                                          ECHO_TENSOR(dy),                     \
-                                          ECHO_TENSOR(dtable)) {               \
-    embedding_grad("echo_embedding_grad_i" #bits, indices_rank, indices_desc,  \
-                   dy_rank, dy_desc, dtable_rank, dtable_desc, bits);          \
+  void entry::echo_embedding_grad_i##bits(                                     \
+      Context &, const echo_embedding_grad_i##bits##_args &args) {             \
+    embedding_grad(args.entry, args.indices, args.dy, args.dtable, bits);      \
   }
 ECHO_EMBEDDING_ENTRIES(32)
 ECHO_EMBEDDING_ENTRIES(64)

@@ -149,16 +149,14 @@ void readCsr(const char *E, const uint8_t *in, int64_t n, int64_t nnz,
 
 //--- binarize / mask1 ---------------------------------------------------------
 
-void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_binarize";
-  CodecArgs a =
-      encodeArgs(E, Codec::Binarize, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  const int64_t n = X.numel, whole = n / 8;
+void entry::echo_encode_binarize(Context &ctx,
+                                 const echo_encode_binarize_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Binarize, args.x, args.bytes);
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  const int64_t n = a.values.numel, whole = n / 8;
   parallelRanges(
-      B.numel,
+      a.bytes.numel,
       [x, out, n, whole](int64_t first, int64_t last) {
         // Whole bytes without a branch per element (random signs would
         // mispredict half of them).
@@ -179,31 +177,26 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes
       1, kMinElementsPerThread / 8);
 }
 
-void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_binarize";
-  CodecArgs a =
-      decodeArgs(E, Codec::Binarize, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  parallelRanges(Y.numel, [&](int64_t begin, int64_t end) {
+void entry::echo_decode_binarize(Context &ctx,
+                                 const echo_decode_binarize_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Binarize, args.bytes, args.y);
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  parallelRanges(a.values.numel, [&](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i)
       y[i] = cd::binarizeValue(cd::getBit(in, i));
   });
 }
 
-void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(dx)) {
-  ReluGradBinarizedArgs a =
-      reluGradBinarizedArgs("echo_relu_grad_binarized", bytes_rank, bytes_desc,
-                            dy_rank, dy_desc, dx_rank, dx_desc);
-  const TensorView &B = a.bytes, &G = a.dy, &D = a.dx;
-  const uint8_t *bits = B.u8();
-  const float *g = G.f32();
-  float *d = D.f32();
+void entry::echo_relu_grad_binarized(
+    Context &ctx, const echo_relu_grad_binarized_args &args) {
+  ReluGradBinarizedArgs a = reluGradBinarizedArgs(args);
+  const uint8_t *bits = a.bytes.u8();
+  const float *g = a.dy.f32();
+  float *d = a.dx.f32();
   // Element i is read before it is written: safe in place. dy's bits or
   // those of +0.0f, selected by a mask instead of a branch.
-  parallelRanges(G.numel, [bits, g, d](int64_t begin, int64_t end) {
+  parallelRanges(a.dy.numel, [bits, g, d](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i) {
       uint32_t keep = 0u - uint32_t(cd::getBit(bits, i)), v;
       std::memcpy(&v, g + i, 4);
@@ -213,19 +206,17 @@ void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENS
   });
 }
 
-void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_mask1";
-  CodecArgs a =
-      encodeArgs(E, Codec::Mask1, mask_rank, mask_desc, bytes_rank, bytes_desc);
-  const TensorView &M = a.values, &B = a.bytes;
-  const uint8_t *m = M.u8();
-  uint8_t *out = B.u8();
+void entry::echo_encode_mask1(Context &ctx,
+                              const echo_encode_mask1_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Mask1, args.mask, args.bytes);
+  const uint8_t *m = a.values.u8();
+  uint8_t *out = a.bytes.u8();
   parallelRanges(
-      B.numel,
+      a.bytes.numel,
       [&](int64_t first, int64_t last) {
         for (int64_t b = first; b < last; ++b) {
           uint8_t byte = 0;
-          for (int64_t i = 8 * b; i < 8 * b + 8 && i < M.numel; ++i)
+          for (int64_t i = 8 * b; i < 8 * b + 8 && i < a.values.numel; ++i)
             byte |= cd::packBit(i, cd::maskBit(m[i]));
           out[b] = byte;
         }
@@ -233,14 +224,12 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(bytes
       1, kMinElementsPerThread / 8);
 }
 
-void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask)) {
-  const char *E = "echo_decode_mask1";
-  CodecArgs a =
-      decodeArgs(E, Codec::Mask1, bytes_rank, bytes_desc, mask_rank, mask_desc);
-  const TensorView &B = a.bytes, &M = a.values;
-  const uint8_t *in = B.u8();
-  uint8_t *m = M.u8();
-  parallelRanges(M.numel, [&](int64_t begin, int64_t end) {
+void entry::echo_decode_mask1(Context &ctx,
+                              const echo_decode_mask1_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Mask1, args.bytes, args.mask);
+  const uint8_t *in = a.bytes.u8();
+  uint8_t *m = a.values.u8();
+  parallelRanges(a.values.numel, [&](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i)
       m[i] = cd::getBit(in, i) ? 1 : 0;
   });
@@ -248,104 +237,82 @@ void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(mask
 
 //--- fp16 / fp10 / fp8 --------------------------------------------------------
 
-void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_fp16";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp16, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  parallelRanges(X.numel, [&](int64_t begin, int64_t end) {
+void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp16, args.x, args.bytes);
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  parallelRanges(a.values.numel, [&](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i)
       store<uint16_t>(out + 2 * i, cd::encodeFp16(x[i]));
   });
 }
 
-void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_fp16";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp16, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  parallelRanges(Y.numel, [&](int64_t begin, int64_t end) {
+void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp16, args.bytes, args.y);
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  parallelRanges(a.values.numel, [&](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i)
       y[i] = cd::decodeFp16(load<uint16_t>(in + 2 * i));
   });
 }
 
-void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_fp10";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp10, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  encodeWords<cd::kFp10PerWord, 10, encFp10>(X.f32(), X.numel, B.u8());
+void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp10, args.x, args.bytes);
+  encodeWords<cd::kFp10PerWord, 10, encFp10>(a.values.f32(), a.values.numel,
+                                             a.bytes.u8());
 }
 
-void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_fp10";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp10, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  decodeWords<cd::kFp10PerWord, 10, decFp10>(B.u8(), Y.numel, Y.f32());
+void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp10, args.bytes, args.y);
+  decodeWords<cd::kFp10PerWord, 10, decFp10>(a.bytes.u8(), a.values.numel,
+                                             a.values.f32());
 }
 
-void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_fp8";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp8, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  encodeWords<cd::kFp8PerWord, 8, encFp8>(X.f32(), X.numel, B.u8());
+void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp8, args.x, args.bytes);
+  encodeWords<cd::kFp8PerWord, 8, encFp8>(a.values.f32(), a.values.numel,
+                                          a.bytes.u8());
 }
 
-void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_fp8";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp8, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  decodeWords<cd::kFp8PerWord, 8, decFp8>(B.u8(), Y.numel, Y.f32());
+void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp8, args.bytes, args.y);
+  decodeWords<cd::kFp8PerWord, 8, decFp8>(a.bytes.u8(), a.values.numel,
+                                          a.values.f32());
 }
 
 //--- csr ----------------------------------------------------------------------
 
-void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes), int64_t capacity) {
-  const char *E = "echo_encode_csr";
-  EncodeCsrArgs a =
-      encodeCsrArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, capacity);
-  const TensorView &X = a.x, &B = a.bytes;
+void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
+  EncodeCsrArgs a = encodeCsrArgs(args);
   int64_t n = a.n;
-  const float *x = X.f32();
+  const float *x = a.x.f32();
   int64_t nnz = 0;
   for (int64_t i = 0; i < n; ++i)
     nnz += cd::csrIsNonZero(x[i]);
-  refuseCsrOverCapacity(E, n, nnz, capacity, ctx.memory.csrOverflows);
-  writeCsr(x, n, nnz, capacity, B.u8());
+  refuseCsrOverCapacity(args.entry, n, nnz, args.capacity,
+                        ctx.memory.csrOverflows);
+  writeCsr(x, n, nnz, args.capacity, a.bytes.u8());
 }
 
-void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_csr";
-  DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
+void entry::echo_decode_csr(Context &ctx, const echo_decode_csr_args &args) {
+  DecodeCsrArgs a = decodeCsrArgs(args);
   uint8_t *in = a.bytes.u8();
-  CsrHeader h = csrHeader(E, a, in);
-  readCsr(E, in, a.n, h.nnz, h.capacity, a.y.f32());
+  CsrHeader h = csrHeader(args.entry, a, in);
+  readCsr(args.entry, in, a.n, h.nnz, h.capacity, a.y.f32());
 }
 
 //--- pool argmax --------------------------------------------------------------
 
-void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
-                             int64_t kernel_h, int64_t kernel_w,
-                             int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                             int64_t pad_w) {
-  PoolArgmaxArgs a = poolArgmaxArgs("echo_encode_pool_argmax", x_rank, x_desc,
-                                    bytes_rank, bytes_desc, kernel_h, kernel_w,
-                                    stride_h, stride_w, pad_h, pad_w);
-  const TensorView &X = a.x, &B = a.bytes;
+void entry::echo_encode_pool_argmax(Context &ctx,
+                                    const echo_encode_pool_argmax_args &args) {
+  PoolArgmaxArgs a = poolArgmaxArgs(args);
   const ArgmaxGeometry &g = a.g;
-  uint8_t *out = B.u8();
-  if (B.numel)
-    std::memset(out, 0, (size_t)B.numel);
+  uint8_t *out = a.bytes.u8();
+  if (a.bytes.numel)
+    std::memset(out, 0, (size_t)a.bytes.numel);
   for (int64_t p = 0; p < g.planes; ++p) {
-    const float *plane = X.f32() + p * g.h * g.w;
+    const float *plane = a.x.f32() + p * g.h * g.w;
     for (int64_t oy = 0; oy < g.oh; ++oy)
       for (int64_t ox = 0; ox < g.ow; ++ox) {
         // The same window and maximum as echo_max_pool2d(_grad).
@@ -355,32 +322,24 @@ void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(by
   }
 }
 
-void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), int64_t kernel_h,
-                                 int64_t kernel_w, int64_t stride_h,
-                                 int64_t stride_w, int64_t pad_h,
-                                 int64_t pad_w) {
-  const char *E = "echo_max_pool2d_grad_argmax";
-  PoolArgmaxGradArgs a = poolArgmaxGradArgs(
-      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h,
-      kernel_w, stride_h, stride_w, pad_h, pad_w);
-  const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
+void entry::echo_max_pool2d_grad_argmax(
+    Context &ctx, const echo_max_pool2d_grad_argmax_args &args) {
+  PoolArgmaxGradArgs a = poolArgmaxGradArgs(args);
   const ArgmaxGeometry &g = a.g;
-  const uint8_t *in = B.u8();
-  if (DX.numel)
-    std::memset(DX.f32(), 0, sizeof(float) * DX.numel);
+  const uint8_t *in = a.bytes.u8();
+  if (a.dx.numel)
+    std::memset(a.dx.f32(), 0, sizeof(float) * a.dx.numel);
   for (int64_t p = 0; p < g.planes; ++p) {
-    const float *gs = DY.f32() + p * g.oh * g.ow;
-    float *dplane = DX.f32() + p * g.h * g.w;
+    const float *gs = a.dy.f32() + p * g.oh * g.ow;
+    float *dplane = a.dx.f32() + p * g.h * g.w;
     for (int64_t oy = 0; oy < g.oh; ++oy)
       for (int64_t ox = 0; ox < g.ow; ++ox) {
         int64_t o = oy * g.ow + ox;
         uint32_t code = cd::getArgmax(in, p * g.oh * g.ow + o, (int)g.bits);
         int64_t iy, ix;
         if (!argmaxSource(g, oy, ox, code, iy, ix))
-          failArgmaxCode(E, code, p * g.oh * g.ow + o);
+          failArgmaxCode(args.entry, code, p * g.oh * g.ow + o);
         dplane[iy * g.w + ix] += gs[o];
       }
   }
 }
-

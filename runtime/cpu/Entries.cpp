@@ -1,14 +1,15 @@
-//===- Entries.cpp - The exported entries of the CPU backend ---------------===//
+//===- Entries.cpp - The exported entries of the CPU backend
+//---------------===//
 //
-// One wrapper per ECHO_ENTRY of echo/abi.def: it does nothing once the
-// context holds an error (errors are sticky within a step), runs the
-// implementation (echo_rt::entry::<name>) and turns what it throws into the
-// returned status. Also the step functions (echo_step_begin/end,
-// echo_error_location) and the context's host functions.
+// One wrapper per ECHO_ENTRY of echo/abi.def (common/EntryWrappers.inc),
+// run by guarded(): it does nothing once the context holds an error (errors
+// are sticky within a step), runs the implementation
+// (echo_rt::entry::<name>) and turns what it throws into the returned
+// status. Also the step functions (echo_step_begin/end, echo_error_location)
+// and the context's host functions.
 //
 //===----------------------------------------------------------------------===//
 
-#include "AwaitParams.h"
 #include "Context.h"
 #include "CopyStream.h"
 #include "MathMode.h"
@@ -38,50 +39,26 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body) {
 /// Before an entry runs: a pending copy of the copy stream owns its device
 /// bytes until it ends, so wait for those overlapping one of the entry's
 /// tensors (elements of `elementBytes`, or at most that for ANY).
-void awaitCopies(echo_context &ctx, const char *entry, const char *name,
-                 int64_t rank, void *desc, size_t elementBytes) {
+void awaitCopies(echo_context &ctx, const Operand &t, size_t elementBytes) {
   if (!ctx.copyStream || ctx.copyStream->idle())
     return;
-  TensorView t = view(entry, name, rank, desc, elementBytes);
-  ctx.copyStream->waitOverlapping(t.data, size_t(t.numel) * elementBytes);
+  TensorView v = t.view(elementBytes);
+  ctx.copyStream->waitOverlapping(v.data, size_t(v.numel) * elementBytes);
 }
-#define ECHO_AWAIT_DEVICE(n, elementBytes)                                     \
-  awaitCopies(*ctx, entryName, #n, n##_rank, n##_desc, elementBytes);
 } // namespace
 
 extern "C" {
 
-#define ECHO_ENTRY(name, params, aliases)                                      \
-  echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                     \
-    return guarded(ctx, #name, [&] {                                           \
-      [[maybe_unused]] const char *entryName = #name;                              \
-      ECHO_FOR_EACH_PARAM(params)                                              \
-      entry::name(*ctx ECHO_ARGS(params));                                     \
-    });                                                                        \
-  }
-#include "echo/abi.def"
+#include "EntryWrappers.inc"
 
 echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  ctx->clearError();
-  ctx->memory.pool.beginStep();
-  if (std::string mismatch = abiMismatch(abi_version); !mismatch.empty())
-    return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
-  return ECHO_OK;
+  return beginStep(ctx, abi_version, [&] { ctx->memory.pool.beginStep(); });
 }
 
 // Every mode computes IEEE FP32 here: the CPU kernels have no faster,
 // less precise variant, and they are deterministic either way.
 echo_status echo_step_set_math(echo_context *ctx, int64_t mode) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  if (ctx->status != ECHO_OK)
-    return ctx->status;
-  std::string error = echo_rt::checkMathMode(mode);
-  if (!error.empty())
-    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
-  return ECHO_OK;
+  return echo_rt::checkStepMath(ctx, mode);
 }
 
 echo_status echo_step_end(echo_context *ctx) {

@@ -7,15 +7,12 @@
 
 using namespace echo_rt;
 
-void entry::echo_linear(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b),
-                            ECHO_TENSOR(y), int64_t has_bias) {
-  const char *E = "echo_linear";
-  LinearArgs a = linearArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
-                            y_rank, y_desc, has_bias);
+void entry::echo_linear(Context &, const echo_linear_args &args) {
+  LinearArgs a = linearArgs(args);
   int64_t m = a.m, n = a.n, k = a.k;
-  sgemm(E, false, true, m, n, k, 1.0f, a.x.f32(), k, a.w.f32(), k, 0.0f,
-        a.y.f32(), n);
-  if (has_bias) {
+  sgemm(args.entry, false, true, m, n, k, 1.0f, a.x.f32(), k, a.w.f32(), k,
+        0.0f, a.y.f32(), n);
+  if (args.has_bias) {
     const float *bias = a.b.f32();
     float *out = a.y.f32();
     for (int64_t i = 0; i < m; ++i)
@@ -24,30 +21,23 @@ void entry::echo_linear(Context &, ECHO_TENSOR(x), ECHO_TENSOR(w), ECHO_TENSOR(b
   }
 }
 
-void entry::echo_linear_grad_input(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(w),
-                                       ECHO_TENSOR(dx)) {
-  const char *E = "echo_linear_grad_input";
-  LinearGradInputArgs a =
-      linearGradInputArgs(E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc);
-  sgemm(E, false, false, a.m, a.k, a.n, 1.0f, a.dy.f32(), a.n, a.w.f32(), a.k,
-        0.0f, a.dx.f32(), a.k);
+void entry::echo_linear_grad_input(Context &,
+                                   const echo_linear_grad_input_args &args) {
+  LinearGradInputArgs a = linearGradInputArgs(args);
+  sgemm(args.entry, false, false, a.m, a.k, a.n, 1.0f, a.dy.f32(), a.n,
+        a.w.f32(), a.k, 0.0f, a.dx.f32(), a.k);
 }
 
-void entry::echo_linear_grad_weight(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(x),
-                                        ECHO_TENSOR(dw)) {
-  const char *E = "echo_linear_grad_weight";
-  LinearGradWeightArgs a =
-      linearGradWeightArgs(E, dy_rank, dy_desc, x_rank, x_desc, dw_rank, dw_desc);
-  sgemm(E, true, false, a.n, a.k, a.m, 1.0f, a.dy.f32(), a.n, a.x.f32(), a.k,
-        0.0f, a.dw.f32(), a.k);
+void entry::echo_linear_grad_weight(Context &,
+                                    const echo_linear_grad_weight_args &args) {
+  LinearGradWeightArgs a = linearGradWeightArgs(args);
+  sgemm(args.entry, true, false, a.n, a.k, a.m, 1.0f, a.dy.f32(), a.n,
+        a.x.f32(), a.k, 0.0f, a.dw.f32(), a.k);
 }
 
-void entry::echo_matmul(Context &, ECHO_TENSOR(a), ECHO_TENSOR(b), ECHO_TENSOR(c),
-                            int64_t transpose_a, int64_t transpose_b) {
-  const char *E = "echo_matmul";
-  MatmulArgs g = matmulArgs(E, a_rank, a_desc, b_rank, b_desc, c_rank, c_desc,
-                            transpose_a, transpose_b);
-  sgemmBatched(E, transpose_a != 0, transpose_b != 0, g.m, g.n, g.k, 1.0f,
-               g.a.f32(), g.ac, g.ar * g.ac, g.b.f32(), g.bc, g.br * g.bc,
-               0.0f, g.c.f32(), g.n, g.m * g.n, g.batch);
+void entry::echo_matmul(Context &, const echo_matmul_args &args) {
+  MatmulArgs g = matmulArgs(args);
+  sgemmBatched(args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m,
+               g.n, g.k, 1.0f, g.a.f32(), g.ac, g.ar * g.ac, g.b.f32(), g.bc,
+               g.br * g.bc, 0.0f, g.c.f32(), g.n, g.m * g.n, g.batch);
 }

@@ -37,38 +37,34 @@ void logSumExp(const float *p, int64_t c, double &mx, double &lse) {
 
 } // namespace
 
-static void cross_entropy(const char *E, ECHO_TENSOR(logits), ECHO_TENSOR(labels),
-                                   ECHO_TENSOR(loss), int64_t index_bits) {
-  CrossEntropyArgs a =
-      crossEntropyArgs(E, logits_rank, logits_desc, labels_rank, labels_desc,
-                       loss_rank, loss_desc, index_bits);
-  const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
+static void cross_entropy(const char *E, const Operand &logits,
+                          const Operand &labels, const Operand &loss,
+                          int64_t index_bits) {
+  CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
   int64_t rows = a.rows, c = a.classes;
   double total = 0.0;
   for (int64_t r = 0; r < rows; ++r) {
-    const float *p = L.f32() + r * c;
-    int64_t l = label(E, T, r, index_bits, c);
+    const float *p = a.logits.f32() + r * c;
+    int64_t l = label(E, a.labels, r, index_bits, c);
     double mx, lse;
     logSumExp(p, c, mx, lse);
     total += mx + lse - p[l];
   }
-  O.f32()[0] = static_cast<float>(total / static_cast<double>(rows));
+  a.loss.f32()[0] = static_cast<float>(total / static_cast<double>(rows));
 }
 
-static void cross_entropy_grad(const char *E, ECHO_TENSOR(logits),
-                                        ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
-                                        ECHO_TENSOR(dlogits),
-                                        int64_t index_bits) {
-  CrossEntropyGradArgs a = crossEntropyGradArgs(
-      E, logits_rank, logits_desc, labels_rank, labels_desc, dloss_rank,
-      dloss_desc, dlogits_rank, dlogits_desc, index_bits);
-  const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
+static void cross_entropy_grad(const char *E, const Operand &logits,
+                               const Operand &labels, const Operand &dloss,
+                               const Operand &dlogits, int64_t index_bits) {
+  CrossEntropyGradArgs a =
+      crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
   int64_t rows = a.rows, c = a.classes;
-  double scale = static_cast<double>(G.f32()[0]) / static_cast<double>(rows);
+  double scale =
+      static_cast<double>(a.dloss.f32()[0]) / static_cast<double>(rows);
   for (int64_t r = 0; r < rows; ++r) {
-    const float *p = L.f32() + r * c;
-    float *q = D.f32() + r * c;
-    int64_t l = label(E, T, r, index_bits, c);
+    const float *p = a.logits.f32() + r * c;
+    float *q = a.dlogits.f32() + r * c;
+    int64_t l = label(E, a.labels, r, index_bits, c);
     double mx, lse;
     logSumExp(p, c, mx, lse);
     for (int64_t k = 0; k < c; ++k) {
@@ -81,18 +77,14 @@ static void cross_entropy_grad(const char *E, ECHO_TENSOR(logits),
 // The entries carry the label type in their names (one MLIR declaration per
 // symbol); the kernels take it as a width.
 #define ECHO_CROSS_ENTROPY_ENTRIES(bits)                                       \
-  void entry::echo_cross_entropy_i##bits(Context &, ECHO_TENSOR(logits),       \
-                                         ECHO_TENSOR(labels),                  \
-                                         ECHO_TENSOR(loss)) {                  \
-    cross_entropy("echo_cross_entropy_i" #bits, logits_rank, logits_desc,      \
-                  labels_rank, labels_desc, loss_rank, loss_desc, bits);       \
+  void entry::echo_cross_entropy_i##bits(                                      \
+      Context &, const echo_cross_entropy_i##bits##_args &args) {              \
+    cross_entropy(args.entry, args.logits, args.labels, args.loss, bits);      \
   }                                                                            \
   void entry::echo_cross_entropy_grad_i##bits(                                 \
-      Context &, ECHO_TENSOR(logits), ECHO_TENSOR(labels), ECHO_TENSOR(dloss), \
-      ECHO_TENSOR(dlogits)) {                                                  \
-    cross_entropy_grad("echo_cross_entropy_grad_i" #bits, logits_rank,         \
-                       logits_desc, labels_rank, labels_desc, dloss_rank,      \
-                       dloss_desc, dlogits_rank, dlogits_desc, bits);          \
+      Context &, const echo_cross_entropy_grad_i##bits##_args &args) {         \
+    cross_entropy_grad(args.entry, args.logits, args.labels, args.dloss,       \
+                       args.dlogits, bits);                                    \
   }
 ECHO_CROSS_ENTROPY_ENTRIES(32)
 ECHO_CROSS_ENTROPY_ENTRIES(64)

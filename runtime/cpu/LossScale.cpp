@@ -15,11 +15,9 @@
 
 using namespace echo_rt;
 
-void entry::echo_nonfinite_count(Context &, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(count)) {
-  NonfiniteCountArgs a =
-      nonfiniteCountArgs("echo_nonfinite_count", x_rank, x_desc, count_rank,
-                         count_desc);
+void entry::echo_nonfinite_count(Context &,
+                                 const echo_nonfinite_count_args &args) {
+  NonfiniteCountArgs a = nonfiniteCountArgs(args);
   const float *x = a.x.f32();
   // An integer count: the sum does not depend on how ranges are split.
   std::atomic<int64_t> total{0};
@@ -32,10 +30,8 @@ void entry::echo_nonfinite_count(Context &, ECHO_TENSOR(x),
   a.count.f32()[0] = static_cast<float>(total.load());
 }
 
-void entry::echo_select(Context &, ECHO_TENSOR(pred), ECHO_TENSOR(a),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y)) {
-  SelectArgs s = selectArgs("echo_select", pred_rank, pred_desc, a_rank,
-                            a_desc, b_rank, b_desc, y_rank, y_desc);
+void entry::echo_select(Context &, const echo_select_args &args) {
+  SelectArgs s = selectArgs(args);
   const float *from = s.pred.f32()[0] != 0.0f ? s.a.f32() : s.b.f32();
   float *out = s.y.f32();
   if (from == out)
@@ -46,15 +42,9 @@ void entry::echo_select(Context &, ECHO_TENSOR(pred), ECHO_TENSOR(a),
   });
 }
 
-void entry::echo_loss_scale_update(Context &, ECHO_TENSOR(state),
-                                   ECHO_TENSOR(nonfinite),
-                                   ECHO_TENSOR(new_state),
-                                   int64_t growth_interval, double growth,
-                                   double backoff) {
-  LossScaleArgs a = lossScaleArgs(
-      "echo_loss_scale_update", state_rank, state_desc, nonfinite_rank,
-      nonfinite_desc, new_state_rank, new_state_desc, growth_interval, growth,
-      backoff);
-  lossScaleStep(a.state.f32(), a.nonfinite.f32()[0], growth_interval, growth,
-                backoff, a.new_state.f32());
+void entry::echo_loss_scale_update(Context &,
+                                   const echo_loss_scale_update_args &args) {
+  LossScaleArgs a = lossScaleArgs(args);
+  lossScaleStep(a.state.f32(), a.nonfinite.f32()[0], args.growth_interval,
+                args.growth, args.backoff, a.new_state.f32());
 }

@@ -51,30 +51,15 @@ static_assert(kLanes == 8, "total() adds eight lanes");
 
 } // namespace
 
-void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
-                                ECHO_TENSOR(running_var), ECHO_TENSOR(y),
-                                ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
-                                ECHO_TENSOR(saved_mean),
-                                ECHO_TENSOR(saved_inv_std), double epsilon,
-                                double momentum) {
-  const char *E = "echo_batch_norm";
-  BatchNormArgs a = batchNormArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank, beta_desc,
-      running_mean_rank, running_mean_desc, running_var_rank, running_var_desc,
-      y_rank, y_desc, new_mean_rank, new_mean_desc, new_var_rank, new_var_desc,
-      saved_mean_rank, saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc,
-      epsilon, momentum);
-  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
-                   &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
-                   &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
+void entry::echo_batch_norm(Context &, const echo_batch_norm_args &args) {
+  BatchNormArgs a = batchNormArgs(args);
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
-  const float *x = X.f32();
-  float *y = Y.f32();
-  const float *gamma = G.f32(), *beta = B.f32(), *runMean = RM.f32(),
-              *runVar = RV.f32();
-  float *newMean = NM.f32(), *newVar = NV.f32(), *savedMean = SM.f32(),
-        *savedInv = SI.f32();
+  const float *x = a.x.f32();
+  float *y = a.y.f32();
+  const float *gamma = a.gamma.f32(), *beta = a.beta.f32(),
+              *runMean = a.running_mean.f32(), *runVar = a.running_var.f32();
+  float *newMean = a.new_mean.f32(), *newVar = a.new_var.f32(),
+        *savedMean = a.saved_mean.f32(), *savedInv = a.saved_inv_std.f32();
   // By value: the loops then see only locals, which no store can alias.
   parallelItems(c, n * inner, [=](int64_t ch) {
     LaneSum sum;
@@ -93,7 +78,7 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     }
     double sq = squares.total();
     double var = sq / count;
-    double invStd = 1.0 / std::sqrt(var + epsilon);
+    double invStd = 1.0 / std::sqrt(var + args.epsilon);
     double scale = gamma[ch] * invStd;
     double shift = beta[ch] - mean * scale;
     for (int64_t i = 0; i < n; ++i) {
@@ -104,33 +89,25 @@ void entry::echo_batch_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     }
     double unbiased = sq / (count - 1);
     double rm = runMean[ch], rv = runVar[ch];
-    newMean[ch] = static_cast<float>((1.0 - momentum) * rm + momentum * mean);
-    newVar[ch] =
-        static_cast<float>((1.0 - momentum) * rv + momentum * unbiased);
+    newMean[ch] =
+        static_cast<float>((1.0 - args.momentum) * rm + args.momentum * mean);
+    newVar[ch] = static_cast<float>((1.0 - args.momentum) * rv +
+                                    args.momentum * unbiased);
     savedMean[ch] = static_cast<float>(mean);
     savedInv[ch] = static_cast<float>(invStd);
   });
 }
 
-void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                     ECHO_TENSOR(saved_mean),
-                                     ECHO_TENSOR(saved_inv_std),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
-  const char *E = "echo_batch_norm_grad";
-  BatchNormGradArgs a = batchNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, saved_mean_rank,
-      saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc, dy_rank, dy_desc,
-      dx_rank, dx_desc, dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
-  const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
-                   &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
-                   &DG = a.dgamma, &DB = a.dbeta;
+void entry::echo_batch_norm_grad(Context &,
+                                 const echo_batch_norm_grad_args &args) {
+  BatchNormGradArgs a = batchNormGradArgs(args);
   int64_t n = a.n, c = a.c, inner = a.inner;
   int64_t count = n * inner;
-  const float *x = X.f32(), *dy = DY.f32();
-  float *dx = DX.f32();
-  const float *gamma = G.f32(), *savedMean = SM.f32(), *savedInv = SI.f32();
-  float *dgamma = DG.f32(), *dbeta = DB.f32();
+  const float *x = a.x.f32(), *dy = a.dy.f32();
+  float *dx = a.dx.f32();
+  const float *gamma = a.gamma.f32(), *savedMean = a.saved_mean.f32(),
+              *savedInv = a.saved_inv_std.f32();
+  float *dgamma = a.dgamma.f32(), *dbeta = a.dbeta.f32();
   parallelItems(c, n * inner, [=](int64_t ch) {
     double mean = savedMean[ch], inv = savedInv[ch];
     LaneSum sumDy, sumDyXhat;
@@ -161,20 +138,11 @@ void entry::echo_batch_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                ECHO_TENSOR(beta), ECHO_TENSOR(y),
-                                ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                                double epsilon) {
-  const char *E = "echo_layer_norm";
-  LayerNormArgs a =
-      layerNormArgs(E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank,
-                    beta_desc, y_rank, y_desc, mean_rank, mean_desc,
-                    inv_std_rank, inv_std_desc, epsilon);
-  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
-                   &I = a.inv_std;
-  int64_t rows = X.rows(), d = X.last();
-  const float *x = X.f32(), *g = G.f32(), *b = B.f32();
-  float *y = Y.f32(), *means = M.f32(), *invStds = I.f32();
+void entry::echo_layer_norm(Context &, const echo_layer_norm_args &args) {
+  LayerNormArgs a = layerNormArgs(args);
+  int64_t rows = a.x.rows(), d = a.x.last();
+  const float *x = a.x.f32(), *g = a.gamma.f32(), *b = a.beta.f32();
+  float *y = a.y.f32(), *means = a.mean.f32(), *invStds = a.inv_std.f32();
   parallelItems(rows, d, [=](int64_t r) {
     const float *p = x + r * d;
     float *q = y + r * d;
@@ -187,7 +155,7 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
       double t = p[j] - mu;
       sq += t * t;
     }
-    double inv = 1.0 / std::sqrt(sq / d + epsilon);
+    double inv = 1.0 / std::sqrt(sq / d + args.epsilon);
     for (int64_t j = 0; j < d; ++j)
       q[j] = static_cast<float>((p[j] - mu) * inv * g[j] + b[j]);
     means[r] = static_cast<float>(mu);
@@ -195,25 +163,17 @@ void entry::echo_layer_norm(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                                     ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     ECHO_TENSOR(dgamma), ECHO_TENSOR(dbeta)) {
-  const char *E = "echo_layer_norm_grad";
-  LayerNormGradArgs a = layerNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, mean_rank, mean_desc,
-      inv_std_rank, inv_std_desc, dy_rank, dy_desc, dx_rank, dx_desc,
-      dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
-  const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
-                   &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
-  int64_t rows = X.rows(), d = X.last();
-  const float *g = G.f32();
+void entry::echo_layer_norm_grad(Context &,
+                                 const echo_layer_norm_grad_args &args) {
+  LayerNormGradArgs a = layerNormGradArgs(args);
+  int64_t rows = a.x.rows(), d = a.x.last();
+  const float *g = a.gamma.f32();
   std::vector<double> dgamma(d, 0.0), dbeta(d, 0.0);
   for (int64_t r = 0; r < rows; ++r) {
-    const float *p = X.f32() + r * d;
-    const float *gy = DY.f32() + r * d;
-    float *q = DX.f32() + r * d;
-    double mu = M.f32()[r], inv = I.f32()[r];
+    const float *p = a.x.f32() + r * d;
+    const float *gy = a.dy.f32() + r * d;
+    float *q = a.dx.f32() + r * d;
+    double mu = a.mean.f32()[r], inv = a.inv_std.f32()[r];
     double s1 = 0.0, s2 = 0.0;
     for (int64_t j = 0; j < d; ++j) {
       double xhat = (p[j] - mu) * inv;
@@ -231,7 +191,7 @@ void entry::echo_layer_norm_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     }
   }
   for (int64_t j = 0; j < d; ++j) {
-    DG.f32()[j] = static_cast<float>(dgamma[j]);
-    DB.f32()[j] = static_cast<float>(dbeta[j]);
+    a.dgamma.f32()[j] = static_cast<float>(dgamma[j]);
+    a.dbeta.f32()[j] = static_cast<float>(dbeta[j]);
   }
 }

@@ -152,16 +152,15 @@ echo_context::~echo_context() {
 
 namespace {
 
-void offload(Context &ctx, const char *E, int64_t rank, void *desc,
-             int64_t elementBytes, int64_t slot) {
-  TensorView X = offloadView(E, "x", rank, desc, elementBytes, slot);
-  ctx.copies().offload(slot, X.data, size_t(X.numel * elementBytes));
+void offload(Context &ctx, const Operand &x, int64_t slot) {
+  TensorView X = offloadView(x, slot);
+  ctx.copies().offload(slot, X.data, size_t(X.numel) * x.elementBytes);
 }
 
-void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
-              int64_t elementBytes, int64_t slot) {
-  TensorView Y = offloadView(E, "y", rank, desc, elementBytes, slot);
-  size_t bytes = size_t(Y.numel * elementBytes);
+void prefetch(Context &ctx, const Operand &y, int64_t slot) {
+  const char *E = y.entry;
+  TensorView Y = offloadView(y, slot);
+  size_t bytes = size_t(Y.numel) * y.elementBytes;
   if (ctx.copies().prefetch(slot, Y.data, bytes))
     return;
   int64_t held = ctx.copies().slotBytes(slot);
@@ -176,8 +175,9 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 // The entries of echo/offload_types.def, each with its element size.
 #include "OffloadEntries.inc"
 
-void entry::echo_offload_wait(Context &ctx, int64_t slot) {
-  checkOffloadSlot("echo_offload_wait", slot);
+void entry::echo_offload_wait(Context &ctx,
+                              const echo_offload_wait_args &args) {
+  checkOffloadSlot(args.entry, args.slot);
   if (ctx.copyStream)
-    ctx.copyStream->waitSlot(slot);
+    ctx.copyStream->waitSlot(args.slot);
 }

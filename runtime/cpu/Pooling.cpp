@@ -15,12 +15,8 @@
 
 using namespace echo_rt;
 
-void entry::echo_max_pool2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                int64_t kernel_h, int64_t kernel_w,
-                                int64_t stride_h, int64_t stride_w,
-                                int64_t pad_h, int64_t pad_w) {
-  PoolArgs a = poolArgs("echo_max_pool2d", x_rank, x_desc, y_rank, y_desc,
-                        kernel_h, kernel_w, stride_h, stride_w, pad_h, pad_w);
+void entry::echo_max_pool2d(Context &, const echo_max_pool2d_args &args) {
+  PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   const PoolGeometry &g = a.g;
   for (int64_t p = 0; p < g.planes; ++p) {
@@ -32,14 +28,9 @@ void entry::echo_max_pool2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
   }
 }
 
-void entry::echo_max_pool2d_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     int64_t kernel_h, int64_t kernel_w,
-                                     int64_t stride_h, int64_t stride_w,
-                                     int64_t pad_h, int64_t pad_w) {
-  MaxPoolGradArgs a = maxPoolGradArgs(
-      "echo_max_pool2d_grad", x_rank, x_desc, y_rank, y_desc, dy_rank, dy_desc,
-      dx_rank, dx_desc, kernel_h, kernel_w, stride_h, stride_w, pad_h, pad_w);
+void entry::echo_max_pool2d_grad(Context &,
+                                 const echo_max_pool2d_grad_args &args) {
+  MaxPoolGradArgs a = maxPoolGradArgs(args);
   const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   const PoolGeometry &g = a.g;
   if (DX.numel)
@@ -58,12 +49,8 @@ void entry::echo_max_pool2d_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
   }
 }
 
-void entry::echo_avg_pool2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                int64_t kernel_h, int64_t kernel_w,
-                                int64_t stride_h, int64_t stride_w,
-                                int64_t pad_h, int64_t pad_w) {
-  PoolArgs a = poolArgs("echo_avg_pool2d", x_rank, x_desc, y_rank, y_desc,
-                        kernel_h, kernel_w, stride_h, stride_w, pad_h, pad_w);
+void entry::echo_avg_pool2d(Context &, const echo_avg_pool2d_args &args) {
+  PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   const PoolGeometry &g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
@@ -76,13 +63,9 @@ void entry::echo_avg_pool2d(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
   }
 }
 
-void entry::echo_avg_pool2d_grad(Context &, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     int64_t kernel_h, int64_t kernel_w,
-                                     int64_t stride_h, int64_t stride_w,
-                                     int64_t pad_h, int64_t pad_w) {
-  AvgPoolGradArgs a = avgPoolGradArgs("echo_avg_pool2d_grad", dy_rank, dy_desc,
-                                      dx_rank, dx_desc, kernel_h, kernel_w,
-                                      stride_h, stride_w, pad_h, pad_w);
+void entry::echo_avg_pool2d_grad(Context &,
+                                 const echo_avg_pool2d_grad_args &args) {
+  AvgPoolGradArgs a = avgPoolGradArgs(args);
   const TensorView &DY = a.dy, &DX = a.dx;
   const PoolGeometry &g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);

@@ -17,15 +17,15 @@
 using namespace echo_rt;
 namespace cd = echo_codecs;
 
-void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
-  const char *E = "echo_profile_density";
-  ProfileSites::checkSite(E, site);
-  TensorView X = fview(E, "x", x_rank, x_desc);
+void entry::echo_profile_density(Context &ctx,
+                                 const echo_profile_density_args &args) {
+  ProfileSites::checkSite(args.entry, args.site);
+  TensorView X = args.x.view();
   const float *p = X.f32();
   int64_t nnz = 0;
   for (int64_t i = 0; i < X.numel; ++i)
     nnz += cd::csrIsNonZero(p[i]);
-  ctx.profile.record(E, site, X, nnz);
+  ctx.profile.record(args.entry, args.site, X, nnz);
 }
 
 extern "C" {

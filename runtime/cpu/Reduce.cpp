@@ -40,19 +40,17 @@ int64_t reducedLayout(const char *E, const TensorView &x, const char *xn,
 
 } // namespace
 
-void entry::echo_reduce(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t dims_mask) {
-  const char *E = "echo_reduce";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+void entry::echo_reduce(Context &, const echo_reduce_args &args) {
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sx[kMaxRank], sy[kMaxRank];
-  int64_t count = reducedLayout(E, X, "x", Y, "y", dims_mask, sy);
+  int64_t count = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask, sy);
   rowMajorStrides(X.rank, X.sizes, sx);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(X.rank, X.sizes, strides);
   const float *x = X.f32();
   float *y = Y.f32();
-  if (kind == ECHO_SUM || kind == ECHO_MEAN) {
+  if (args.kind == ECHO_SUM || args.kind == ECHO_MEAN) {
     std::vector<double> acc(Y.numel, 0.0);
     loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
       const float *px = x + off[0];
@@ -67,13 +65,15 @@ void entry::echo_reduce(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
           py[i * st[1]] += px[i * st[0]];
       }
     });
-    double scale = kind == ECHO_MEAN ? 1.0 / static_cast<double>(count) : 1.0;
+    double scale =
+        args.kind == ECHO_MEAN ? 1.0 / static_cast<double>(count) : 1.0;
     for (int64_t i = 0; i < Y.numel; ++i)
-      y[i] = static_cast<float>(kind == ECHO_MEAN ? acc[i] * scale : acc[i]);
+      y[i] =
+          static_cast<float>(args.kind == ECHO_MEAN ? acc[i] * scale : acc[i]);
     return;
   }
-  if (kind != ECHO_REDUCE_MAX)
-    fail(E, "unknown reduce kind %lld", (long long)kind);
+  if (args.kind != ECHO_REDUCE_MAX)
+    fail(args.entry, "unknown reduce kind %lld", (long long)args.kind);
   for (int64_t i = 0; i < Y.numel; ++i)
     y[i] = -INFINITY;
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
@@ -87,23 +87,18 @@ void entry::echo_reduce(Context &, int64_t kind, ECHO_TENSOR(x), ECHO_TENSOR(y),
   });
 }
 
-void entry::echo_reduce_grad(Context &, int64_t kind, ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), int64_t dims_mask) {
-  const char *E = "echo_reduce_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  if (kind != ECHO_SUM && kind != ECHO_MEAN)
-    fail(E, "kind %lld is not sum or mean (max reductions use "
-            "echo_reduce_max_grad)",
-         (long long)kind);
+void entry::echo_reduce_grad(Context &, const echo_reduce_grad_args &args) {
+  ReduceGradArgs a = reduceGradArgs(args);
+  const TensorView &DY = a.dy, &DX = a.dx;
   int64_t sx[kMaxRank], sy[kMaxRank];
-  int64_t count = reducedLayout(E, DX, "dx", DY, "dy", dims_mask, sy);
+  int64_t count =
+      reducedLayout(args.entry, DX, "dx", DY, "dy", args.dims_mask, sy);
   rowMajorStrides(DX.rank, DX.sizes, sx);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(DX.rank, DX.sizes, strides);
   const float *dy = DY.f32();
   float *dx = DX.f32();
-  bool mean = kind == ECHO_MEAN;
+  bool mean = a.mean;
   double inv = 1.0 / static_cast<double>(count);
   loop.run([&](const int64_t *off, int64_t n, const int64_t *st) {
     float *px = dx + off[0];
@@ -115,18 +110,12 @@ void entry::echo_reduce_grad(Context &, int64_t kind, ECHO_TENSOR(dy),
   });
 }
 
-void entry::echo_reduce_max_grad(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                     int64_t dims_mask) {
-  const char *E = "echo_reduce_max_grad";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, DX, "dx", X, "x");
-  expectSameShape(E, DY, "dy", Y, "y");
+void entry::echo_reduce_max_grad(Context &,
+                                 const echo_reduce_max_grad_args &args) {
+  ReduceMaxGradArgs a = reduceMaxGradArgs(args);
+  const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   int64_t sx[kMaxRank], sy[kMaxRank];
-  reducedLayout(E, X, "x", Y, "y", dims_mask, sy);
+  reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask, sy);
   rowMajorStrides(X.rank, X.sizes, sx);
   const int64_t *strides[2] = {sx, sy};
   StridedLoop<2> loop(X.rank, X.sizes, strides);

@@ -1,16 +1,14 @@
-//===- Softmax.cpp - Softmax / log-softmax along one axis -------------------===//
+//===- Softmax.cpp - Softmax / log-softmax along one axis
+//-------------------===//
 //
 // The tensor is viewed as [outer, A, inner] around the axis; each of the
-// outer * inner lines of length A is processed on its own: maximum, then the
-// sum of exp(x - max) in double in index order, then the outputs.
+// outer * inner lines of length A is processed on its own (SoftmaxLine.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "AxisLayout.h"
 #include "Context.h"
-#include "TensorView.h"
-
-#include <cmath>
+#include "SoftmaxLine.h"
 
 using namespace echo_rt;
 
@@ -22,66 +20,20 @@ template <typename Body> void forEachLine(const Lines &l, Body body) {
 }
 } // namespace
 
-void entry::echo_softmax(Context &, ECHO_TENSOR(x), ECHO_TENSOR(y), int64_t axis,
-                             int64_t is_log) {
-  const char *E = "echo_softmax";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectSameShape(E, Y, "y", X, "x");
-  Lines l = axisLines(E, X, axis);
-  if (l.len == 0)
+void entry::echo_softmax(Context &, const echo_softmax_args &args) {
+  SoftmaxArgs a = softmaxArgs(args);
+  if (a.lines.len == 0)
     return;
-  forEachLine(l, [&](int64_t base, int64_t st) {
-    const float *p = X.f32() + base;
-    float *q = Y.f32() + base;
-    float mx = p[0];
-    for (int64_t k = 1; k < l.len; ++k)
-      mx = p[k * st] > mx ? p[k * st] : mx;
-    double sum = 0.0;
-    for (int64_t k = 0; k < l.len; ++k)
-      sum += std::exp(static_cast<double>(p[k * st]) - mx);
-    if (is_log) {
-      double lse = std::log(sum);
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] =
-            static_cast<float>(static_cast<double>(p[k * st]) - mx - lse);
-    } else {
-      double inv = 1.0 / sum;
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(
-            std::exp(static_cast<double>(p[k * st]) - mx) * inv);
-    }
+  forEachLine(a.lines, [&](int64_t base, int64_t st) {
+    softmaxLine(a.x.f32() + base, a.y.f32() + base, a.lines.len, st,
+                args.is_log != 0);
   });
 }
 
-void entry::echo_softmax_grad(Context &, ECHO_TENSOR(y), ECHO_TENSOR(dy),
-                                  ECHO_TENSOR(dx), int64_t axis,
-                                  int64_t is_log) {
-  const char *E = "echo_softmax_grad";
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, DY, "dy", Y, "y");
-  expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = axisLines(E, Y, axis);
-  forEachLine(l, [&](int64_t base, int64_t st) {
-    const float *y = Y.f32() + base;
-    const float *g = DY.f32() + base;
-    float *q = DX.f32() + base;
-    double s = 0.0;
-    if (is_log) {
-      // dx = dy - exp(y) * sum(dy)
-      for (int64_t k = 0; k < l.len; ++k)
-        s += g[k * st];
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(
-            g[k * st] - std::exp(static_cast<double>(y[k * st])) * s);
-    } else {
-      // dx = y * (dy - sum(dy * y))
-      for (int64_t k = 0; k < l.len; ++k)
-        s += static_cast<double>(g[k * st]) * y[k * st];
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(y[k * st] * (g[k * st] - s));
-    }
+void entry::echo_softmax_grad(Context &, const echo_softmax_grad_args &args) {
+  SoftmaxGradArgs a = softmaxGradArgs(args);
+  forEachLine(a.lines, [&](int64_t base, int64_t st) {
+    softmaxGradLine(a.y.f32() + base, a.dy.f32() + base, a.dx.f32() + base,
+                    a.lines.len, st, args.is_log != 0);
   });
 }

@@ -65,39 +65,22 @@ int64_t blocksFor(const char *E, const Geometry &g, int64_t n,
 
 } // namespace
 
-void entry::echo_attention(Context &ctx, ECHO_TENSOR(q), ECHO_TENSOR(k),
-                           ECHO_TENSOR(v), ECHO_TENSOR(mask), ECHO_TENSOR(out),
-                           ECHO_TENSOR(lse), int64_t has_mask, int64_t causal,
-                           double scale, double dropout, int64_t seed) {
-  const char *E = "echo_attention";
-  AttentionArgs a = echo_rt::attentionArgs(
-      E, q_rank, q_desc, k_rank, k_desc, v_rank, v_desc, mask_rank, mask_desc,
-      out_rank, out_desc, lse_rank, lse_desc, has_mask, causal, scale,
-      dropout, seed);
+void entry::echo_attention(Context &ctx, const echo_attention_args &args) {
+  AttentionArgs a = echo_rt::attentionArgs(args);
   const Geometry g = a.g;
   const ForwardTensors t{a.q.f32(), a.k.f32(), a.v.f32(),
                          g.hasMask ? a.mask.f32() : nullptr, a.out.f32(),
                          a.lse.f32()};
   int64_t tiles = 0;
-  if (int64_t blocks = blocksFor(E, g, g.lq, tiles)) {
+  if (int64_t blocks = blocksFor(args.entry, g, g.lq, tiles)) {
     forwardKernel<<<(unsigned)blocks, kRows, 0, ctx.stream>>>(g, t, tiles);
-    checkLaunch(E, "the attention forward kernel");
+    checkLaunch(args.entry, "the attention forward kernel");
   }
 }
 
-void entry::echo_attention_grad(Context &ctx, ECHO_TENSOR(q), ECHO_TENSOR(k),
-                                ECHO_TENSOR(v), ECHO_TENSOR(out),
-                                ECHO_TENSOR(lse), ECHO_TENSOR(dout),
-                                ECHO_TENSOR(mask), ECHO_TENSOR(dq),
-                                ECHO_TENSOR(dk), ECHO_TENSOR(dv),
-                                int64_t has_mask, int64_t causal,
-                                double scale, double dropout, int64_t seed) {
-  const char *E = "echo_attention_grad";
-  AttentionGradArgs a = echo_rt::attentionGradArgs(
-      E, q_rank, q_desc, k_rank, k_desc, v_rank, v_desc, out_rank, out_desc,
-      lse_rank, lse_desc, dout_rank, dout_desc, mask_rank, mask_desc, dq_rank,
-      dq_desc, dk_rank, dk_desc, dv_rank, dv_desc, has_mask, causal, scale,
-      dropout, seed);
+void entry::echo_attention_grad(Context &ctx,
+                                const echo_attention_grad_args &args) {
+  AttentionGradArgs a = echo_rt::attentionGradArgs(args);
   const Geometry g = a.g;
   const GradTensors t{a.q.f32(),   a.k.f32(),
                       a.v.f32(),   g.hasMask ? a.mask.f32() : nullptr,
@@ -105,12 +88,12 @@ void entry::echo_attention_grad(Context &ctx, ECHO_TENSOR(q), ECHO_TENSOR(k),
                       a.dout.f32(), a.dq.f32(),
                       a.dk.f32(),  a.dv.f32()};
   int64_t tiles = 0;
-  if (int64_t blocks = blocksFor(E, g, g.lk, tiles)) {
+  if (int64_t blocks = blocksFor(args.entry, g, g.lk, tiles)) {
     keyGradKernel<<<(unsigned)blocks, kRows, 0, ctx.stream>>>(g, t, tiles);
-    checkLaunch(E, "the attention dk/dv kernel");
+    checkLaunch(args.entry, "the attention dk/dv kernel");
   }
-  if (int64_t blocks = blocksFor(E, g, g.lq, tiles)) {
+  if (int64_t blocks = blocksFor(args.entry, g, g.lq, tiles)) {
     rowGradKernel<<<(unsigned)blocks, kRows, 0, ctx.stream>>>(g, t, tiles);
-    checkLaunch(E, "the attention dq kernel");
+    checkLaunch(args.entry, "the attention dq kernel");
   }
 }

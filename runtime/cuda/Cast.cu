@@ -8,59 +8,31 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CastArgs.h"
 #include "Launch.h"
-
-#include "echo/codecs.h"
 
 #include <cstdint>
 
 using namespace echo_cuda;
-namespace cd = echo_codecs;
+using namespace echo_rt::cast_args;
 
 namespace {
 
-struct F32Elt {
-  using Storage = float;
-  static __device__ float toF32(float v) { return v; }
-  static __device__ float fromF32(float v) { return v; }
-};
-struct F16Elt {
-  using Storage = uint16_t;
-  static __device__ float toF32(uint16_t v) { return cd::decodeFp16(v); }
-  static __device__ uint16_t fromF32(float v) { return cd::encodeFp16(v); }
-};
-struct Bf16Elt {
-  using Storage = uint16_t;
-  static __device__ float toF32(uint16_t v) { return cd::decodeBf16(v); }
-  static __device__ uint16_t fromF32(float v) { return cd::encodeBf16(v); }
-};
-
-template <typename From, typename To>
-void castEntry(Context &ctx, const char *entry, int64_t x_rank, void *x_desc,
-               int64_t y_rank, void *y_desc) {
-  TensorView X =
-      view(entry, "x", x_rank, x_desc, sizeof(typename From::Storage));
-  TensorView Y = view(entry, "y", y_rank, y_desc, sizeof(typename To::Storage));
-  expectSameShape(entry, X, "x", Y, "y");
-  const auto *x = static_cast<const typename From::Storage *>(X.data);
-  auto *y = static_cast<typename To::Storage *>(Y.data);
-  forEach(ctx, entry, X.numel, [=] __device__(int64_t i) {
-    y[i] = To::fromF32(From::toF32(x[i]));
-  });
+template <typename From, typename To, typename Args>
+void castEntry(Context &ctx, const Args &args) {
+  CastArgs a = castArgs(args);
+  const auto *x = static_cast<const typename From::Storage *>(a.x.data);
+  auto *y = static_cast<typename To::Storage *>(a.y.data);
+  forEach(ctx, args.entry, a.x.numel,
+          [=] __device__(int64_t i) { y[i] = To::fromF32(From::toF32(x[i])); });
 }
 
 } // namespace
 
 #define ECHO_CUDA_CAST(FROM, TO, FROM_ELT, TO_ELT)                             \
-  void entry::echo_cast_##FROM##_##TO(Context &ctx, ECHO_TENSOR(x),            \
-                                      ECHO_TENSOR(y)) {                        \
-    castEntry<FROM_ELT, TO_ELT>(ctx, "echo_cast_" #FROM "_" #TO, x_rank,       \
-                                x_desc, y_rank, y_desc);                       \
+  void entry::echo_cast_##FROM##_##TO(                                         \
+      Context &ctx, const echo_cast_##FROM##_##TO##_args &args) {              \
+    castEntry<FROM_ELT, TO_ELT>(ctx, args);                                    \
   }
-ECHO_CUDA_CAST(f32, f16, F32Elt, F16Elt)
-ECHO_CUDA_CAST(f32, bf16, F32Elt, Bf16Elt)
-ECHO_CUDA_CAST(f16, f32, F16Elt, F32Elt)
-ECHO_CUDA_CAST(bf16, f32, Bf16Elt, F32Elt)
-ECHO_CUDA_CAST(f16, bf16, F16Elt, Bf16Elt)
-ECHO_CUDA_CAST(bf16, f16, Bf16Elt, F16Elt)
+ECHO_CASTS(ECHO_CUDA_CAST)
 #undef ECHO_CUDA_CAST

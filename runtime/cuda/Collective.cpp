@@ -38,49 +38,44 @@ void throughHost(const char *E, Context &ctx, const echo_rt::TensorView &x,
 
 } // namespace
 
-void entry::echo_all_reduce(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t ranks, int64_t mean) {
-  const char *E = "echo_all_reduce";
+void entry::echo_all_reduce(Context &ctx, const echo_all_reduce_args &args) {
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 0);
-  if (ranks == 1) {
+      echo_rt::collectiveArgs(args.entry, args.x, args.y, args.ranks, 0);
+  if (args.ranks == 1) {
     if (a.y.data != a.x.data && a.n)
-      check(E, cudaMemcpyAsync(a.y.data, a.x.data, a.n * sizeof(float),
-                               cudaMemcpyDeviceToDevice, ctx.stream),
+      check(args.entry,
+            cudaMemcpyAsync(a.y.data, a.x.data, a.n * sizeof(float),
+                            cudaMemcpyDeviceToDevice, ctx.stream),
             "cudaMemcpyAsync");
     return;
   }
-  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::allReduceHost(E, hx, hy, a.n, ranks, mean != 0);
+  throughHost(args.entry, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::allReduceHost(args.entry, hx, hy, a.n, args.ranks, args.mean != 0);
   });
 }
 
-void entry::echo_shard(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                       int64_t ranks) {
-  const char *E = "echo_shard";
+void entry::echo_shard(Context &ctx, const echo_shard_args &args) {
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'y');
-  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::shardHost(E, hx, hy, a.n, ranks);
+      echo_rt::collectiveArgs(args.entry, args.x, args.y, args.ranks, 'y');
+  throughHost(args.entry, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::shardHost(args.entry, hx, hy, a.n, args.ranks);
   });
 }
 
-void entry::echo_all_gather(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t ranks) {
-  const char *E = "echo_all_gather";
+void entry::echo_all_gather(Context &ctx, const echo_all_gather_args &args) {
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'x');
-  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::allGatherHost(E, hx, hy, a.n, ranks);
+      echo_rt::collectiveArgs(args.entry, args.x, args.y, args.ranks, 'x');
+  throughHost(args.entry, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::allGatherHost(args.entry, hx, hy, a.n, args.ranks);
   });
 }
 
-void entry::echo_reduce_scatter(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                int64_t ranks, int64_t mean) {
-  const char *E = "echo_reduce_scatter";
+void entry::echo_reduce_scatter(Context &ctx,
+                                const echo_reduce_scatter_args &args) {
   echo_rt::CollectiveArgs a =
-      echo_rt::collectiveArgs(E, x_rank, x_desc, y_rank, y_desc, ranks, 'y');
-  throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-    echo_rt::reduceScatterHost(E, hx, hy, a.n, ranks, mean != 0);
+      echo_rt::collectiveArgs(args.entry, args.x, args.y, args.ranks, 'y');
+  throughHost(args.entry, ctx, a.x, a.y, [&](const float *hx, float *hy) {
+    echo_rt::reduceScatterHost(args.entry, hx, hy, a.n, args.ranks,
+                               args.mean != 0);
   });
 }

@@ -135,8 +135,7 @@ constexpr unsigned long long kNoFlag = ~0ull;
 /// pending copies overlapping a tensor of it; after a failure or at the end
 /// of a step, waits for every copy; at destruction, frees the copy stream,
 /// events and pinned slots.
-void awaitCopies(const char *entry, Context &ctx, int64_t rank, void *desc,
-                 size_t elementBytes);
+void awaitCopies(Context &ctx, const echo_rt::Operand &t, size_t elementBytes);
 void finishCopies(Context &ctx);
 void releaseCopies(Context &ctx);
 /// Makes the compute stream wait (on the device) for every pending copy:

@@ -117,9 +117,9 @@ struct Workspace {
   bool planned() const { return bytes > 0; }
 };
 
-Workspace workspaceOf(const char *E, int64_t rank, void *desc) {
-  TensorView t = view(E, "workspace", rank, desc, 1);
-  expectRank(E, t, "workspace", 1);
+Workspace workspaceOf(const Operand &workspace) {
+  TensorView t = workspace.view();
+  expectRank(workspace.entry, t, "workspace", 1);
   return {t.data, size_t(t.numel)};
 }
 
@@ -300,102 +300,82 @@ void *workspaceFor(const char *E, Context &ctx, const Workspace &ws,
 
 } // namespace
 
-void entry::echo_conv2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y), ECHO_TENSOR(workspace),
-                        int64_t has_bias, int64_t stride_h, int64_t stride_w,
-                        int64_t pad_h, int64_t pad_w, int64_t dilation_h,
-                        int64_t dilation_w, int64_t groups) {
-  const char *E = "echo_conv2d";
-  ConvArgs a = convArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
-                        y_rank, y_desc, has_bias, stride_h, stride_w, pad_h,
-                        pad_w, dilation_h, dilation_w, groups);
+void entry::echo_conv2d(Context &ctx, const echo_conv2d_args &args) {
+  ConvArgs a = convArgs(args);
   const TensorView &X = a.x, &W = a.w, &B = a.b, &Y = a.y;
   const ConvGeometry &g = a.g;
-  Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
+  Workspace ws = workspaceOf(args.workspace);
   if (Y.numel == 0)
     return;
   if (g.cg == 0) {
     // No input channels: an empty sum (cuDNN rejects empty filters).
-    check(E, cudaMemsetAsync(Y.data, 0, sizeof(float) * Y.numel, ctx.stream),
+    check(args.entry,
+          cudaMemsetAsync(Y.data, 0, sizeof(float) * Y.numel, ctx.stream),
           "cudaMemsetAsync");
   } else {
-    const ConvPlan &p = planFor(E, ctx, kForward, g, ws);
+    const ConvPlan &p = planFor(args.entry, ctx, kForward, g, ws);
     const ConvDescriptors &d = p.d;
-    void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
+    void *scratchData = workspaceFor(args.entry, ctx, ws, p.bytes);
     const float one = 1.0f, zero = 0.0f;
-    check(E,
-          cudnnConvolutionForward(cudnn(E, ctx), &one, d.x, X.data, d.w,
-                                  W.data, d.conv,
+    check(args.entry,
+          cudnnConvolutionForward(cudnn(args.entry, ctx), &one, d.x, X.data,
+                                  d.w, W.data, d.conv,
                                   (cudnnConvolutionFwdAlgo_t)p.algo,
                                   scratchData, p.bytes, &zero, d.y, Y.data),
           "cudnnConvolutionForward");
   }
-  if (has_bias)
-    addBiasChannels(ctx, E, Y.f32(), B.f32(), g.n, g.o, g.oh * g.ow);
+  if (args.has_bias)
+    addBiasChannels(ctx, args.entry, Y.f32(), B.f32(), g.n, g.o, g.oh * g.ow);
 }
 
-void entry::echo_conv2d_grad_input(Context &ctx, ECHO_TENSOR(dy),
-                                   ECHO_TENSOR(w), ECHO_TENSOR(dx),
-                                   ECHO_TENSOR(workspace), int64_t stride_h,
-                                   int64_t stride_w, int64_t pad_h,
-                                   int64_t pad_w, int64_t dilation_h,
-                                   int64_t dilation_w, int64_t groups) {
-  const char *E = "echo_conv2d_grad_input";
-  ConvGradInputArgs a = convGradInputArgs(
-      E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc, stride_h, stride_w,
-      pad_h, pad_w, dilation_h, dilation_w, groups);
+void entry::echo_conv2d_grad_input(Context &ctx,
+                                   const echo_conv2d_grad_input_args &args) {
+  ConvGradInputArgs a = convGradInputArgs(args);
   const TensorView &DY = a.dy, &W = a.w, &DX = a.dx;
   const ConvGeometry &g = a.g;
-  Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
+  Workspace ws = workspaceOf(args.workspace);
   if (DX.numel == 0)
     return;
   if (DY.numel == 0) {
-    check(E, cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
+    check(args.entry,
+          cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
           "cudaMemsetAsync");
     return;
   }
-  const ConvPlan &p = planFor(E, ctx, kBackwardData, g, ws);
+  const ConvPlan &p = planFor(args.entry, ctx, kBackwardData, g, ws);
   const ConvDescriptors &d = p.d;
-  void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
+  void *scratchData = workspaceFor(args.entry, ctx, ws, p.bytes);
   const float one = 1.0f, zero = 0.0f;
-  check(E,
-        cudnnConvolutionBackwardData(cudnn(E, ctx), &one, d.w, W.data, d.y,
-                                     DY.data, d.conv,
+  check(args.entry,
+        cudnnConvolutionBackwardData(cudnn(args.entry, ctx), &one, d.w, W.data,
+                                     d.y, DY.data, d.conv,
                                      (cudnnConvolutionBwdDataAlgo_t)p.algo,
-                                     scratchData, p.bytes, &zero, d.x,
-                                     DX.data),
+                                     scratchData, p.bytes, &zero, d.x, DX.data),
         "cudnnConvolutionBackwardData");
 }
 
-void entry::echo_conv2d_grad_weight(Context &ctx, ECHO_TENSOR(x),
-                                    ECHO_TENSOR(dy), ECHO_TENSOR(dw),
-                                    ECHO_TENSOR(workspace), int64_t stride_h,
-                                    int64_t stride_w, int64_t pad_h,
-                                    int64_t pad_w, int64_t dilation_h,
-                                    int64_t dilation_w, int64_t groups) {
-  const char *E = "echo_conv2d_grad_weight";
-  ConvGradWeightArgs a = convGradWeightArgs(
-      E, x_rank, x_desc, dy_rank, dy_desc, dw_rank, dw_desc, stride_h, stride_w,
-      pad_h, pad_w, dilation_h, dilation_w, groups);
+void entry::echo_conv2d_grad_weight(Context &ctx,
+                                    const echo_conv2d_grad_weight_args &args) {
+  ConvGradWeightArgs a = convGradWeightArgs(args);
   const TensorView &X = a.x, &DY = a.dy, &DW = a.dw;
   const ConvGeometry &g = a.g;
-  Workspace ws = workspaceOf(E, workspace_rank, workspace_desc);
+  Workspace ws = workspaceOf(args.workspace);
   if (DW.numel == 0)
     return;
   if (g.n == 0 || DY.numel == 0) {
-    check(E, cudaMemsetAsync(DW.data, 0, sizeof(float) * DW.numel, ctx.stream),
+    check(args.entry,
+          cudaMemsetAsync(DW.data, 0, sizeof(float) * DW.numel, ctx.stream),
           "cudaMemsetAsync");
     return;
   }
-  const ConvPlan &p = planFor(E, ctx, kBackwardFilter, g, ws);
+  const ConvPlan &p = planFor(args.entry, ctx, kBackwardFilter, g, ws);
   const ConvDescriptors &d = p.d;
-  void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
+  void *scratchData = workspaceFor(args.entry, ctx, ws, p.bytes);
   const float one = 1.0f, zero = 0.0f;
-  check(E,
-        cudnnConvolutionBackwardFilter(cudnn(E, ctx), &one, d.x, X.data, d.y,
-                                       DY.data, d.conv,
-                                       (cudnnConvolutionBwdFilterAlgo_t)p.algo,
-                                       scratchData, p.bytes, &zero, d.w,
-                                       DW.data),
+  check(args.entry,
+        cudnnConvolutionBackwardFilter(
+            cudnn(args.entry, ctx), &one, d.x, X.data, d.y, DY.data, d.conv,
+            (cudnnConvolutionBwdFilterAlgo_t)p.algo, scratchData, p.bytes,
+            &zero, d.w, DW.data),
         "cudnnConvolutionBackwardFilter");
 }

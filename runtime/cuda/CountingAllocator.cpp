@@ -153,12 +153,7 @@ echo_status echo_mem_alloc(echo_context *ctx, size_t bytes, int64_t category,
     return ctx->setError(ECHO_ERR_INTERNAL,
                          "echo_mem_alloc: cudaSetDevice failed");
   }
-  std::string error;
-  *out = ctx->memory.allocate((int64_t)bytes, category,
-                              what ? what : "a host buffer", error);
-  if (*out)
-    return ECHO_OK;
-  return ctx->setError(ECHO_ERR_OUT_OF_MEMORY, "echo_mem_alloc: " + error);
+  return echo_rt::allocateForHost(*ctx, bytes, category, what, out);
 }
 
 void echo_mem_free(echo_context *ctx, void *ptr) {

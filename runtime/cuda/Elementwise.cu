@@ -21,6 +21,7 @@
 #include "DropoutArgs.h"
 #include "Launch.h"
 #include "OptimizerArgs.h"
+#include "SoftmaxLine.h"
 #include "echo/dropout.h"
 #include "echo/gelu.h"
 
@@ -28,10 +29,22 @@
 
 using namespace echo_cuda;
 using echo_rt::axisLines;
+using echo_rt::broadcastToArgs;
+using echo_rt::BroadcastToArgs;
+using echo_rt::Lines;
 using echo_rt::maxGradArgs;
 using echo_rt::MaxGradArgs;
-using echo_rt::Lines;
 using echo_rt::reducedDims;
+using echo_rt::reduceGradArgs;
+using echo_rt::ReduceGradArgs;
+using echo_rt::reduceMaxGradArgs;
+using echo_rt::ReduceMaxGradArgs;
+using echo_rt::softmaxArgs;
+using echo_rt::SoftmaxArgs;
+using echo_rt::softmaxGradArgs;
+using echo_rt::SoftmaxGradArgs;
+using echo_rt::softmaxGradLine;
+using echo_rt::softmaxLine;
 using namespace echo_rt::cross_entropy_args;
 using namespace echo_rt::dropout_args;
 using namespace echo_rt::optimizer_args;
@@ -157,75 +170,64 @@ void sumReduction(Context &ctx, const char *E, const Reduction &r,
 }
 } // namespace
 
-void entry::echo_unary(Context &ctx, int64_t kind, ECHO_TENSOR(x),
-                       ECHO_TENSOR(y)) {
-  const char *E = "echo_unary";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectSameShape(E, X, "x", Y, "y");
-  if (!knownUnary(kind))
-    fail(E, "unknown unary kind %lld", (long long)kind);
+void entry::echo_unary(Context &ctx, const echo_unary_args &args) {
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
+  expectSameShape(args.entry, X, "x", Y, "y");
+  if (!knownUnary(args.kind))
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   const float *in = X.f32();
   float *out = Y.f32();
-  int k = (int)kind;
-  forEach(ctx, E, X.numel,
+  int k = (int)args.kind;
+  forEach(ctx, args.entry, X.numel,
           [=] __device__(int64_t i) { out[i] = unaryValue(k, in[i]); });
 }
 
-void entry::echo_unary_grad(Context &ctx, int64_t kind, ECHO_TENSOR(fwd),
-                            ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
-  const char *E = "echo_unary_grad";
-  TensorView F = fview(E, "fwd", fwd_rank, fwd_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, F, "fwd", DY, "dy");
-  expectSameShape(E, DX, "dx", DY, "dy");
-  if (!knownUnary(kind))
-    fail(E, "unknown unary kind %lld", (long long)kind);
+void entry::echo_unary_grad(Context &ctx, const echo_unary_grad_args &args) {
+  TensorView F = args.fwd.view();
+  TensorView DY = args.dy.view();
+  TensorView DX = args.dx.view();
+  expectSameShape(args.entry, F, "fwd", DY, "dy");
+  expectSameShape(args.entry, DX, "dx", DY, "dy");
+  if (!knownUnary(args.kind))
+    fail(args.entry, "unknown unary kind %lld", (long long)args.kind);
   const float *f = F.f32(), *g = DY.f32();
   float *out = DX.f32();
-  int k = (int)kind;
-  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+  int k = (int)args.kind;
+  forEach(ctx, args.entry, DY.numel, [=] __device__(int64_t i) {
     out[i] = unaryGradValue(k, f[i], g[i]);
   });
 }
 
-void entry::echo_binary(Context &ctx, int64_t kind, ECHO_TENSOR(a),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y)) {
-  const char *E = "echo_binary";
-  TensorView A = fview(E, "a", a_rank, a_desc);
-  TensorView B = fview(E, "b", b_rank, b_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+void entry::echo_binary(Context &ctx, const echo_binary_args &args) {
+  TensorView A = args.a.view();
+  TensorView B = args.b.view();
+  TensorView Y = args.y.view();
   int64_t sa[kMaxRank], sb[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, A, "a", Y, "y", sa);
-  broadcastStrides(E, B, "b", Y, "y", sb);
-  if (kind < ECHO_ADD || kind > ECHO_MAX)
-    fail(E, "unknown binary kind %lld", (long long)kind);
+  broadcastStrides(args.entry, A, "a", Y, "y", sa);
+  broadcastStrides(args.entry, B, "b", Y, "y", sb);
+  if (args.kind < ECHO_ADD || args.kind > ECHO_MAX)
+    fail(args.entry, "unknown binary kind %lld", (long long)args.kind);
   rowMajorStrides(Y.rank, Y.sizes, sy);
   const int64_t *st[3] = {sa, sb, sy};
   Layout<3> l(Y.rank, Y.sizes, st);
   const float *pa = A.f32(), *pb = B.f32();
   float *py = Y.f32();
-  int k = (int)kind;
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+  int k = (int)args.kind;
+  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) {
     int64_t off[3];
     l.offsets(i, off);
     py[off[2]] = binaryValue(k, pa[off[0]], pb[off[1]]);
   });
 }
 
-void entry::echo_max_grad(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                          ECHO_TENSOR(dy), ECHO_TENSOR(da), ECHO_TENSOR(db)) {
-  const char *E = "echo_max_grad";
-  MaxGradArgs m = maxGradArgs(E, a_rank, a_desc, b_rank, b_desc, dy_rank,
-                              dy_desc, da_rank, da_desc, db_rank, db_desc);
-  const TensorView &A = m.a, &B = m.b, &DY = m.dy, &DA = m.da, &DB = m.db;
-  const int64_t *sa = m.strides[0], *sb = m.strides[1], *sy = m.strides[2];
-  const int64_t *st[3] = {sa, sb, sy};
-  Layout<3> l(DY.rank, DY.sizes, st);
-  const float *pa = A.f32(), *pb = B.f32(), *g = DY.f32();
-  float *pda = DA.f32(), *pdb = DB.f32();
-  forEach(ctx, E, DY.numel, [=] __device__(int64_t i) {
+void entry::echo_max_grad(Context &ctx, const echo_max_grad_args &args) {
+  MaxGradArgs m = maxGradArgs(args);
+  const int64_t *st[3] = {m.strides[0], m.strides[1], m.strides[2]};
+  Layout<3> l(m.dy.rank, m.dy.sizes, st);
+  const float *pa = m.a.f32(), *pb = m.b.f32(), *g = m.dy.f32();
+  float *pda = m.da.f32(), *pdb = m.db.f32();
+  forEach(ctx, args.entry, m.dy.numel, [=] __device__(int64_t i) {
     int64_t off[3];
     l.offsets(i, off);
     bool toA = pa[off[0]] >= pb[off[1]];
@@ -235,55 +237,48 @@ void entry::echo_max_grad(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
   });
 }
 
-void entry::echo_sum_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_sum_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
+void entry::echo_sum_to(Context &ctx, const echo_sum_to_args &args) {
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
   int64_t sy[kMaxRank];
-  broadcastStrides(E, Y, "y", X, "x", sy);
+  broadcastStrides(args.entry, Y, "y", X, "x", sy);
   // Dimensions y does not have (stride 0) are summed; y's row-major order
   // is that of the others.
   bool reduced[kMaxRank];
   for (int d = 0; d < X.rank; ++d)
     reduced[d] = sy[d] == 0;
   Reduction r = makeReduction(X.rank, X.sizes, reduced);
-  sumReduction(ctx, E, r, X.f32(), Y.f32(), false, 1.0);
+  sumReduction(ctx, args.entry, r, X.f32(), Y.f32(), false, 1.0);
 }
 
-void entry::echo_broadcast_to(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_broadcast_to";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t sx[kMaxRank], sy[kMaxRank];
-  broadcastStrides(E, X, "x", Y, "y", sx);
-  rowMajorStrides(Y.rank, Y.sizes, sy);
-  const int64_t *st[2] = {sx, sy};
-  Layout<2> l(Y.rank, Y.sizes, st);
-  const float *px = X.f32();
-  float *py = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+void entry::echo_broadcast_to(Context &ctx,
+                              const echo_broadcast_to_args &args) {
+  BroadcastToArgs a = broadcastToArgs(args);
+  const int64_t *st[2] = {a.xStrides, a.yStrides};
+  Layout<2> l(a.y.rank, a.y.sizes, st);
+  const float *px = a.x.f32();
+  float *py = a.y.f32();
+  forEach(ctx, args.entry, a.y.numel, [=] __device__(int64_t i) {
     int64_t off[2];
     l.offsets(i, off);
     py[off[1]] = px[off[0]];
   });
 }
 
-void entry::echo_reduce(Context &ctx, int64_t kind, ECHO_TENSOR(x),
-                        ECHO_TENSOR(y), int64_t dims_mask) {
-  const char *E = "echo_reduce";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  Reduction r = reducedLayout(E, X, "x", Y, "y", dims_mask);
-  if (kind == ECHO_SUM || kind == ECHO_MEAN) {
-    sumReduction(ctx, E, r, X.f32(), Y.f32(), kind == ECHO_MEAN,
+void entry::echo_reduce(Context &ctx, const echo_reduce_args &args) {
+  TensorView X = args.x.view();
+  TensorView Y = args.y.view();
+  Reduction r = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask);
+  if (args.kind == ECHO_SUM || args.kind == ECHO_MEAN) {
+    sumReduction(ctx, args.entry, r, X.f32(), Y.f32(), args.kind == ECHO_MEAN,
                  1.0 / static_cast<double>(r.count));
     return;
   }
-  if (kind != ECHO_REDUCE_MAX)
-    fail(E, "unknown reduce kind %lld", (long long)kind);
+  if (args.kind != ECHO_REDUCE_MAX)
+    fail(args.entry, "unknown reduce kind %lld", (long long)args.kind);
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+  forEach(ctx, args.entry, r.outputs, [=] __device__(int64_t j) {
     int64_t base = r.kept.offset(j);
     float m = -INFINITY;
     for (int64_t k = 0; k < r.count; ++k) {
@@ -294,22 +289,16 @@ void entry::echo_reduce(Context &ctx, int64_t kind, ECHO_TENSOR(x),
   });
 }
 
-void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
-                             ECHO_TENSOR(dx), int64_t dims_mask) {
-  const char *E = "echo_reduce_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  if (kind != ECHO_SUM && kind != ECHO_MEAN)
-    fail(E, "kind %lld is not sum or mean (max reductions use "
-            "echo_reduce_max_grad)",
-         (long long)kind);
-  Reduction r = reducedLayout(E, DX, "dx", DY, "dy", dims_mask);
+void entry::echo_reduce_grad(Context &ctx, const echo_reduce_grad_args &args) {
+  ReduceGradArgs a = reduceGradArgs(args);
+  const TensorView &DY = a.dy, &DX = a.dx;
+  Reduction r = reducedLayout(args.entry, DX, "dx", DY, "dy", args.dims_mask);
   // dy's stride per dimension of dx: row-major over the kept dimensions.
   int64_t sx[kMaxRank], sy[kMaxRank];
   rowMajorStrides(DX.rank, DX.sizes, sx);
   int64_t s = 1;
   for (int d = DX.rank - 1; d >= 0; --d) {
-    if ((dims_mask >> d) & 1) {
+    if ((args.dims_mask >> d) & 1) {
       sy[d] = 0;
     } else {
       sy[d] = s;
@@ -318,11 +307,11 @@ void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
   }
   const int64_t *st[2] = {sx, sy};
   Layout<2> l(DX.rank, DX.sizes, st);
-  bool mean = kind == ECHO_MEAN;
+  bool mean = a.mean;
   double inv = 1.0 / static_cast<double>(r.count);
   const float *g = DY.f32();
   float *px = DX.f32();
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
     int64_t off[2];
     l.offsets(i, off);
     float v = g[off[1]];
@@ -330,24 +319,19 @@ void entry::echo_reduce_grad(Context &ctx, int64_t kind, ECHO_TENSOR(dy),
   });
 }
 
-void entry::echo_reduce_max_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                 int64_t dims_mask) {
-  const char *E = "echo_reduce_max_grad";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, DX, "dx", X, "x");
-  expectSameShape(E, DY, "dy", Y, "y");
-  Reduction r = reducedLayout(E, X, "x", Y, "y", dims_mask);
+void entry::echo_reduce_max_grad(Context &ctx,
+                                 const echo_reduce_max_grad_args &args) {
+  ReduceMaxGradArgs a = reduceMaxGradArgs(args);
+  const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
+  Reduction r = reducedLayout(args.entry, X, "x", Y, "y", args.dims_mask);
   if (DX.numel)
-    check(E, cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
+    check(args.entry,
+          cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
           "cudaMemsetAsync");
   const float *px = X.f32(), *py = Y.f32(), *g = DY.f32();
   float *pdx = DX.f32();
   // Per output: the first position equal to y, else the first maximum.
-  forEach(ctx, E, r.outputs, [=] __device__(int64_t j) {
+  forEach(ctx, args.entry, r.outputs, [=] __device__(int64_t j) {
     int64_t base = r.kept.offset(j);
     int64_t firstEq = -1, argMax = -1;
     for (int64_t k = 0; k < r.count; ++k) {
@@ -366,23 +350,18 @@ void entry::echo_reduce_max_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
 
 //--- softmax ------------------------------------------------------------------
 
-
-void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                         int64_t axis, int64_t is_log) {
-  const char *E = "echo_softmax";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  expectSameShape(E, Y, "y", X, "x");
-  Lines l = axisLines(E, X, axis);
+void entry::echo_softmax(Context &ctx, const echo_softmax_args &args) {
+  SoftmaxArgs a = softmaxArgs(args);
+  const Lines l = a.lines;
   if (l.len == 0)
     return;
-  const float *px = X.f32();
-  float *py = Y.f32();
-  bool isLog = is_log != 0;
+  const float *px = a.x.f32();
+  float *py = a.y.f32();
+  bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     // Contiguous lines: one block each (BlockReduce.h).
     int64_t len = l.len;
-    perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
+    perLine(ctx, args.entry, l.outer, [=] __device__(int64_t o, LineTrees tr) {
       const float *p = px + o * len;
       float *q = py + o * len;
       double mx = lineMax(p, len, tr);
@@ -402,45 +381,23 @@ void entry::echo_softmax(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
     });
     return;
   }
-  forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
-    int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
-    const float *p = px + o * l.len * l.inner + i;
-    float *q = py + o * l.len * l.inner + i;
-    float mx = p[0];
-    for (int64_t k = 1; k < l.len; ++k)
-      mx = p[k * st] > mx ? p[k * st] : mx;
-    double sum = 0.0;
-    for (int64_t k = 0; k < l.len; ++k)
-      sum += exp(static_cast<double>(p[k * st]) - mx);
-    if (isLog) {
-      double lse = log(sum);
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] =
-            static_cast<float>(static_cast<double>(p[k * st]) - mx - lse);
-    } else {
-      double inv = 1.0 / sum;
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(
-            exp(static_cast<double>(p[k * st]) - mx) * inv);
-    }
+  // Strided lines: one thread each.
+  forEach(ctx, args.entry, l.outer * l.inner, [=] __device__(int64_t line) {
+    int64_t base = line / l.inner * l.len * l.inner + line % l.inner;
+    softmaxLine(px + base, py + base, l.len, l.inner, isLog);
   });
 }
 
-void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(dx), int64_t axis, int64_t is_log) {
-  const char *E = "echo_softmax_grad";
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  expectSameShape(E, DY, "dy", Y, "y");
-  expectSameShape(E, DX, "dx", Y, "y");
-  Lines l = axisLines(E, Y, axis);
-  const float *py = Y.f32(), *pg = DY.f32();
-  float *pq = DX.f32();
-  bool isLog = is_log != 0;
+void entry::echo_softmax_grad(Context &ctx,
+                              const echo_softmax_grad_args &args) {
+  SoftmaxGradArgs a = softmaxGradArgs(args);
+  const Lines l = a.lines;
+  const float *py = a.y.f32(), *pg = a.dy.f32();
+  float *pq = a.dx.f32();
+  bool isLog = args.is_log != 0;
   if (l.inner == 1) {
     int64_t len = l.len;
-    perLine(ctx, E, l.outer, [=] __device__(int64_t o, LineTrees tr) {
+    perLine(ctx, args.entry, l.outer, [=] __device__(int64_t o, LineTrees tr) {
       const float *y = py + o * len, *g = pg + o * len;
       float *q = pq + o * len;
       double s = 0.0;
@@ -455,24 +412,9 @@ void entry::echo_softmax_grad(Context &ctx, ECHO_TENSOR(y), ECHO_TENSOR(dy),
     });
     return;
   }
-  forEach(ctx, E, l.outer * l.inner, [=] __device__(int64_t line) {
-    int64_t o = line / l.inner, i = line % l.inner, st = l.inner;
-    int64_t base = o * l.len * l.inner + i;
-    const float *y = py + base, *g = pg + base;
-    float *q = pq + base;
-    double s = 0.0;
-    if (isLog) {
-      for (int64_t k = 0; k < l.len; ++k)
-        s += g[k * st];
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(
-            g[k * st] - exp(static_cast<double>(y[k * st])) * s);
-    } else {
-      for (int64_t k = 0; k < l.len; ++k)
-        s += static_cast<double>(g[k * st]) * y[k * st];
-      for (int64_t k = 0; k < l.len; ++k)
-        q[k * st] = static_cast<float>(y[k * st] * (g[k * st] - s));
-    }
+  forEach(ctx, args.entry, l.outer * l.inner, [=] __device__(int64_t line) {
+    int64_t base = line / l.inner * l.len * l.inner + line % l.inner;
+    softmaxGradLine(py + base, pg + base, pq + base, l.len, l.inner, isLog);
   });
 }
 
@@ -520,18 +462,15 @@ __device__ void logSumExp(const float *p, int64_t c, LineTrees tr, double &mx,
   lse = log(blockSum(s, tr.sum));
 }
 
-void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
-                  ECHO_TENSOR(labels), ECHO_TENSOR(loss), int bits) {
-  CrossEntropyArgs a =
-      crossEntropyArgs(E, logits_rank, logits_desc, labels_rank, labels_desc,
-                       loss_rank, loss_desc, bits);
-  const TensorView &L = a.logits, &T = a.labels, &O = a.loss;
+void crossEntropy(Context &ctx, const char *E, const Operand &logits,
+                  const Operand &labels, const Operand &loss, int bits) {
+  CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
   int64_t rows = a.rows, c = a.classes;
-  validateLabels(ctx, E, T, rows, bits, c);
+  validateLabels(ctx, E, a.labels, rows, bits, c);
   double *perRow = static_cast<double *>(
       scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
-  const float *pl = L.f32();
-  const void *labelsData = T.data;
+  const float *pl = a.logits.f32();
+  const void *labelsData = a.labels.data;
   perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = pl + r * c;
     double mx, lse;
@@ -540,7 +479,7 @@ void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
       perRow[r] = mx + lse - p[loadIndex(labelsData, r, bits)];
   });
   // The mean of the rows' losses, by one block in a fixed order.
-  float *out = O.f32();
+  float *out = a.loss.f32();
   perLine(ctx, E, 1, [=] __device__(int64_t, LineTrees tr) {
     double total = 0.0;
     for (int64_t r = threadIdx.x; r < rows; r += kLineThreads)
@@ -551,18 +490,16 @@ void crossEntropy(Context &ctx, const char *E, ECHO_TENSOR(logits),
   });
 }
 
-void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
-                      ECHO_TENSOR(labels), ECHO_TENSOR(dloss),
-                      ECHO_TENSOR(dlogits), int bits) {
-  CrossEntropyGradArgs a = crossEntropyGradArgs(
-      E, logits_rank, logits_desc, labels_rank, labels_desc, dloss_rank,
-      dloss_desc, dlogits_rank, dlogits_desc, bits);
-  const TensorView &L = a.logits, &T = a.labels, &G = a.dloss, &D = a.dlogits;
+void crossEntropyGrad(Context &ctx, const char *E, const Operand &logits,
+                      const Operand &labels, const Operand &dloss,
+                      const Operand &dlogits, int bits) {
+  CrossEntropyGradArgs a =
+      crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
   int64_t rows = a.rows, c = a.classes;
-  validateLabels(ctx, E, T, rows, bits, c);
-  const float *pl = L.f32(), *pg = G.f32();
-  float *pd = D.f32();
-  const void *labelsData = T.data;
+  validateLabels(ctx, E, a.labels, rows, bits, c);
+  const float *pl = a.logits.f32(), *pg = a.dloss.f32();
+  float *pd = a.dlogits.f32();
+  const void *labelsData = a.labels.data;
   perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
     double scale = static_cast<double>(pg[0]) / static_cast<double>(rows);
     const float *p = pl + r * c;
@@ -581,102 +518,82 @@ void crossEntropyGrad(Context &ctx, const char *E, ECHO_TENSOR(logits),
 } // namespace
 
 #define ECHO_CROSS_ENTROPY_ENTRIES(bits)                                       \
-  void entry::echo_cross_entropy_i##bits(Context &ctx, ECHO_TENSOR(logits),    \
-                                         ECHO_TENSOR(labels),                  \
-                                         ECHO_TENSOR(loss)) {                  \
-    crossEntropy(ctx, "echo_cross_entropy_i" #bits, logits_rank, logits_desc,  \
-                 labels_rank, labels_desc, loss_rank, loss_desc, bits);        \
+  void entry::echo_cross_entropy_i##bits(                                      \
+      Context &ctx, const echo_cross_entropy_i##bits##_args &args) {           \
+    crossEntropy(ctx, args.entry, args.logits, args.labels, args.loss, bits);  \
   }                                                                            \
   void entry::echo_cross_entropy_grad_i##bits(                                 \
-      Context &ctx, ECHO_TENSOR(logits), ECHO_TENSOR(labels),                  \
-      ECHO_TENSOR(dloss), ECHO_TENSOR(dlogits)) {                              \
-    crossEntropyGrad(ctx, "echo_cross_entropy_grad_i" #bits, logits_rank,      \
-                     logits_desc, labels_rank, labels_desc, dloss_rank,        \
-                     dloss_desc, dlogits_rank, dlogits_desc, bits);            \
+      Context &ctx, const echo_cross_entropy_grad_i##bits##_args &args) {      \
+    crossEntropyGrad(ctx, args.entry, args.logits, args.labels, args.dloss,    \
+                     args.dlogits, bits);                                      \
   }
 ECHO_CROSS_ENTROPY_ENTRIES(32)
 ECHO_CROSS_ENTROPY_ENTRIES(64)
 
 //--- dropout (echo/dropout.h's hash, as runtime/cpu/Dropout.cpp) -------------
 
-void entry::echo_dropout(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                         ECHO_TENSOR(mask), double probability, int64_t seed) {
-  const char *E = "echo_dropout";
-  DropoutArgs a = dropoutArgs(E, x_rank, x_desc, y_rank, y_desc, mask_rank,
-                              mask_desc, probability);
+void entry::echo_dropout(Context &ctx, const echo_dropout_args &args) {
+  DropoutArgs a = dropoutArgs(args);
   const float *in = a.x.f32();
   float *out = a.y.f32();
   uint8_t *m = a.mask.u8();
-  uint64_t s = static_cast<uint64_t>(seed);
-  double p = probability;
+  uint64_t s = static_cast<uint64_t>(args.seed);
+  double p = args.probability;
   float scale = a.scale;
-  forEach(ctx, E, a.x.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, a.x.numel, [=] __device__(int64_t i) {
     bool keep = echo_dropout_rng::uniform(s, static_cast<uint64_t>(i)) >= p;
     m[i] = keep ? 1 : 0;
     out[i] = keep ? in[i] * scale : 0.0f;
   });
 }
 
-void entry::echo_dropout_grad(Context &ctx, ECHO_TENSOR(mask), ECHO_TENSOR(dy),
-                              ECHO_TENSOR(dx), double probability) {
-  const char *E = "echo_dropout_grad";
-  DropoutGradArgs a = dropoutGradArgs(E, mask_rank, mask_desc, dy_rank,
-                                      dy_desc, dx_rank, dx_desc, probability);
+void entry::echo_dropout_grad(Context &ctx,
+                              const echo_dropout_grad_args &args) {
+  DropoutGradArgs a = dropoutGradArgs(args);
   const uint8_t *m = a.mask.u8();
   const float *g = a.dy.f32();
   float *out = a.dx.f32();
   float scale = a.scale;
-  forEach(ctx, E, a.dy.numel, [=] __device__(int64_t i) {
-    out[i] = m[i] ? g[i] * scale : 0.0f;
-  });
+  forEach(ctx, args.entry, a.dy.numel,
+          [=] __device__(int64_t i) { out[i] = m[i] ? g[i] * scale : 0.0f; });
 }
 
 //--- optimizer updates (runtime/cpu/Optimizer.cpp) ------------------------------
 
-void entry::echo_sgd_update(Context &ctx, ECHO_TENSOR(param), ECHO_TENSOR(grad),
-                            ECHO_TENSOR(velocity), ECHO_TENSOR(new_param),
-                            ECHO_TENSOR(new_velocity), double lr,
-                            double momentum, double weight_decay,
-                            int64_t has_velocity) {
-  const char *E = "echo_sgd_update";
-  SgdArgs a = sgdArgs(E, param_rank, param_desc, grad_rank, grad_desc,
-                      velocity_rank, velocity_desc, new_param_rank,
-                      new_param_desc, new_velocity_rank, new_velocity_desc,
-                      has_velocity);
+void entry::echo_sgd_update(Context &ctx, const echo_sgd_update_args &args) {
+  SgdArgs a = sgdArgs(args);
+  // The kernels capture the scalars, not the whole argument struct.
+  double lr = args.lr, momentum = args.momentum, decay = args.weight_decay;
   const float *p = a.param.f32(), *g = a.grad.f32();
   float *np = a.new_param.f32();
-  if (!has_velocity) {
-    forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
-      np[i] = sgdStep(p[i], g[i], lr, weight_decay);
+  if (!args.has_velocity) {
+    forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
+      np[i] = sgdStep(p[i], g[i], lr, decay);
     });
     return;
   }
   const float *v = a.velocity.f32();
   float *nv = a.new_velocity.f32();
-  forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
-    sgdMomentumStep(p[i], g[i], v[i], lr, momentum, weight_decay, np[i], nv[i]);
+  forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
+    sgdMomentumStep(p[i], g[i], v[i], lr, momentum, decay, np[i], nv[i]);
   });
 }
 
-void entry::echo_adam_update(Context &ctx, ECHO_TENSOR(param),
-                             ECHO_TENSOR(grad), ECHO_TENSOR(m), ECHO_TENSOR(v),
-                             ECHO_TENSOR(step), ECHO_TENSOR(new_param),
-                             ECHO_TENSOR(new_m), ECHO_TENSOR(new_v), double lr,
-                             double beta1, double beta2, double epsilon) {
-  const char *E = "echo_adam_update";
-  AdamArgs a = adamArgs(E, param_rank, param_desc, grad_rank, grad_desc,
-                        m_rank, m_desc, v_rank, v_desc, step_rank, step_desc,
-                        new_param_rank, new_param_desc, new_m_rank, new_m_desc,
-                        new_v_rank, new_v_desc);
+void entry::echo_adam_update(Context &ctx, const echo_adam_update_args &args) {
+  AdamArgs a = adamArgs(args);
   // The step count is read back so the bias corrections are the host's
   // std::pow, exactly the CPU backend's.
   float stepValue = 0.0f;
-  readBack(E, ctx, &stepValue, a.step.data, sizeof stepValue);
-  AdamCorrections c = adamCorrections(E, stepValue, beta1, beta2);
+  readBack(args.entry, ctx, &stepValue, a.step.data, sizeof stepValue);
+  AdamCorrections c =
+      adamCorrections(args.entry, stepValue, args.beta1, args.beta2);
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();
-  forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
+  // The kernel captures the scalars, not the whole argument struct.
+  double lr = args.lr, beta1 = args.beta1, beta2 = args.beta2,
+         epsilon = args.epsilon;
+  forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
     adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon, c, np[i],
              nm[i], nv[i]);
   });

@@ -46,16 +46,13 @@ void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
 
 //--- binarize / mask1 ---------------------------------------------------------
 
-void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_binarize";
-  CodecArgs a =
-      encodeArgs(E, Codec::Binarize, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  int64_t n = X.numel;
-  forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
+void entry::echo_encode_binarize(Context &ctx,
+                                 const echo_encode_binarize_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Binarize, args.x, args.bytes);
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel, [=] __device__(int64_t b) {
     uint8_t byte = 0;
     for (int64_t i = 8 * b; i < 8 * b + 8 && i < n; ++i)
       byte |= cd::packBit(i, cd::binarizeBit(x[i]));
@@ -63,43 +60,34 @@ void entry::echo_encode_binarize(Context &ctx, ECHO_TENSOR(x),
   });
 }
 
-void entry::echo_decode_binarize(Context &ctx, ECHO_TENSOR(bytes),
-                                 ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_binarize";
-  CodecArgs a =
-      decodeArgs(E, Codec::Binarize, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+void entry::echo_decode_binarize(Context &ctx,
+                                 const echo_decode_binarize_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Binarize, args.bytes, args.y);
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     y[i] = cd::binarizeValue(cd::getBit(in, i));
   });
 }
 
-void entry::echo_relu_grad_binarized(Context &ctx, ECHO_TENSOR(bytes),
-                                     ECHO_TENSOR(dy), ECHO_TENSOR(dx)) {
-  const char *E = "echo_relu_grad_binarized";
-  ReluGradBinarizedArgs a = reluGradBinarizedArgs(
-      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc);
-  const TensorView &B = a.bytes, &G = a.dy, &D = a.dx;
-  const uint8_t *bits = B.u8();
-  const float *g = G.f32();
-  float *d = D.f32();
-  forEach(ctx, E, G.numel, [=] __device__(int64_t i) {
+void entry::echo_relu_grad_binarized(
+    Context &ctx, const echo_relu_grad_binarized_args &args) {
+  ReluGradBinarizedArgs a = reluGradBinarizedArgs(args);
+  const uint8_t *bits = a.bytes.u8();
+  const float *g = a.dy.f32();
+  float *d = a.dx.f32();
+  forEach(ctx, args.entry, a.dy.numel, [=] __device__(int64_t i) {
     d[i] = cd::getBit(bits, i) ? g[i] : 0.0f;
   });
 }
 
-void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask),
-                              ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_mask1";
-  CodecArgs a =
-      encodeArgs(E, Codec::Mask1, mask_rank, mask_desc, bytes_rank, bytes_desc);
-  const TensorView &M = a.values, &B = a.bytes;
-  const uint8_t *m = M.u8();
-  uint8_t *out = B.u8();
-  int64_t n = M.numel;
-  forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
+void entry::echo_encode_mask1(Context &ctx,
+                              const echo_encode_mask1_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Mask1, args.mask, args.bytes);
+  const uint8_t *m = a.values.u8();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel, [=] __device__(int64_t b) {
     uint8_t byte = 0;
     for (int64_t i = 8 * b; i < 8 * b + 8 && i < n; ++i)
       byte |= cd::packBit(i, cd::maskBit(m[i]));
@@ -107,55 +95,43 @@ void entry::echo_encode_mask1(Context &ctx, ECHO_TENSOR(mask),
   });
 }
 
-void entry::echo_decode_mask1(Context &ctx, ECHO_TENSOR(bytes),
-                              ECHO_TENSOR(mask)) {
-  const char *E = "echo_decode_mask1";
-  CodecArgs a =
-      decodeArgs(E, Codec::Mask1, bytes_rank, bytes_desc, mask_rank, mask_desc);
-  const TensorView &B = a.bytes, &M = a.values;
-  const uint8_t *in = B.u8();
-  uint8_t *m = M.u8();
-  forEach(ctx, E, M.numel,
+void entry::echo_decode_mask1(Context &ctx,
+                              const echo_decode_mask1_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Mask1, args.bytes, args.mask);
+  const uint8_t *in = a.bytes.u8();
+  uint8_t *m = a.values.u8();
+  forEach(ctx, args.entry, a.values.numel,
           [=] __device__(int64_t i) { m[i] = cd::getBit(in, i) ? 1 : 0; });
 }
 
 //--- fp16 / fp10 / fp8 --------------------------------------------------------
 
-void entry::echo_encode_fp16(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_fp16";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp16, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+void entry::echo_encode_fp16(Context &ctx, const echo_encode_fp16_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp16, args.x, args.bytes);
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     uint16_t h = cd::encodeFp16(x[i]);
     out[2 * i] = (uint8_t)h;
     out[2 * i + 1] = (uint8_t)(h >> 8);
   });
 }
 
-void entry::echo_decode_fp16(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_fp16";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp16, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp16, args.bytes, args.y);
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     y[i] = cd::decodeFp16((uint16_t)(in[2 * i] | in[2 * i + 1] << 8));
   });
 }
 
-void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_fp10";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp10, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  int64_t n = X.numel;
-  forEach(ctx, E, B.numel / 4, [=] __device__(int64_t k) {
+void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp10, args.x, args.bytes);
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel / 4, [=] __device__(int64_t k) {
     uint32_t c[cd::kFp10PerWord] = {0, 0, 0};
     for (int j = 0; j < cd::kFp10PerWord; ++j)
       if (k * cd::kFp10PerWord + j < n)
@@ -164,28 +140,22 @@ void entry::echo_encode_fp10(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   });
 }
 
-void entry::echo_decode_fp10(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_fp10";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp10, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp10, args.bytes, args.y);
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     uint32_t word = ld32(in + 4 * (i / cd::kFp10PerWord));
     y[i] = cd::decodeFp10(cd::unpackFp10(word, (int)(i % cd::kFp10PerWord)));
   });
 }
 
-void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
-  const char *E = "echo_encode_fp8";
-  CodecArgs a =
-      encodeArgs(E, Codec::Fp8, x_rank, x_desc, bytes_rank, bytes_desc);
-  const TensorView &X = a.values, &B = a.bytes;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
-  int64_t n = X.numel;
-  forEach(ctx, E, B.numel / 4, [=] __device__(int64_t k) {
+void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
+  CodecArgs a = encodeArgs(args.entry, Codec::Fp8, args.x, args.bytes);
+  const float *x = a.values.f32();
+  uint8_t *out = a.bytes.u8();
+  int64_t n = a.values.numel;
+  forEach(ctx, args.entry, a.bytes.numel / 4, [=] __device__(int64_t k) {
     uint32_t c[cd::kFp8PerWord] = {0, 0, 0, 0};
     for (int j = 0; j < cd::kFp8PerWord; ++j)
       if (k * cd::kFp8PerWord + j < n)
@@ -194,14 +164,11 @@ void entry::echo_encode_fp8(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes)) {
   });
 }
 
-void entry::echo_decode_fp8(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_fp8";
-  CodecArgs a =
-      decodeArgs(E, Codec::Fp8, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.values;
-  const uint8_t *in = B.u8();
-  float *y = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) {
+void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
+  CodecArgs a = decodeArgs(args.entry, Codec::Fp8, args.bytes, args.y);
+  const uint8_t *in = a.bytes.u8();
+  float *y = a.values.f32();
+  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
     uint32_t word = ld32(in + 4 * (i / cd::kFp8PerWord));
     y[i] = cd::decodeFp8(
         (uint8_t)cd::unpackFp8(word, (int)(i % cd::kFp8PerWord)));
@@ -296,19 +263,15 @@ void readCsr(Context &ctx, const char *E, const uint8_t *in, int64_t n,
 }
 } // namespace
 
-void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
-                            int64_t capacity) {
-  const char *E = "echo_encode_csr";
-  EncodeCsrArgs a =
-      encodeCsrArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, capacity);
-  const TensorView &X = a.x, &B = a.bytes;
+void entry::echo_encode_csr(Context &ctx, const echo_encode_csr_args &args) {
+  EncodeCsrArgs a = encodeCsrArgs(args);
   int64_t n = a.n;
   int64_t rows = cd::csrRows(n);
   // Row pointers: non-zeros per row, then a prefix sum in row order.
   auto *rowPtr = static_cast<uint32_t *>(
-      scratch(E, ctx, sizeof(uint32_t) * (rows + 1)));
-  const float *x = X.f32();
-  forEach(ctx, E, rows, [=] __device__(int64_t r) {
+      scratch(args.entry, ctx, sizeof(uint32_t) * (rows + 1)));
+  const float *x = a.x.f32();
+  forEach(ctx, args.entry, rows, [=] __device__(int64_t r) {
     int64_t end =
         (r + 1) * cd::kCsrRowWidth < n ? (r + 1) * cd::kCsrRowWidth : n;
     uint32_t c = 0;
@@ -316,7 +279,7 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
       c += cd::csrIsNonZero(x[i]);
     rowPtr[r + 1] = c;
   });
-  forEach(ctx, E, 1, [=] __device__(int64_t) {
+  forEach(ctx, args.entry, 1, [=] __device__(int64_t) {
     uint32_t s = 0;
     rowPtr[0] = 0;
     for (int64_t r = 0; r < rows; ++r) {
@@ -325,20 +288,19 @@ void entry::echo_encode_csr(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(bytes),
     }
   });
   uint32_t nnz32 = 0;
-  readBack(E, ctx, &nnz32, rowPtr + rows, sizeof nnz32);
+  readBack(args.entry, ctx, &nnz32, rowPtr + rows, sizeof nnz32);
   int64_t nnz = nnz32;
-  refuseCsrOverCapacity(E, n, nnz, capacity, ctx.memory.csrOverflows);
-  writeCsr(ctx, E, x, n, rowPtr, nnz, capacity, B.u8());
+  refuseCsrOverCapacity(args.entry, n, nnz, args.capacity,
+                        ctx.memory.csrOverflows);
+  writeCsr(ctx, args.entry, x, n, rowPtr, nnz, args.capacity, a.bytes.u8());
 }
 
-void entry::echo_decode_csr(Context &ctx, ECHO_TENSOR(bytes), ECHO_TENSOR(y)) {
-  const char *E = "echo_decode_csr";
-  DecodeCsrArgs a = decodeCsrArgs(E, bytes_rank, bytes_desc, y_rank, y_desc);
-  const TensorView &B = a.bytes, &Y = a.y;
+void entry::echo_decode_csr(Context &ctx, const echo_decode_csr_args &args) {
+  DecodeCsrArgs a = decodeCsrArgs(args);
   uint8_t header[cd::kCsrHeaderBytes];
-  readBack(E, ctx, header, B.data, sizeof header);
-  CsrHeader h = csrHeader(E, a, header);
-  readCsr(ctx, E, B.u8(), a.n, h.nnz, h.capacity, Y.f32());
+  readBack(args.entry, ctx, header, a.bytes.data, sizeof header);
+  CsrHeader h = csrHeader(args.entry, a, header);
+  readCsr(ctx, args.entry, a.bytes.u8(), a.n, h.nnz, h.capacity, a.y.f32());
 }
 
 //--- pool argmax --------------------------------------------------------------
@@ -353,71 +315,58 @@ __device__ uint32_t outputCode(const PoolGeometry &g, const float *x,
 }
 } // namespace
 
-void entry::echo_encode_pool_argmax(Context &ctx, ECHO_TENSOR(x),
-                                    ECHO_TENSOR(bytes), int64_t kernel_h,
-                                    int64_t kernel_w, int64_t stride_h,
-                                    int64_t stride_w, int64_t pad_h,
-                                    int64_t pad_w) {
-  const char *E = "echo_encode_pool_argmax";
-  PoolArgmaxArgs a =
-      poolArgmaxArgs(E, x_rank, x_desc, bytes_rank, bytes_desc, kernel_h,
-                     kernel_w, stride_h, stride_w, pad_h, pad_w);
-  const TensorView &X = a.x, &B = a.bytes;
+void entry::echo_encode_pool_argmax(Context &ctx,
+                                    const echo_encode_pool_argmax_args &args) {
+  PoolArgmaxArgs a = poolArgmaxArgs(args);
   const ArgmaxGeometry &g = a.g;
-  const float *x = X.f32();
-  uint8_t *out = B.u8();
+  const float *x = a.x.f32();
+  uint8_t *out = a.bytes.u8();
   PoolGeometry pg = g;
   int64_t outputs = g.outputs();
   if (g.bits == 8) {
-    forEach(ctx, E, outputs, [=] __device__(int64_t o) {
+    forEach(ctx, args.entry, outputs, [=] __device__(int64_t o) {
       out[o] = (uint8_t)outputCode(pg, x, o);
     });
     return;
   }
-  forEach(ctx, E, B.numel, [=] __device__(int64_t b) {
+  forEach(ctx, args.entry, a.bytes.numel, [=] __device__(int64_t b) {
     uint32_t even = outputCode(pg, x, 2 * b);
     uint32_t odd = 2 * b + 1 < outputs ? outputCode(pg, x, 2 * b + 1) : 0u;
     out[b] = cd::packArgmax4(even, odd);
   });
 }
 
-void entry::echo_max_pool2d_grad_argmax(Context &ctx, ECHO_TENSOR(bytes),
-                                        ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                        int64_t kernel_h, int64_t kernel_w,
-                                        int64_t stride_h, int64_t stride_w,
-                                        int64_t pad_h, int64_t pad_w) {
-  const char *E = "echo_max_pool2d_grad_argmax";
-  PoolArgmaxGradArgs a = poolArgmaxGradArgs(
-      E, bytes_rank, bytes_desc, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h,
-      kernel_w, stride_h, stride_w, pad_h, pad_w);
-  const TensorView &B = a.bytes, &DY = a.dy, &DX = a.dx;
+void entry::echo_max_pool2d_grad_argmax(
+    Context &ctx, const echo_max_pool2d_grad_argmax_args &args) {
+  PoolArgmaxGradArgs a = poolArgmaxGradArgs(args);
   const ArgmaxGeometry &g = a.g;
-  const uint8_t *in = B.u8();
+  const uint8_t *in = a.bytes.u8();
   PoolGeometry pg = g;
   int bits = g.bits;
   // Every code must point inside the input before any is followed.
-  resetFlag(E, ctx);
+  resetFlag(args.entry, ctx);
   unsigned long long *flag = ctx.flag;
-  forEach(ctx, E, g.outputs(), [=] __device__(int64_t o) {
+  forEach(ctx, args.entry, g.outputs(), [=] __device__(int64_t o) {
     uint32_t code = cd::getArgmax(in, o, bits);
     int64_t oy = (o / pg.ow) % pg.oh, ox = o % pg.ow, iy, ix;
     if (!argmaxSource(pg, oy, ox, code, iy, ix))
       atomicMin(flag, (unsigned long long)o);
   });
-  unsigned long long bad = readFlag(E, ctx);
+  unsigned long long bad = readFlag(args.entry, ctx);
   if (bad != kNoFlag) {
     uint8_t byte = 0;
-    readBack(E, ctx, &byte, in + (bits == 8 ? bad : bad / 2), 1);
+    readBack(args.entry, ctx, &byte, in + (bits == 8 ? bad : bad / 2), 1);
     failArgmaxCode(
-        E, cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
+        args.entry,
+        cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
         (int64_t)bad);
   }
-  const float *gs = DY.f32();
-  float *pdx = DX.f32();
+  const float *gs = a.dy.f32();
+  float *pdx = a.dx.f32();
   // Gather: each input position adds the gradients of the pooled elements
   // whose code names it, in row-major output order (the CPU's scatter
   // order).
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, a.dx.numel, [=] __device__(int64_t i) {
     int64_t p = i / (pg.h * pg.w), iy = (i / pg.w) % pg.h, ix = i % pg.w;
     int64_t y0, y1, x0, x1;
     coveringOutputs(iy, pg.ph, pg.kh, pg.sh, pg.oh, y0, y1);

@@ -1,14 +1,13 @@
 //===- Entries.cpp - The exported entries of the CUDA backend -------------===//
 //
-// Generated from echo/abi.def exactly as the CPU backend's: one wrapper per
-// ECHO_ENTRY that returns the sticky error, or the context's no-device
-// error, without doing anything; makes the context's device current; runs
+// The CPU backend's wrappers (common/EntryWrappers.inc), run by this
+// guarded(): it returns the sticky error, or the context's no-device error,
+// without doing anything; makes the context's device current; runs
 // echo_cuda::entry::<name>; and turns what it throws into the status. Also
 // the step functions and the context's error accessors.
 //
 //===----------------------------------------------------------------------===//
 
-#include "AwaitParams.h"
 #include "Context.h"
 #include "EntryTimes.h"
 #include "MathMode.h"
@@ -48,31 +47,18 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body,
   finishCopies(*ctx);
   return ctx->status;
 }
-
-#define ECHO_AWAIT_DEVICE(n, elementBytes)                                     \
-  awaitCopies(entryName, *ctx, n##_rank, n##_desc, elementBytes);
 } // namespace
 
 extern "C" {
 
-#define ECHO_ENTRY(name, params, aliases)                                      \
-  echo_status name(echo_context *ctx ECHO_PARAMS(params)) {                     \
-    return guarded(ctx, #name, [&] {                                           \
-      [[maybe_unused]] const char *entryName = #name;                          \
-      ECHO_FOR_EACH_PARAM(params)                                              \
-      entry::name(*ctx ECHO_ARGS(params));                                     \
-    });                                                                        \
-  }
-#include "echo/abi.def"
+#include "EntryWrappers.inc"
 
 echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  ctx->clearError();
-  ctx->math = ECHO_MATH_IEEE; // each step states its own numerics
-  if (std::string mismatch = echo_rt::abiMismatch(abi_version);
-      !mismatch.empty())
-    return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
+  // Each step states its own numerics.
+  echo_status status =
+      echo_rt::beginStep(ctx, abi_version, [&] { ctx->math = ECHO_MATH_IEEE; });
+  if (status != ECHO_OK)
+    return status;
   if (!ctx->usable)
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          "echo_step_begin: " + ctx->whyUnusable);
@@ -83,15 +69,10 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
 // Needs no device: it only records the mode, which cublas() and the
 // convolutions read.
 echo_status echo_step_set_math(echo_context *ctx, int64_t mode) {
-  if (!ctx)
-    return ECHO_ERR_INVALID_ARGUMENT;
-  if (ctx->status != ECHO_OK)
-    return ctx->status;
-  std::string error = echo_rt::checkMathMode(mode);
-  if (!error.empty())
-    return ctx->setError(ECHO_ERR_INVALID_ARGUMENT, error);
-  ctx->math = mode;
-  return ECHO_OK;
+  echo_status status = echo_rt::checkStepMath(ctx, mode);
+  if (status == ECHO_OK)
+    ctx->math = mode;
+  return status;
 }
 
 echo_status echo_step_end(echo_context *ctx) {

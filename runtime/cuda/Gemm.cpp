@@ -66,43 +66,32 @@ void sgemm(Context &ctx, const char *E, bool transA, bool transB, int64_t m,
 
 } // namespace
 
-void entry::echo_linear(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(w),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y), int64_t has_bias) {
-  const char *E = "echo_linear";
-  LinearArgs a = linearArgs(E, x_rank, x_desc, w_rank, w_desc, b_rank, b_desc,
-                            y_rank, y_desc, has_bias);
-  sgemm(ctx, E, false, true, a.m, a.n, a.k, a.x.f32(), a.k, a.w.f32(), a.k,
-        0.0f, a.y.f32());
+void entry::echo_linear(Context &ctx, const echo_linear_args &args) {
+  LinearArgs a = linearArgs(args);
+  sgemm(ctx, args.entry, false, true, a.m, a.n, a.k, a.x.f32(), a.k, a.w.f32(),
+        a.k, 0.0f, a.y.f32());
   // The bias is added after the product, in f32, as on the CPU.
-  if (has_bias)
-    addBiasRows(ctx, E, a.y.f32(), a.b.f32(), a.m, a.n);
+  if (args.has_bias)
+    addBiasRows(ctx, args.entry, a.y.f32(), a.b.f32(), a.m, a.n);
 }
 
-void entry::echo_linear_grad_input(Context &ctx, ECHO_TENSOR(dy),
-                                   ECHO_TENSOR(w), ECHO_TENSOR(dx)) {
-  const char *E = "echo_linear_grad_input";
-  LinearGradInputArgs a =
-      linearGradInputArgs(E, dy_rank, dy_desc, w_rank, w_desc, dx_rank, dx_desc);
-  sgemm(ctx, E, false, false, a.m, a.k, a.n, a.dy.f32(), a.n, a.w.f32(), a.k,
-        0.0f, a.dx.f32());
+void entry::echo_linear_grad_input(Context &ctx,
+                                   const echo_linear_grad_input_args &args) {
+  LinearGradInputArgs a = linearGradInputArgs(args);
+  sgemm(ctx, args.entry, false, false, a.m, a.k, a.n, a.dy.f32(), a.n,
+        a.w.f32(), a.k, 0.0f, a.dx.f32());
 }
 
-void entry::echo_linear_grad_weight(Context &ctx, ECHO_TENSOR(dy),
-                                    ECHO_TENSOR(x), ECHO_TENSOR(dw)) {
-  const char *E = "echo_linear_grad_weight";
-  LinearGradWeightArgs a =
-      linearGradWeightArgs(E, dy_rank, dy_desc, x_rank, x_desc, dw_rank, dw_desc);
-  sgemm(ctx, E, true, false, a.n, a.k, a.m, a.dy.f32(), a.n, a.x.f32(), a.k,
-        0.0f, a.dw.f32());
+void entry::echo_linear_grad_weight(Context &ctx,
+                                    const echo_linear_grad_weight_args &args) {
+  LinearGradWeightArgs a = linearGradWeightArgs(args);
+  sgemm(ctx, args.entry, true, false, a.n, a.k, a.m, a.dy.f32(), a.n, a.x.f32(),
+        a.k, 0.0f, a.dw.f32());
 }
 
-void entry::echo_matmul(Context &ctx, ECHO_TENSOR(a), ECHO_TENSOR(b),
-                        ECHO_TENSOR(c), int64_t transpose_a,
-                        int64_t transpose_b) {
-  const char *E = "echo_matmul";
-  MatmulArgs g = matmulArgs(E, a_rank, a_desc, b_rank, b_desc, c_rank, c_desc,
-                            transpose_a, transpose_b);
-  sgemm(ctx, E, transpose_a != 0, transpose_b != 0, g.m, g.n, g.k, g.a.f32(),
-        g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch, g.ar * g.ac,
-        g.br * g.bc, g.m * g.n);
+void entry::echo_matmul(Context &ctx, const echo_matmul_args &args) {
+  MatmulArgs g = matmulArgs(args);
+  sgemm(ctx, args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m, g.n,
+        g.k, g.a.f32(), g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch,
+        g.ar * g.ac, g.br * g.bc, g.m * g.n);
 }

@@ -20,6 +20,7 @@
 #include "Kernels.h"
 #include "Launch.h"
 #include "NormalizationArgs.h"
+#include "OffloadArgs.h"
 #include "PoolArgs.h"
 #include "PoolCover.h"
 #include "SliceLayout.h"
@@ -34,9 +35,14 @@ using namespace echo_rt::norm_args;
 using namespace echo_rt::pool_args;
 using echo_rt::concatLayout;
 using echo_rt::ConcatLayout;
-using echo_rt::readList;
-using echo_rt::readPermutation;
-using echo_rt::sliceLayout;
+using echo_rt::copyArgs;
+using echo_rt::CopyArgs;
+using echo_rt::sliceArgs;
+using echo_rt::SliceArgs;
+using echo_rt::transposeArgs;
+using echo_rt::TransposeArgs;
+using echo_rt::uploadArgs;
+using echo_rt::UploadArgs;
 
 void echo_cuda::addBiasRows(Context &ctx, const char *E, float *y,
                             const float *b, int64_t rows, int64_t n) {
@@ -114,10 +120,9 @@ void validateIndices(Context &ctx, const char *E, const TensorView &I,
   indexOutOfRange(E, r, (int64_t)bad, v);
 }
 
-void embedding(Context &ctx, const char *E, ECHO_TENSOR(table),
-               ECHO_TENSOR(indices), ECHO_TENSOR(y), int bits) {
-  EmbeddingArgs a = embeddingArgs(E, table_rank, table_desc, indices_rank,
-                                  indices_desc, y_rank, y_desc, bits);
+void embedding(Context &ctx, const char *E, const Operand &table,
+               const Operand &indices, const Operand &y, int bits) {
+  EmbeddingArgs a = embeddingArgs(E, table, indices, y);
   const TensorView &T = a.table, &I = a.indices, &Y = a.y;
   int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
@@ -192,11 +197,9 @@ __global__ void stableFill(const void *idx, int bits, int64_t n,
   }
 }
 
-void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
-                   ECHO_TENSOR(dy), ECHO_TENSOR(dtable), int bits) {
-  EmbeddingGradArgs a =
-      embeddingGradArgs(E, indices_rank, indices_desc, dy_rank, dy_desc,
-                        dtable_rank, dtable_desc, bits);
+void embeddingGrad(Context &ctx, const char *E, const Operand &indices,
+                   const Operand &dy, const Operand &dtable, int bits) {
+  EmbeddingGradArgs a = embeddingGradArgs(E, indices, dy, dtable);
   const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
   int64_t v = a.rows, d = a.width;
   validateIndices(ctx, E, I, bits, v);
@@ -238,49 +241,34 @@ void embeddingGrad(Context &ctx, const char *E, ECHO_TENSOR(indices),
 } // namespace
 
 #define ECHO_EMBEDDING_ENTRIES(bits)                                           \
-  void entry::echo_embedding_i##bits(Context &ctx, ECHO_TENSOR(table),         \
-                                     ECHO_TENSOR(indices), ECHO_TENSOR(y)) {   \
-    embedding(ctx, "echo_embedding_i" #bits, table_rank, table_desc,           \
-              indices_rank, indices_desc, y_rank, y_desc, bits);               \
+  void entry::echo_embedding_i##bits(                                          \
+      Context &ctx, const echo_embedding_i##bits##_args &args) {               \
+    embedding(ctx, args.entry, args.table, args.indices, args.y, bits);        \
   }                                                                            \
-  void entry::echo_embedding_grad_i##bits(Context &ctx, ECHO_TENSOR(indices),  \
-                                          ECHO_TENSOR(dy),                     \
-                                          ECHO_TENSOR(dtable)) {               \
-    embeddingGrad(ctx, "echo_embedding_grad_i" #bits, indices_rank,            \
-                  indices_desc, dy_rank, dy_desc, dtable_rank, dtable_desc,    \
-                  bits);                                                       \
+  void entry::echo_embedding_grad_i##bits(                                     \
+      Context &ctx, const echo_embedding_grad_i##bits##_args &args) {          \
+    embeddingGrad(ctx, args.entry, args.indices, args.dy, args.dtable, bits);  \
   }
 ECHO_EMBEDDING_ENTRIES(32)
 ECHO_EMBEDDING_ENTRIES(64)
 
 //--- pooling --------------------------------------------------------------------
 
-void entry::echo_max_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t kernel_h, int64_t kernel_w,
-                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                            int64_t pad_w) {
-  const char *E = "echo_max_pool2d";
-  PoolArgs a = poolArgs(E, x_rank, x_desc, y_rank, y_desc, kernel_h, kernel_w,
-                        stride_h, stride_w, pad_h, pad_w);
+void entry::echo_max_pool2d(Context &ctx, const echo_max_pool2d_args &args) {
+  PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   PoolGeometry g = a.g;
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
+  forEach(ctx, args.entry, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
     py[o] = windowPeak(g, px + p * g.h * g.w, poolWindow(g, oy, ox));
   });
 }
 
-void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                                 ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                 int64_t kernel_h, int64_t kernel_w,
-                                 int64_t stride_h, int64_t stride_w,
-                                 int64_t pad_h, int64_t pad_w) {
-  const char *E = "echo_max_pool2d_grad";
-  MaxPoolGradArgs a = maxPoolGradArgs(
-      E, x_rank, x_desc, y_rank, y_desc, dy_rank, dy_desc, dx_rank, dx_desc,
-      kernel_h, kernel_w, stride_h, stride_w, pad_h, pad_w);
+void entry::echo_max_pool2d_grad(Context &ctx,
+                                 const echo_max_pool2d_grad_args &args) {
+  MaxPoolGradArgs a = maxPoolGradArgs(args);
   const TensorView &X = a.x, &Y = a.y, &DY = a.dy, &DX = a.dx;
   PoolGeometry g = a.g;
   const float *px = X.f32(), *py = Y.f32(), *pg = DY.f32();
@@ -289,14 +277,13 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
   // dx element gathers from the outputs whose argument it is, in the
   // CPU's order.
   int64_t outputs = g.planes * g.oh * g.ow;
-  auto *args = static_cast<int64_t *>(
-      scratch(E, ctx, sizeof(int64_t) * (outputs > 0 ? outputs : 1)));
-  forEach(ctx, E, outputs, [=] __device__(int64_t o) {
+  auto *argmax = static_cast<int64_t *>(
+      scratch(args.entry, ctx, sizeof(int64_t) * (outputs > 0 ? outputs : 1)));
+  forEach(ctx, args.entry, outputs, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
-    args[o] =
-        windowArg(g, px + p * g.h * g.w, poolWindow(g, oy, ox), py[o]);
+    argmax[o] = windowArg(g, px + p * g.h * g.w, poolWindow(g, oy, ox), py[o]);
   });
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
     int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
     int64_t self = iy * g.w + ix, y0, y1, x0, x1;
     coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
@@ -305,45 +292,35 @@ void entry::echo_max_pool2d_grad(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
     for (int64_t oy = y0; oy <= y1; ++oy)
       for (int64_t ox = x0; ox <= x1; ++ox) {
         int64_t o = p * g.oh * g.ow + oy * g.ow + ox;
-        if (args[o] == self)
+        if (argmax[o] == self)
           acc += pg[o];
       }
     pdx[i] = acc;
   });
 }
 
-void entry::echo_avg_pool2d(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                            int64_t kernel_h, int64_t kernel_w,
-                            int64_t stride_h, int64_t stride_w, int64_t pad_h,
-                            int64_t pad_w) {
-  const char *E = "echo_avg_pool2d";
-  PoolArgs a = poolArgs(E, x_rank, x_desc, y_rank, y_desc, kernel_h, kernel_w,
-                        stride_h, stride_w, pad_h, pad_w);
+void entry::echo_avg_pool2d(Context &ctx, const echo_avg_pool2d_args &args) {
+  PoolArgs a = poolArgs(args);
   const TensorView &X = a.x, &Y = a.y;
   PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
   const float *px = X.f32();
   float *py = Y.f32();
-  forEach(ctx, E, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
+  forEach(ctx, args.entry, g.planes * g.oh * g.ow, [=] __device__(int64_t o) {
     int64_t p = o / (g.oh * g.ow), oy = (o / g.ow) % g.oh, ox = o % g.ow;
     py[o] = windowSum(g, px + p * g.h * g.w, poolWindow(g, oy, ox)) * inv;
   });
 }
 
-void entry::echo_avg_pool2d_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                                 int64_t kernel_h, int64_t kernel_w,
-                                 int64_t stride_h, int64_t stride_w,
-                                 int64_t pad_h, int64_t pad_w) {
-  const char *E = "echo_avg_pool2d_grad";
-  AvgPoolGradArgs a =
-      avgPoolGradArgs(E, dy_rank, dy_desc, dx_rank, dx_desc, kernel_h, kernel_w,
-                      stride_h, stride_w, pad_h, pad_w);
+void entry::echo_avg_pool2d_grad(Context &ctx,
+                                 const echo_avg_pool2d_grad_args &args) {
+  AvgPoolGradArgs a = avgPoolGradArgs(args);
   const TensorView &DY = a.dy, &DX = a.dx;
   PoolGeometry g = a.g;
   float inv = 1.0f / static_cast<float>(g.kh * g.kw);
   const float *pg = DY.f32();
   float *pdx = DX.f32();
-  forEach(ctx, E, DX.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, DX.numel, [=] __device__(int64_t i) {
     int64_t p = i / (g.h * g.w), iy = (i / g.w) % g.h, ix = i % g.w;
     int64_t y0, y1, x0, x1;
     coveringOutputs(iy, g.ph, g.kh, g.sh, g.oh, y0, y1);
@@ -358,42 +335,30 @@ void entry::echo_avg_pool2d_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
 
 //--- normalization --------------------------------------------------------------
 
-void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                            ECHO_TENSOR(beta), ECHO_TENSOR(running_mean),
-                            ECHO_TENSOR(running_var), ECHO_TENSOR(y),
-                            ECHO_TENSOR(new_mean), ECHO_TENSOR(new_var),
-                            ECHO_TENSOR(saved_mean),
-                            ECHO_TENSOR(saved_inv_std), double epsilon,
-                            double momentum) {
-  const char *E = "echo_batch_norm";
-  BatchNormArgs a = batchNormArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank, beta_desc,
-      running_mean_rank, running_mean_desc, running_var_rank, running_var_desc,
-      y_rank, y_desc, new_mean_rank, new_mean_desc, new_var_rank, new_var_desc,
-      saved_mean_rank, saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc,
-      epsilon, momentum);
-  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &RM = a.running_mean,
-                   &RV = a.running_var, &Y = a.y, &NM = a.new_mean,
-                   &NV = a.new_var, &SM = a.saved_mean, &SI = a.saved_inv_std;
+void entry::echo_batch_norm(Context &ctx, const echo_batch_norm_args &args) {
+  BatchNormArgs a = batchNormArgs(args);
   int64_t n = a.n, c = a.c, inner = a.inner, count = n * inner;
   // One pass over x (ChannelReduce.h): per channel, the sums of d = x - s
   // and d * d in double, s the channel's first element (a shift that keeps
   // the variance E[d^2] - E[d]^2 free of cancellation when the mean is far
   // from 0). Then the statistics, then y, one thread per element.
   ChannelSplit split = channelSplit(n, c, inner);
-  double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (2 * c * split.chunks + 2 * c + 1)));
+  double *partials = static_cast<double *>(scratch(
+      args.entry, ctx, sizeof(double) * (2 * c * split.chunks + 2 * c + 1)));
   double *affine = partials + 2 * c * split.chunks;
-  const float *x = X.f32(), *pg = G.f32(), *pb = B.f32(), *rm = RM.f32(),
-              *rv = RV.f32();
-  float *nm = NM.f32(), *nv = NV.f32(), *sm = SM.f32(), *si = SI.f32();
-  channelPartials<2>(ctx, E, split, partials,
+  const float *x = a.x.f32(), *pg = a.gamma.f32(), *pb = a.beta.f32(),
+              *rm = a.running_mean.f32(), *rv = a.running_var.f32();
+  float *nm = a.new_mean.f32(), *nv = a.new_var.f32(), *sm = a.saved_mean.f32(),
+        *si = a.saved_inv_std.f32();
+  channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
                        double d = static_cast<double>(x[off]) - x[ch * inner];
                        acc[0] += d;
                        acc[1] += d * d;
                      });
-  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+  // The kernel captures the scalars, not the whole argument struct.
+  double epsilon = args.epsilon, momentum = args.momentum;
+  forEach(ctx, args.entry, c, [=] __device__(int64_t ch) {
     double shift = count ? static_cast<double>(x[ch * inner]) : 0.0;
     double sd = channelTotal<2>(split, partials, ch, 0);
     double sdd = channelTotal<2>(split, partials, ch, 1);
@@ -412,45 +377,36 @@ void entry::echo_batch_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
     sm[ch] = static_cast<float>(mean);
     si[ch] = static_cast<float>(invStd);
   });
-  float *py = Y.f32();
-  forEachInRows(ctx, E, n * c, inner, [=] __device__(int64_t row, int64_t i) {
-    int64_t ch = row % c;
-    py[i] = static_cast<float>(x[i] * affine[2 * ch] + affine[2 * ch + 1]);
-  });
+  float *py = a.y.f32();
+  forEachInRows(
+      ctx, args.entry, n * c, inner, [=] __device__(int64_t row, int64_t i) {
+        int64_t ch = row % c;
+        py[i] = static_cast<float>(x[i] * affine[2 * ch] + affine[2 * ch + 1]);
+      });
 }
 
-void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(gamma), ECHO_TENSOR(saved_mean),
-                                 ECHO_TENSOR(saved_inv_std), ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
-                                 ECHO_TENSOR(dbeta)) {
-  const char *E = "echo_batch_norm_grad";
-  BatchNormGradArgs a = batchNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, saved_mean_rank,
-      saved_mean_desc, saved_inv_std_rank, saved_inv_std_desc, dy_rank, dy_desc,
-      dx_rank, dx_desc, dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
-  const TensorView &X = a.x, &G = a.gamma, &SM = a.saved_mean,
-                   &SI = a.saved_inv_std, &DY = a.dy, &DX = a.dx,
-                   &DG = a.dgamma, &DB = a.dbeta;
+void entry::echo_batch_norm_grad(Context &ctx,
+                                 const echo_batch_norm_grad_args &args) {
+  BatchNormGradArgs a = batchNormGradArgs(args);
   int64_t n = a.n, c = a.c, inner = a.inner;
   int64_t count = n * inner;
   // Per channel: the sums of dy and dy * xhat (ChannelReduce.h), then
   // a = gamma * inv, m1, m2, mean, inv.
   ChannelSplit split = channelSplit(n, c, inner);
-  double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (2 * c * split.chunks + 5 * c + 1)));
+  double *partials = static_cast<double *>(scratch(
+      args.entry, ctx, sizeof(double) * (2 * c * split.chunks + 5 * c + 1)));
   double *stats = partials + 2 * c * split.chunks;
-  const float *x = X.f32(), *dy = DY.f32(), *pg = G.f32(), *psm = SM.f32(),
-              *psi = SI.f32();
-  float *pdg = DG.f32(), *pdb = DB.f32(), *dx = DX.f32();
-  channelPartials<2>(ctx, E, split, partials,
+  const float *x = a.x.f32(), *dy = a.dy.f32(), *pg = a.gamma.f32(),
+              *psm = a.saved_mean.f32(), *psi = a.saved_inv_std.f32();
+  float *pdg = a.dgamma.f32(), *pdb = a.dbeta.f32(), *dx = a.dx.f32();
+  channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t ch, int64_t off, double *acc) {
                        double mean = psm[ch], inv = psi[ch];
                        float g = dy[off];
                        acc[0] += g;
                        acc[1] += g * ((x[off] - mean) * inv);
                      });
-  forEach(ctx, E, c, [=] __device__(int64_t ch) {
+  forEach(ctx, args.entry, c, [=] __device__(int64_t ch) {
     double mean = psm[ch], inv = psi[ch];
     double sdy = channelTotal<2>(split, partials, ch, 0);
     double sdyx = channelTotal<2>(split, partials, ch, 1);
@@ -463,29 +419,22 @@ void entry::echo_batch_norm_grad(Context &ctx, ECHO_TENSOR(x),
     s[3] = mean;
     s[4] = inv;
   });
-  forEachInRows(ctx, E, n * c, inner, [=] __device__(int64_t row, int64_t i) {
-    const double *s = stats + 5 * (row % c);
-    double xhat = (x[i] - s[3]) * s[4];
-    dx[i] = static_cast<float>(s[0] * (dy[i] - s[1] - xhat * s[2]));
-  });
+  forEachInRows(
+      ctx, args.entry, n * c, inner, [=] __device__(int64_t row, int64_t i) {
+        const double *s = stats + 5 * (row % c);
+        double xhat = (x[i] - s[3]) * s[4];
+        dx[i] = static_cast<float>(s[0] * (dy[i] - s[1] - xhat * s[2]));
+      });
 }
 
-void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
-                            ECHO_TENSOR(beta), ECHO_TENSOR(y),
-                            ECHO_TENSOR(mean), ECHO_TENSOR(inv_std),
-                            double epsilon) {
-  const char *E = "echo_layer_norm";
-  LayerNormArgs a =
-      layerNormArgs(E, x_rank, x_desc, gamma_rank, gamma_desc, beta_rank,
-                    beta_desc, y_rank, y_desc, mean_rank, mean_desc,
-                    inv_std_rank, inv_std_desc, epsilon);
-  const TensorView &X = a.x, &G = a.gamma, &B = a.beta, &Y = a.y, &M = a.mean,
-                   &I = a.inv_std;
-  int64_t rows = X.rows(), d = X.last();
-  const float *px = X.f32(), *g = G.f32(), *b = B.f32();
-  float *py = Y.f32(), *pm = M.f32(), *pi = I.f32();
+void entry::echo_layer_norm(Context &ctx, const echo_layer_norm_args &args) {
+  LayerNormArgs a = layerNormArgs(args);
+  int64_t rows = a.x.rows(), d = a.x.last();
+  const float *px = a.x.f32(), *g = a.gamma.f32(), *b = a.beta.f32();
+  float *py = a.y.f32(), *pm = a.mean.f32(), *pi = a.inv_std.f32();
+  double epsilon = args.epsilon; // captured alone, not the whole struct
   // One block per row (BlockReduce.h); two passes, as on the CPU.
-  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
+  perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
     float *q = py + r * d;
     double sum = 0.0;
@@ -507,24 +456,15 @@ void entry::echo_layer_norm(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(gamma),
   });
 }
 
-void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(gamma), ECHO_TENSOR(mean),
-                                 ECHO_TENSOR(inv_std), ECHO_TENSOR(dy),
-                                 ECHO_TENSOR(dx), ECHO_TENSOR(dgamma),
-                                 ECHO_TENSOR(dbeta)) {
-  const char *E = "echo_layer_norm_grad";
-  LayerNormGradArgs a = layerNormGradArgs(
-      E, x_rank, x_desc, gamma_rank, gamma_desc, mean_rank, mean_desc,
-      inv_std_rank, inv_std_desc, dy_rank, dy_desc, dx_rank, dx_desc,
-      dgamma_rank, dgamma_desc, dbeta_rank, dbeta_desc);
-  const TensorView &X = a.x, &G = a.gamma, &M = a.mean, &I = a.inv_std,
-                   &DY = a.dy, &DX = a.dx, &DG = a.dgamma, &DB = a.dbeta;
-  int64_t rows = X.rows(), d = X.last();
-  const float *px = X.f32(), *g = G.f32(), *pm = M.f32(), *pi = I.f32(),
-              *pgy = DY.f32();
-  float *pdx = DX.f32(), *pdg = DG.f32(), *pdb = DB.f32();
+void entry::echo_layer_norm_grad(Context &ctx,
+                                 const echo_layer_norm_grad_args &args) {
+  LayerNormGradArgs a = layerNormGradArgs(args);
+  int64_t rows = a.x.rows(), d = a.x.last();
+  const float *px = a.x.f32(), *g = a.gamma.f32(), *pm = a.mean.f32(),
+              *pi = a.inv_std.f32(), *pgy = a.dy.f32();
+  float *pdx = a.dx.f32(), *pdg = a.dgamma.f32(), *pdb = a.dbeta.f32();
   // dx: one block per row (BlockReduce.h).
-  perLine(ctx, E, rows, [=] __device__(int64_t r, LineTrees tr) {
+  perLine(ctx, args.entry, rows, [=] __device__(int64_t r, LineTrees tr) {
     const float *p = px + r * d;
     const float *gy = pgy + r * d;
     float *q = pdx + r * d;
@@ -547,8 +487,8 @@ void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
   // reduction (ChannelReduce.h).
   ChannelSplit split = channelSplit(rows, d, 1);
   double *partials = static_cast<double *>(
-      scratch(E, ctx, sizeof(double) * (2 * d * split.chunks + 1)));
-  channelPartials<2>(ctx, E, split, partials,
+      scratch(args.entry, ctx, sizeof(double) * (2 * d * split.chunks + 1)));
+  channelPartials<2>(ctx, args.entry, split, partials,
                      [=] __device__(int64_t j, int64_t off, double *acc) {
                        int64_t r = off / d;
                        double xhat = (px[off] - static_cast<double>(pm[r])) *
@@ -556,7 +496,7 @@ void entry::echo_layer_norm_grad(Context &ctx, ECHO_TENSOR(x),
                        acc[0] += pgy[off] * xhat;
                        acc[1] += pgy[off];
                      });
-  forEach(ctx, E, d, [=] __device__(int64_t j) {
+  forEach(ctx, args.entry, d, [=] __device__(int64_t j) {
     pdg[j] = static_cast<float>(channelTotal<2>(split, partials, j, 0));
     pdb[j] = static_cast<float>(channelTotal<2>(split, partials, j, 1));
   });
@@ -580,140 +520,99 @@ void stridedCopy(Context &ctx, const char *E, int rank, const int64_t *shape,
 }
 } // namespace
 
-void entry::echo_slice(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                       ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
-  const char *E = "echo_slice";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, X, "x", Y, "y", offsets_rank, offsets_desc,
-                             strides_rank, strides_desc, xs);
-  if (Y.numel == 0)
-    return;
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32() + base, xs, Y.f32(),
-              ys);
+void entry::echo_slice(Context &ctx, const echo_slice_args &args) {
+  SliceArgs a = sliceArgs(args);
+  if (a.part.numel)
+    stridedCopy(ctx, args.entry, a.part.rank, a.part.sizes, a.part.numel,
+                a.whole.f32() + a.base, a.wholeStrides, a.part.f32(),
+                a.partStrides);
 }
 
-void entry::echo_slice_grad(Context &ctx, ECHO_TENSOR(dy), ECHO_TENSOR(dx),
-                            ECHO_TENSOR(offsets), ECHO_TENSOR(strides)) {
-  const char *E = "echo_slice_grad";
-  TensorView DY = fview(E, "dy", dy_rank, dy_desc);
-  TensorView DX = fview(E, "dx", dx_rank, dx_desc);
-  int64_t xs[kMaxRank], ys[kMaxRank];
-  int64_t base = sliceLayout(E, DX, "dx", DY, "dy", offsets_rank,
-                             offsets_desc, strides_rank, strides_desc, xs);
-  zero(ctx, E, DX.data, sizeof(float) * DX.numel);
-  if (DY.numel == 0)
-    return;
-  rowMajorStrides(DY.rank, DY.sizes, ys);
-  stridedCopy(ctx, E, DY.rank, DY.sizes, DY.numel, DY.f32(), ys,
-              DX.f32() + base, xs);
+void entry::echo_slice_grad(Context &ctx, const echo_slice_grad_args &args) {
+  SliceArgs a = sliceArgs(args);
+  zero(ctx, args.entry, a.whole.data, sizeof(float) * a.whole.numel);
+  if (a.part.numel)
+    stridedCopy(ctx, args.entry, a.part.rank, a.part.sizes, a.part.numel,
+                a.part.f32(), a.partStrides, a.whole.f32() + a.base,
+                a.wholeStrides);
 }
 
-void entry::echo_concat_part(Context &ctx, ECHO_TENSOR(part),
-                             ECHO_TENSOR(whole), int64_t axis, int64_t offset,
-                             int64_t to_part) {
-  const char *E = "echo_concat_part";
-  TensorView P = fview(E, "part", part_rank, part_desc);
-  TensorView W = fview(E, "whole", whole_rank, whole_desc);
-  ConcatLayout l = concatLayout(E, P, W, axis, offset);
+void entry::echo_concat_part(Context &ctx, const echo_concat_part_args &args) {
+  TensorView P = args.part.view();
+  TensorView W = args.whole.view();
+  ConcatLayout l = concatLayout(args.entry, P, W, args.axis, args.offset);
   int64_t outer = l.outer, pRow = l.partRow, wRow = l.wholeRow;
   if (pRow == 0 || outer == 0)
     return;
   float *p = P.f32();
   float *w = W.f32() + l.start;
   size_t width = sizeof(float) * pRow;
-  if (to_part)
-    check(E,
+  if (args.to_part)
+    check(args.entry,
           cudaMemcpy2DAsync(p, width, w, sizeof(float) * wRow, width, outer,
                             cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpy2DAsync");
   else
-    check(E,
+    check(args.entry,
           cudaMemcpy2DAsync(w, sizeof(float) * wRow, p, width, width, outer,
                             cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpy2DAsync");
 }
 
-void entry::echo_transpose(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y),
-                           ECHO_TENSOR(permutation)) {
-  const char *E = "echo_transpose";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  int64_t perm[kMaxRank];
-  readPermutation(E, permutation_rank, permutation_desc, X, Y, perm);
-  if (Y.numel == 0)
-    return;
-  int64_t xs[kMaxRank], ys[kMaxRank], xp[kMaxRank];
-  rowMajorStrides(X.rank, X.sizes, xs);
-  rowMajorStrides(Y.rank, Y.sizes, ys);
-  for (int d = 0; d < X.rank; ++d)
-    xp[d] = xs[perm[d]];
-  stridedCopy(ctx, E, Y.rank, Y.sizes, Y.numel, X.f32(), xp, Y.f32(), ys);
+void entry::echo_transpose(Context &ctx, const echo_transpose_args &args) {
+  TransposeArgs a = transposeArgs(args);
+  if (a.y.numel)
+    stridedCopy(ctx, args.entry, a.y.rank, a.y.sizes, a.y.numel, a.x.f32(),
+                a.xStrides, a.y.f32(), a.yStrides);
 }
 
-void entry::echo_copy(Context &ctx, ECHO_TENSOR(x), ECHO_TENSOR(y)) {
-  const char *E = "echo_copy";
-  TensorView X = fview(E, "x", x_rank, x_desc);
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  if (X.numel != Y.numel)
-    fail(E, "x %s and y %s have different element counts",
-         X.shapeStr().c_str(), Y.shapeStr().c_str());
-  if (X.numel && X.data != Y.data)
-    check(E,
-          cudaMemcpyAsync(Y.data, X.data, sizeof(float) * X.numel,
+void entry::echo_copy(Context &ctx, const echo_copy_args &args) {
+  CopyArgs a = copyArgs(args);
+  if (a.x.numel && a.x.data != a.y.data)
+    check(args.entry,
+          cudaMemcpyAsync(a.y.data, a.x.data, sizeof(float) * a.x.numel,
                           cudaMemcpyDeviceToDevice, ctx.stream),
           "cudaMemcpyAsync");
 }
 
-void entry::echo_fill(Context &ctx, ECHO_TENSOR(y), double value) {
-  const char *E = "echo_fill";
-  TensorView Y = fview(E, "y", y_rank, y_desc);
-  float v = static_cast<float>(value);
+void entry::echo_fill(Context &ctx, const echo_fill_args &args) {
+  TensorView Y = args.y.view();
+  float v = static_cast<float>(args.value);
   float *py = Y.f32();
-  forEach(ctx, E, Y.numel, [=] __device__(int64_t i) { py[i] = v; });
+  forEach(ctx, args.entry, Y.numel, [=] __device__(int64_t i) { py[i] = v; });
 }
 
-void entry::echo_upload(Context &ctx, ECHO_TENSOR(src), ECHO_TENSOR(dst),
-                        int64_t element_bytes) {
-  const char *E = "echo_upload";
-  if (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 &&
-      element_bytes != 8)
-    fail(E, "element_bytes %lld must be 1, 2, 4 or 8",
-         (long long)element_bytes);
-  TensorView S = view(E, "src", src_rank, src_desc, element_bytes);
-  TensorView D = view(E, "dst", dst_rank, dst_desc, element_bytes);
-  expectSameShape(E, S, "src", D, "dst");
-  if (!S.numel)
+void entry::echo_upload(Context &ctx, const echo_upload_args &args) {
+  UploadArgs a = uploadArgs(args);
+  if (!a.src.numel)
     return;
   // The source is host memory the step owns; wait until it is read.
-  check(E,
-        cudaMemcpyAsync(D.data, S.data, (size_t)(S.numel * element_bytes),
+  check(args.entry,
+        cudaMemcpyAsync(a.dst.data, a.src.data,
+                        (size_t)(a.src.numel * args.element_bytes),
                         cudaMemcpyHostToDevice, ctx.stream),
         "cudaMemcpyAsync (host to device)");
-  synchronize(E, ctx);
+  synchronize(args.entry, ctx);
 }
 
 //--- sparsity profile (runtime/cpu/Profile.cpp) -------------------------------------
 
 namespace cd = echo_codecs;
 
-void entry::echo_profile_density(Context &ctx, int64_t site, ECHO_TENSOR(x)) {
-  const char *E = "echo_profile_density";
-  echo_rt::ProfileSites::checkSite(E, site);
-  TensorView X = fview(E, "x", x_rank, x_desc);
+void entry::echo_profile_density(Context &ctx,
+                                 const echo_profile_density_args &args) {
+  echo_rt::ProfileSites::checkSite(args.entry, args.site);
+  TensorView X = args.x.view();
   // An integer count: atomic additions give the same result in any order.
   auto *count = static_cast<unsigned long long *>(
-      scratch(E, ctx, sizeof(unsigned long long)));
-  zero(ctx, E, count, sizeof(unsigned long long));
+      scratch(args.entry, ctx, sizeof(unsigned long long)));
+  zero(ctx, args.entry, count, sizeof(unsigned long long));
   const float *p = X.f32();
-  forEach(ctx, E, X.numel, [=] __device__(int64_t i) {
+  forEach(ctx, args.entry, X.numel, [=] __device__(int64_t i) {
     if (cd::csrIsNonZero(p[i]))
       atomicAdd(count, 1ull);
   });
   unsigned long long nnzHost = 0;
-  readBack(E, ctx, &nnzHost, count, sizeof nnzHost);
-  ctx.profile.record(E, site, X, (int64_t)nnzHost);
+  readBack(args.entry, ctx, &nnzHost, count, sizeof nnzHost);
+  ctx.profile.record(args.entry, args.site, X, (int64_t)nnzHost);
 }
-

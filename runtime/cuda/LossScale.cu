@@ -37,41 +37,31 @@ __global__ void nonfiniteCountKernel(const float *x, int64_t n, float *count) {
 
 } // namespace
 
-void entry::echo_nonfinite_count(Context &ctx, ECHO_TENSOR(x),
-                                 ECHO_TENSOR(count)) {
-  const char *E = "echo_nonfinite_count";
-  echo_rt::NonfiniteCountArgs a =
-      echo_rt::nonfiniteCountArgs(E, x_rank, x_desc, count_rank, count_desc);
+void entry::echo_nonfinite_count(Context &ctx,
+                                 const echo_nonfinite_count_args &args) {
+  echo_rt::NonfiniteCountArgs a = echo_rt::nonfiniteCountArgs(args);
   nonfiniteCountKernel<<<1, kThreads, 0, ctx.stream>>>(a.x.f32(), a.x.numel,
                                                         a.count.f32());
-  checkLaunch(E, "a kernel");
+  checkLaunch(args.entry, "a kernel");
 }
 
-void entry::echo_select(Context &ctx, ECHO_TENSOR(pred), ECHO_TENSOR(a),
-                        ECHO_TENSOR(b), ECHO_TENSOR(y)) {
-  const char *E = "echo_select";
-  echo_rt::SelectArgs s = echo_rt::selectArgs(E, pred_rank, pred_desc, a_rank,
-                                              a_desc, b_rank, b_desc, y_rank,
-                                              y_desc);
+void entry::echo_select(Context &ctx, const echo_select_args &args) {
+  echo_rt::SelectArgs s = echo_rt::selectArgs(args);
   const float *p = s.pred.f32(), *av = s.a.f32(), *bv = s.b.f32();
   float *out = s.y.f32();
-  forEach(ctx, E, s.y.numel, [=] __device__(int64_t i) {
-    out[i] = p[0] != 0.0f ? av[i] : bv[i];
-  });
+  forEach(ctx, args.entry, s.y.numel,
+          [=] __device__(int64_t i) { out[i] = p[0] != 0.0f ? av[i] : bv[i]; });
 }
 
-void entry::echo_loss_scale_update(Context &ctx, ECHO_TENSOR(state),
-                                   ECHO_TENSOR(nonfinite),
-                                   ECHO_TENSOR(new_state),
-                                   int64_t growth_interval, double growth,
-                                   double backoff) {
-  const char *E = "echo_loss_scale_update";
-  echo_rt::LossScaleArgs a = echo_rt::lossScaleArgs(
-      E, state_rank, state_desc, nonfinite_rank, nonfinite_desc,
-      new_state_rank, new_state_desc, growth_interval, growth, backoff);
+void entry::echo_loss_scale_update(Context &ctx,
+                                   const echo_loss_scale_update_args &args) {
+  echo_rt::LossScaleArgs a = echo_rt::lossScaleArgs(args);
   const float *st = a.state.f32(), *n = a.nonfinite.f32();
   float *out = a.new_state.f32();
-  forEach(ctx, E, 1, [=] __device__(int64_t) {
-    lossScaleStep(st, n[0], growth_interval, growth, backoff, out);
+  // The kernel captures the scalars, not the whole argument struct.
+  int64_t interval = args.growth_interval;
+  double growth = args.growth, backoff = args.backoff;
+  forEach(ctx, args.entry, 1, [=] __device__(int64_t) {
+    lossScaleStep(st, n[0], interval, growth, backoff, out);
   });
 }

@@ -63,12 +63,14 @@ void issue(const char *entry, Context &ctx, EchoCudaCopies &c,
 
 } // namespace
 
-void echo_cuda::awaitCopies(const char *entry, Context &ctx, int64_t rank,
-                            void *desc, size_t elementBytes) {
+void echo_cuda::awaitCopies(Context &ctx, const echo_rt::Operand &operand,
+                            size_t elementBytes) {
   EchoCudaCopies &c = ctx.copies;
   if (c.pending.empty())
     return;
-  echo_rt::TensorView t = echo_rt::view(entry, "tensor", rank, desc, elementBytes);
+  const char *entry = operand.entry;
+  echo_rt::TensorView t =
+      echo_rt::view(entry, "tensor", operand.rank, operand.desc, elementBytes);
   const char *lo = static_cast<const char *>(t.data);
   const char *hi = lo + size_t(t.numel) * elementBytes;
   auto overlapping = [&](const EchoCudaCopies::Pending &p) {
@@ -120,10 +122,10 @@ void echo_cuda::releaseCopies(Context &ctx) {
 
 namespace {
 
-void offload(Context &ctx, const char *E, int64_t rank, void *desc,
-             int64_t elementBytes, int64_t slot) {
-  echo_rt::TensorView X = echo_rt::offloadView(E, "x", rank, desc, elementBytes, slot);
-  size_t bytes = size_t(X.numel * elementBytes);
+void offload(Context &ctx, const Operand &x, int64_t slot) {
+  const char *E = x.entry;
+  echo_rt::TensorView X = echo_rt::offloadView(x, slot);
+  size_t bytes = size_t(X.numel) * x.elementBytes;
   EchoCudaCopies &c = copies(E, ctx);
   EchoCudaCopies::Slot &s = slotOf(E, c, slot);
   // The slot's earlier copies read or fill its pinned bytes.
@@ -143,10 +145,10 @@ void offload(Context &ctx, const char *E, int64_t rank, void *desc,
         X.data);
 }
 
-void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
-              int64_t elementBytes, int64_t slot) {
-  echo_rt::TensorView Y = echo_rt::offloadView(E, "y", rank, desc, elementBytes, slot);
-  size_t bytes = size_t(Y.numel * elementBytes);
+void prefetch(Context &ctx, const Operand &y, int64_t slot) {
+  const char *E = y.entry;
+  echo_rt::TensorView Y = echo_rt::offloadView(y, slot);
+  size_t bytes = size_t(Y.numel) * y.elementBytes;
   EchoCudaCopies &c = copies(E, ctx);
   if (size_t(slot) >= c.slots.size() || !c.slots[slot].filled)
     fail(E, "nothing was offloaded into slot %lld", (long long)slot);
@@ -163,10 +165,11 @@ void prefetch(Context &ctx, const char *E, int64_t rank, void *desc,
 // The entries of echo/offload_types.def, each with its element size.
 #include "OffloadEntries.inc"
 
-void entry::echo_offload_wait(Context &ctx, int64_t slot) {
-  const char *E = "echo_offload_wait";
-  echo_rt::checkOffloadSlot(E, slot);
+void entry::echo_offload_wait(Context &ctx,
+                              const echo_offload_wait_args &args) {
+  echo_rt::checkOffloadSlot(args.entry, args.slot);
   EchoCudaCopies &c = ctx.copies;
-  if (size_t(slot) < c.slots.size() && c.slots[slot].done)
-    check(E, cudaEventSynchronize(c.slots[slot].done), "cudaEventSynchronize");
+  if (size_t(args.slot) < c.slots.size() && c.slots[args.slot].done)
+    check(args.entry, cudaEventSynchronize(c.slots[args.slot].done),
+          "cudaEventSynchronize");
 }

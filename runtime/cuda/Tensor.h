@@ -27,8 +27,6 @@ using echo_rt::expectMinRank;
 using echo_rt::expectNumel;
 using echo_rt::expectRank;
 using echo_rt::expectSameShape;
-using echo_rt::fview;
-using echo_rt::iview;
 using echo_rt::kMaxRank;
 using echo_rt::rowMajorStrides;
 using echo_rt::sameShape;
