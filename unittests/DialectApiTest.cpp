@@ -57,8 +57,10 @@ std::vector<int> bits(const llvm::SmallBitVector &v) {
 
 TEST_F(DialectApiTest, LinearGradientReadsOnlyInputs) {
   Location loc = builder.getUnknownLoc();
-  auto linear = LinearOp::create(builder, loc, tensor({4, 16}), zeros({4, 8}),
-                                 zeros({16, 8}), zeros({16}));
+  // The result type [4, 16] is inferred from the operands.
+  auto linear =
+      LinearOp::create(builder, loc, zeros({4, 8}), zeros({16, 8}), zeros({16}));
+  EXPECT_EQ(linear.getType(), tensor({4, 16}));
   ASSERT_TRUE(succeeded(verify(linear)));
   auto deps = getGradientDependence(linear);
   ASSERT_TRUE(succeeded(deps));
@@ -93,8 +95,8 @@ TEST_F(DialectApiTest, ActivationGradientsReadOutputs) {
 
 TEST_F(DialectApiTest, AddGradientReadsNothing) {
   Location loc = builder.getUnknownLoc();
-  auto add = AddOp::create(builder, loc, tensor({4, 8}), zeros({4, 8}),
-                           zeros({8}));
+  auto add = AddOp::create(builder, loc, zeros({4, 8}), zeros({8}));
+  EXPECT_EQ(add.getType(), tensor({4, 8}));
   ASSERT_TRUE(succeeded(verify(add)));
   auto deps = getGradientDependence(add);
   ASSERT_TRUE(succeeded(deps));
@@ -106,9 +108,11 @@ TEST_F(DialectApiTest, VerifierRejectsBadShapes) {
   Location loc = builder.getUnknownLoc();
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    message = diag.str();
+    message += diag.str() + "\n";
     return success();
   });
+  // Built with an explicit result type on purpose: the builder that infers
+  // it would stop at the inconsistent operands.
   auto bad = MatmulOp::create(builder, loc, tensor({3, 5}), zeros({3, 4}),
                               zeros({5, 4}), false, false);
   EXPECT_TRUE(failed(verify(bad)));

@@ -66,13 +66,13 @@ TEST_F(InPlaceInterfaceTest, BuiltElementwiseOps) {
   Value dy = ZerosOp::create(b, loc, type);
 
   // Unary: the result over the input.
-  EXPECT_EQ(pairsOf(ReluOp::create(b, loc, type, x)), Pairs({{0, 0}}));
-  EXPECT_EQ(pairsOf(RsqrtOp::create(b, loc, type, x)), Pairs({{0, 0}}));
+  EXPECT_EQ(pairsOf(ReluOp::create(b, loc, x)), Pairs({{0, 0}}));
+  EXPECT_EQ(pairsOf(RsqrtOp::create(b, loc, x)), Pairs({{0, 0}}));
   // Binary: over either operand.
-  EXPECT_EQ(pairsOf(AddOp::create(b, loc, type, x, dy)),
+  EXPECT_EQ(pairsOf(AddOp::create(b, loc, x, dy)),
             Pairs({{0, 0}, {1, 0}}));
   // Unary backward (forward, grad): over the gradient, operand 1.
-  auto reluGrad = ReluGradOp::create(b, loc, type, x, dy);
+  auto reluGrad = ReluGradOp::create(b, loc, x, dy);
   EXPECT_EQ(pairsOf(reluGrad), Pairs({{1, 0}}));
   EXPECT_EQ(reluGrad.getGradMutable().getOperandNumber(), 1u);
   // Not elementwise: no interface.

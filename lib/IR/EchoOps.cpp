@@ -1,8 +1,11 @@
 //===- EchoOps.cpp - Verifiers and type inference of echo ops -------------===//
 //
 // Every shape rule is delegated to ShapeFunctions.h; this file only maps the
-// op's operands and attributes onto those functions and reports mismatches
-// with the offending types spelled out.
+// op's operands and attributes onto those functions. Ops whose result type
+// follows from their operands and attributes infer it (InferTypeOpAdaptor:
+// ODS builds them without result types, and the interface's verifier
+// reports a result that differs); verifiers remain where the result type is
+// an input of the op (reshape, slice, the gradients of lossy shape maps).
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,23 +76,6 @@ static LogicalResult checkShape(Operation *op, Value result,
   return success();
 }
 
-static LogicalResult expectSameShape(Operation *op, Value a, Value b,
-                                     StringRef aName, StringRef bName) {
-  if (shapeOf(a) != shapeOf(b))
-    return op->emitOpError() << aName << " shape " << shape::format(shapeOf(a))
-                             << " must equal " << bName << " shape "
-                             << shape::format(shapeOf(b));
-  return success();
-}
-
-static LogicalResult expectVector(Operation *op, Value v, int64_t size,
-                                  StringRef name) {
-  if (shapeOf(v) != ArrayRef<int64_t>{size})
-    return op->emitOpError() << name << " must be [" << size << "], got "
-                             << shape::format(shapeOf(v));
-  return success();
-}
-
 /// For backward ops whose result stands for a forward operand: check its
 /// rank first, so later shape errors cannot misname it.
 static LogicalResult expectRank(Operation *op, Value v, size_t rank,
@@ -118,63 +104,170 @@ static std::optional<ArrayRef<int64_t>> optionalShape(Value v) {
   return shapeOf(v);
 }
 
+/// An error of type inference, worded as the op's verifier words its own
+/// ("'echo.x' op ..."), at the op's location; inactive without a location.
+static InFlightDiagnostic inferError(std::optional<Location> location,
+                                     StringRef opName) {
+  if (!location)
+    return InFlightDiagnostic();
+  InFlightDiagnostic diag = mlir::emitError(*location);
+  diag << "'" << opName << "' op ";
+  return diag;
+}
+
+/// Reports an error of the op: `emitOpError()` in a verifier, `inferError`
+/// in type inference.
+using ErrorFn = llvm::function_ref<InFlightDiagnostic()>;
+
+/// The float element type the tensors among `values` share (null values
+/// and non-float element types are skipped).
+static FailureOr<Type> sharedFloatElement(ErrorFn error,
+                                          ArrayRef<Value> values) {
+  Type first;
+  for (Value v : values) {
+    if (!v)
+      continue;
+    auto shaped = dyn_cast<ShapedType>(v.getType());
+    if (!shaped)
+      continue;
+    Type element = shaped.getElementType();
+    if (element == first || !isa<FloatType>(element))
+      continue;
+    if (!first) {
+      first = element;
+      continue;
+    }
+    error() << "operands and results must share one float element type, got "
+            << first << " and " << element;
+    return failure();
+  }
+  return first;
+}
+
+/// Pushes a tensor of the shape a shape function computed, or reports why
+/// the shape function failed.
+static LogicalResult pushTensor(ErrorFn error, FailureOr<shape::Shape> shape,
+                                const std::string &why, Type element,
+                                SmallVectorImpl<Type> &inferred) {
+  if (failed(shape))
+    return error() << why;
+  inferred.push_back(RankedTensorType::get(*shape, element));
+  return success();
+}
+
+/// An operand whose shape a shape function computed from the others.
+static LogicalResult expectShape(ErrorFn error, Value v,
+                                 FailureOr<shape::Shape> expected,
+                                 const std::string &why, StringRef what) {
+  if (failed(expected))
+    return error() << why;
+  if (shapeOf(v) != ArrayRef<int64_t>(*expected))
+    return error() << what << " shape " << shape::format(shapeOf(v))
+                   << " does not match the expected "
+                   << shape::format(*expected);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Compute-heavy ops
 //===----------------------------------------------------------------------===//
+//
+// Each inferReturnTypes maps the operands and attributes onto a shape
+// function; an inconsistent operand is reported here, a result that differs
+// from the inferred type by the InferTypeOpInterface verifier.
 
-LogicalResult LinearOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+#define ECHO_INFER_ERROR                                                       \
+  auto error = [&] { return inferError(location, getOperationName()); }
+
+LogicalResult LinearOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  auto element = sharedFloatElement(
+      error, {adaptor.getInput(), adaptor.getWeight(), adaptor.getBias()});
+  if (failed(element))
     return failure();
   std::string why;
-  auto expected = shape::linear(shapeOf(getInput()), shapeOf(getWeight()),
-                                optionalShape(getBias()), why);
-  return checkShape(*this, getResult(), expected, why);
+  auto shape = shape::linear(shapeOf(adaptor.getInput()),
+                             shapeOf(adaptor.getWeight()),
+                             optionalShape(adaptor.getBias()), why);
+  return pushTensor(error, shape, why, *element, inferred);
 }
 
-LogicalResult MatmulOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+/// matmul and batch_matmul.
+static LogicalResult inferMatmul(ErrorFn error, Value lhs, Value rhs,
+                                 bool transposeLhs, bool transposeRhs,
+                                 bool batched,
+                                 SmallVectorImpl<Type> &inferred) {
+  auto element = sharedFloatElement(error, {lhs, rhs});
+  if (failed(element))
     return failure();
-  if (shapeOf(getLhs()).size() != 2 || shapeOf(getRhs()).size() != 2)
-    return emitOpError("operands must have rank 2, got ")
-           << getLhs().getType() << " and " << getRhs().getType();
+  if (!batched && (shapeOf(lhs).size() != 2 || shapeOf(rhs).size() != 2))
+    return error() << "operands must have rank 2, got " << lhs.getType()
+                   << " and " << rhs.getType();
+  if (batched && shapeOf(lhs).size() < 3)
+    return error() << "operands must have rank >= 3, got " << lhs.getType();
   std::string why;
-  auto expected = shape::matmul(shapeOf(getLhs()), shapeOf(getRhs()),
-                                getTransposeLhs(), getTransposeRhs(), why);
-  return checkShape(*this, getResult(), expected, why);
+  auto shape =
+      shape::matmul(shapeOf(lhs), shapeOf(rhs), transposeLhs, transposeRhs, why);
+  return pushTensor(error, shape, why, *element, inferred);
 }
 
-LogicalResult BatchMatmulOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  return inferMatmul(error, adaptor.getLhs(), adaptor.getRhs(),
+                     adaptor.getTransposeLhs(), adaptor.getTransposeRhs(),
+                     /*batched=*/false, inferred);
+}
+
+LogicalResult BatchMatmulOp::inferReturnTypes(MLIRContext *,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  return inferMatmul(error, adaptor.getLhs(), adaptor.getRhs(),
+                     adaptor.getTransposeLhs(), adaptor.getTransposeRhs(),
+                     /*batched=*/true, inferred);
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  auto element = sharedFloatElement(
+      error, {adaptor.getInput(), adaptor.getWeight(), adaptor.getBias()});
+  if (failed(element))
     return failure();
-  if (shapeOf(getLhs()).size() < 3)
-    return emitOpError("operands must have rank >= 3, got ")
-           << getLhs().getType();
   std::string why;
-  auto expected = shape::matmul(shapeOf(getLhs()), shapeOf(getRhs()),
-                                getTransposeLhs(), getTransposeRhs(), why);
-  return checkShape(*this, getResult(), expected, why);
+  auto shape = shape::conv2d(
+      shapeOf(adaptor.getInput()), shapeOf(adaptor.getWeight()),
+      optionalShape(adaptor.getBias()),
+      convParams(adaptor.getStride(), adaptor.getPadding(),
+                 adaptor.getDilation(), adaptor.getGroups()),
+      why);
+  return pushTensor(error, shape, why, *element, inferred);
 }
 
-LogicalResult Conv2DOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
-    return failure();
-  std::string why;
-  auto expected = shape::conv2d(
-      shapeOf(getInput()), shapeOf(getWeight()), optionalShape(getBias()),
-      convParams(getStride(), getPadding(), getDilation(), getGroups()), why);
-  return checkShape(*this, getResult(), expected, why);
-}
-
-LogicalResult EmbeddingOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
-    return failure();
-  ArrayRef<int64_t> table = shapeOf(getTable());
+LogicalResult EmbeddingOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value tableValue = adaptor.getTable();
+  ArrayRef<int64_t> table = shapeOf(tableValue);
   if (table.size() != 2)
-    return emitOpError("table must have rank 2 ([vocab, dim]), got ")
-           << getTable().getType();
-  shape::Shape expected(shapeOf(getIndices()));
-  expected.push_back(table[1]);
-  return checkShape(*this, getResult(), expected, "");
+    return error() << "table must have rank 2 ([vocab, dim]), got "
+                   << tableValue.getType();
+  shape::Shape shape(shapeOf(adaptor.getIndices()));
+  shape.push_back(table[1]);
+  inferred.push_back(RankedTensorType::get(
+      shape, cast<ShapedType>(tableValue.getType()).getElementType()));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -182,129 +275,186 @@ LogicalResult EmbeddingOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Shared by the five broadcasting binary ops.
-static LogicalResult verifyBroadcastBinary(Operation *op) {
-  if (failed(verifySameFloatElementType(op)))
+static LogicalResult inferBroadcastBinary(ErrorFn error, Value lhs, Value rhs,
+                                          SmallVectorImpl<Type> &inferred) {
+  auto element = sharedFloatElement(error, {lhs, rhs});
+  if (failed(element))
     return failure();
   std::string why;
-  auto expected = shape::broadcast(shapeOf(op->getOperand(0)),
-                                   shapeOf(op->getOperand(1)), why);
-  return checkShape(op, op->getResult(0), expected, why);
+  auto shape = shape::broadcast(shapeOf(lhs), shapeOf(rhs), why);
+  return pushTensor(error, shape, why, *element, inferred);
 }
 
-LogicalResult AddOp::verify() { return verifyBroadcastBinary(*this); }
-LogicalResult SubOp::verify() { return verifyBroadcastBinary(*this); }
-LogicalResult MulOp::verify() { return verifyBroadcastBinary(*this); }
-LogicalResult DivOp::verify() { return verifyBroadcastBinary(*this); }
-LogicalResult MaxOp::verify() { return verifyBroadcastBinary(*this); }
+#define ECHO_BINARY_INFER(OP)                                                  \
+  LogicalResult OP::inferReturnTypes(MLIRContext *,                            \
+                                     std::optional<Location> location,         \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &inferred) {        \
+    ECHO_INFER_ERROR;                                                          \
+    return inferBroadcastBinary(error, adaptor.getLhs(), adaptor.getRhs(),     \
+                                inferred);                                     \
+  }
+ECHO_BINARY_INFER(AddOp)
+ECHO_BINARY_INFER(SubOp)
+ECHO_BINARY_INFER(MulOp)
+ECHO_BINARY_INFER(DivOp)
+ECHO_BINARY_INFER(MaxOp)
+#undef ECHO_BINARY_INFER
 
-static LogicalResult verifyProbability(Operation *op, double p) {
+static LogicalResult verifyProbability(ErrorFn error, double p) {
   if (!(p >= 0.0 && p < 1.0))
-    return op->emitOpError("probability must be in [0, 1), got ") << p;
+    return error() << "probability must be in [0, 1), got " << p;
   return success();
 }
 
-LogicalResult DropoutOp::verify() {
-  if (failed(verifyProbability(*this, getProbability().convertToDouble())))
+LogicalResult DropoutOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> location,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  if (failed(verifyProbability(error,
+                               adaptor.getProbability().convertToDouble())))
     return failure();
-  if (getOutput().getType() != getInput().getType())
-    return emitOpError("output type ")
-           << getOutput().getType() << " must equal the input type "
-           << getInput().getType();
-  return expectSameShape(*this, getMask(), getInput(), "mask", "input");
+  Type input = adaptor.getInput().getType();
+  inferred.push_back(input);
+  inferred.push_back(
+      RankedTensorType::get(shapeOf(adaptor.getInput()),
+                            IntegerType::get(context, 1)));
+  return success();
 }
 
-static LogicalResult verifyPool(Operation *op, Value input, Value result,
-                                ArrayRef<int64_t> kernel,
-                                ArrayRef<int64_t> stride,
-                                ArrayRef<int64_t> padding) {
-  if (failed(verifySameFloatElementType(op)))
-    return failure();
+static LogicalResult inferPool(ErrorFn error, Value input,
+                               ArrayRef<int64_t> kernel,
+                               ArrayRef<int64_t> stride,
+                               ArrayRef<int64_t> padding,
+                               SmallVectorImpl<Type> &inferred) {
   std::string why;
-  auto expected = shape::pool2d(shapeOf(input), kernel, stride, padding, why);
-  return checkShape(op, result, expected, why);
+  auto shape = shape::pool2d(shapeOf(input), kernel, stride, padding, why);
+  return pushTensor(error, shape, why,
+                    cast<ShapedType>(input.getType()).getElementType(),
+                    inferred);
 }
 
-LogicalResult MaxPool2DOp::verify() {
-  return verifyPool(*this, getInput(), getResult(), getKernel(), getStride(),
-                    getPadding());
+LogicalResult MaxPool2DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  return inferPool(error, adaptor.getInput(), adaptor.getKernel(),
+                   adaptor.getStride(), adaptor.getPadding(), inferred);
 }
 
-LogicalResult AvgPool2DOp::verify() {
-  return verifyPool(*this, getInput(), getResult(), getKernel(), getStride(),
-                    getPadding());
+LogicalResult AvgPool2DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  return inferPool(error, adaptor.getInput(), adaptor.getKernel(),
+                   adaptor.getStride(), adaptor.getPadding(), inferred);
 }
 
-static LogicalResult verifyEpsilon(Operation *op, double epsilon) {
+static LogicalResult verifyEpsilon(ErrorFn error, double epsilon) {
   if (!(epsilon > 0.0))
-    return op->emitOpError("epsilon must be positive, got ") << epsilon;
+    return error() << "epsilon must be positive, got " << epsilon;
   return success();
 }
 
-/// [N, C, ...] input with per-channel [C] vectors.
-static LogicalResult verifyPerChannel(Operation *op, Value input,
-                                      ArrayRef<std::pair<Value, StringRef>> vecs,
-                                      int64_t &channels) {
+static LogicalResult expectVector(ErrorFn error, Value v, int64_t size,
+                                  StringRef name) {
+  if (shapeOf(v) != ArrayRef<int64_t>{size})
+    return error() << name << " must be [" << size << "], got "
+                   << shape::format(shapeOf(v));
+  return success();
+}
+
+static LogicalResult expectSameShape(ErrorFn error, Value a, Value b,
+                                     StringRef aName, StringRef bName) {
+  if (shapeOf(a) != shapeOf(b))
+    return error() << aName << " shape " << shape::format(shapeOf(a))
+                   << " must equal " << bName << " shape "
+                   << shape::format(shapeOf(b));
+  return success();
+}
+
+/// [N, C, ...] input with per-channel [C] vectors; returns C.
+static FailureOr<int64_t>
+verifyPerChannel(ErrorFn error, Value input,
+                 ArrayRef<std::pair<Value, StringRef>> vecs) {
   ArrayRef<int64_t> shape = shapeOf(input);
-  if (shape.size() < 2)
-    return op->emitOpError("input must have rank >= 2 ([N, C, ...]), got ")
-           << input.getType();
-  channels = shape[1];
+  if (shape.size() < 2) {
+    error() << "input must have rank >= 2 ([N, C, ...]), got "
+            << input.getType();
+    return failure();
+  }
   for (auto [v, name] : vecs)
-    if (failed(expectVector(op, v, channels, name)))
+    if (failed(expectVector(error, v, shape[1], name)))
       return failure();
+  return shape[1];
+}
+
+LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  auto element = sharedFloatElement(
+      error, {adaptor.getInput(), adaptor.getGamma(), adaptor.getBeta(),
+              adaptor.getRunningMean(), adaptor.getRunningVar()});
+  if (failed(element) ||
+      failed(verifyEpsilon(error, adaptor.getEpsilon().convertToDouble())))
+    return failure();
+  double momentum = adaptor.getMomentum().convertToDouble();
+  if (!(momentum >= 0.0 && momentum <= 1.0))
+    return error() << "momentum must be in [0, 1], got " << momentum;
+  auto c = verifyPerChannel(error, adaptor.getInput(),
+                            {{adaptor.getGamma(), "gamma"},
+                             {adaptor.getBeta(), "beta"},
+                             {adaptor.getRunningMean(), "running_mean"},
+                             {adaptor.getRunningVar(), "running_var"}});
+  if (failed(c))
+    return failure();
+  inferred.push_back(adaptor.getInput().getType());
+  inferred.append(4, RankedTensorType::get({*c}, *element));
   return success();
 }
 
-LogicalResult BatchNormOp::verify() {
-  if (failed(verifySameFloatElementType(*this)) ||
-      failed(verifyEpsilon(*this, getEpsilon().convertToDouble())))
-    return failure();
-  double momentum = getMomentum().convertToDouble();
-  if (!(momentum >= 0.0 && momentum <= 1.0))
-    return emitOpError("momentum must be in [0, 1], got ") << momentum;
-  int64_t c;
-  if (failed(verifyPerChannel(*this, getInput(),
-                              {{getGamma(), "gamma"},
-                               {getBeta(), "beta"},
-                               {getRunningMean(), "running_mean"},
-                               {getRunningVar(), "running_var"},
-                               {getNewRunningMean(), "new_running_mean"},
-                               {getNewRunningVar(), "new_running_var"},
-                               {getSavedMean(), "saved_mean"},
-                               {getSavedInvStd(), "saved_inv_std"}},
-                              c)))
-    return failure();
-  return expectSameShape(*this, getOutput(), getInput(), "output", "input");
-}
-
-/// [..., D] input, [D] scale/shift, [...] row statistics.
-static LogicalResult verifyLayerNormShapes(Operation *op, Value input,
+/// [..., D] input, [D] scale/shift, [...] row statistics (when given).
+static LogicalResult verifyLayerNormShapes(ErrorFn error, Value input,
                                            Value gamma, Value beta, Value mean,
                                            Value invStd) {
   ArrayRef<int64_t> shape = shapeOf(input);
   if (shape.empty())
-    return op->emitOpError("input must have rank >= 1");
-  if (failed(expectVector(op, gamma, shape.back(), "gamma")) ||
-      (beta && failed(expectVector(op, beta, shape.back(), "beta"))))
+    return error() << "input must have rank >= 1";
+  if (failed(expectVector(error, gamma, shape.back(), "gamma")) ||
+      (beta && failed(expectVector(error, beta, shape.back(), "beta"))))
     return failure();
   ArrayRef<int64_t> rows = shape.drop_back();
   for (auto [v, name] : {std::pair<Value, StringRef>{mean, "mean"},
                          std::pair<Value, StringRef>{invStd, "inv_std"}})
-    if (shapeOf(v) != rows)
-      return op->emitOpError() << name << " must be " << shape::format(rows)
-                               << " (the input shape without its last "
-                                  "dimension), got "
-                               << shape::format(shapeOf(v));
+    if (v && shapeOf(v) != rows)
+      return error() << name << " must be " << shape::format(rows)
+                     << " (the input shape without its last dimension), got "
+                     << shape::format(shapeOf(v));
   return success();
 }
 
-LogicalResult LayerNormOp::verify() {
-  if (failed(verifySameFloatElementType(*this)) ||
-      failed(verifyEpsilon(*this, getEpsilon().convertToDouble())) ||
-      failed(verifyLayerNormShapes(*this, getInput(), getGamma(), getBeta(),
-                                   getMean(), getInvStd())))
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value input = adaptor.getInput();
+  auto element = sharedFloatElement(
+      error, {input, adaptor.getGamma(), adaptor.getBeta()});
+  if (failed(element) ||
+      failed(verifyEpsilon(error, adaptor.getEpsilon().convertToDouble())) ||
+      failed(verifyLayerNormShapes(error, input, adaptor.getGamma(),
+                                   adaptor.getBeta(), Value(), Value())))
     return failure();
-  return expectSameShape(*this, getOutput(), getInput(), "output", "input");
+  inferred.push_back(input.getType());
+  inferred.append(2,
+                  RankedTensorType::get(shapeOf(input).drop_back(), *element));
+  return success();
 }
 
 static LogicalResult verifyAxis(Operation *op, int64_t axis, Value v) {
@@ -321,28 +471,42 @@ LogicalResult LogSoftmaxOp::verify() {
   return verifyAxis(*this, getAxis(), getInput());
 }
 
-LogicalResult ReduceOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
-    return failure();
+LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value input = adaptor.getInput();
   std::string why;
-  auto expected =
-      shape::reduce(shapeOf(getInput()), getDims(), getKeepdims(), why);
-  return checkShape(*this, getResult(), expected, why);
+  auto shape = shape::reduce(shapeOf(input), adaptor.getDims(),
+                             adaptor.getKeepdims(), why);
+  return pushTensor(error, shape, why,
+                    cast<ShapedType>(input.getType()).getElementType(),
+                    inferred);
 }
 
-LogicalResult ConcatOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  ValueRange inputs = adaptor.getInputs();
+  if (inputs.empty())
+    return error() << "needs at least one input";
+  SmallVector<Value> values(inputs.begin(), inputs.end());
+  auto element = sharedFloatElement(error, values);
+  if (failed(element))
     return failure();
-  if (getInputs().empty())
-    return emitOpError("needs at least one input");
   std::string why;
-  auto axis = shape::normalizeAxis(getAxis(), shapeOf(getResult()).size(), why);
+  auto axis =
+      shape::normalizeAxis(adaptor.getAxis(), shapeOf(inputs[0]).size(), why);
   if (failed(axis))
-    return emitOpError(why);
+    return error() << why;
   SmallVector<ArrayRef<int64_t>> shapes;
-  for (Value v : getInputs())
+  for (Value v : inputs)
     shapes.push_back(shapeOf(v));
-  return checkShape(*this, getResult(), shape::concat(shapes, *axis, why), why);
+  auto shape = shape::concat(shapes, *axis, why);
+  return pushTensor(error, shape, why, *element, inferred);
 }
 
 LogicalResult SliceOp::verify() {
@@ -391,13 +555,17 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-LogicalResult TransposeOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
-    return failure();
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value input = adaptor.getInput();
   std::string why;
-  return checkShape(*this, getResult(),
-                    shape::transpose(shapeOf(getInput()), getPermutation(), why),
-                    why);
+  auto shape = shape::transpose(shapeOf(input), adaptor.getPermutation(), why);
+  return pushTensor(error, shape, why,
+                    cast<ShapedType>(input.getType()).getElementType(),
+                    inferred);
 }
 
 LogicalResult BroadcastToOp::verify() {
@@ -410,21 +578,27 @@ LogicalResult BroadcastToOp::verify() {
   return success();
 }
 
-static LogicalResult verifyLabels(Operation *op, Value logits, Value labels) {
+static LogicalResult verifyLabels(ErrorFn error, Value logits, Value labels) {
   ArrayRef<int64_t> shape = shapeOf(logits);
   if (shape.size() < 2)
-    return op->emitOpError("logits must have rank >= 2 ([..., classes]), got ")
-           << logits.getType();
+    return error() << "logits must have rank >= 2 ([..., classes]), got "
+                   << logits.getType();
   if (shapeOf(labels) != shape.drop_back())
-    return op->emitOpError("labels must be ")
-           << shape::format(shape.drop_back())
-           << " (the logits shape without the class dimension), got "
-           << shape::format(shapeOf(labels));
+    return error() << "labels must be " << shape::format(shape.drop_back())
+                   << " (the logits shape without the class dimension), got "
+                   << shape::format(shapeOf(labels));
   return success();
 }
 
-LogicalResult CrossEntropyOp::verify() {
-  return verifyLabels(*this, getLogits(), getLabels());
+LogicalResult CrossEntropyOp::inferReturnTypes(MLIRContext *context,
+                                               std::optional<Location> location,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  if (failed(verifyLabels(error, adaptor.getLogits(), adaptor.getLabels())))
+    return failure();
+  inferred.push_back(RankedTensorType::get({}, Float32Type::get(context)));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -438,8 +612,8 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 //===----------------------------------------------------------------------===//
 
 LogicalResult CastOp::verify() {
-  if (failed(expectSameShape(*this, getInput(), getResult(), "input",
-                             "result")))
+  if (failed(expectSameShape([&] { return emitOpError(); }, getInput(),
+                             getResult(), "input", "result")))
     return failure();
   Type from = getInput().getType().getElementType();
   Type to = getResult().getType().getElementType();
@@ -458,13 +632,6 @@ LogicalResult NonfiniteCountOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location,
     NonfiniteCountOp::Adaptor adaptor, SmallVectorImpl<Type> &inferred) {
   inferred.push_back(RankedTensorType::get({}, Float32Type::get(context)));
-  return success();
-}
-
-LogicalResult NonfiniteCountOp::verify() {
-  if (!getInput().getType().getElementType().isF32())
-    return emitOpError("counts the elements of an f32 tensor, got ")
-           << getInput().getType();
   return success();
 }
 
@@ -514,13 +681,6 @@ LogicalResult AllGatherOp::verify() {
   return success();
 }
 
-LogicalResult SelectOp::verify() {
-  if (!getResult().getType().getElementType().isF32())
-    return emitOpError("selects between f32 tensors, got ")
-           << getResult().getType();
-  return success();
-}
-
 LogicalResult LossScaleUpdateOp::verify() {
   auto state = getState().getType();
   if (state.getRank() != 1 || state.getDimSize(0) != 2 ||
@@ -549,15 +709,21 @@ LogicalResult LossScaleUpdateOp::verify() {
 // Backward ops
 //===----------------------------------------------------------------------===//
 
-LogicalResult MaxGradOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+LogicalResult MaxGradOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> location,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  auto element = sharedFloatElement(
+      error, {adaptor.getLhs(), adaptor.getRhs(), adaptor.getGrad()});
+  if (failed(element))
     return failure();
   std::string why;
-  auto expected = shape::broadcast(shapeOf(getLhs()), shapeOf(getRhs()), why);
-  if (failed(checkShape(*this, getGrad(), expected, why, "grad")) ||
-      failed(checkShape(*this, getLhsGrad(), expected, why, "lhs_grad")) ||
-      failed(checkShape(*this, getRhsGrad(), expected, why, "rhs_grad")))
+  auto expected =
+      shape::broadcast(shapeOf(adaptor.getLhs()), shapeOf(adaptor.getRhs()), why);
+  if (failed(expectShape(error, adaptor.getGrad(), expected, why, "grad")))
     return failure();
+  inferred.append(2, RankedTensorType::get(*expected, *element));
   return success();
 }
 
@@ -572,9 +738,10 @@ LogicalResult SumToOp::verify() {
 }
 
 LogicalResult DropoutGradOp::verify() {
-  if (failed(verifyProbability(*this, getProbability().convertToDouble())))
+  auto error = [&] { return emitOpError(); };
+  if (failed(verifyProbability(error, getProbability().convertToDouble())))
     return failure();
-  return expectSameShape(*this, getMask(), getGrad(), "mask", "grad");
+  return expectSameShape(error, getMask(), getGrad(), "mask", "grad");
 }
 
 /// Pool backward ops: the result is the input; pooling it gives `grad`.
@@ -597,7 +764,8 @@ LogicalResult MaxPool2DGradOp::verify() {
   if (failed(verifyPoolGrad(*this, getInput(), getGrad(), getKernel(),
                             getStride(), getPadding())))
     return failure();
-  return expectSameShape(*this, getOutput(), getGrad(), "output", "grad");
+  return expectSameShape([&] { return emitOpError(); }, getOutput(), getGrad(),
+                         "output", "grad");
 }
 
 LogicalResult AvgPool2DGradOp::verify() {
@@ -607,72 +775,93 @@ LogicalResult AvgPool2DGradOp::verify() {
                         getStride(), getPadding());
 }
 
-LogicalResult ReluGradEncodedOp::verify() {
-  auto encoded = cast<EncodedType>(getMask().getType());
+LogicalResult ReluGradEncodedOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  auto encoded = cast<EncodedType>(adaptor.getMask().getType());
   if (encoded.getEncoding().getKind() != EncodingKind::Binarize)
-    return emitOpError("needs a binarize encoding, got ")
-           << encoded.getEncoding();
-  if (encoded.getTensorType() != getGrad().getType() ||
-      getGrad().getType() != getResult().getType())
-    return emitOpError("grad and result types must be the encoded type ")
-           << encoded.getTensorType();
+    return error() << "needs a binarize encoding, got "
+                   << encoded.getEncoding();
+  if (encoded.getTensorType() != adaptor.getGrad().getType())
+    return error() << "grad and result types must be the encoded type "
+                   << encoded.getTensorType();
+  inferred.push_back(encoded.getTensorType());
   return success();
 }
 
-LogicalResult MaxPool2DGradArgmaxOp::verify() {
-  auto encoded = cast<EncodedType>(getArgmax().getType());
+LogicalResult MaxPool2DGradArgmaxOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  auto encoded = cast<EncodedType>(adaptor.getArgmax().getType());
   EncodingAttr encoding = encoded.getEncoding();
   if (encoding.getKind() != EncodingKind::PoolArgmax)
-    return emitOpError("needs a pool_argmax encoding, got ") << encoding;
+    return error() << "needs a pool_argmax encoding, got " << encoding;
   SmallVector<int64_t, 2> padding{0, 0};
   if (encoding.getPadding())
     padding.assign(encoding.getPadding().asArrayRef().begin(),
                    encoding.getPadding().asArrayRef().end());
-  if (encoding.getKernel().asArrayRef() != getKernel() ||
-      encoding.getStride().asArrayRef() != getStride() ||
-      ArrayRef<int64_t>(padding) != getPadding())
-    return emitOpError("window (kernel, stride, padding) differs from the "
-                       "encoding's ")
-           << encoding;
-  if (encoded.getTensorType() != getResult().getType())
-    return emitOpError("result type ")
-           << getResult().getType()
-           << " must be the encoded forward input type "
-           << encoded.getTensorType();
-  return verifyPoolGrad(*this, getResult(), getGrad(), getKernel(), getStride(),
-                        getPadding());
+  if (encoding.getKernel().asArrayRef() != adaptor.getKernel() ||
+      encoding.getStride().asArrayRef() != adaptor.getStride() ||
+      ArrayRef<int64_t>(padding) != adaptor.getPadding())
+    return error() << "window (kernel, stride, padding) differs from the "
+                      "encoding's "
+                   << encoding;
+  RankedTensorType input = encoded.getTensorType();
+  Type gradElement =
+      cast<ShapedType>(adaptor.getGrad().getType()).getElementType();
+  if (gradElement != input.getElementType())
+    return error() << "operands and results must share one float element "
+                      "type, got "
+                   << input.getElementType() << " and " << gradElement;
+  std::string why;
+  auto pooled = shape::pool2d(input.getShape(), adaptor.getKernel(),
+                              adaptor.getStride(), adaptor.getPadding(), why);
+  if (failed(expectShape(error, adaptor.getGrad(), pooled, why, "grad")))
+    return failure();
+  inferred.push_back(input);
+  return success();
 }
 
-LogicalResult BatchNormGradOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+LogicalResult BatchNormGradOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value input = adaptor.getInput();
+  auto element = sharedFloatElement(
+      error, {input, adaptor.getGamma(), adaptor.getSavedMean(),
+              adaptor.getSavedInvStd(), adaptor.getGrad()});
+  if (failed(element))
     return failure();
-  int64_t c;
-  if (failed(verifyPerChannel(*this, getInput(),
-                              {{getGamma(), "gamma"},
-                               {getSavedMean(), "saved_mean"},
-                               {getSavedInvStd(), "saved_inv_std"},
-                               {getGammaGrad(), "gamma_grad"},
-                               {getBetaGrad(), "beta_grad"}},
-                              c)))
+  auto c = verifyPerChannel(error, input,
+                            {{adaptor.getGamma(), "gamma"},
+                             {adaptor.getSavedMean(), "saved_mean"},
+                             {adaptor.getSavedInvStd(), "saved_inv_std"}});
+  if (failed(c) ||
+      failed(expectSameShape(error, adaptor.getGrad(), input, "grad", "input")))
     return failure();
-  if (failed(expectSameShape(*this, getGrad(), getInput(), "grad", "input")))
-    return failure();
-  return expectSameShape(*this, getInputGrad(), getInput(), "input_grad",
-                         "input");
+  inferred.push_back(input.getType());
+  inferred.append(2, RankedTensorType::get({*c}, *element));
+  return success();
 }
 
-LogicalResult LayerNormGradOp::verify() {
-  if (failed(verifySameFloatElementType(*this)) ||
-      failed(verifyLayerNormShapes(*this, getInput(), getGamma(), Value(),
-                                   getMean(), getInvStd())))
+LogicalResult LayerNormGradOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value input = adaptor.getInput();
+  auto element = sharedFloatElement(
+      error, {input, adaptor.getGamma(), adaptor.getMean(),
+              adaptor.getInvStd(), adaptor.getGrad()});
+  if (failed(element) ||
+      failed(verifyLayerNormShapes(error, input, adaptor.getGamma(), Value(),
+                                   adaptor.getMean(), adaptor.getInvStd())) ||
+      failed(expectSameShape(error, adaptor.getGrad(), input, "grad", "input")))
     return failure();
-  int64_t d = shapeOf(getInput()).back();
-  if (failed(expectVector(*this, getGammaGrad(), d, "gamma_grad")) ||
-      failed(expectVector(*this, getBetaGrad(), d, "beta_grad")) ||
-      failed(expectSameShape(*this, getGrad(), getInput(), "grad", "input")))
-    return failure();
-  return expectSameShape(*this, getInputGrad(), getInput(), "input_grad",
-                         "input");
+  inferred.push_back(input.getType());
+  inferred.append(2, RankedTensorType::get({shapeOf(input).back()}, *element));
+  return success();
 }
 
 LogicalResult SoftmaxGradOp::verify() {
@@ -700,15 +889,24 @@ LogicalResult ReduceGradOp::verify() {
                           getKeepdims());
 }
 
-LogicalResult ReduceMaxGradOp::verify() {
-  if (failed(verifyReduceGrad(*this, getGrad(), getResult(), getDims(),
-                              getKeepdims())))
+LogicalResult ReduceMaxGradOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value input = adaptor.getInput();
+  auto element = sharedFloatElement(
+      error, {input, adaptor.getOutput(), adaptor.getGrad()});
+  if (failed(element))
     return failure();
-  if (getInput().getType() != getResult().getType())
-    return emitOpError("result type ")
-           << getResult().getType() << " must equal the input type "
-           << getInput().getType();
-  return expectSameShape(*this, getOutput(), getGrad(), "output", "grad");
+  std::string why;
+  auto reduced = shape::reduce(shapeOf(input), adaptor.getDims(),
+                               adaptor.getKeepdims(), why);
+  if (failed(expectShape(error, adaptor.getGrad(), reduced, why, "grad")) ||
+      failed(expectSameShape(error, adaptor.getOutput(), adaptor.getGrad(),
+                             "output", "grad")))
+    return failure();
+  inferred.push_back(input.getType());
+  return success();
 }
 
 LogicalResult SliceGradOp::verify() {
@@ -724,36 +922,58 @@ LogicalResult SliceGradOp::verify() {
   return success();
 }
 
-LogicalResult CrossEntropyGradOp::verify() {
-  if (failed(verifyLabels(*this, getLogits(), getLabels())))
+LogicalResult CrossEntropyGradOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  if (failed(verifyLabels(error, adaptor.getLogits(), adaptor.getLabels())))
     return failure();
-  if (getResult().getType() != getLogits().getType())
-    return emitOpError("result type ")
-           << getResult().getType() << " must equal the logits type "
-           << getLogits().getType();
+  inferred.push_back(adaptor.getLogits().getType());
   return success();
 }
 
-LogicalResult LinearGradInputOp::verify() {
-  if (failed(verifySameFloatElementType(*this)))
+LogicalResult LinearGradInputOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value grad = adaptor.getGrad(), weight = adaptor.getWeight();
+  auto element = sharedFloatElement(error, {grad, weight});
+  if (failed(element))
     return failure();
-  if (shapeOf(getResult()).empty())
-    return emitOpError("result (the forward input shape) must have rank >= 1");
+  if (shapeOf(grad).empty() || shapeOf(weight).size() != 2)
+    return error() << "grad must have rank >= 1 and weight rank 2 ([N, K]), "
+                      "got "
+                   << grad.getType() << " and " << weight.getType();
+  // The forward input [..., K]; the forward op maps it to `grad`'s shape.
+  shape::Shape input(shapeOf(grad).drop_back());
+  input.push_back(shapeOf(weight)[1]);
   std::string why;
-  // The forward op maps the result (input) shape to `grad`'s shape.
-  auto forward = shape::linear(shapeOf(getResult()), shapeOf(getWeight()),
-                               std::nullopt, why);
-  return checkShape(*this, getGrad(), forward, why, "grad");
+  auto forward = shape::linear(input, shapeOf(weight), std::nullopt, why);
+  if (failed(expectShape(error, grad, forward, why, "grad")))
+    return failure();
+  inferred.push_back(RankedTensorType::get(input, *element));
+  return success();
 }
 
-LogicalResult LinearGradWeightOp::verify() {
-  if (failed(verifySameFloatElementType(*this)) ||
-      failed(expectRank(*this, getResult(), 2, "result (the weight shape)")))
+LogicalResult LinearGradWeightOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  ECHO_INFER_ERROR;
+  Value grad = adaptor.getGrad(), input = adaptor.getInput();
+  auto element = sharedFloatElement(error, {grad, input});
+  if (failed(element))
     return failure();
+  if (shapeOf(grad).empty() || shapeOf(input).empty())
+    return error() << "grad and input must have rank >= 1, got "
+                   << grad.getType() << " and " << input.getType();
+  // The forward weight [N, K]; the forward op maps the input to `grad`.
+  shape::Shape weight{shapeOf(grad).back(), shapeOf(input).back()};
   std::string why;
-  auto forward = shape::linear(shapeOf(getInput()), shapeOf(getResult()),
-                               std::nullopt, why);
-  return checkShape(*this, getGrad(), forward, why, "grad");
+  auto forward = shape::linear(shapeOf(input), weight, std::nullopt, why);
+  if (failed(expectShape(error, grad, forward, why, "grad")))
+    return failure();
+  inferred.push_back(RankedTensorType::get(weight, *element));
+  return success();
 }
 
 LogicalResult Conv2DGradInputOp::verify() {
@@ -842,7 +1062,8 @@ LogicalResult AdamUpdateOp::verify() {
                       getBeta2().convertToDouble()})
     if (!(beta >= 0.0 && beta < 1.0))
       return emitOpError("beta1 and beta2 must be in [0, 1), got ") << beta;
-  if (failed(verifyEpsilon(*this, getEpsilon().convertToDouble())))
+  if (failed(verifyEpsilon([&] { return emitOpError(); },
+                                getEpsilon().convertToDouble())))
     return failure();
   return verifyLikeParam(*this, getParam(), getStep());
 }

@@ -11,15 +11,6 @@
 using namespace mlir;
 using namespace mlir::echo;
 
-/// Shape errors here are bugs in a model definition: report and stop.
-static shape::Shape check(FailureOr<shape::Shape> s, const std::string &why,
-                          StringRef layer) {
-  if (failed(s))
-    llvm::report_fatal_error(llvm::Twine("echo model builder: ") + layer +
-                             ": " + why);
-  return *s;
-}
-
 ModelBuilder::ModelBuilder(ModuleOp module, StringRef name)
     : module(module), builder(module.getContext()) {
   builder.setInsertionPointToEnd(module.getBody());
@@ -95,29 +86,19 @@ Value ModelBuilder::linear(Value x, int64_t outFeatures, bool bias,
   return linear(x, w, b);
 }
 
+// The ops infer their result types from the shape functions. A shape error is
+// a bug in a model definition: inference reports it at the layer's location
+// and the builder stops.
 Value ModelBuilder::linear(Value x, Value weight, Value bias) {
-  std::string why;
-  std::optional<ArrayRef<int64_t>> biasShape;
-  if (bias)
-    biasShape = shapeOf(bias);
-  auto out = check(shape::linear(shapeOf(x), shapeOf(weight), biasShape, why),
-                   why, "linear");
-  return LinearOp::create(builder, loc("linear"), f32(out), x, weight, bias);
+  return LinearOp::create(builder, loc("linear"), x, weight, bias);
 }
 
 Value ModelBuilder::matmul(Value a, Value b, bool ta, bool tb) {
-  std::string why;
-  auto out = check(shape::matmul(shapeOf(a), shapeOf(b), ta, tb, why), why,
-                   "matmul");
-  return MatmulOp::create(builder, loc("matmul"), f32(out), a, b, ta, tb);
+  return MatmulOp::create(builder, loc("matmul"), a, b, ta, tb);
 }
 
 Value ModelBuilder::batchMatmul(Value a, Value b, bool ta, bool tb) {
-  std::string why;
-  auto out = check(shape::matmul(shapeOf(a), shapeOf(b), ta, tb, why), why,
-                   "batch_matmul");
-  return BatchMatmulOp::create(builder, loc("batch_matmul"), f32(out), a, b, ta,
-                               tb);
+  return BatchMatmulOp::create(builder, loc("batch_matmul"), a, b, ta, tb);
 }
 
 Value ModelBuilder::conv2d(Value x, int64_t outChannels,
@@ -128,24 +109,12 @@ Value ModelBuilder::conv2d(Value x, int64_t outChannels,
   Value w = param({outChannels, in / groups, kernel[0], kernel[1]},
                   (name + ".weight").str());
   Value b = bias ? param({outChannels}, (name + ".bias").str()) : Value();
-  shape::Conv2DParams p;
-  p.stride.assign(stride.begin(), stride.end());
-  p.padding.assign(padding.begin(), padding.end());
-  p.groups = groups;
-  std::string why;
-  std::optional<ArrayRef<int64_t>> biasShape;
-  if (b)
-    biasShape = shapeOf(b);
-  auto out = check(shape::conv2d(shapeOf(x), shapeOf(w), biasShape, p, why),
-                   why, "conv2d");
-  return Conv2DOp::create(builder, loc(name), f32(out), x, w, b, stride,
-                          padding, ArrayRef<int64_t>{1, 1}, groups);
+  return Conv2DOp::create(builder, loc(name), x, w, b, stride, padding,
+                          ArrayRef<int64_t>{1, 1}, groups);
 }
 
 Value ModelBuilder::embedding(Value table, Value ids) {
-  shape::Shape out(shapeOf(ids));
-  out.push_back(shapeOf(table)[1]);
-  return EmbeddingOp::create(builder, loc("embedding"), f32(out), table, ids);
+  return EmbeddingOp::create(builder, loc("embedding"), table, ids);
 }
 
 #define ECHO_UNARY(method, Op, label)                                          \
@@ -163,10 +132,7 @@ ECHO_UNARY(rsqrt, RsqrtOp, "rsqrt")
 
 #define ECHO_BINARY(method, Op, label)                                         \
   Value ModelBuilder::method(Value a, Value b) {                               \
-    std::string why;                                                           \
-    auto out = check(shape::broadcast(shapeOf(a), shapeOf(b), why), why,       \
-                     label);                                                   \
-    return Op::create(builder, loc(label), f32(out), a, b);                    \
+    return Op::create(builder, loc(label), a, b);                              \
   }
 ECHO_BINARY(add, AddOp, "add")
 ECHO_BINARY(sub, SubOp, "sub")
@@ -178,21 +144,15 @@ ECHO_BINARY(max, MaxOp, "max")
 Value ModelBuilder::maxPool(Value x, ArrayRef<int64_t> kernel,
                             ArrayRef<int64_t> stride,
                             ArrayRef<int64_t> padding) {
-  std::string why;
-  auto out = check(shape::pool2d(shapeOf(x), kernel, stride, padding, why),
-                   why, "max_pool2d");
-  return MaxPool2DOp::create(builder, loc("max_pool"), f32(out), x, kernel,
-                             stride, padding);
+  return MaxPool2DOp::create(builder, loc("max_pool"), x, kernel, stride,
+                             padding);
 }
 
 Value ModelBuilder::avgPool(Value x, ArrayRef<int64_t> kernel,
                             ArrayRef<int64_t> stride,
                             ArrayRef<int64_t> padding) {
-  std::string why;
-  auto out = check(shape::pool2d(shapeOf(x), kernel, stride, padding, why),
-                   why, "avg_pool2d");
-  return AvgPool2DOp::create(builder, loc("avg_pool"), f32(out), x, kernel,
-                             stride, padding);
+  return AvgPool2DOp::create(builder, loc("avg_pool"), x, kernel, stride,
+                             padding);
 }
 
 Value ModelBuilder::batchNorm(Value x, StringRef name) {
@@ -201,9 +161,7 @@ Value ModelBuilder::batchNorm(Value x, StringRef name) {
   Value beta = param({c}, (name + ".beta").str());
   Value mean = state({c}, (name + ".running_mean").str());
   Value var = state({c}, (name + ".running_var").str());
-  RankedTensorType vec = f32({c});
-  auto bn = BatchNormOp::create(builder, loc(name), x.getType(), vec, vec, vec,
-                                vec, x, gamma, beta, mean, var,
+  auto bn = BatchNormOp::create(builder, loc(name), x, gamma, beta, mean, var,
                                 builder.getF64FloatAttr(1e-5),
                                 builder.getF64FloatAttr(0.1));
   return bn.getOutput();
@@ -213,15 +171,13 @@ Value ModelBuilder::layerNorm(Value x, StringRef name) {
   int64_t d = shapeOf(x).back();
   Value gamma = param({d}, (name + ".gamma").str());
   Value beta = param({d}, (name + ".beta").str());
-  RankedTensorType rows = f32(shapeOf(x).drop_back());
-  auto ln = LayerNormOp::create(builder, loc(name), x.getType(), rows, rows, x,
-                                gamma, beta, builder.getF64FloatAttr(1e-5));
+  auto ln = LayerNormOp::create(builder, loc(name), x, gamma, beta,
+                                builder.getF64FloatAttr(1e-5));
   return ln.getOutput();
 }
 
 Value ModelBuilder::dropout(Value x, double probability) {
-  auto mask = RankedTensorType::get(shapeOf(x), builder.getI1Type());
-  auto op = DropoutOp::create(builder, loc("dropout"), x.getType(), mask, x,
+  auto op = DropoutOp::create(builder, loc("dropout"), x,
                               builder.getF64FloatAttr(probability),
                               builder.getI64IntegerAttr(dropoutSeed++));
   return op.getOutput();
@@ -263,16 +219,11 @@ Value ModelBuilder::reduce(Value x, StringRef kind, ArrayRef<int64_t> dims,
   std::optional<ReduceKind> k = symbolizeReduceKind(kind);
   if (!k)
     llvm::report_fatal_error("echo model builder: unknown reduction");
-  std::string why;
-  auto out = check(shape::reduce(shapeOf(x), dims, keepDims, why), why,
-                   "reduce");
-  return ReduceOp::create(builder, loc("reduce"), f32(out), *k, x, dims,
-                          keepDims);
+  return ReduceOp::create(builder, loc("reduce"), *k, x, dims, keepDims);
 }
 
 Value ModelBuilder::crossEntropy(Value logits, Value labels) {
-  return CrossEntropyOp::create(builder, loc("cross_entropy"), f32({}), logits,
-                                labels);
+  return CrossEntropyOp::create(builder, loc("cross_entropy"), logits, labels);
 }
 
 Value ModelBuilder::reshape(Value x, ArrayRef<int64_t> shape) {
@@ -283,11 +234,7 @@ Value ModelBuilder::reshape(Value x, ArrayRef<int64_t> shape) {
 }
 
 Value ModelBuilder::transpose(Value x, ArrayRef<int64_t> permutation) {
-  std::string why;
-  auto out = check(shape::transpose(shapeOf(x), permutation, why), why,
-                   "transpose");
-  return TransposeOp::create(builder, loc("transpose"), f32(out), x,
-                             permutation);
+  return TransposeOp::create(builder, loc("transpose"), x, permutation);
 }
 
 Value ModelBuilder::broadcastTo(Value x, ArrayRef<int64_t> shape) {
@@ -297,14 +244,7 @@ Value ModelBuilder::broadcastTo(Value x, ArrayRef<int64_t> shape) {
 }
 
 Value ModelBuilder::concat(ArrayRef<Value> values, int64_t axis) {
-  SmallVector<ArrayRef<int64_t>> shapes;
-  for (Value v : values)
-    shapes.push_back(shapeOf(v));
-  std::string why;
-  int64_t rank = shapes.front().size();
-  int64_t normalized = axis < 0 ? axis + rank : axis;
-  auto out = check(shape::concat(shapes, normalized, why), why, "concat");
-  return ConcatOp::create(builder, loc("concat"), f32(out), values, axis);
+  return ConcatOp::create(builder, loc("concat"), values, axis);
 }
 
 SmallVector<Value> ModelBuilder::split(Value x, int64_t axis, int64_t pieces) {

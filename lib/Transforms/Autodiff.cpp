@@ -82,7 +82,7 @@ void GradientBuilder::accumulate(OpBuilder &b, Value v, Value grad) {
   auto [it, inserted] = gradOf.try_emplace(v, grad);
   if (inserted)
     return;
-  it->second = AddOp::create(b, grad.getLoc(), grad.getType(), it->second, grad);
+  it->second = AddOp::create(b, grad.getLoc(), it->second, grad);
 }
 
 LogicalResult GradientBuilder::build(Value loss, Value lossScaleState) {
@@ -439,11 +439,11 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
   Value nonfinite;
   if (lossScaleState) {
     Value one = FillOp::create(b, loc, scalar, b.getF64FloatAttr(1.0));
-    Value inverse = DivOp::create(b, loc, scalar, one, grads.seed());
+    Value inverse = DivOp::create(b, loc, one, grads.seed());
     for (Value &grad : paramGrads) {
-      grad = MulOp::create(b, loc, grad.getType(), grad, inverse);
+      grad = MulOp::create(b, loc, grad, inverse);
       Value count = NonfiniteCountOp::create(b, loc, grad);
-      nonfinite = nonfinite ? AddOp::create(b, loc, scalar, nonfinite, count)
+      nonfinite = nonfinite ? AddOp::create(b, loc, nonfinite, count)
                             : count;
     }
   }
@@ -452,8 +452,7 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
   auto keepOnOverflow = [&](Value old, Value updated) -> Value {
     if (!nonfinite)
       return updated;
-    return SelectOp::create(b, loc, updated.getType(), nonfinite, old,
-                            updated);
+    return SelectOp::create(b, loc, nonfinite, old, updated);
   };
 
   SmallVector<Value> results{loss};
@@ -508,7 +507,7 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
     // correction uses the 1-based number of the step being taken.
     BlockArgument stepArg = appendArgument(step, scalar, stateAttrs);
     Value one = FillOp::create(b, loc, scalar, f64(1.0));
-    Value t = AddOp::create(b, loc, scalar, stepArg, one);
+    Value t = AddOp::create(b, loc, stepArg, one);
     SmallVector<Value> newParams, newMs, newVs;
     for (auto [param, grad, m, v] : llvm::zip(params, paramGrads, ms, vs)) {
       Type type = param.getType();
@@ -531,7 +530,7 @@ LogicalResult AutodiffPass::finishWithOptimizer(func::FuncOp step, Value loss,
 
   if (lossScaleState) {
     Value newState = LossScaleUpdateOp::create(
-        b, loc, lossScaleState.getType(), lossScaleState, nonfinite,
+        b, loc, lossScaleState, nonfinite,
         b.getI64IntegerAttr(lossScaleGrowthInterval), f64(lossScaleGrowth),
         f64(lossScaleBackoff), f64(lossScaleInit));
     results.push_back(newState);

@@ -134,8 +134,8 @@ void GistEncodePass::runOnOperation() {
                                       kernel, stride, padding);
     Value e = encoder.encode(b, xStash.getInput(), xStash, encoding);
     b.setInsertionPoint(g);
-    Value dx = MaxPool2DGradArgmaxOp::create(b, g.getLoc(), g.getType(), e,
-                                             g.getGrad(), g.getKernel(),
+    Value dx = MaxPool2DGradArgmaxOp::create(b, g.getLoc(), e, g.getGrad(),
+                                             g.getKernel(),
                                              g.getStride(), g.getPadding());
     g.getResult().replaceAllUsesWith(dx);
     g.erase();

@@ -79,8 +79,7 @@ bool StashEncoder::encodeMasks(OpBuilder &b, StashOp stash,
     for (OpOperand *use : relu) {
       auto grad = cast<ReluGradOp>(use->getOwner());
       b.setInsertionPoint(grad);
-      Value dx = ReluGradEncodedOp::create(b, grad.getLoc(), grad.getType(), e,
-                                           grad.getGrad());
+      Value dx = ReluGradEncodedOp::create(b, grad.getLoc(), e, grad.getGrad());
       grad.getResult().replaceAllUsesWith(dx);
     }
     for (OpOperand *use : relu)

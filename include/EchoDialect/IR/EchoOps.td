@@ -1,8 +1,11 @@
 //===- EchoOps.td - Operations of the echo dialect ---------*- tablegen -*-===//
 //
 // Forward ops, their backward ops, optimizer updates and memory ops. Shape
-// rules live in C++ verifiers built on the shared functions of
-// ShapeFunctions.h, so that verification and the builders agree.
+// rules live in the shared functions of ShapeFunctions.h. An op whose result
+// type follows from its operands and attributes infers it from them
+// (InferTypeOpAdaptor, EchoOps.cpp), so ODS builds it without result types;
+// pure type relations are ODS traits and constraints; C++ verifiers remain
+// for what relates a given result type to the operands.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +31,7 @@ defvar InPlace = DeclareOpInterfaceMethods<Echo_InPlaceOpInterface>;
 // Compute-heavy forward ops
 //===----------------------------------------------------------------------===//
 
-def Echo_LinearOp : Echo_Op<"linear", [Pure, Differentiable, HeavyCosted]> {
+def Echo_LinearOp : Echo_Op<"linear", [Pure, InferTypeOpAdaptor, Differentiable, HeavyCosted]> {
   let summary = "Fully-connected layer: Y = X * W^T + b";
   let description = [{
     `input` is `[..., K]`, `weight` is `[N, K]`, the optional `bias` is `[N]`;
@@ -43,10 +46,9 @@ def Echo_LinearOp : Echo_Op<"linear", [Pure, Differentiable, HeavyCosted]> {
                        Optional<Echo_FloatTensor>:$bias);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_MatmulOp : Echo_Op<"matmul", [Pure, Differentiable, HeavyCosted]> {
+def Echo_MatmulOp : Echo_Op<"matmul", [Pure, InferTypeOpAdaptor, Differentiable, HeavyCosted]> {
   let summary = "Matrix product of two rank-2 tensors";
   let description = [{
     `op(lhs) * op(rhs)` where `op` transposes when `transpose_lhs` /
@@ -64,10 +66,9 @@ def Echo_MatmulOp : Echo_Op<"matmul", [Pure, Differentiable, HeavyCosted]> {
     $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
     attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def Echo_BatchMatmulOp : Echo_Op<"batch_matmul", [Pure, Differentiable, HeavyCosted]> {
+def Echo_BatchMatmulOp : Echo_Op<"batch_matmul", [Pure, InferTypeOpAdaptor, Differentiable, HeavyCosted]> {
   let summary = "Batched matrix product over identical leading dimensions";
   let description = [{
     Operands of rank >= 3 with identical leading (batch) dimensions; the last
@@ -85,10 +86,9 @@ def Echo_BatchMatmulOp : Echo_Op<"batch_matmul", [Pure, Differentiable, HeavyCos
     $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)? (`transpose_rhs` $transpose_rhs^)?
     attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def Echo_Conv2DOp : Echo_Op<"conv2d", [Pure, Differentiable, HeavyCosted]> {
+def Echo_Conv2DOp : Echo_Op<"conv2d", [Pure, InferTypeOpAdaptor, Differentiable, HeavyCosted]> {
   let summary = "2-D convolution, NCHW input, OIHW weight";
   let description = [{
     `input` is `[N, C, H, W]`, `weight` is `[O, C / groups, KH, KW]`, the
@@ -108,10 +108,9 @@ def Echo_Conv2DOp : Echo_Op<"conv2d", [Pure, Differentiable, HeavyCosted]> {
                        DefaultValuedAttr<I64Attr, "1">:$groups);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_EmbeddingOp : Echo_Op<"embedding", [Pure, Differentiable, HeavyCosted]> {
+def Echo_EmbeddingOp : Echo_Op<"embedding", [Pure, InferTypeOpAdaptor, Differentiable, HeavyCosted]> {
   let summary = "Row lookup in an embedding table";
   let description = [{
     `table` is `[V, D]`, `indices` is an integer tensor of any shape `S`; the
@@ -124,7 +123,6 @@ def Echo_EmbeddingOp : Echo_Op<"embedding", [Pure, Differentiable, HeavyCosted]>
   let arguments = (ins Echo_FloatTensor:$table, Echo_IndexTensor:$indices);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$table `,` $indices attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -214,7 +212,7 @@ def Echo_GeluErfOp : Echo_UnaryOp<"gelu_erf",
     "x * Phi(x) = 0.5 * x * (1 + erf(x / sqrt(2))) (exact GELU)">;
 
 class Echo_BinaryOp<string mnemonic, string formula>
-    : Echo_Op<mnemonic, [Pure, Differentiable, Costed, InPlace]> {
+    : Echo_Op<mnemonic, [Pure, InferTypeOpAdaptor, Differentiable, Costed, InPlace]> {
   let summary = "Elementwise " # formula # " with numpy broadcasting";
   let description = "Computes `" # formula # "` after broadcasting both operands "
     "to the result shape with numpy rules (trailing dimensions aligned, size-1 "
@@ -223,7 +221,6 @@ class Echo_BinaryOp<string mnemonic, string formula>
   let arguments = (ins Echo_FloatTensor:$lhs, Echo_FloatTensor:$rhs);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 def Echo_AddOp : Echo_BinaryOp<"add", "lhs + rhs">;
@@ -236,7 +233,7 @@ def Echo_MaxOp : Echo_BinaryOp<"max", "max(lhs, rhs)">;
 // Other forward ops
 //===----------------------------------------------------------------------===//
 
-def Echo_DropoutOp : Echo_Op<"dropout", [Pure, Differentiable, Costed]> {
+def Echo_DropoutOp : Echo_Op<"dropout", [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "Dropout with a deterministic mask";
   let description = [{
     Zeroes each element with probability `probability` and scales the others
@@ -253,11 +250,10 @@ def Echo_DropoutOp : Echo_Op<"dropout", [Pure, Differentiable, Costed]> {
   let assemblyFormat = [{
     $input `probability` $probability `seed` $seed attr-dict `:` type($input) `->` type($output) `,` type($mask)
   }];
-  let hasVerifier = 1;
 }
 
 class Echo_Pool2DOp<string mnemonic, string what>
-    : Echo_Op<mnemonic, [Pure, Differentiable, Costed]> {
+    : Echo_Op<mnemonic, [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "2-D " # what # " pooling over NCHW input";
   let description = "`kernel`, `stride` and `padding` (per side) have two entries "
     "(height, width); padding must be smaller than the kernel. Output spatial size is "
@@ -268,13 +264,12 @@ class Echo_Pool2DOp<string mnemonic, string what>
                        DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
-  let hasVerifier = 1;
 }
 
 def Echo_MaxPool2DOp : Echo_Pool2DOp<"max_pool2d", "max">;
 def Echo_AvgPool2DOp : Echo_Pool2DOp<"avg_pool2d", "average (padding counted as zeros)">;
 
-def Echo_BatchNormOp : Echo_Op<"batch_norm", [Pure, Costed,
+def Echo_BatchNormOp : Echo_Op<"batch_norm", [Pure, InferTypeOpAdaptor, Costed,
     DeclareOpInterfaceMethods<Echo_DifferentiableOpInterface, ["isOperandDifferentiable"]>]> {
   let summary = "Batch normalization in training mode";
   let description = [{
@@ -298,10 +293,9 @@ def Echo_BatchNormOp : Echo_Op<"batch_norm", [Pure, Costed,
                       Echo_FloatTensor:$new_running_var, Echo_FloatTensor:$saved_mean,
                       Echo_FloatTensor:$saved_inv_std);
   let assemblyFormat = "$input `,` $gamma `,` $beta `,` $running_mean `,` $running_var attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_LayerNormOp : Echo_Op<"layer_norm", [Pure, Differentiable, Costed]> {
+def Echo_LayerNormOp : Echo_Op<"layer_norm", [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "Layer normalization over the last dimension";
   let description = [{
     `input` is `[..., D]`; `gamma` and `beta` are `[D]`. `mean` and
@@ -318,7 +312,6 @@ def Echo_LayerNormOp : Echo_Op<"layer_norm", [Pure, Differentiable, Costed]> {
   let results = (outs Echo_FloatTensor:$output, Echo_FloatTensor:$mean,
                       Echo_FloatTensor:$inv_std);
   let assemblyFormat = "$input `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 class Echo_SoftmaxLikeOp<string mnemonic, string what>
@@ -336,7 +329,7 @@ class Echo_SoftmaxLikeOp<string mnemonic, string what>
 def Echo_SoftmaxOp : Echo_SoftmaxLikeOp<"softmax", "softmax">;
 def Echo_LogSoftmaxOp : Echo_SoftmaxLikeOp<"log_softmax", "log-softmax">;
 
-def Echo_ReduceOp : Echo_Op<"reduce", [Pure, Differentiable, Costed]> {
+def Echo_ReduceOp : Echo_Op<"reduce", [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "Sum, mean or max over the given dimensions";
   let description = [{
     Reduces `input` over `dims` (distinct, in range, any order). With
@@ -354,10 +347,9 @@ def Echo_ReduceOp : Echo_Op<"reduce", [Pure, Differentiable, Costed]> {
   let assemblyFormat = [{
     $kind $input `dims` $dims (`keepdims` $keepdims^)? attr-dict `:` type($input) `->` type($result)
   }];
-  let hasVerifier = 1;
 }
 
-def Echo_ConcatOp : Echo_Op<"concat", [Pure, Differentiable, Costed]> {
+def Echo_ConcatOp : Echo_Op<"concat", [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "Concatenation along one axis";
   let description = [{
     All inputs have the same rank and element type and agree on every
@@ -370,7 +362,6 @@ def Echo_ConcatOp : Echo_Op<"concat", [Pure, Differentiable, Costed]> {
   let arguments = (ins Variadic<Echo_FloatTensor>:$inputs, I64Attr:$axis);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$inputs `axis` $axis attr-dict `:` functional-type($inputs, $result)";
-  let hasVerifier = 1;
 }
 
 def Echo_SliceOp : Echo_Op<"slice", [Pure, Differentiable, Costed]> {
@@ -422,7 +413,7 @@ def Echo_ReshapeOp : Echo_Op<"reshape", [Pure, Differentiable, Costed]> {
   let hasVerifier = 1;
 }
 
-def Echo_TransposeOp : Echo_Op<"transpose", [Pure, Differentiable, Costed]> {
+def Echo_TransposeOp : Echo_Op<"transpose", [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "Permute dimensions";
   let description = [{
     `result.shape[i] = input.shape[permutation[i]]`.
@@ -434,7 +425,6 @@ def Echo_TransposeOp : Echo_Op<"transpose", [Pure, Differentiable, Costed]> {
   let arguments = (ins Echo_FloatTensor:$input, DenseI64ArrayAttr:$permutation);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$input `permutation` $permutation attr-dict `:` type($input) `->` type($result)";
-  let hasVerifier = 1;
 }
 
 def Echo_BroadcastToOp : Echo_Op<"broadcast_to", [Pure, Differentiable, Costed]> {
@@ -450,7 +440,7 @@ def Echo_BroadcastToOp : Echo_Op<"broadcast_to", [Pure, Differentiable, Costed]>
   let hasVerifier = 1;
 }
 
-def Echo_CrossEntropyOp : Echo_Op<"cross_entropy", [Pure, Differentiable, Costed]> {
+def Echo_CrossEntropyOp : Echo_Op<"cross_entropy", [Pure, InferTypeOpAdaptor, Differentiable, Costed]> {
   let summary = "Softmax cross-entropy with integer labels, mean over rows";
   let description = [{
     `logits` is `[..., C]`, `labels` holds class indices with the logits'
@@ -464,7 +454,6 @@ def Echo_CrossEntropyOp : Echo_Op<"cross_entropy", [Pure, Differentiable, Costed
   let arguments = (ins Echo_FloatTensor:$logits, Echo_IndexTensor:$labels);
   let results = (outs Echo_ScalarF32Tensor:$loss);
   let assemblyFormat = "$logits `,` $labels attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -562,7 +551,7 @@ def Echo_RsqrtGradOp : Echo_UnaryGradOp<"rsqrt_grad", "output y",
 def Echo_GeluErfGradOp : Echo_UnaryGradOp<"gelu_erf_grad", "input x",
     "grad * (Phi(x) + x * phi(x))">;
 
-def Echo_MaxGradOp : Echo_Op<"max_grad", [Pure, Costed]> {
+def Echo_MaxGradOp : Echo_Op<"max_grad", [Pure, InferTypeOpAdaptor, Costed]> {
   let summary = "Backward of `echo.max`";
   let description = [{
     Routes `grad` (shaped like the broadcast result) to `lhs` where
@@ -576,7 +565,6 @@ def Echo_MaxGradOp : Echo_Op<"max_grad", [Pure, Costed]> {
   let arguments = (ins Echo_FloatTensor:$lhs, Echo_FloatTensor:$rhs, Echo_FloatTensor:$grad);
   let results = (outs Echo_FloatTensor:$lhs_grad, Echo_FloatTensor:$rhs_grad);
   let assemblyFormat = "$lhs `,` $rhs `,` $grad attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 def Echo_SumToOp : Echo_Op<"sum_to", [Pure, Costed]> {
@@ -648,7 +636,7 @@ def Echo_AvgPool2DGradOp : Echo_Pool2DGradOp<"avg_pool2d_grad",
   }];
 }
 
-def Echo_BatchNormGradOp : Echo_Op<"batch_norm_grad", [Pure, Costed]> {
+def Echo_BatchNormGradOp : Echo_Op<"batch_norm_grad", [Pure, InferTypeOpAdaptor, Costed]> {
   let summary = "Backward of `echo.batch_norm`";
   let description = [{
     Reads the forward input, `gamma` and the saved batch statistics; returns
@@ -664,10 +652,9 @@ def Echo_BatchNormGradOp : Echo_Op<"batch_norm_grad", [Pure, Costed]> {
   let results = (outs Echo_FloatTensor:$input_grad, Echo_FloatTensor:$gamma_grad,
                       Echo_FloatTensor:$beta_grad);
   let assemblyFormat = "$input `,` $gamma `,` $saved_mean `,` $saved_inv_std `,` $grad attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_LayerNormGradOp : Echo_Op<"layer_norm_grad", [Pure, Costed]> {
+def Echo_LayerNormGradOp : Echo_Op<"layer_norm_grad", [Pure, InferTypeOpAdaptor, Costed]> {
   let summary = "Backward of `echo.layer_norm`";
   let description = [{
     ```mlir
@@ -680,7 +667,6 @@ def Echo_LayerNormGradOp : Echo_Op<"layer_norm_grad", [Pure, Costed]> {
   let results = (outs Echo_FloatTensor:$input_grad, Echo_FloatTensor:$gamma_grad,
                       Echo_FloatTensor:$beta_grad);
   let assemblyFormat = "$input `,` $gamma `,` $mean `,` $inv_std `,` $grad attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 class Echo_SoftmaxLikeGradOp<string mnemonic, string formula>
@@ -720,7 +706,7 @@ def Echo_ReduceGradOp : Echo_Op<"reduce_grad", [Pure, Costed]> {
   let hasVerifier = 1;
 }
 
-def Echo_ReduceMaxGradOp : Echo_Op<"reduce_max_grad", [Pure, Costed]> {
+def Echo_ReduceMaxGradOp : Echo_Op<"reduce_max_grad", [Pure, InferTypeOpAdaptor, Costed]> {
   let summary = "Backward of `echo.reduce max`";
   let description = [{
     Routes each gradient to the first input position (row-major) equal to the
@@ -736,7 +722,6 @@ def Echo_ReduceMaxGradOp : Echo_Op<"reduce_max_grad", [Pure, Costed]> {
   let assemblyFormat = [{
     $input `,` $output `,` $grad `dims` $dims (`keepdims` $keepdims^)? attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def Echo_SliceGradOp : Echo_Op<"slice_grad", [Pure, Costed]> {
@@ -758,7 +743,7 @@ def Echo_SliceGradOp : Echo_Op<"slice_grad", [Pure, Costed]> {
   let hasVerifier = 1;
 }
 
-def Echo_CrossEntropyGradOp : Echo_Op<"cross_entropy_grad", [Pure, Costed, InPlace]> {
+def Echo_CrossEntropyGradOp : Echo_Op<"cross_entropy_grad", [Pure, InferTypeOpAdaptor, Costed, InPlace]> {
   let summary = "Backward of `echo.cross_entropy`";
   let description = [{
     `(softmax(logits) - onehot(labels)) * grad / rows`.
@@ -771,10 +756,9 @@ def Echo_CrossEntropyGradOp : Echo_Op<"cross_entropy_grad", [Pure, Costed, InPla
                        Echo_ScalarF32Tensor:$grad);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$logits `,` $labels `,` $grad attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_LinearGradInputOp : Echo_Op<"linear_grad_input", [Pure, HeavyCosted]> {
+def Echo_LinearGradInputOp : Echo_Op<"linear_grad_input", [Pure, InferTypeOpAdaptor, HeavyCosted]> {
   let summary = "Input gradient of `echo.linear`: dX = dY * W";
   let description = [{
     ```mlir
@@ -784,10 +768,9 @@ def Echo_LinearGradInputOp : Echo_Op<"linear_grad_input", [Pure, HeavyCosted]> {
   let arguments = (ins Echo_FloatTensor:$grad, Echo_FloatTensor:$weight);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$grad `,` $weight attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_LinearGradWeightOp : Echo_Op<"linear_grad_weight", [Pure, HeavyCosted]> {
+def Echo_LinearGradWeightOp : Echo_Op<"linear_grad_weight", [Pure, InferTypeOpAdaptor, HeavyCosted]> {
   let summary = "Weight gradient of `echo.linear`: dW = dY^T * X";
   let description = [{
     Leading dimensions of `grad` and `input` are flattened into rows.
@@ -799,7 +782,6 @@ def Echo_LinearGradWeightOp : Echo_Op<"linear_grad_weight", [Pure, HeavyCosted]>
   let arguments = (ins Echo_FloatTensor:$grad, Echo_FloatTensor:$input);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$grad `,` $input attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 class Echo_Conv2DGradOp<string mnemonic, dag operandsDag, string operandsFormat>
@@ -856,7 +838,7 @@ def Echo_EmbeddingGradOp : Echo_Op<"embedding_grad", [Pure, HeavyCosted]> {
   let hasVerifier = 1;
 }
 
-def Echo_ReluGradEncodedOp : Echo_Op<"relu_grad_encoded", [Pure, Costed, InPlace]> {
+def Echo_ReluGradEncodedOp : Echo_Op<"relu_grad_encoded", [Pure, InferTypeOpAdaptor, Costed, InPlace]> {
   let summary = "Backward of `echo.relu` from its 1-bit encoding";
   let description = [{
     Gist's Binarize: the ReLU backward needs only whether each output was
@@ -871,10 +853,9 @@ def Echo_ReluGradEncodedOp : Echo_Op<"relu_grad_encoded", [Pure, Costed, InPlace
   let arguments = (ins Echo_EncodedValue:$mask, Echo_FloatTensor:$grad);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$mask `,` $grad attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
-def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, Costed]> {
+def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, InferTypeOpAdaptor, Costed]> {
   let summary = "Backward of `echo.max_pool2d` from an encoded argmax map";
   let description = [{
     Gist's pooling backward: instead of the forward input and output it reads
@@ -893,7 +874,6 @@ def Echo_MaxPool2DGradArgmaxOp : Echo_Op<"max_pool2d_grad_argmax", [Pure, Costed
                        DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding);
   let results = (outs Echo_FloatTensor:$result);
   let assemblyFormat = "$argmax `,` $grad attr-dict `:` functional-type(operands, results)";
-  let hasVerifier = 1;
 }
 
 def Echo_AttentionGradOp : Echo_Op<"attention_grad", [Pure, HeavyCosted,
@@ -986,6 +966,8 @@ def Echo_AdamUpdateOp : Echo_Op<"adam_update", [Pure, Costed, InPlace]> {
 //===----------------------------------------------------------------------===//
 
 // A scalar f32 tensor the assembly format need not spell (its type is fixed).
+def Echo_F32Tensor : StaticShapeTensorOf<[F32]>;
+
 def Echo_ScalarF32Operand : Type<Echo_ScalarF32Tensor.predicate,
     Echo_ScalarF32Tensor.summary, "::mlir::TensorType">,
     BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getF32Type())">;
@@ -1003,10 +985,9 @@ def Echo_NonfiniteCountOp : Echo_Op<"nonfinite_count", [Pure, Costed,
     %n = echo.nonfinite_count %g : tensor<16x8xf32> -> tensor<f32>
     ```
   }];
-  let arguments = (ins Echo_FloatTensor:$input);
+  let arguments = (ins Echo_F32Tensor:$input);
   let results = (outs Echo_ScalarF32Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
-  let hasVerifier = 1;
 }
 
 def Echo_SelectOp : Echo_Op<"select", [Pure, Costed, InPlace,
@@ -1023,11 +1004,10 @@ def Echo_SelectOp : Echo_Op<"select", [Pure, Costed, InPlace,
     %p = echo.select %n, %old, %new : tensor<16x8xf32>
     ```
   }];
-  let arguments = (ins Echo_ScalarF32Operand:$pred, Echo_FloatTensor:$true_value,
-                       Echo_FloatTensor:$false_value);
-  let results = (outs Echo_FloatTensor:$result);
+  let arguments = (ins Echo_ScalarF32Operand:$pred, Echo_F32Tensor:$true_value,
+                       Echo_F32Tensor:$false_value);
+  let results = (outs Echo_F32Tensor:$result);
   let assemblyFormat = "$pred `,` $true_value `,` $false_value attr-dict `:` type($result)";
-  let hasVerifier = 1;
 }
 
 def Echo_LossScaleUpdateOp : Echo_Op<"loss_scale_update", [Pure, Costed,
@@ -1057,8 +1037,6 @@ def Echo_LossScaleUpdateOp : Echo_Op<"loss_scale_update", [Pure, Costed,
 //===----------------------------------------------------------------------===//
 // Collectives (echo-data-parallel; docs/distributed.md)
 //===----------------------------------------------------------------------===//
-
-def Echo_F32Tensor : StaticShapeTensorOf<[F32]>;
 
 def Echo_AllReduceOp : Echo_Op<"all_reduce", [Pure, Costed, InPlace,
     InferTypeOpAdaptor]> {

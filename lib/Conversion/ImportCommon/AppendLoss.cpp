@@ -42,7 +42,7 @@ LogicalResult mlir::echo::appendLoss(func::FuncOp fn, ImportLoss loss) {
                                         b.getI32Type());
     if (failed(fn.insertArgument(index, labels, DictionaryAttr::get(ctx), loc)))
       return failure();
-    result = CrossEntropyOp::create(b, loc, scalar, out, fn.getArgument(index));
+    result = CrossEntropyOp::create(b, loc, out, fn.getArgument(index));
   } else {
     if (failed(fn.insertArgument(index, type, DictionaryAttr::get(ctx), loc)))
       return failure();
@@ -55,8 +55,7 @@ LogicalResult mlir::echo::appendLoss(func::FuncOp fn, ImportLoss loss) {
     if (dims.empty())
       result = square;
     else
-      result = ReduceOp::create(b, loc, scalar, ReduceKind::Mean, square, dims,
-                                false);
+      result = ReduceOp::create(b, loc, ReduceKind::Mean, square, dims, false);
   }
   ret->setOperands(result);
   fn.setType(FunctionType::get(ctx, fn.getArgumentTypes(), {scalar}));

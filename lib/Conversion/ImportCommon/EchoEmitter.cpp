@@ -34,10 +34,7 @@ Value EchoEmitter::transpose(Value v, ArrayRef<int64_t> permutation) {
     identity &= (int64_t)i == p;
   if (identity)
     return v;
-  SmallVector<int64_t> shape;
-  for (int64_t p : permutation)
-    shape.push_back(shapeOf(v)[p]);
-  return TransposeOp::create(b, loc, like(v, shape), v, permutation);
+  return TransposeOp::create(b, loc, v, permutation);
 }
 
 Value EchoEmitter::fill(double value, ArrayRef<int64_t> shape,

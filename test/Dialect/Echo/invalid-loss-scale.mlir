@@ -2,7 +2,7 @@
 // RUN: echo-opt %s -split-input-file -verify-diagnostics
 
 func.func @count_f16(%g: tensor<4xf16>) -> tensor<f32> {
-  // expected-error@+1 {{'echo.nonfinite_count' op counts the elements of an f32 tensor, got 'tensor<4xf16>'}}
+  // expected-error@+1 {{operand #0 must be statically shaped tensor of 32-bit float values, but got 'tensor<4xf16>'}}
   %n = echo.nonfinite_count %g : tensor<4xf16> -> tensor<f32>
   return %n : tensor<f32>
 }
@@ -18,7 +18,7 @@ func.func @count_result(%g: tensor<4xf32>) -> tensor<1xf32> {
 // -----
 
 func.func @select_bf16(%n: tensor<f32>, %a: tensor<4xbf16>, %b: tensor<4xbf16>) -> tensor<4xbf16> {
-  // expected-error@+1 {{'echo.select' op selects between f32 tensors, got 'tensor<4xbf16>'}}
+  // expected-error@+1 {{operand #1 must be statically shaped tensor of 32-bit float values, but got 'tensor<4xbf16>'}}
   %r = echo.select %n, %a, %b : tensor<4xbf16>
   return %r : tensor<4xbf16>
 }

@@ -74,7 +74,8 @@ func.func @linear_too_many_operands(%x: tensor<32x784xf32>, %w: tensor<256x784xf
 // -----
 
 func.func @linear_element_types(%x: tensor<32x784xf32>, %w: tensor<256x784xf16>) {
-  // expected-error@+1 {{operands and results must share one float element type, got 'f32' and 'f16'}}
+  // expected-error@+2 {{operands and results must share one float element type, got 'f32' and 'f16'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y = echo.linear %x, %w : (tensor<32x784xf32>, tensor<256x784xf16>) -> tensor<32x256xf32>
   return
 }
@@ -82,7 +83,8 @@ func.func @linear_element_types(%x: tensor<32x784xf32>, %w: tensor<256x784xf16>)
 // -----
 
 func.func @linear_scalar_input(%x: tensor<f32>, %w: tensor<256x784xf32>) {
-  // expected-error@+1 {{input must have rank >= 1}}
+  // expected-error@+2 {{input must have rank >= 1}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y = echo.linear %x, %w : (tensor<f32>, tensor<256x784xf32>) -> tensor<256xf32>
   return
 }
@@ -90,7 +92,8 @@ func.func @linear_scalar_input(%x: tensor<f32>, %w: tensor<256x784xf32>) {
 // -----
 
 func.func @linear_weight_rank(%x: tensor<32x784xf32>, %w: tensor<256x784x1xf32>) {
-  // expected-error@+1 {{weight must have rank 2 ([out, in]), got rank 3}}
+  // expected-error@+2 {{weight must have rank 2 ([out, in]), got rank 3}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y = echo.linear %x, %w : (tensor<32x784xf32>, tensor<256x784x1xf32>) -> tensor<32x256xf32>
   return
 }
@@ -98,7 +101,8 @@ func.func @linear_weight_rank(%x: tensor<32x784xf32>, %w: tensor<256x784x1xf32>)
 // -----
 
 func.func @linear_feature_size(%x: tensor<32x784xf32>, %w: tensor<256x780xf32>) {
-  // expected-error@+1 {{input feature size 784 does not match weight [256, 780]}}
+  // expected-error@+2 {{input feature size 784 does not match weight [256, 780]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y = echo.linear %x, %w : (tensor<32x784xf32>, tensor<256x780xf32>) -> tensor<32x256xf32>
   return
 }
@@ -106,7 +110,8 @@ func.func @linear_feature_size(%x: tensor<32x784xf32>, %w: tensor<256x780xf32>) 
 // -----
 
 func.func @linear_bias(%x: tensor<32x784xf32>, %w: tensor<256x784xf32>, %b: tensor<128xf32>) {
-  // expected-error@+1 {{bias must be [256], got [128]}}
+  // expected-error@+2 {{bias must be [256], got [128]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y = echo.linear %x, %w, %b : (tensor<32x784xf32>, tensor<256x784xf32>, tensor<128xf32>) -> tensor<32x256xf32>
   return
 }
@@ -114,7 +119,8 @@ func.func @linear_bias(%x: tensor<32x784xf32>, %w: tensor<256x784xf32>, %b: tens
 // -----
 
 func.func @linear_result(%x: tensor<4x32x784xf32>, %w: tensor<256x784xf32>) {
-  // expected-error@+1 {{result shape [32, 256] does not match the expected [4, 32, 256]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x32x256xf32>' are incompatible with return type(s) of operation 'tensor<32x256xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y = echo.linear %x, %w : (tensor<4x32x784xf32>, tensor<256x784xf32>) -> tensor<32x256xf32>
   return
 }
@@ -126,7 +132,8 @@ func.func @linear_result(%x: tensor<4x32x784xf32>, %w: tensor<256x784xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @matmul_rank(%a: tensor<2x8x16xf32>, %b: tensor<2x16x4xf32>) {
-  // expected-error@+1 {{operands must have rank 2, got 'tensor<2x8x16xf32>' and 'tensor<2x16x4xf32>'}}
+  // expected-error@+2 {{operands must have rank 2, got 'tensor<2x8x16xf32>' and 'tensor<2x16x4xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.matmul %a, %b : (tensor<2x8x16xf32>, tensor<2x16x4xf32>) -> tensor<2x8x4xf32>
   return
 }
@@ -134,7 +141,8 @@ func.func @matmul_rank(%a: tensor<2x8x16xf32>, %b: tensor<2x16x4xf32>) {
 // -----
 
 func.func @matmul_contraction(%a: tensor<8x16xf32>, %b: tensor<8x4xf32>) {
-  // expected-error@+1 {{contraction sizes differ: 16 vs 8}}
+  // expected-error@+2 {{contraction sizes differ: 16 vs 8}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.matmul %a, %b : (tensor<8x16xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
   return
 }
@@ -143,7 +151,8 @@ func.func @matmul_contraction(%a: tensor<8x16xf32>, %b: tensor<8x4xf32>) {
 
 // With transpose_rhs the contraction dimension of rhs is its last one.
 func.func @matmul_contraction_transposed(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) {
-  // expected-error@+1 {{contraction sizes differ: 16 vs 4}}
+  // expected-error@+2 {{contraction sizes differ: 16 vs 4}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.matmul %a, %b transpose_rhs : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x16xf32>
   return
 }
@@ -151,7 +160,8 @@ func.func @matmul_contraction_transposed(%a: tensor<8x16xf32>, %b: tensor<16x4xf
 // -----
 
 func.func @matmul_result(%a: tensor<16x8xf32>, %b: tensor<16x4xf32>) {
-  // expected-error@+1 {{result shape [16, 4] does not match the expected [8, 4]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x4xf32>' are incompatible with return type(s) of operation 'tensor<16x4xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.matmul %a, %b transpose_lhs : (tensor<16x8xf32>, tensor<16x4xf32>) -> tensor<16x4xf32>
   return
 }
@@ -159,7 +169,8 @@ func.func @matmul_result(%a: tensor<16x8xf32>, %b: tensor<16x4xf32>) {
 // -----
 
 func.func @batch_matmul_rank(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) {
-  // expected-error@+1 {{operands must have rank >= 3, got 'tensor<8x16xf32>'}}
+  // expected-error@+2 {{operands must have rank >= 3, got 'tensor<8x16xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.batch_matmul %a, %b : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
   return
 }
@@ -167,7 +178,8 @@ func.func @batch_matmul_rank(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) {
 // -----
 
 func.func @batch_matmul_rank_mismatch(%a: tensor<2x8x16xf32>, %b: tensor<1x2x16x4xf32>) {
-  // expected-error@+1 {{operands must have the same rank >= 2, got [2, 8, 16] and [1, 2, 16, 4]}}
+  // expected-error@+2 {{operands must have the same rank >= 2, got [2, 8, 16] and [1, 2, 16, 4]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.batch_matmul %a, %b : (tensor<2x8x16xf32>, tensor<1x2x16x4xf32>) -> tensor<2x8x4xf32>
   return
 }
@@ -175,7 +187,8 @@ func.func @batch_matmul_rank_mismatch(%a: tensor<2x8x16xf32>, %b: tensor<1x2x16x
 // -----
 
 func.func @batch_matmul_batch_dims(%a: tensor<2x8x16xf32>, %b: tensor<3x16x4xf32>) {
-  // expected-error@+1 {{batch dimensions differ: [2, 8, 16] and [3, 16, 4]}}
+  // expected-error@+2 {{batch dimensions differ: [2, 8, 16] and [3, 16, 4]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.batch_matmul %a, %b : (tensor<2x8x16xf32>, tensor<3x16x4xf32>) -> tensor<2x8x4xf32>
   return
 }
@@ -187,7 +200,8 @@ func.func @batch_matmul_batch_dims(%a: tensor<2x8x16xf32>, %b: tensor<3x16x4xf32
 //===----------------------------------------------------------------------===//
 
 func.func @conv2d_stride_entries(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{stride must have 2 entries (height, width), got 1}}
+  // expected-error@+2 {{stride must have 2 entries (height, width), got 1}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {stride = array<i64: 1>} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -195,7 +209,8 @@ func.func @conv2d_stride_entries(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3x
 // -----
 
 func.func @conv2d_stride_zero(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{stride entries must be >= 1, got [1, 0]}}
+  // expected-error@+2 {{stride entries must be >= 1, got [1, 0]}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {stride = array<i64: 1, 0>} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -203,7 +218,8 @@ func.func @conv2d_stride_zero(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32
 // -----
 
 func.func @conv2d_padding_negative(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{padding entries must be >= 0, got [-1, 1]}}
+  // expected-error@+2 {{padding entries must be >= 0, got [-1, 1]}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {padding = array<i64: -1, 1>} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -211,7 +227,8 @@ func.func @conv2d_padding_negative(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x
 // -----
 
 func.func @conv2d_dilation_zero(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{dilation entries must be >= 1, got [0, 0]}}
+  // expected-error@+2 {{dilation entries must be >= 1, got [0, 0]}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {dilation = array<i64: 0, 0>} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -219,7 +236,8 @@ func.func @conv2d_dilation_zero(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf
 // -----
 
 func.func @conv2d_groups_zero(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{groups must be >= 1, got 0}}
+  // expected-error@+2 {{groups must be >= 1, got 0}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {groups = 0 : i64} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -227,7 +245,8 @@ func.func @conv2d_groups_zero(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32
 // -----
 
 func.func @conv2d_groups_exceed(%x: tensor<1x3x4x4xf32>, %w: tensor<2x1x3x3xf32>) {
-  // expected-error@+1 {{groups 3 exceeds the input or output channel count}}
+  // expected-error@+2 {{groups 3 exceeds the input or output channel count}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {groups = 3 : i64} : (tensor<1x3x4x4xf32>, tensor<2x1x3x3xf32>) -> tensor<1x2x2x2xf32>
   return
 }
@@ -235,7 +254,8 @@ func.func @conv2d_groups_exceed(%x: tensor<1x3x4x4xf32>, %w: tensor<2x1x3x3xf32>
 // -----
 
 func.func @conv2d_rank(%x: tensor<3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{input (NCHW) and weight (OIHW) must have rank 4, got [3, 32, 32] and [16, 3, 3, 3]}}
+  // expected-error@+2 {{input (NCHW) and weight (OIHW) must have rank 4, got [3, 32, 32] and [16, 3, 3, 3]}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w : (tensor<3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<16x30x30xf32>
   return
 }
@@ -243,7 +263,8 @@ func.func @conv2d_rank(%x: tensor<3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
 // -----
 
 func.func @conv2d_groups_divide(%x: tensor<8x6x32x32xf32>, %w: tensor<16x2x3x3xf32>) {
-  // expected-error@+1 {{input channels 6 and output channels 16 must be divisible by groups 4}}
+  // expected-error@+2 {{input channels 6 and output channels 16 must be divisible by groups 4}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {groups = 4 : i64} : (tensor<8x6x32x32xf32>, tensor<16x2x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -251,7 +272,8 @@ func.func @conv2d_groups_divide(%x: tensor<8x6x32x32xf32>, %w: tensor<16x2x3x3xf
 // -----
 
 func.func @conv2d_weight_channels(%x: tensor<8x8x32x32xf32>, %w: tensor<16x8x3x3xf32>) {
-  // expected-error@+1 {{weight [16, 8, 3, 3] expects 16 input channels, input has 8}}
+  // expected-error@+2 {{weight [16, 8, 3, 3] expects 16 input channels, input has 8}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {groups = 2 : i64} : (tensor<8x8x32x32xf32>, tensor<16x8x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -259,7 +281,8 @@ func.func @conv2d_weight_channels(%x: tensor<8x8x32x32xf32>, %w: tensor<16x8x3x3
 // -----
 
 func.func @conv2d_bias(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>, %b: tensor<16x1xf32>) {
-  // expected-error@+1 {{bias must be [16], got [16, 1]}}
+  // expected-error@+2 {{bias must be [16], got [16, 1]}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w, %b : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>, tensor<16x1xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -267,7 +290,8 @@ func.func @conv2d_bias(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>, %b: 
 // -----
 
 func.func @conv2d_kernel_does_not_fit(%x: tensor<8x3x4x4xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{dilated kernel [3, 3] does not fit the padded input [4, 4]}}
+  // expected-error@+2 {{dilated kernel [3, 3] does not fit the padded input [4, 4]}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {dilation = array<i64: 2, 2>} : (tensor<8x3x4x4xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x1x1xf32>
   return
 }
@@ -283,7 +307,8 @@ func.func @conv2d_empty_kernel(%x: tensor<1x3x4x4xf32>, %w: tensor<16x3x0x0xf32>
 // -----
 
 func.func @conv2d_result(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // expected-error@+1 {{result shape [8, 16, 30, 30] does not match the expected [8, 16, 32, 32]}}
+  // expected-error@+2 {{'echo.conv2d' op inferred type(s) 'tensor<8x16x32x32xf32>' are incompatible with return type(s) of operation 'tensor<8x16x30x30xf32>'}}
+  // expected-error@+1 {{'echo.conv2d' op failed to infer returned types}}
   %y = echo.conv2d %x, %w {padding = array<i64: 1, 1>} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
   return
 }
@@ -303,7 +328,8 @@ func.func @embedding_float_indices(%t: tensor<1000x64xf32>, %ids: tensor<8x20xf3
 // -----
 
 func.func @embedding_table_rank(%t: tensor<1000xf32>, %ids: tensor<8x20xi32>) {
-  // expected-error@+1 {{table must have rank 2 ([vocab, dim]), got 'tensor<1000xf32>'}}
+  // expected-error@+2 {{table must have rank 2 ([vocab, dim]), got 'tensor<1000xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %e = echo.embedding %t, %ids : (tensor<1000xf32>, tensor<8x20xi32>) -> tensor<8x20xf32>
   return
 }
@@ -311,7 +337,8 @@ func.func @embedding_table_rank(%t: tensor<1000xf32>, %ids: tensor<8x20xi32>) {
 // -----
 
 func.func @embedding_result(%t: tensor<1000x64xf32>, %ids: tensor<8x20xi64>) {
-  // expected-error@+1 {{result shape [8, 20, 1000] does not match the expected [8, 20, 64]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x20x64xf32>' are incompatible with return type(s) of operation 'tensor<8x20x1000xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %e = echo.embedding %t, %ids : (tensor<1000x64xf32>, tensor<8x20xi64>) -> tensor<8x20x1000xf32>
   return
 }
@@ -323,7 +350,8 @@ func.func @embedding_result(%t: tensor<1000x64xf32>, %ids: tensor<8x20xi64>) {
 //===----------------------------------------------------------------------===//
 
 func.func @add_not_broadcastable(%a: tensor<4x8xf32>, %b: tensor<4xf32>) {
-  // expected-error@+1 {{shapes [4, 8] and [4] are not broadcast-compatible}}
+  // expected-error@+2 {{shapes [4, 8] and [4] are not broadcast-compatible}}
+  // expected-error@+1 {{failed to infer returned types}}
   %z = echo.add %a, %b : (tensor<4x8xf32>, tensor<4xf32>) -> tensor<4x8xf32>
   return
 }
@@ -331,7 +359,8 @@ func.func @add_not_broadcastable(%a: tensor<4x8xf32>, %b: tensor<4xf32>) {
 // -----
 
 func.func @sub_result(%a: tensor<4x1xf32>, %b: tensor<8xf32>) {
-  // expected-error@+1 {{result shape [4, 1] does not match the expected [4, 8]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x1xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %z = echo.sub %a, %b : (tensor<4x1xf32>, tensor<8xf32>) -> tensor<4x1xf32>
   return
 }
@@ -339,7 +368,8 @@ func.func @sub_result(%a: tensor<4x1xf32>, %b: tensor<8xf32>) {
 // -----
 
 func.func @mul_element_types(%a: tensor<4x8xf16>, %b: tensor<8xf32>) {
-  // expected-error@+1 {{operands and results must share one float element type, got 'f16' and 'f32'}}
+  // expected-error@+2 {{operands and results must share one float element type, got 'f16' and 'f32'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %z = echo.mul %a, %b : (tensor<4x8xf16>, tensor<8xf32>) -> tensor<4x8xf16>
   return
 }
@@ -347,7 +377,8 @@ func.func @mul_element_types(%a: tensor<4x8xf16>, %b: tensor<8xf32>) {
 // -----
 
 func.func @div_result_rank(%a: tensor<4x8xf32>, %b: tensor<8xf32>) {
-  // expected-error@+1 {{result shape [1, 4, 8] does not match the expected [4, 8]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<1x4x8xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %z = echo.div %a, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<1x4x8xf32>
   return
 }
@@ -355,7 +386,8 @@ func.func @div_result_rank(%a: tensor<4x8xf32>, %b: tensor<8xf32>) {
 // -----
 
 func.func @max_not_broadcastable(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) {
-  // expected-error@+1 {{shapes [2, 3] and [3, 3] are not broadcast-compatible}}
+  // expected-error@+2 {{shapes [2, 3] and [3, 3] are not broadcast-compatible}}
+  // expected-error@+1 {{failed to infer returned types}}
   %z = echo.max %a, %b : (tensor<2x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
   return
 }
@@ -367,7 +399,8 @@ func.func @max_not_broadcastable(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @dropout_probability_one(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{probability must be in [0, 1), got 1.000000e+00}}
+  // expected-error@+2 {{probability must be in [0, 1), got 1.000000e+00}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m = echo.dropout %x probability 1.0 seed 7 : tensor<4x8xf32> -> tensor<4x8xf32>, tensor<4x8xi1>
   return
 }
@@ -375,7 +408,8 @@ func.func @dropout_probability_one(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @dropout_output_type(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{output type 'tensor<4x8xf16>' must equal the input type 'tensor<4x8xf32>'}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>', 'tensor<4x8xi1>' are incompatible with return type(s) of operation 'tensor<4x8xf16>', 'tensor<4x8xi1>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m = echo.dropout %x probability 0.5 seed 7 : tensor<4x8xf32> -> tensor<4x8xf16>, tensor<4x8xi1>
   return
 }
@@ -383,7 +417,8 @@ func.func @dropout_output_type(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @dropout_mask_shape(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{mask shape [8, 4] must equal input shape [4, 8]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>', 'tensor<4x8xi1>' are incompatible with return type(s) of operation 'tensor<4x8xf32>', 'tensor<8x4xi1>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m = echo.dropout %x probability 0.5 seed 7 : tensor<4x8xf32> -> tensor<4x8xf32>, tensor<8x4xi1>
   return
 }
@@ -411,7 +446,8 @@ func.func @pool_missing_kernel(%x: tensor<1x1x4x4xf32>) {
 // -----
 
 func.func @pool_kernel_entries(%x: tensor<1x1x4x4xf32>) {
-  // expected-error@+1 {{kernel must have 2 entries (height, width), got 1}}
+  // expected-error@+2 {{kernel must have 2 entries (height, width), got 1}}
+  // expected-error@+1 {{'echo.max_pool2d' op failed to infer returned types}}
   %y = echo.max_pool2d %x {kernel = array<i64: 2>, stride = array<i64: 2, 2>} : tensor<1x1x4x4xf32> -> tensor<1x1x2x2xf32>
   return
 }
@@ -419,7 +455,8 @@ func.func @pool_kernel_entries(%x: tensor<1x1x4x4xf32>) {
 // -----
 
 func.func @pool_kernel_zero(%x: tensor<1x1x4x4xf32>) {
-  // expected-error@+1 {{kernel entries must be >= 1, got [0, 2]}}
+  // expected-error@+2 {{kernel entries must be >= 1, got [0, 2]}}
+  // expected-error@+1 {{'echo.avg_pool2d' op failed to infer returned types}}
   %y = echo.avg_pool2d %x {kernel = array<i64: 0, 2>, stride = array<i64: 2, 2>} : tensor<1x1x4x4xf32> -> tensor<1x1x2x2xf32>
   return
 }
@@ -427,7 +464,8 @@ func.func @pool_kernel_zero(%x: tensor<1x1x4x4xf32>) {
 // -----
 
 func.func @pool_rank(%x: tensor<1x4x4xf32>) {
-  // expected-error@+1 {{input must have rank 4 (NCHW), got [1, 4, 4]}}
+  // expected-error@+2 {{input must have rank 4 (NCHW), got [1, 4, 4]}}
+  // expected-error@+1 {{'echo.max_pool2d' op failed to infer returned types}}
   %y = echo.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : tensor<1x4x4xf32> -> tensor<1x2x2xf32>
   return
 }
@@ -435,7 +473,8 @@ func.func @pool_rank(%x: tensor<1x4x4xf32>) {
 // -----
 
 func.func @pool_padding_not_smaller(%x: tensor<1x1x4x4xf32>) {
-  // expected-error@+1 {{padding [1, 2] must be smaller than the kernel [2, 2]}}
+  // expected-error@+2 {{padding [1, 2] must be smaller than the kernel [2, 2]}}
+  // expected-error@+1 {{'echo.max_pool2d' op failed to infer returned types}}
   %y = echo.max_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 2>} : tensor<1x1x4x4xf32> -> tensor<1x1x3x3xf32>
   return
 }
@@ -443,7 +482,8 @@ func.func @pool_padding_not_smaller(%x: tensor<1x1x4x4xf32>) {
 // -----
 
 func.func @pool_kernel_does_not_fit(%x: tensor<1x1x4x4xf32>) {
-  // expected-error@+1 {{kernel [5, 5] does not fit the padded input [4, 4]}}
+  // expected-error@+2 {{kernel [5, 5] does not fit the padded input [4, 4]}}
+  // expected-error@+1 {{'echo.avg_pool2d' op failed to infer returned types}}
   %y = echo.avg_pool2d %x {kernel = array<i64: 5, 5>, stride = array<i64: 1, 1>} : tensor<1x1x4x4xf32> -> tensor<1x1x1x1xf32>
   return
 }
@@ -451,7 +491,8 @@ func.func @pool_kernel_does_not_fit(%x: tensor<1x1x4x4xf32>) {
 // -----
 
 func.func @pool_result(%x: tensor<8x16x32x32xf32>) {
-  // expected-error@+1 {{result shape [8, 16, 32, 32] does not match the expected [8, 16, 16, 16]}}
+  // expected-error@+2 {{'echo.avg_pool2d' op inferred type(s) 'tensor<8x16x16x16xf32>' are incompatible with return type(s) of operation 'tensor<8x16x32x32xf32>'}}
+  // expected-error@+1 {{'echo.avg_pool2d' op failed to infer returned types}}
   %y = echo.avg_pool2d %x {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : tensor<8x16x32x32xf32> -> tensor<8x16x32x32xf32>
   return
 }
@@ -463,7 +504,8 @@ func.func @pool_result(%x: tensor<8x16x32x32xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @batch_norm_epsilon(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
-  // expected-error@+1 {{epsilon must be positive, got 0.000000e+00}}
+  // expected-error@+2 {{epsilon must be positive, got 0.000000e+00}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %rm, %rv, %sm, %si = echo.batch_norm %x, %c, %c, %c, %c {epsilon = 0.0 : f64} : (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -471,7 +513,8 @@ func.func @batch_norm_epsilon(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
 // -----
 
 func.func @batch_norm_momentum(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
-  // expected-error@+1 {{momentum must be in [0, 1], got 1.500000e+00}}
+  // expected-error@+2 {{momentum must be in [0, 1], got 1.500000e+00}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %rm, %rv, %sm, %si = echo.batch_norm %x, %c, %c, %c, %c {momentum = 1.5 : f64} : (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -479,7 +522,8 @@ func.func @batch_norm_momentum(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
 // -----
 
 func.func @batch_norm_rank(%x: tensor<16xf32>, %c: tensor<16xf32>) {
-  // expected-error@+1 {{input must have rank >= 2 ([N, C, ...]), got 'tensor<16xf32>'}}
+  // expected-error@+2 {{input must have rank >= 2 ([N, C, ...]), got 'tensor<16xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %rm, %rv, %sm, %si = echo.batch_norm %x, %c, %c, %c, %c : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -487,7 +531,8 @@ func.func @batch_norm_rank(%x: tensor<16xf32>, %c: tensor<16xf32>) {
 // -----
 
 func.func @batch_norm_gamma(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>, %g: tensor<8xf32>) {
-  // expected-error@+1 {{gamma must be [16], got [8]}}
+  // expected-error@+2 {{gamma must be [16], got [8]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %rm, %rv, %sm, %si = echo.batch_norm %x, %g, %c, %c, %c : (tensor<8x16x4x4xf32>, tensor<8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -495,7 +540,8 @@ func.func @batch_norm_gamma(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>, %g: te
 // -----
 
 func.func @batch_norm_output(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
-  // expected-error@+1 {{output shape [8, 16, 2, 2] must equal input shape [8, 16, 4, 4]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x16x4x4xf32>', 'tensor<16xf32>', 'tensor<16xf32>', 'tensor<16xf32>', 'tensor<16xf32>' are incompatible with return type(s) of operation 'tensor<8x16x2x2xf32>', 'tensor<16xf32>', 'tensor<16xf32>', 'tensor<16xf32>', 'tensor<16xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %rm, %rv, %sm, %si = echo.batch_norm %x, %c, %c, %c, %c : (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<8x16x2x2xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -507,7 +553,8 @@ func.func @batch_norm_output(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @layer_norm_epsilon(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %r: tensor<8xf32>) {
-  // expected-error@+1 {{epsilon must be positive, got -1.000000e+00}}
+  // expected-error@+2 {{epsilon must be positive, got -1.000000e+00}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m, %s = echo.layer_norm %x, %g, %g {epsilon = -1.0 : f64} : (tensor<8x512xf32>, tensor<512xf32>, tensor<512xf32>) -> (tensor<8x512xf32>, tensor<8xf32>, tensor<8xf32>)
   return
 }
@@ -515,7 +562,8 @@ func.func @layer_norm_epsilon(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %r: te
 // -----
 
 func.func @layer_norm_scalar(%x: tensor<f32>, %g: tensor<1xf32>) {
-  // expected-error@+1 {{input must have rank >= 1}}
+  // expected-error@+2 {{input must have rank >= 1}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m, %s = echo.layer_norm %x, %g, %g : (tensor<f32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<f32>, tensor<f32>, tensor<f32>)
   return
 }
@@ -523,7 +571,8 @@ func.func @layer_norm_scalar(%x: tensor<f32>, %g: tensor<1xf32>) {
 // -----
 
 func.func @layer_norm_gamma(%x: tensor<8x512xf32>, %g: tensor<8xf32>, %b: tensor<512xf32>) {
-  // expected-error@+1 {{gamma must be [512], got [8]}}
+  // expected-error@+2 {{gamma must be [512], got [8]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m, %s = echo.layer_norm %x, %g, %b : (tensor<8x512xf32>, tensor<8xf32>, tensor<512xf32>) -> (tensor<8x512xf32>, tensor<8xf32>, tensor<8xf32>)
   return
 }
@@ -531,7 +580,8 @@ func.func @layer_norm_gamma(%x: tensor<8x512xf32>, %g: tensor<8xf32>, %b: tensor
 // -----
 
 func.func @layer_norm_beta(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %b: tensor<256xf32>) {
-  // expected-error@+1 {{beta must be [512], got [256]}}
+  // expected-error@+2 {{beta must be [512], got [256]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m, %s = echo.layer_norm %x, %g, %b : (tensor<8x512xf32>, tensor<512xf32>, tensor<256xf32>) -> (tensor<8x512xf32>, tensor<8xf32>, tensor<8xf32>)
   return
 }
@@ -539,7 +589,8 @@ func.func @layer_norm_beta(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %b: tenso
 // -----
 
 func.func @layer_norm_mean(%x: tensor<8x512xf32>, %g: tensor<512xf32>) {
-  // expected-error@+1 {{mean must be [8] (the input shape without its last dimension), got [8, 1]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x512xf32>', 'tensor<8xf32>', 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<8x512xf32>', 'tensor<8x1xf32>', 'tensor<8xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m, %s = echo.layer_norm %x, %g, %g : (tensor<8x512xf32>, tensor<512xf32>, tensor<512xf32>) -> (tensor<8x512xf32>, tensor<8x1xf32>, tensor<8xf32>)
   return
 }
@@ -547,7 +598,8 @@ func.func @layer_norm_mean(%x: tensor<8x512xf32>, %g: tensor<512xf32>) {
 // -----
 
 func.func @layer_norm_output(%x: tensor<8x512xf32>, %g: tensor<512xf32>) {
-  // expected-error@+1 {{output shape [512, 8] must equal input shape [8, 512]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x512xf32>', 'tensor<8xf32>', 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<512x8xf32>', 'tensor<8xf32>', 'tensor<8xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %y, %m, %s = echo.layer_norm %x, %g, %g : (tensor<8x512xf32>, tensor<512xf32>, tensor<512xf32>) -> (tensor<512x8xf32>, tensor<8xf32>, tensor<8xf32>)
   return
 }
@@ -587,7 +639,8 @@ func.func @reduce_unknown_kind(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @reduce_no_dims(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{dims must not be empty}}
+  // expected-error@+2 {{dims must not be empty}}
+  // expected-error@+1 {{failed to infer returned types}}
   %s = echo.reduce sum %x dims [] : tensor<4x8xf32> -> tensor<4x8xf32>
   return
 }
@@ -595,7 +648,8 @@ func.func @reduce_no_dims(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @reduce_dim_out_of_range(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{dimension 2 is out of range for rank 2}}
+  // expected-error@+2 {{dimension 2 is out of range for rank 2}}
+  // expected-error@+1 {{failed to infer returned types}}
   %s = echo.reduce mean %x dims [2] : tensor<4x8xf32> -> tensor<4xf32>
   return
 }
@@ -603,7 +657,8 @@ func.func @reduce_dim_out_of_range(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @reduce_dim_twice(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{dimension 1 is listed twice}}
+  // expected-error@+2 {{dimension 1 is listed twice}}
+  // expected-error@+1 {{failed to infer returned types}}
   %s = echo.reduce max %x dims [1, 1] : tensor<4x8xf32> -> tensor<4xf32>
   return
 }
@@ -611,7 +666,8 @@ func.func @reduce_dim_twice(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @reduce_keepdims_result(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{result shape [4] does not match the expected [4, 1]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x1xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %s = echo.reduce sum %x dims [1] keepdims : tensor<4x8xf32> -> tensor<4xf32>
   return
 }
@@ -623,7 +679,8 @@ func.func @reduce_keepdims_result(%x: tensor<4x8xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @concat_no_inputs() {
-  // expected-error@+1 {{needs at least one input}}
+  // expected-error@+2 {{needs at least one input}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.concat axis 0 : () -> tensor<4xf32>
   return
 }
@@ -631,7 +688,8 @@ func.func @concat_no_inputs() {
 // -----
 
 func.func @concat_axis(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>) {
-  // expected-error@+1 {{axis 2 is out of range for rank 2}}
+  // expected-error@+2 {{axis 2 is out of range for rank 2}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.concat %a, %b axis 2 : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x8xf32>
   return
 }
@@ -639,7 +697,8 @@ func.func @concat_axis(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>) {
 // -----
 
 func.func @concat_input_rank(%a: tensor<4x3xf32>, %b: tensor<5xf32>) {
-  // expected-error@+1 {{input 1 has rank 1, expected 2}}
+  // expected-error@+2 {{input 1 has rank 1, expected 2}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.concat %a, %b axis 1 : (tensor<4x3xf32>, tensor<5xf32>) -> tensor<4x8xf32>
   return
 }
@@ -647,7 +706,8 @@ func.func @concat_input_rank(%a: tensor<4x3xf32>, %b: tensor<5xf32>) {
 // -----
 
 func.func @concat_off_axis(%a: tensor<4x3xf32>, %b: tensor<2x5xf32>) {
-  // expected-error@+1 {{input 1 [2, 5] differs from input 0 [4, 3] outside the concatenation axis}}
+  // expected-error@+2 {{input 1 [2, 5] differs from input 0 [4, 3] outside the concatenation axis}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.concat %a, %b axis -1 : (tensor<4x3xf32>, tensor<2x5xf32>) -> tensor<4x8xf32>
   return
 }
@@ -655,7 +715,8 @@ func.func @concat_off_axis(%a: tensor<4x3xf32>, %b: tensor<2x5xf32>) {
 // -----
 
 func.func @concat_result(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>) {
-  // expected-error@+1 {{result shape [4, 9] does not match the expected [4, 8]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x9xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %c = echo.concat %a, %b axis 1 : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x9xf32>
   return
 }
@@ -776,7 +837,8 @@ func.func @reshape_count(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @transpose_entries(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{permutation [1, 0, 2] must have 2 entries}}
+  // expected-error@+2 {{permutation [1, 0, 2] must have 2 entries}}
+  // expected-error@+1 {{failed to infer returned types}}
   %t = echo.transpose %x permutation [1, 0, 2] : tensor<4x8xf32> -> tensor<8x4xf32>
   return
 }
@@ -784,7 +846,8 @@ func.func @transpose_entries(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @transpose_not_a_permutation(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{[1, 1] is not a permutation of [0, 2)}}
+  // expected-error@+2 {{[1, 1] is not a permutation of [0, 2)}}
+  // expected-error@+1 {{failed to infer returned types}}
   %t = echo.transpose %x permutation [1, 1] : tensor<4x8xf32> -> tensor<8x8xf32>
   return
 }
@@ -792,7 +855,8 @@ func.func @transpose_not_a_permutation(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @transpose_result(%x: tensor<4x8xf32>) {
-  // expected-error@+1 {{result shape [4, 8] does not match the expected [8, 4]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x4xf32>' are incompatible with return type(s) of operation 'tensor<4x8xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %t = echo.transpose %x permutation [1, 0] : tensor<4x8xf32> -> tensor<4x8xf32>
   return
 }
@@ -812,7 +876,8 @@ func.func @broadcast_to_incompatible(%b: tensor<3xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @cross_entropy_logits_rank(%l: tensor<10xf32>, %y: tensor<i32>) {
-  // expected-error@+1 {{logits must have rank >= 2 ([..., classes]), got 'tensor<10xf32>'}}
+  // expected-error@+2 {{logits must have rank >= 2 ([..., classes]), got 'tensor<10xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %loss = echo.cross_entropy %l, %y : (tensor<10xf32>, tensor<i32>) -> tensor<f32>
   return
 }
@@ -820,7 +885,8 @@ func.func @cross_entropy_logits_rank(%l: tensor<10xf32>, %y: tensor<i32>) {
 // -----
 
 func.func @cross_entropy_labels(%l: tensor<32x10xf32>, %y: tensor<32x10xi32>) {
-  // expected-error@+1 {{labels must be [32] (the logits shape without the class dimension), got [32, 10]}}
+  // expected-error@+2 {{labels must be [32] (the logits shape without the class dimension), got [32, 10]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %loss = echo.cross_entropy %l, %y : (tensor<32x10xf32>, tensor<32x10xi32>) -> tensor<f32>
   return
 }
@@ -848,7 +914,8 @@ func.func @relu_grad_type_mismatch(%y: tensor<4x8xf32>, %dy: tensor<4x8xf16>) {
 // -----
 
 func.func @max_grad_grad(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %dy: tensor<8xf32>) {
-  // expected-error@+1 {{grad shape [8] does not match the expected [4, 8]}}
+  // expected-error@+2 {{grad shape [8] does not match the expected [4, 8]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %da, %db = echo.max_grad %a, %b, %dy : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)
   return
 }
@@ -857,7 +924,8 @@ func.func @max_grad_grad(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %dy: tensor<8xf
 
 // Both gradients have the broadcast shape; echo.sum_to reduces them.
 func.func @max_grad_rhs_grad(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %dy: tensor<4x8xf32>) {
-  // expected-error@+1 {{rhs_grad shape [8] does not match the expected [4, 8]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>', 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xf32>', 'tensor<8xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %da, %db = echo.max_grad %a, %b, %dy : (tensor<4x8xf32>, tensor<8xf32>, tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8xf32>)
   return
 }
@@ -929,7 +997,8 @@ func.func @avg_pool2d_grad_grad(%dy: tensor<1x1x2x2xf32>) {
 // -----
 
 func.func @batch_norm_grad_beta_grad(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
-  // expected-error@+1 {{beta_grad must be [16], got [32]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x16x4x4xf32>', 'tensor<16xf32>', 'tensor<16xf32>' are incompatible with return type(s) of operation 'tensor<8x16x4x4xf32>', 'tensor<16xf32>', 'tensor<32xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx, %dg, %db = echo.batch_norm_grad %x, %c, %c, %c, %x : (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<8x16x4x4xf32>) -> (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<32xf32>)
   return
 }
@@ -937,7 +1006,8 @@ func.func @batch_norm_grad_beta_grad(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32
 // -----
 
 func.func @batch_norm_grad_grad(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>, %dy: tensor<8x16x2x2xf32>) {
-  // expected-error@+1 {{grad shape [8, 16, 2, 2] must equal input shape [8, 16, 4, 4]}}
+  // expected-error@+2 {{grad shape [8, 16, 2, 2] must equal input shape [8, 16, 4, 4]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx, %dg, %db = echo.batch_norm_grad %x, %c, %c, %c, %dy : (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<8x16x2x2xf32>) -> (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -945,7 +1015,8 @@ func.func @batch_norm_grad_grad(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>, %d
 // -----
 
 func.func @batch_norm_grad_input_grad(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf32>) {
-  // expected-error@+1 {{input_grad shape [8, 16, 16] must equal input shape [8, 16, 4, 4]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x16x4x4xf32>', 'tensor<16xf32>', 'tensor<16xf32>' are incompatible with return type(s) of operation 'tensor<8x16x16xf32>', 'tensor<16xf32>', 'tensor<16xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx, %dg, %db = echo.batch_norm_grad %x, %c, %c, %c, %x : (tensor<8x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<8x16x4x4xf32>) -> (tensor<8x16x16xf32>, tensor<16xf32>, tensor<16xf32>)
   return
 }
@@ -953,7 +1024,8 @@ func.func @batch_norm_grad_input_grad(%x: tensor<8x16x4x4xf32>, %c: tensor<16xf3
 // -----
 
 func.func @layer_norm_grad_gamma_grad(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %m: tensor<8xf32>) {
-  // expected-error@+1 {{gamma_grad must be [512], got [8]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x512xf32>', 'tensor<512xf32>', 'tensor<512xf32>' are incompatible with return type(s) of operation 'tensor<8x512xf32>', 'tensor<8xf32>', 'tensor<512xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx, %dg, %db = echo.layer_norm_grad %x, %g, %m, %m, %x : (tensor<8x512xf32>, tensor<512xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8x512xf32>) -> (tensor<8x512xf32>, tensor<8xf32>, tensor<512xf32>)
   return
 }
@@ -961,7 +1033,8 @@ func.func @layer_norm_grad_gamma_grad(%x: tensor<8x512xf32>, %g: tensor<512xf32>
 // -----
 
 func.func @layer_norm_grad_grad(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %m: tensor<8xf32>, %dy: tensor<8x256xf32>) {
-  // expected-error@+1 {{grad shape [8, 256] must equal input shape [8, 512]}}
+  // expected-error@+2 {{grad shape [8, 256] must equal input shape [8, 512]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx, %dg, %db = echo.layer_norm_grad %x, %g, %m, %m, %dy : (tensor<8x512xf32>, tensor<512xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8x256xf32>) -> (tensor<8x512xf32>, tensor<512xf32>, tensor<512xf32>)
   return
 }
@@ -969,7 +1042,8 @@ func.func @layer_norm_grad_grad(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %m: 
 // -----
 
 func.func @layer_norm_grad_input_grad(%x: tensor<8x512xf32>, %g: tensor<512xf32>, %m: tensor<8xf32>) {
-  // expected-error@+1 {{input_grad shape [4096] must equal input shape [8, 512]}}
+  // expected-error@+2 {{inferred type(s) 'tensor<8x512xf32>', 'tensor<512xf32>', 'tensor<512xf32>' are incompatible with return type(s) of operation 'tensor<4096xf32>', 'tensor<512xf32>', 'tensor<512xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx, %dg, %db = echo.layer_norm_grad %x, %g, %m, %m, %x : (tensor<8x512xf32>, tensor<512xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8x512xf32>) -> (tensor<4096xf32>, tensor<512xf32>, tensor<512xf32>)
   return
 }
@@ -1009,7 +1083,8 @@ func.func @reduce_grad_grad(%dy: tensor<8xf32>) {
 // -----
 
 func.func @reduce_max_grad_result_shape(%x: tensor<4x8xf32>, %y: tensor<4xf32>) {
-  // expected-error@+1 {{result type 'tensor<4x9xf32>' must equal the input type 'tensor<4x8xf32>'}}
+  // expected-error@+2 {{inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x9xf32>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx = echo.reduce_max_grad %x, %y, %y dims [1] : (tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4x9xf32>
   return
 }
@@ -1017,7 +1092,8 @@ func.func @reduce_max_grad_result_shape(%x: tensor<4x8xf32>, %y: tensor<4xf32>) 
 // -----
 
 func.func @reduce_max_grad_output(%x: tensor<4x8xf32>, %y: tensor<4x1xf32>, %dy: tensor<4xf32>) {
-  // expected-error@+1 {{output shape [4, 1] must equal grad shape [4]}}
+  // expected-error@+2 {{output shape [4, 1] must equal grad shape [4]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx = echo.reduce_max_grad %x, %y, %dy dims [1] : (tensor<4x8xf32>, tensor<4x1xf32>, tensor<4xf32>) -> tensor<4x8xf32>
   return
 }
@@ -1025,7 +1101,8 @@ func.func @reduce_max_grad_output(%x: tensor<4x8xf32>, %y: tensor<4x1xf32>, %dy:
 // -----
 
 func.func @reduce_max_grad_keepdims(%x: tensor<4x8xf32>, %y: tensor<4xf32>) {
-  // expected-error@+1 {{grad shape [4] does not match the expected [4, 1]}}
+  // expected-error@+2 {{grad shape [4] does not match the expected [4, 1]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx = echo.reduce_max_grad %x, %y, %y dims [1] keepdims : (tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4x8xf32>
   return
 }
@@ -1041,7 +1118,8 @@ func.func @slice_grad_out_of_bounds(%dy: tensor<8x256xf32>) {
 // -----
 
 func.func @cross_entropy_grad_labels(%l: tensor<32x10xf32>, %y: tensor<10xi32>, %d: tensor<f32>) {
-  // expected-error@+1 {{labels must be [32] (the logits shape without the class dimension), got [10]}}
+  // expected-error@+2 {{labels must be [32] (the logits shape without the class dimension), got [10]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dl = echo.cross_entropy_grad %l, %y, %d : (tensor<32x10xf32>, tensor<10xi32>, tensor<f32>) -> tensor<32x10xf32>
   return
 }
@@ -1049,7 +1127,8 @@ func.func @cross_entropy_grad_labels(%l: tensor<32x10xf32>, %y: tensor<10xi32>, 
 // -----
 
 func.func @cross_entropy_grad_result(%l: tensor<32x10xf32>, %y: tensor<32xi32>, %d: tensor<f32>) {
-  // expected-error@+1 {{result type 'tensor<32x10xf16>' must equal the logits type 'tensor<32x10xf32>'}}
+  // expected-error@+2 {{inferred type(s) 'tensor<32x10xf32>' are incompatible with return type(s) of operation 'tensor<32x10xf16>'}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dl = echo.cross_entropy_grad %l, %y, %d : (tensor<32x10xf32>, tensor<32xi32>, tensor<f32>) -> tensor<32x10xf16>
   return
 }
@@ -1065,7 +1144,8 @@ func.func @cross_entropy_grad_scalar(%l: tensor<32x10xf32>, %y: tensor<32xi32>, 
 // -----
 
 func.func @linear_grad_input_grad(%dy: tensor<32x128xf32>, %w: tensor<256x784xf32>) {
-  // expected-error@+1 {{grad shape [32, 128] does not match the expected [32, 256]}}
+  // expected-error@+2 {{grad shape [32, 128] does not match the expected [32, 256]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx = echo.linear_grad_input %dy, %w : (tensor<32x128xf32>, tensor<256x784xf32>) -> tensor<32x784xf32>
   return
 }
@@ -1073,7 +1153,8 @@ func.func @linear_grad_input_grad(%dy: tensor<32x128xf32>, %w: tensor<256x784xf3
 // -----
 
 func.func @linear_grad_weight_grad(%dy: tensor<16x256xf32>, %x: tensor<32x784xf32>) {
-  // expected-error@+1 {{grad shape [16, 256] does not match the expected [32, 256]}}
+  // expected-error@+2 {{grad shape [16, 256] does not match the expected [32, 256]}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dw = echo.linear_grad_weight %dy, %x : (tensor<16x256xf32>, tensor<32x784xf32>) -> tensor<256x784xf32>
   return
 }
@@ -1424,7 +1505,8 @@ func.func @prefetch_result_type(%h: !echo.host<tensor<64x512xf32>>, %t: !echo.to
 
 func.func @pool_argmax_grad_window(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) {
   %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>
-  // expected-error@+1 {{window (kernel, stride, padding) differs from the encoding's}}
+  // expected-error@+2 {{window (kernel, stride, padding) differs from the encoding's}}
+  // expected-error@+1 {{'echo.max_pool2d_grad_argmax' op failed to infer returned types}}
   %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 1, 1>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
   return
 }
@@ -1433,7 +1515,8 @@ func.func @pool_argmax_grad_window(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2x
 
 func.func @pool_argmax_grad_kind(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) {
   %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<fp16>
-  // expected-error@+1 {{needs a pool_argmax encoding}}
+  // expected-error@+2 {{needs a pool_argmax encoding}}
+  // expected-error@+1 {{'echo.max_pool2d_grad_argmax' op failed to infer returned types}}
   %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<fp16>>, tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
   return
 }
@@ -1442,7 +1525,8 @@ func.func @pool_argmax_grad_kind(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf3
 
 func.func @pool_argmax_grad_result(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2xf32>) {
   %e = echo.encode %x : tensor<1x1x4x4xf32> as #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>
-  // expected-error@+1 {{must be the encoded forward input type}}
+  // expected-error@+2 {{'echo.max_pool2d_grad_argmax' op inferred type(s) 'tensor<1x1x4x4xf32>' are incompatible with return type(s) of operation 'tensor<1x1x5x5xf32>'}}
+  // expected-error@+1 {{'echo.max_pool2d_grad_argmax' op failed to infer returned types}}
   %dx = echo.max_pool2d_grad_argmax %e, %dy {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (!echo.encoded<tensor<1x1x4x4xf32>, #echo.encoding<pool_argmax, kernel = [2, 2], stride = [2, 2]>>, tensor<1x1x2x2xf32>) -> tensor<1x1x5x5xf32>
   return
 }
@@ -1451,7 +1535,8 @@ func.func @pool_argmax_grad_result(%x: tensor<1x1x4x4xf32>, %dy: tensor<1x1x2x2x
 
 func.func @relu_grad_encoded_kind(%y: tensor<8x64xf32>, %dy: tensor<8x64xf32>) {
   %e = echo.encode %y : tensor<8x64xf32> as #echo.encoding<fp16>
-  // expected-error@+1 {{needs a binarize encoding}}
+  // expected-error@+2 {{needs a binarize encoding}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx = echo.relu_grad_encoded %e, %dy : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<fp16>>, tensor<8x64xf32>) -> tensor<8x64xf32>
   return
 }
@@ -1460,7 +1545,8 @@ func.func @relu_grad_encoded_kind(%y: tensor<8x64xf32>, %dy: tensor<8x64xf32>) {
 
 func.func @relu_grad_encoded_type(%y: tensor<8x64xf32>, %dy: tensor<8x32xf32>) {
   %e = echo.encode %y : tensor<8x64xf32> as #echo.encoding<binarize>
-  // expected-error@+1 {{grad and result types must be the encoded type}}
+  // expected-error@+2 {{grad and result types must be the encoded type}}
+  // expected-error@+1 {{failed to infer returned types}}
   %dx = echo.relu_grad_encoded %e, %dy : (!echo.encoded<tensor<8x64xf32>, #echo.encoding<binarize>>, tensor<8x32xf32>) -> tensor<8x32xf32>
   return
 }

@@ -39,8 +39,8 @@ LogicalResult SquareOp::buildGradient(OpBuilder &b, ValueRange resultGrads,
     return success();
   }
   Location loc = getLoc();
-  Value dyX = echo::MulOp::create(b, loc, dy.getType(), dy, getInput());
-  operandGrads.push_back(echo::AddOp::create(b, loc, dy.getType(), dyX, dyX));
+  Value dyX = echo::MulOp::create(b, loc, dy, getInput());
+  operandGrads.push_back(echo::AddOp::create(b, loc, dyX, dyX));
   return success();
 }
 
