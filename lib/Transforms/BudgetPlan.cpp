@@ -19,10 +19,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MD5.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <map>
+#include <set>
 #include <optional>
 
 namespace mlir {
@@ -176,30 +175,9 @@ private:
   SmallVector<ModuleOp> copies; // nested copies, erased when done
   SmallVector<ModuleOp> staged; // one per (remat, gist); null if it failed
                                 // or repeats an earlier one
-  /// The digest of each staged module's generic form -> its index in
-  /// `staged`: finds repeats without keeping every candidate's text.
-  std::map<llvm::MD5::MD5Result, size_t> stagedDigests;
-};
-
-/// Feeds what is printed to it into an MD5 digest, keeping nothing else.
-class DigestStream : public llvm::raw_ostream {
-public:
-  llvm::MD5::MD5Result digest() {
-    flush();
-    llvm::MD5::MD5Result result;
-    md5.final(result);
-    return result;
-  }
-
-private:
-  void write_impl(const char *ptr, size_t size) override {
-    md5.update(llvm::StringRef(ptr, size));
-    written += size;
-  }
-  uint64_t current_pos() const override { return written; }
-
-  llvm::MD5 md5;
-  uint64_t written = 0;
+  /// The digest of each staged module's generic form, as staged: finds
+  /// repeats without keeping every candidate's text.
+  std::set<llvm::MD5::MD5Result> stagedDigests;
 };
 
 /// The generic form of `module`, as the repeat check compares it.
@@ -290,13 +268,14 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
       // A policy that changes nothing here (selective without attention
       // cores) repeats an earlier candidate: the earlier one stands.
       if (fresh) {
-        DigestStream digest;
-        copy->print(digest, OpPrintingFlags().printGenericOpForm());
-        auto [it, inserted] =
-            stagedDigests.try_emplace(digest.digest(), staged.size());
-        // Equal digests: the texts decide (a collision is not a repeat).
-        fresh = inserted ||
-                genericText(copy) != genericText(staged[it->second]);
+        // One text at a time, only its digest kept. The staged modules
+        // themselves cannot be compared later: simulation annotates them.
+        // Among at most 6 x 5 candidates, two different texts with one
+        // 128-bit digest are not a practical concern.
+        fresh = stagedDigests
+                    .insert(llvm::MD5::hash(
+                        llvm::arrayRefFromStringRef(genericText(copy))))
+                    .second;
       }
       if (!fresh) {
         copies.pop_back_val().erase();
@@ -369,7 +348,7 @@ void BudgetPlanPass::runOnOperation() {
       copy.erase();
     copies.clear();
     staged.clear();
-    stagedTexts.clear();
+    stagedDigests.clear();
   };
   Outcome &baseline = outcomes.front(); // remat, gist, offload none
   if (!baseline.simulated || !plan(baseline, names)) {
