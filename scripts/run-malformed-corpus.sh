@@ -5,6 +5,10 @@
 #   - stderr has a located diagnostic (`<file>.mlir:LINE:COL: error:`),
 #   - stderr has no crash or sanitizer report ('Stack dump', 'PLEASE submit',
 #     'AddressSanitizer', 'runtime error', ...).
+# Then runs the op-level invalid cases (test/Dialect/Echo/invalid*.mlir, which
+# hold the verifier errors, hostile sizes included) with -split-input-file
+# -verify-diagnostics: each file must pass (exit 0) with no crash or sanitizer
+# report.
 # Meant for sanitizer builds as well as normal ones.
 #
 # Usage: scripts/run-malformed-corpus.sh [path/to/echo-opt]
@@ -17,6 +21,7 @@ set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ECHO_OPT="${1:-$ROOT/build/bin/echo-opt}"
 CORPUS="$ROOT/test/Malformed"
+INVALID_DIR="$ROOT/test/Dialect/Echo"
 # Per-file time limit in seconds (a hang counts as a failure).
 TIMEOUT="${MALFORMED_TIMEOUT:-60}"
 
@@ -75,6 +80,50 @@ for f in "${files[@]}"; do
     else
       reasons+=("no diagnostic at all")
     fi
+  fi
+  for pat in 'Stack dump' 'PLEASE submit' 'AddressSanitizer' 'LeakSanitizer' \
+             'UndefinedBehaviorSanitizer' 'runtime error'; do
+    if grep -aq "$pat" "$errfile"; then
+      where="$(grep -a -m1 "$pat" "$errfile" | tr -d '\000' | cut -c1-160)"
+      reasons+=("stderr contains '$pat': $where")
+    fi
+  done
+
+  if [ ${#reasons[@]} -eq 0 ]; then
+    echo "ok    $name"
+    passed=$((passed + 1))
+  else
+    msg="${reasons[0]}"
+    for r in "${reasons[@]:1}"; do msg="$msg; $r"; done
+    echo "FAIL  $name: $msg"
+    failed=$((failed + 1))
+  fi
+done
+
+# The split files: every expected diagnostic is produced, nothing else.
+split_files=("$INVALID_DIR"/invalid*.mlir)
+if [ ${#split_files[@]} -eq 0 ]; then
+  echo "error: no invalid*.mlir files in '$INVALID_DIR'" >&2
+  exit 2
+fi
+for f in "${split_files[@]}"; do
+  name="Dialect/Echo/$(basename "$f")"
+  if [ $have_timeout -eq 1 ]; then
+    ( timeout "$TIMEOUT" "$ECHO_OPT" "$f" -split-input-file -verify-diagnostics \
+        >/dev/null 2>"$errfile" ) 2>/dev/null
+  else
+    ( "$ECHO_OPT" "$f" -split-input-file -verify-diagnostics \
+        >/dev/null 2>"$errfile" ) 2>/dev/null
+  fi
+  rc=$?
+
+  reasons=()
+  if [ $have_timeout -eq 1 ] && [ $rc -eq 124 ]; then
+    reasons+=("timed out after ${TIMEOUT}s")
+  elif [ $rc -ge 128 ]; then
+    reasons+=("exit code $rc (killed by signal $((rc - 128)))")
+  elif [ $rc -ne 0 ]; then
+    reasons+=("-verify-diagnostics failed (first line: $(head -n1 "$errfile" | tr -d '\000' | cut -c1-120))")
   fi
   for pat in 'Stack dump' 'PLEASE submit' 'AddressSanitizer' 'LeakSanitizer' \
              'UndefinedBehaviorSanitizer' 'runtime error'; do

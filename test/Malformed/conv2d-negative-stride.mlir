@@ -1,6 +1,0 @@
-// RUN: not echo-opt %s 2>&1 | FileCheck %s
-func.func @f(%x: tensor<8x3x32x32xf32>, %w: tensor<16x3x3x3xf32>) {
-  // CHECK: {{.*}}conv2d-negative-stride.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'echo.conv2d' op stride entries must be >= 1, got [-1, 1]
-  %y = echo.conv2d %x, %w {stride = array<i64: -1, 1>} : (tensor<8x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<8x16x30x30xf32>
-  return
-}
