@@ -24,6 +24,7 @@
 // CHECK: %[[R:.*]] = echo.add %[[X]], %[[H2F]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
 // CHECK: echo.layer_norm %[[R]], %[[G]], %[[B]] : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>)
 // CHECK: echo.cross_entropy %{{.*}}, %[[L]] : (tensor<4x8xf32>, tensor<4xi32>) -> tensor<f32>
+// F16-LABEL: func @block
 // F16: echo.linear %{{.*}}, %{{.*}} : (tensor<4x8xf16>, tensor<8x8xf16>) -> tensor<4x8xf16>
 func.func @block(%x: tensor<4x8xf32>, %labels: tensor<4xi32>, %w: tensor<8x8xf32> {echo.trainable},
                  %g: tensor<8xf32> {echo.trainable}, %b: tensor<8xf32> {echo.trainable}) -> tensor<f32> {

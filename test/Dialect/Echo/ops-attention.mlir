@@ -5,6 +5,7 @@
 // RUN: echo-opt %s --emit-bytecode | echo-opt | FileCheck %s
 // The generic form spells the inferred types out.
 // RUN: echo-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// GENERIC-LABEL: sym_name = "attention"
 // GENERIC: "echo.attention"(%{{.*}}, %{{.*}}, %{{.*}}) <{dropout = 0.000000e+00 : f64, seed = 0 : i64}> : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) -> (tensor<2x4x16x8xf32>, tensor<2x4x16xf32>)
 
 // CHECK-LABEL: func @attention
