@@ -11,7 +11,9 @@
 // The order in the step, at the tensor level: decode, weight gradient, bias
 // reduce, then the input gradient (with csr-density=0.5 asserted, so that
 // p1 is csr; by default it has no density bound and stays a plain stash).
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s --check-prefix=ORDER
+// The pass RUN lines start from Inputs/backward-order.autodiff.mlir (the
+// functions below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/backward-order.autodiff.mlir --gist-encode=csr-density=0.5 | FileCheck %s --check-prefix=ORDER
 // ORDER-LABEL: func.func @train_step
 // ORDER:      %[[S1:.*]] = echo.encode %[[P1:.*]] : tensor<2x8x7x7xf32> as #echo.encoding<csr
 // ORDER:      %[[RG2:.*]] = echo.relu_grad_encoded
@@ -45,8 +47,8 @@
 //
 // On the CPU runtime: gradients bit-identical to Baseline's, and the measured
 // peak equals the planned one.
-// RUN: echo-opt %s --echo-autodiff > %t.base.mlir
-// RUN: echo-opt %s --echo-autodiff --gist-encode > %t.gist.mlir
+// RUN: echo-opt %S/Inputs/backward-order.autodiff.mlir > %t.base.mlir
+// RUN: echo-opt %S/Inputs/backward-order.autodiff.mlir --gist-encode > %t.gist.mlir
 // RUN: echo-run %t.base.mlir --dump-results %t.base.bin
 // RUN: echo-run %t.gist.mlir --dump-results %t.gist.bin
 // RUN: cmp %t.base.bin %t.gist.bin

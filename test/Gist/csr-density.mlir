@@ -8,13 +8,15 @@
 // 800). A conv input produced by anything else (here another conv) is not
 // csr-encoded: it stays a stash (lossless only) or takes the DPR format.
 // The function records what each map relies on (echo.csr_bounds).
-// RUN: echo-opt %s --echo-autodiff --gist-encode | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=1 | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.8 | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.75 | FileCheck %s --check-prefixes=CHECK,C075
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.25 | FileCheck %s --check-prefixes=CHECK,C025
-// RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=0.25 dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR
-// RUN: echo-opt %s --echo-autodiff --gist-encode="dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR-DENSE
+// The pass RUN lines start from Inputs/csr-density.autodiff.mlir (the functions
+// below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode=csr-density=1 | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode=csr-density=0.8 | FileCheck %s --check-prefixes=CHECK,PLAIN,DENSE
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode=csr-density=0.75 | FileCheck %s --check-prefixes=CHECK,C075
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode=csr-density=0.25 | FileCheck %s --check-prefixes=CHECK,C025
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode="csr-density=0.25 dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR
+// RUN: echo-opt %S/Inputs/csr-density.autodiff.mlir --gist-encode="dpr=fp10 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR-DENSE
 
 func.func @net(%x: tensor<2x3x8x8xf32>, %labels: tensor<2xi32>,
                %w1: tensor<4x3x3x3xf32> {echo.trainable},

@@ -3,7 +3,9 @@
 // stashed for the second linear's weight gradient, is stored in reduced
 // precision (DPR) and decoded before its reader, as the output of the echo
 // op in its place (echo.gelu) is.
-// RUN: echo-opt %s -split-input-file --echo-autodiff --gist-encode="dpr=fp16 dpr-min-bytes=0" | FileCheck %s
+// The pass RUN lines start from Inputs/downstream-op.autodiff.mlir (the
+// functions below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/downstream-op.autodiff.mlir -split-input-file --gist-encode="dpr=fp16 dpr-min-bytes=0" | FileCheck %s
 
 // CHECK-LABEL: func.func @train_step
 // CHECK:         %[[A:.*]] = echo_test.square %{{.*}} : tensor<8x32xf32>

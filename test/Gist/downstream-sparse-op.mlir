@@ -5,7 +5,9 @@
 // place: CSR for the convolution's weight gradient, binarized for the ReLU
 // gradient (a rule of the reader, echo.relu_grad).
 // (csr-density=0.5: a density bound, without which the map stays plain.)
-// RUN: echo-opt %s -split-input-file --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s
+// The pass RUN lines start from Inputs/downstream-sparse-op.autodiff.mlir (the
+// functions below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/downstream-sparse-op.autodiff.mlir -split-input-file --gist-encode=csr-density=0.5 | FileCheck %s
 
 // CHECK-LABEL: func.func @train_step
 // CHECK:         %[[R:.*]] = echo_test.clamp %{{.*}} : tensor<2x4x8x8xf32>

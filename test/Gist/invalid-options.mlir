@@ -1,8 +1,10 @@
 // Invalid gist-encode options are rejected with a diagnostic and a failure
 // exit status; nothing is printed on stdout.
+// The pass RUN lines start from Inputs/invalid-options.autodiff.mlir (the
+// functions below after echo-autodiff).
 // RUN: not echo-opt %s --gist-encode=dpr=fp4 2>&1 | FileCheck %s --check-prefix=DPR
 // RUN: not echo-opt %s --gist-encode=dpr=FP8 2>&1 | FileCheck %s --check-prefix=DPRCASE
-// RUN: not echo-opt %s --echo-autodiff --gist-encode=dpr=bf16 2>&1 | FileCheck %s --check-prefix=DPR16
+// RUN: not echo-opt %S/Inputs/invalid-options.autodiff.mlir --gist-encode=dpr=bf16 2>&1 | FileCheck %s --check-prefix=DPR16
 // RUN: not echo-opt %s --gist-encode=csr-density=0 2>&1 | FileCheck %s --check-prefix=DENSITY
 // RUN: not echo-opt %s --gist-encode=csr-density=1.5 2>&1 | FileCheck %s --check-prefix=DENSITY
 // RUN: not echo-opt %s --gist-encode=csr-density=-0.5 2>&1 | FileCheck %s --check-prefix=DENSITY
@@ -12,8 +14,8 @@
 // RUN: not echo-opt %s --gist-encode=density=0.5 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not echo-opt %s --gist-encode=dpr=fp4 2>/dev/null | count 0
 // Boundary values are accepted.
-// RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=1 dpr=fp8 dpr-min-bytes=0" | FileCheck %s --check-prefix=OK
-// RUN: echo-opt %s --echo-autodiff --gist-encode="csr-density=1e-6" | FileCheck %s --check-prefix=OK
+// RUN: echo-opt %S/Inputs/invalid-options.autodiff.mlir --gist-encode="csr-density=1 dpr=fp8 dpr-min-bytes=0" | FileCheck %s --check-prefix=OK
+// RUN: echo-opt %S/Inputs/invalid-options.autodiff.mlir --gist-encode="csr-density=1e-6" | FileCheck %s --check-prefix=OK
 
 // DPR: for the --dpr option: Cannot find option named 'fp4'!
 // DPRCASE: for the --dpr option: Cannot find option named 'FP8'!

@@ -2,8 +2,10 @@
 // use (not after its producer), and the decode right before its FIRST
 // backward use. r1 below is read by conv2 and, much later, by the residual
 // add; relu_grad of r1 runs after the add's gradient reaches it.
-// RUN: echo-opt %s --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s
-// RUN: echo-opt %s --echo-autodiff --gist-encode="lossless=false dpr=fp16 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR
+// The pass RUN lines start from Inputs/placement.autodiff.mlir (the functions
+// below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/placement.autodiff.mlir --gist-encode=csr-density=0.5 | FileCheck %s
+// RUN: echo-opt %S/Inputs/placement.autodiff.mlir --gist-encode="lossless=false dpr=fp16 dpr-min-bytes=0" | FileCheck %s --check-prefix=DPR
 
 func.func @res(%x: tensor<2x4x6x6xf32>, %labels: tensor<2xi32>,
                %w1: tensor<4x4x3x3xf32> {echo.trainable},

@@ -4,8 +4,10 @@
 // echo.gelu, whose gradient also reads its input. Its output feeds the
 // second linear, whose weight gradient needs it: Mirror and Echo recompute
 // it from the first linear's output, which its own gradient keeps anyway.
-// RUN: echo-opt %s -split-input-file --echo-autodiff --echo-remat=policy=mirror | FileCheck %s
-// RUN: echo-opt %s -split-input-file --echo-autodiff --echo-remat=policy=echo | FileCheck %s
+// The pass RUN lines start from Inputs/downstream-op.autodiff.mlir (the
+// functions below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/downstream-op.autodiff.mlir -split-input-file --echo-remat=policy=mirror | FileCheck %s
+// RUN: echo-opt %S/Inputs/downstream-op.autodiff.mlir -split-input-file --echo-remat=policy=echo | FileCheck %s
 
 // CHECK-LABEL: func.func @train_step
 // CHECK: echo.recompute

@@ -15,8 +15,10 @@
 // the planned peak stays Baseline's (7308) for all three, which the
 // footprint check (default) accepts as "not raised".
 //
+// The pass RUN lines start from Inputs/lstm-cell-nonlinear.autodiff.mlir (the
+// functions below after echo-autodiff).
 // RUN: python3 %S/Inputs/check_policies.py echo-opt %s | FileCheck %s
-// RUN: echo-opt %s --echo-autodiff --echo-remat | FileCheck %s --check-prefix=IR
+// RUN: echo-opt %S/Inputs/lstm-cell-nonlinear.autodiff.mlir --echo-remat | FileCheck %s --check-prefix=IR
 // CHECK: none stashed=472 peak=7308
 // CHECK: echo stashed=344 peak=7308 recompute_flops=160
 // CHECK: mirror stashed=344 peak=7308 recompute_flops=256

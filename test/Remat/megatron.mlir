@@ -4,9 +4,11 @@
 // one region and keeps Q, K, V and the context stashed; full-layer keeps the
 // layer inputs (the residual stream) and re-runs whole layers, their linears
 // included: at layer-stride=1 each sublayer is a layer, at 2 the block is.
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=selective remarks=true' 2>&1 | FileCheck %s --check-prefix=SEL
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=full-layer remarks=true' 2>&1 | FileCheck %s --check-prefix=FULL1
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=full-layer layer-stride=2 remarks=true' 2>&1 | FileCheck %s --check-prefix=FULL2
+// The pass RUN lines start from Inputs/megatron.autodiff.mlir (the functions
+// below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/megatron.autodiff.mlir '--echo-remat=policy=selective remarks=true' 2>&1 | FileCheck %s --check-prefix=SEL
+// RUN: echo-opt %S/Inputs/megatron.autodiff.mlir '--echo-remat=policy=full-layer remarks=true' 2>&1 | FileCheck %s --check-prefix=FULL1
+// RUN: echo-opt %S/Inputs/megatron.autodiff.mlir '--echo-remat=policy=full-layer layer-stride=2 remarks=true' 2>&1 | FileCheck %s --check-prefix=FULL2
 // The training pipeline takes both (and the stride).
 // RUN: echo-opt %s '--echo-training-pipeline=remat=full-layer remat-layer-stride=2' --mlir-print-ir-after=echo-remat -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE
 

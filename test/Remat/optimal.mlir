@@ -5,21 +5,23 @@
 // the peak the model reports for its plan. The planner packs both plans
 // into the same arena (2816 bytes), with the MILP's recomputing less.
 //
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal remarks=true time-limit=2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// The pass RUN lines start from Inputs/optimal.autodiff.mlir (the functions
+// below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/optimal.autodiff.mlir '--echo-remat=policy=optimal remarks=true time-limit=2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: echo-remat: optimal: one program for 20 values ({{[0-9]+}} columns, {{[0-9]+}} rows): optimal, objective 2816, bound 2816, gap 0.00%; modeled peak 2816 bytes (Echo 3072), recompute FLOPs 256 (Echo 640); kept the MILP's plan
 // REMARK: remark: echo-remat: proven lower bound of the modeled peak of per-use region plans (the MILP's bound): 2816 bytes
 // REMARK: remark: echo-remat: modeled peak 2816 bytes
 //
 // Within a budget: the fewest FLOPs at or below it; below the optimum the
 // program is infeasible and Echo's plan stays.
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal remarks=true time-limit=2 budget=3072' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: echo-opt %S/Inputs/optimal.autodiff.mlir '--echo-remat=policy=optimal remarks=true time-limit=2 budget=3072' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
 // BUDGET: optimal, objective 192, bound 192, gap 0.00%; modeled peak 3072 bytes (Echo 3072), recompute FLOPs 192 (Echo 640); kept the MILP's plan
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal remarks=true time-limit=2 budget=2000' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT
+// RUN: echo-opt %S/Inputs/optimal.autodiff.mlir '--echo-remat=policy=optimal remarks=true time-limit=2 budget=2000' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT
 // TIGHT: infeasible; modeled peak 3072 bytes (Echo 3072), recompute FLOPs 640 (Echo 640); kept Echo's plan
 //
 // The plan as built: regions, arena and recompute FLOPs from the memory
 // report, through the training pipeline's remat=optimal as well.
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=2' | FileCheck %s --check-prefix=IR
+// RUN: echo-opt %S/Inputs/optimal.autodiff.mlir '--echo-remat=policy=optimal time-limit=2' | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @scores
 // IR-COUNT-4: echo.recompute
 // IR-NOT: echo.recompute
@@ -30,8 +32,8 @@
 //
 // Gradients bit-identical to Baseline (two steps, byte for byte).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: echo-opt %s --echo-autodiff | echo-run --seed 1 --iterations 2 --dump-results %t/none.out
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=2' | echo-run --seed 1 --iterations 2 --dump-results %t/optimal.out
+// RUN: echo-opt %S/Inputs/optimal.autodiff.mlir | echo-run --seed 1 --iterations 2 --dump-results %t/none.out
+// RUN: echo-opt %S/Inputs/optimal.autodiff.mlir '--echo-remat=policy=optimal time-limit=2' | echo-run --seed 1 --iterations 2 --dump-results %t/optimal.out
 // RUN: cmp %t/none.out %t/optimal.out
 
 func.func @scores(%xk: tensor<8x4xf32>, %xq: tensor<5x4xf32>, %labels: tensor<8xi32>,

@@ -1,8 +1,10 @@
 // An unknown policy is an option error (an enumerated option), not a
 // silent fallback; none, mirror and echo are the choices.
-// RUN: not echo-opt %s --echo-autodiff '--echo-remat=policy=bogus' 2>&1 | FileCheck %s
+// The pass RUN lines start from Inputs/policy-error.autodiff.mlir (the
+// functions below after echo-autodiff).
+// RUN: not echo-opt %S/Inputs/policy-error.autodiff.mlir '--echo-remat=policy=bogus' 2>&1 | FileCheck %s
 // CHECK: for the --policy option: Cannot find option named 'bogus'!
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=none' | FileCheck %s --check-prefix=NONE --implicit-check-not=echo.recompute
+// RUN: echo-opt %S/Inputs/policy-error.autodiff.mlir '--echo-remat=policy=none' | FileCheck %s --check-prefix=NONE --implicit-check-not=echo.recompute
 // NONE: func.func @train_step
 // The training pipeline takes the same enumerations.
 // RUN: not echo-opt %s '--echo-training-pipeline=remat=bogus' 2>&1 | FileCheck %s --check-prefix=PIPELINE

@@ -2,17 +2,19 @@
 // stderr only, and only with --progress or to a terminal. Piped (as here)
 // and by default nothing extra is printed, and the plan is the same either
 // way.
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=5' > %t.quiet.mlir 2> %t.quiet.err
+// The pass RUN lines start from Inputs/progress.autodiff.mlir (the functions
+// below after echo-autodiff).
+// RUN: echo-opt %S/Inputs/progress.autodiff.mlir '--echo-remat=policy=optimal time-limit=5' > %t.quiet.mlir 2> %t.quiet.err
 // RUN: count 0 < %t.quiet.err
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=5' --progress > %t.progress.mlir 2> %t.progress.err
+// RUN: echo-opt %S/Inputs/progress.autodiff.mlir '--echo-remat=policy=optimal time-limit=5' --progress > %t.progress.mlir 2> %t.progress.err
 // RUN: cmp %t.quiet.mlir %t.progress.mlir
 // RUN: FileCheck %s < %t.progress.err
 // The last of --progress and --no-progress wins.
-// RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=5' --progress --no-progress -o /dev/null 2>&1 | count 0
+// RUN: echo-opt %S/Inputs/progress.autodiff.mlir '--echo-remat=policy=optimal time-limit=5' --progress --no-progress -o /dev/null 2>&1 | count 0
 // A terminal gets progress without the flag: one line, rewritten ("\r",
 // then clear to the end of the line), ended by the final status.
-// RUN: script -qec "echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=5' -o /dev/null" /dev/null | FileCheck %s --check-prefix=TTY
-// RUN: script -qec "echo-opt %s --echo-autodiff '--echo-remat=policy=optimal time-limit=5' --no-progress -o /dev/null" /dev/null | count 0
+// RUN: script -qec "echo-opt %S/Inputs/progress.autodiff.mlir '--echo-remat=policy=optimal time-limit=5' -o /dev/null" /dev/null | FileCheck %s --check-prefix=TTY
+// RUN: script -qec "echo-opt %S/Inputs/progress.autodiff.mlir '--echo-remat=policy=optimal time-limit=5' --no-progress -o /dev/null" /dev/null | count 0
 
 // CHECK: echo-remat policy=optimal: formulating the MILP of {{[0-9]+}} values
 // CHECK: echo-remat policy=optimal: phase 1 (lowest peak): optimal, objective {{.*}}, bound {{.*}}, gap 0.00%, {{[0-9]+}} nodes, {{[0-9]+}} LP iterations
