@@ -5,7 +5,9 @@
 // allocated outside the plan. csr-density=0.01 asserts a bound that these
 // maps (50-95% non-zero) do not meet.
 //
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode=csr-density=0.01 -o %t.a.tight.mlir
+// The gist-encode RUN lines read Inputs/cnn-a.autodiff.mlir
+// (Inputs/cnn-a.mlir after echo-autodiff).
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode=csr-density=0.01 -o %t.a.tight.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.a.tight.mlir
 // IR: echo.csr_bounds = {asserted = {bytes = 62 : i64, maps = 1 : i64}}
 // IR: echo.encode %{{.*}} : tensor<2x8x6x6xf32> as #echo.encoding<csr, density = 1.000000e-02>
@@ -16,8 +18,8 @@
 //
 // The same maps planned at the dense bound (the default) stay plain: the
 // step runs, bit-identical to the Baseline, and measures its plan exactly.
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff > %t.a.base.mlir
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode > %t.a.gist.mlir
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir > %t.a.base.mlir
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode > %t.a.gist.mlir
 // RUN: FileCheck %s --check-prefix=DENSE < %t.a.gist.mlir
 // DENSE: echo.csr_bounds = {dense = {bytes = 2304 : i64, maps = 1 : i64}}
 // DENSE-NOT: #echo.encoding<csr

@@ -9,7 +9,9 @@
 //
 // lossless=true: the lossless encodings serve every map >= 4096 B, so the
 // default threshold leaves the two small stashes alone ...
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode=dpr=fp8 | FileCheck %s --check-prefix=SMALL
+// The gist-encode RUN lines read Inputs/cnn-a.autodiff.mlir
+// (Inputs/cnn-a.mlir after echo-autodiff).
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode=dpr=fp8 | FileCheck %s --check-prefix=SMALL
 // SMALL-LABEL: func.func @train_step
 // SMALL-NOT: #echo.encoding<fp
 // SMALL-COUNT-2: echo.stash
@@ -21,9 +23,9 @@
 // they wait and an encoded copy would only coexist with them (Passes.td).
 // (csr-density=0.5 asserts a density bound, so the pool output read by
 // conv2d_grad_weight is CSR rather than a plain stash.)
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp16 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL16
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp10 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL10
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="dpr=fp8 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL8
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode="dpr=fp16 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL16
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode="dpr=fp10 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL10
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode="dpr=fp8 dpr-min-bytes=0 csr-density=0.5" | FileCheck %s --check-prefixes=ALL,ALL8
 // ALL-LABEL: func.func @train_step
 // ALL-NOT: echo.stash
 // ALL: echo.encode %{{.*}} as #echo.encoding<binarize>
@@ -51,7 +53,7 @@
 // max_pool2d_grad on the decoded input and output; the i1 mask stays a plain
 // stash. The threshold is inclusive: 2304-byte maps are reduced at
 // dpr-min-bytes=2304 and not at 2305.
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="lossless=false dpr=fp8 dpr-min-bytes=2304" | FileCheck %s --check-prefix=LOSSY
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode="lossless=false dpr=fp8 dpr-min-bytes=2304" | FileCheck %s --check-prefix=LOSSY
 // LOSSY-LABEL: func.func @train_step
 // LOSSY: %[[R1:.*]] = echo.relu
 // LOSSY-NEXT: %[[P1:.*]] = echo.max_pool2d %[[R1]]
@@ -78,7 +80,7 @@
 // LOSSY-NEXT: echo.relu_grad %[[R1D]],
 // LOSSY-NOT: echo.decode
 // LOSSY: return
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="lossless=false dpr=fp16 dpr-min-bytes=2305" | FileCheck %s --check-prefix=THRESH
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode="lossless=false dpr=fp16 dpr-min-bytes=2305" | FileCheck %s --check-prefix=THRESH
 // THRESH-LABEL: func.func @train_step
 // THRESH-COUNT-1: #echo.encoding<fp16>
 // THRESH-NOT: #echo.encoding<fp16>
@@ -87,7 +89,7 @@
 // THRESH: return
 
 // lossless=false dpr=none: the pass changes nothing.
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff > %t.base.mlir
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir > %t.base.mlir
 // RUN: echo-opt %t.base.mlir --gist-encode="lossless=false" > %t.none.mlir
 // RUN: echo-opt %t.base.mlir > %t.base2.mlir
 // RUN: diff %t.base2.mlir %t.none.mlir

@@ -13,8 +13,10 @@
 //   without a density bound, it stays a plain stash: csr-density.mlir)
 // * what no lossless encoding serves (dropout output, logits; both below
 //   dpr-min-bytes anyway) stays a plain stash
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode="lossless=true dpr=none csr-density=0.5" | FileCheck %s
+// The gist-encode RUN lines read Inputs/cnn-a.autodiff.mlir
+// (Inputs/cnn-a.mlir after echo-autodiff).
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode=csr-density=0.5 | FileCheck %s
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode="lossless=true dpr=none csr-density=0.5" | FileCheck %s
 
 // CHECK-LABEL: func.func @train_step
 // CHECK: %[[C1:.*]] = echo.conv2d %arg0, %arg2, %arg3
@@ -52,7 +54,7 @@
 
 // No plain max_pool2d_grad survives, and the feature maps that are encoded
 // are not also stashed (only the dropout output and the logits stay stashed).
-// RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-autodiff --gist-encode=csr-density=0.5 | FileCheck %s --check-prefix=GONE
+// RUN: echo-opt %S/Inputs/cnn-a.autodiff.mlir --gist-encode=csr-density=0.5 | FileCheck %s --check-prefix=GONE
 // GONE-LABEL: func.func @train_step
 // GONE-NOT: echo.max_pool2d_grad %
 // GONE-NOT: echo.stash %{{.*}} : tensor<2x8x
