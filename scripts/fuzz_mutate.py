@@ -220,7 +220,7 @@ def mutate_splice_attr(rng, text):
     """Adds, drops or corrupts an echo attribute on an op."""
     attrs = ["{echo.trainable}", "{echo.density = 0x7FC00000 : f32}",
              "{echo.density = -1.0 : f32}", "{echo.density = 2.0 : f32}",
-             '{echo.category = "bogus"}', "{echo.trainable = 3 : i64}"]
+             '{echo.category = #echo.category<bogus>}', '{echo.category = "stashed"}', "{echo.trainable = 3 : i64}"]
     m = _pick_match(rng, r"\)\s*(?=:|->|\{|$)", text)
     if not m:
         return text

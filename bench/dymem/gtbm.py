@@ -9,7 +9,7 @@ for P in best-fit and gtbm: the first step profiles the pool, the second
 runs in a pool sized from it. From the second step's summary line of each
 trace it prints the live-bytes peak (the pool's aligned live bytes), the
 peak with fragmentation of both policies, and the static plan's arena
-(echo.arena_bytes of echo-opt STEP --echo-training-pipeline
+(arena_bytes of echo-opt STEP --echo-training-pipeline
 --echo-memory-report=format=json), then what the fragmentation is made of,
 and draws U_f over time (gtbm_svg.py). Exit status 1 when a run fails or
 the two policies' live peaks differ (they serve the same buffers).

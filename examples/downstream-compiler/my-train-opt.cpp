@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/Pipelines/TrainingPipeline.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
@@ -121,11 +122,11 @@ struct SquareOpBufferization
     alloc.setAlignment(64);
     // The memory category echo-annotate-memory gave the result, as echo's
     // own models carry it to their buffers.
-    StringAttr category = rewriter.getStringAttr(echo::kCategoryImmediate);
+    Attribute category =
+        echo::getCategoryAttr(op->getContext(), echo::kCategoryImmediate);
     if (auto categories = op->getAttrOfType<ArrayAttr>(echo::kCategoryAttr))
-      if (!categories.empty())
-        if (auto name = dyn_cast<StringAttr>(categories[0]))
-          category = name;
+      if (!categories.empty() && isa<echo::MemoryCategoryAttr>(categories[0]))
+        category = categories[0];
     alloc->setAttr(echo::kCategoryAttr, category);
     alloc->setAttr(echo::kAllocForAttr, op->getName().getIdentifier());
     linalg::MulOp::create(rewriter, op->getLoc(), ValueRange{*input, *input},
@@ -138,7 +139,7 @@ struct SquareOpBufferization
 
 /// This compiler's own pass: after echo planned the training step, tell the
 /// user how large an arena each planned function needs (a real compiler
-/// would size its device allocation from echo.arena_bytes).
+/// would size its device allocation from the #echo.arena_plan).
 struct ArenaRemarksPass
     : public PassWrapper<ArenaRemarksPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ArenaRemarksPass)
@@ -151,12 +152,12 @@ struct ArenaRemarksPass
   void runOnOperation() override {
     bool planned = false;
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
-      auto bytes = fn->getAttrOfType<IntegerAttr>(echo::kArenaBytesAttr);
-      if (!bytes)
+      echo::ArenaPlanAttr plan = echo::getArenaPlanAttr(fn);
+      if (!plan)
         continue;
       planned = true;
       fn.emitRemark() << "my-train: @" << fn.getSymName()
-                      << " needs an arena of " << bytes.getInt() << " bytes";
+                      << " needs an arena of " << plan.getBytes() << " bytes";
     }
     if (!planned) {
       getOperation().emitError(

@@ -1,17 +1,18 @@
 //===- EchoAttrVerifier.cpp - Checks of the discardable echo.* attributes -===//
 //
 // The passes hand the plan, the memory categories and the training-step
-// roles to each other as discardable attributes (names: EchoAttrNames.h).
+// roles to each other as discardable attributes (declared in EchoDialect.td's
+// discardableAttrs; short names: EchoAttrNames.h).
 // The dialect owns the `echo.` prefix, so it checks each of them wherever it
 // appears: a wrong kind, a value out of range or an unknown name is a
 // located verifier error instead of a silent misreading downstream.
-// test/Dialect/attr-names-covered.test checks that every name declared in
-// EchoAttrNames.h and ArenaResultAttrNames.h has a rule here.
+// test/Dialect/Echo/attr-names-covered.test checks that every declared name
+// has a rule here.
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/MemoryCategories.h"
-#include "EchoDialect/IR/ArenaResultAttrNames.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoDialect.h"
 
@@ -37,10 +38,6 @@ StringRef siteName(Site site) {
     return "a function result";
   }
   return "";
-}
-
-bool isCategory(StringRef name) {
-  return llvm::is_contained(kCategories, name);
 }
 
 class AttrChecker {
@@ -93,7 +90,8 @@ private:
     return success();
   }
   LogicalResult category();
-  LogicalResult lifetime();
+  LogicalResult arenaPlan();
+  LogicalResult slice();
   LogicalResult inPlacePairs();
   LogicalResult density();
   LogicalResult allocSites();
@@ -110,36 +108,41 @@ private:
 LogicalResult AttrChecker::category() {
   if (failed(only(Site::Op)))
     return failure();
-  if (auto s = dyn_cast<StringAttr>(value)) {
-    if (!isCategory(s.getValue()))
-      return error() << "names an unknown memory category '" << s.getValue()
-                     << "'";
+  if (isa<MemoryCategoryAttr>(value))
     return success();
-  }
   auto array = dyn_cast<ArrayAttr>(value);
   if (!array)
-    return error() << "must be a category string or an array of them";
+    return error() << "must be an #echo.category or an array of them";
   if (array.size() != op->getNumResults())
     return error() << "has " << array.size() << " categories for "
                    << op->getNumResults() << " results";
-  for (Attribute a : array) {
-    auto s = dyn_cast<StringAttr>(a);
-    if (!s || !isCategory(s.getValue()))
-      return error() << "names an unknown memory category " << a;
-  }
+  for (Attribute a : array)
+    if (!isa<MemoryCategoryAttr>(a))
+      return error() << "must hold #echo.category values, got " << a;
   return success();
 }
 
-LogicalResult AttrChecker::lifetime() {
+/// On the function: checked with its slices, once.
+LogicalResult AttrChecker::arenaPlan() {
   if (failed(only(Site::Op)))
     return failure();
-  auto points = dyn_cast<DenseI64ArrayAttr>(value);
-  if (!points || points.size() != 2)
-    return error() << "must be array<i64: first, last>";
-  if (points[0] < 0 || points[0] > points[1])
-    return error() << "must satisfy 0 <= first <= last, got [" << points[0]
-                   << ", " << points[1] << "]";
-  return success();
+  auto plan = dyn_cast<ArenaPlanAttr>(value);
+  if (!plan)
+    return error() << "must be an #echo.arena_plan";
+  return verifyArenaPlan(op, plan);
+}
+
+/// On an arena view, inside a function that has an arena plan.
+LogicalResult AttrChecker::slice() {
+  if (failed(only(Site::Op)))
+    return failure();
+  if (!isa<SliceAttr>(value))
+    return error() << "must be an #echo.slice";
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->hasAttr(kArenaPlanAttr))
+      return success();
+  return error() << "needs an enclosing op with '" << kArenaPlanAttr << "'";
 }
 
 LogicalResult AttrChecker::inPlacePairs() {
@@ -194,7 +197,7 @@ LogicalResult AttrChecker::arenaResults() {
 
 LogicalResult AttrChecker::check() {
   using Check = LogicalResult (AttrChecker::*)();
-  // Every name of EchoAttrNames.h and ArenaResultAttrNames.h, with its rule.
+  // Every name the dialect declares, with its rule.
   if (name == kTrainableAttr || name == kOptimizerStateAttr ||
       name == kArenaArgAttr)
     return unit(Site::Argument);
@@ -204,19 +207,18 @@ LogicalResult AttrChecker::check() {
   // result, onto the new argument.
   if (name == kUpdateOfAttr)
     return site == Site::Op ? only(Site::Result) : nonNegative(site);
-  if (name == kArenaBytesAttr || name == kArenaLowerBoundAttr ||
-      name == kOffsetAttr || name == kBytesAttr || name == kSlotAttr ||
-      name == kProfileSiteAttr || name == kAllocSiteAttr ||
+  if (name == kProfileSiteAttr || name == kAllocSiteAttr ||
       name == kArenaResultAttr)
     return nonNegative();
-  if (name == kAllocForAttr || name == kPlannerAttr)
+  if (name == kAllocForAttr)
     return string();
   if (name == kStepStatsAttr || name == kSimulatedStepAttr ||
       name == kCsrBoundsAttr || name == kBudgetPlanAttr)
     return dictionary();
   Check rule = llvm::StringSwitch<Check>(name)
                    .Case(kCategoryAttr, &AttrChecker::category)
-                   .Case(kLifetimeAttr, &AttrChecker::lifetime)
+                   .Case(kArenaPlanAttr, &AttrChecker::arenaPlan)
+                   .Case(kSliceAttr, &AttrChecker::slice)
                    .Case(kInPlaceCallAttr, &AttrChecker::inPlacePairs)
                    .Case(kDensityAttr, &AttrChecker::density)
                    .Case(kAllocSitesAttr, &AttrChecker::allocSites)
@@ -225,7 +227,7 @@ LogicalResult AttrChecker::check() {
   if (rule)
     return (this->*rule)();
   return error() << "is not an attribute of the echo dialect (the names are "
-                    "declared in EchoAttrNames.h and ArenaResultAttrNames.h)";
+                    "declared in EchoDialect.td's discardableAttrs)";
 }
 
 } // namespace

@@ -159,3 +159,71 @@ bool EncodingAttr::isLossless() const {
   }
   return false;
 }
+
+//===----------------------------------------------------------------------===//
+// #echo.category<name>: the runtime's categories, by the runtime's names.
+//===----------------------------------------------------------------------===//
+
+namespace {
+#define ECHO_MEM_CATEGORY_NAME(id, Name, name) llvm::StringLiteral(name),
+constexpr llvm::StringLiteral kMemoryCategoryNames[] = {
+    ECHO_MEM_CATEGORIES(ECHO_MEM_CATEGORY_NAME)};
+#undef ECHO_MEM_CATEGORY_NAME
+static_assert(std::size(kMemoryCategoryNames) == ECHO_MEM_NUM_CATEGORIES,
+              "one name per runtime category");
+} // namespace
+
+StringRef MemoryCategoryAttr::getName() const {
+  unsigned index = unsigned(getValue());
+  return index < ECHO_MEM_NUM_CATEGORIES ? StringRef(kMemoryCategoryNames[index])
+                                         : StringRef("unknown");
+}
+
+Attribute MemoryCategoryAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef name;
+  if (parser.parseLess() || parser.parseKeyword(&name))
+    return {};
+  const auto *it = llvm::find(kMemoryCategoryNames, name);
+  if (it == std::end(kMemoryCategoryNames)) {
+    parser.emitError(loc, "unknown memory category '") << name << "'";
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return get(parser.getContext(),
+             EchoMemoryCategory(it - std::begin(kMemoryCategoryNames)));
+}
+
+void MemoryCategoryAttr::print(AsmPrinter &printer) const {
+  printer << "<" << getName() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// #echo.slice and #echo.arena_plan (the function-level check: ArenaPlan.cpp)
+//===----------------------------------------------------------------------===//
+
+LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                int64_t offset, int64_t bytes, int64_t first,
+                                int64_t last, int64_t slot) {
+  if (offset < 0 || bytes < 0 || slot < 0)
+    return emitError() << "slice offset, bytes and slot must not be negative";
+  if (offset > INT64_MAX - bytes)
+    return emitError() << "slice end overflows int64";
+  if (first < 0 || first > last)
+    return emitError() << "slice lifetime must satisfy 0 <= first <= last, "
+                          "got ["
+                       << first << ", " << last << "]";
+  return success();
+}
+
+LogicalResult
+ArenaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      int64_t bytes, int64_t lowerBound, StringRef planner) {
+  if (lowerBound < 0 || lowerBound > bytes)
+    return emitError() << "arena lower bound must be in [0, bytes = " << bytes
+                       << "], got " << lowerBound;
+  if (planner.empty())
+    return emitError() << "arena plan must name its planner";
+  return success();
+}

@@ -274,7 +274,7 @@ void mlir::echo::registerLowerToCUDAPipeline() {
           return errorHandler("echo-lower-to-cuda: " + error);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> handler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> handler) {
         handler(LowerToCUDAOptions());
       });
 }

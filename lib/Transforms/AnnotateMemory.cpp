@@ -117,8 +117,8 @@ struct AnnotateMemoryPass
            isa<CostOpInterface>(op))) {
         SmallVector<Attribute> categories;
         for (OpResult result : op->getResults())
-          categories.push_back(
-              b.getStringAttr(categoryOf(op, result, backward)));
+          categories.push_back(getCategoryAttr(
+              b.getContext(), categoryOf(op, result, backward)));
         op->setAttr(kCategoryAttr, b.getArrayAttr(categories));
       }
     });

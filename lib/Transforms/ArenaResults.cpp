@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/IR/MemoryCategories.h"
-#include "EchoDialect/IR/ArenaResultAttrNames.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
@@ -91,8 +90,7 @@ struct ArenaResultsPass
           memref::CopyOp::create(b, ret.getLoc(), value, alloc);
         }
         alloc->setAttr(kArenaResultAttr, b.getI64IntegerAttr(i));
-        alloc->setAttr(kCategoryAttr,
-                       b.getStringAttr(kCategoryWeightGradients));
+        setBufferCategory(alloc, kCategoryWeightGradients);
         moved.set(i);
         movedBytes += getStorageBytes(type);
       }

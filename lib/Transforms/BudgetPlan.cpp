@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/Transforms/MemoryPipeline.h"
@@ -238,7 +239,7 @@ static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
     auto sim =
         fn ? fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr) : nullptr;
     auto step = sim ? sim.getAs<FloatAttr>("step") : nullptr;
-    if (!step || (planned && !fn->hasAttr(kArenaBytesAttr)))
+    if (!step || (planned && !getArenaPlanAttr(fn)))
       return false;
     o.seconds += step.getValueAsDouble();
     if (planned)

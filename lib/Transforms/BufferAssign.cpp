@@ -9,8 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Core/BufferPlanner.h"
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/MemoryCategories.h"
-#include "EchoDialect/IR/ArenaResultAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoInterfaces.h"
 #include "EchoDialect/IR/EchoTypes.h"
 #include "EchoDialect/Transforms/Passes.h"
@@ -268,7 +269,7 @@ void BufferAssignPass::runOnOperation() {
   } else {
     auto alloc = memref::AllocOp::create(b, fn.getLoc(), arenaType);
     alloc.setAlignment(alignment);
-    alloc->setAttr(kCategoryAttr, b.getStringAttr(kCategoryArena));
+    setBufferCategory(alloc, kCategoryArena);
     alloc->setAttr(kAllocForAttr,
                    b.getStringAttr("the memory arena of @" + fn.getSymName()));
     arena = alloc.getResult();
@@ -278,31 +279,18 @@ void BufferAssignPass::runOnOperation() {
   StringAttr categoryName = b.getStringAttr(kCategoryAttr),
              allocForName = b.getStringAttr(kAllocForAttr),
              resultName = b.getStringAttr(kArenaResultAttr),
-             offsetName = b.getStringAttr(kOffsetAttr),
-             bytesName = b.getStringAttr(kBytesAttr),
-             lifetimeName = b.getStringAttr(kLifetimeAttr),
-             slotName = b.getStringAttr(kSlotAttr);
+             sliceName = b.getStringAttr(kSliceAttr);
   // A view's attributes, built sorted by name so that its dictionary is
   // uniqued without sorting (tens of thousands of views). The alloc's own
   // attributes that carry over are the first three.
-  StringAttr names[] = {categoryName, allocForName, resultName, offsetName,
-                        bytesName,    lifetimeName, slotName};
-  enum { kCategory, kAllocFor, kResult, kOffset, kBytes, kLifetime, kSlot };
+  StringAttr names[] = {categoryName, allocForName, resultName, sliceName};
+  enum { kCategory, kAllocFor, kResult, kSlice };
   SmallVector<unsigned> byName(std::size(names));
   std::iota(byName.begin(), byName.end(), 0);
   llvm::sort(byName, [&](unsigned x, unsigned y) {
     return names[x].strref() < names[y].strref();
   });
-  // Offsets, sizes and slots repeat across views: each integer attribute is
-  // uniqued once.
-  DenseMap<int64_t, Attribute, SpreadInt64> i64Attrs;
   DenseMap<int64_t, Value, SpreadInt64> shifts;
-  auto i64Attr = [&](int64_t value) {
-    Attribute &attr = i64Attrs[value];
-    if (!attr)
-      attr = b.getI64IntegerAttr(value);
-    return attr;
-  };
   Type indexType = b.getIndexType();
   OperationName constantName(arith::ConstantOp::getOperationName(), ctx),
       viewName(memref::ViewOp::getOperationName(), ctx);
@@ -326,10 +314,8 @@ void BufferAssignPass::runOnOperation() {
     values[kResult] = alloc->getDiscardableAttr(resultName);
     if (auto result = dyn_cast_or_null<IntegerAttr>(values[kResult]))
       resultOffsets[result.getInt()] = offset;
-    values[kOffset] = i64Attr(offset);
-    values[kBytes] = i64Attr(buffer.bytes);
-    values[kLifetime] = b.getDenseI64ArrayAttr({buffer.start, buffer.end});
-    values[kSlot] = i64Attr(slotOf[i]);
+    values[kSlice] = SliceAttr::get(ctx, offset, buffer.bytes, buffer.start,
+                                    buffer.end, slotOf[i]);
     SmallVector<NamedAttribute, std::size(names)> attrs;
     for (unsigned k : byName)
       if (values[k])
@@ -349,10 +335,9 @@ void BufferAssignPass::runOnOperation() {
     alloc.getResult().replaceAllUsesWith(view->getResult(0));
     alloc.erase();
   }
-  fn->setAttr(kArenaBytesAttr, b.getI64IntegerAttr(plan.arenaBytes));
-  fn->setAttr(kArenaLowerBoundAttr,
-              b.getI64IntegerAttr(liveBytesLowerBound(requests)));
-  fn->setAttr(kPlannerAttr, b.getStringAttr(plan.strategy));
+  setArenaPlan(fn, ArenaPlanAttr::get(ctx, plan.arenaBytes,
+                                      liveBytesLowerBound(requests),
+                                      plan.strategy));
   if (!resultOffsets.empty()) {
     SmallVector<int64_t> pairs;
     for (auto [result, offset] : resultOffsets)

@@ -153,9 +153,9 @@ struct ComputeInF32Pass : echo::impl::EchoComputeInF32Base<ComputeInF32Pass> {
       auto store = CastOp::create(b, loc, narrow.getType(), result);
       if (categories && i < categories.size()) {
         store->setAttr(kCategoryAttr, b.getArrayAttr({categories[i]}));
-        auto name = dyn_cast<StringAttr>(categories[i]);
-        if (name && name.getValue() == kCategoryStashed)
-          wideCategories[i] = b.getStringAttr(kCategoryImmediate);
+        if (getCategoryName(categories[i]) == kCategoryStashed)
+          wideCategories[i] =
+              getCategoryAttr(b.getContext(), kCategoryImmediate);
       }
       narrow.replaceAllUsesWith(store.getResult());
     }

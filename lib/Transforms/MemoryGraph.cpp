@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/Analysis/BufferViews.h"
 #include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/IR/EchoInterfaces.h"
@@ -109,8 +110,10 @@ FailureOr<llvm::json::Object> graphOf(func::FuncOp fn) {
       resultBytes.push_back(b);
       StringRef resultCategory = kCategoryImmediate;
       if (categories && result.getResultNumber() < categories.size())
-        if (auto name = dyn_cast<StringAttr>(categories[result.getResultNumber()]))
-          resultCategory = name.getValue();
+        if (StringRef name =
+                getCategoryName(categories[result.getResultNumber()]);
+            !name.empty())
+          resultCategory = name;
       if (aliasOf)
         resultCategory = aliasCategory;
       if (result.getResultNumber() == 0)
@@ -159,7 +162,7 @@ LogicalResult mlir::echo::writeMemoryGraph(ModuleOp module,
   for (auto fn : module.getOps<func::FuncOp>()) {
     if (!fn->hasAttr(kStepStatsAttr))
       continue;
-    if (fn->hasAttr(kArenaBytesAttr))
+    if (getArenaPlanAttr(fn))
       return fn.emitError("echo-memory-report: format=graph reads the "
                           "tensor-level step; run it before bufferization "
                           "(after echo-annotate-memory)");

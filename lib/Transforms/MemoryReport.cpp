@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/Transforms/MemoryReport.h"
@@ -173,8 +174,8 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
   FunctionReport r;
   r.name = fn.getSymName().str();
   auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr);
-  auto arena = fn->getAttrOfType<IntegerAttr>(kArenaBytesAttr);
-  if (!stats || !arena)
+  std::optional<ArenaPlan> plan = getArenaPlan(fn);
+  if (!stats || !plan)
     return fn.emitError("echo-memory-report: @")
            << r.name << " has no memory plan; run echo-training-pipeline (or "
                         "echo-annotate-memory, bufferization and "
@@ -190,23 +191,21 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
   r.stashedByKind = mapOf(stats, "stashed_by_op_kind");
   for (auto &[category, bytes] : r.persistent)
     r.persistentBytes += bytes;
-  r.arenaBytes = arena.getInt();
-  if (auto lb = fn->getAttrOfType<IntegerAttr>(kArenaLowerBoundAttr))
-    r.arenaLowerBound = lb.getInt();
-  if (auto planner = fn->getAttrOfType<StringAttr>(kPlannerAttr))
-    r.planner = planner.str();
-  if (auto plan = fn->getAttrOfType<DictionaryAttr>(kBudgetPlanAttr)) {
+  r.arenaBytes = plan->arena.getBytes();
+  r.arenaLowerBound = plan->arena.getLowerBound();
+  r.planner = plan->arena.getPlanner().str();
+  if (auto budget = fn->getAttrOfType<DictionaryAttr>(kBudgetPlanAttr)) {
     BudgetPlanRecord b;
     auto text = [&](StringRef key) {
-      auto v = plan.getAs<StringAttr>(key);
+      auto v = budget.getAs<StringAttr>(key);
       return v ? v.str() : std::string();
     };
     b.remat = text("remat");
     b.gist = text("gist");
     b.offload = text("offload");
-    b.budget = intOf(plan, "budget");
-    b.candidates = intOf(plan, "candidates");
-    b.planned = intOf(plan, "planned");
+    b.budget = intOf(budget, "budget");
+    b.candidates = intOf(budget, "candidates");
+    b.planned = intOf(budget, "planned");
     r.budgetPlan = std::move(b);
   }
   if (auto sim = fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr)) {
@@ -238,29 +237,25 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     }
 
   AsmState names(fn);
-  fn.walk([&](memref::ViewOp view) {
-    auto lifetime = view->getAttrOfType<DenseI64ArrayAttr>(kLifetimeAttr);
-    auto bytes = view->getAttrOfType<IntegerAttr>(kBytesAttr);
-    auto slot = view->getAttrOfType<IntegerAttr>(kSlotAttr);
-    if (!lifetime || lifetime.size() != 2 || !bytes || !slot)
-      return;
-    PlannedBuffer b{lifetime[0], lifetime[1], bytes.getInt(), slot.getInt(),
-                    kCategoryImmediate.str(), "", ""};
-    if (auto c = view->getAttrOfType<StringAttr>(kCategoryAttr))
-      b.category = c.str();
+  for (auto [view, slice] : plan->slices) {
+    if (view->getNumResults() != 1)
+      continue;
+    PlannedBuffer b{slice.getFirst(), slice.getLast(), slice.getBytes(),
+                    slice.getSlot(), kCategoryImmediate.str(), "", ""};
+    if (StringRef category = getBufferCategory(view); !category.empty())
+      b.category = category.str();
     if (auto p = view->getAttrOfType<StringAttr>(kAllocForAttr))
       b.producer = p.str();
-    if (auto offset = view->getAttrOfType<IntegerAttr>(kOffsetAttr))
-      b.offset = offset.getInt();
+    b.offset = slice.getOffset();
     llvm::raw_string_ostream os(b.location);
-    view.getLoc().print(os);
+    view->getLoc().print(os);
     llvm::raw_string_ostream value(b.value);
-    view.getResult().printAsOperand(value, names);
+    view->getResult(0).printAsOperand(value, names);
     llvm::raw_string_ostream type(b.type);
-    view.getType().print(type);
-    describeUses(view.getResult(), b);
+    view->getResult(0).getType().print(type);
+    describeUses(view->getResult(0), b);
     r.buffers.push_back(std::move(b));
-  });
+  }
 
   // Sweep over program points. A slot holds one buffer at a time; where an
   // in-place op hands a slot over, the newer buffer counts.
@@ -646,7 +641,7 @@ LogicalResult mlir::echo::writeMemoryReport(ModuleOp module,
   // Report the functions that carry a plan.
   std::vector<FunctionReport> reports;
   for (auto fn : module.getOps<func::FuncOp>()) {
-    if (!fn->hasAttr(kArenaBytesAttr) && !fn->hasAttr(kStepStatsAttr))
+    if (!getArenaPlanAttr(fn) && !fn->hasAttr(kStepStatsAttr))
       continue;
     FailureOr<FunctionReport> report = analyze(fn);
     if (failed(report))

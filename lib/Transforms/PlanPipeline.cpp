@@ -1,5 +1,6 @@
 //===- PlanPipeline.cpp - Tensor-level step -> planned step ---------------===//
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/Transforms/PlanPipeline.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/Transforms/Passes.h"
@@ -49,8 +50,8 @@ void mlir::echo::buildPlanPipeline(
 
 int64_t mlir::echo::plannedPeakBytes(func::FuncOp fn) {
   int64_t peak = 0;
-  if (auto arena = fn->getAttrOfType<IntegerAttr>(kArenaBytesAttr))
-    peak += arena.getInt();
+  if (ArenaPlanAttr arena = getArenaPlanAttr(fn))
+    peak += arena.getBytes();
   if (auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr))
     if (auto persistent = stats.getAs<DictionaryAttr>("persistent"))
       for (NamedAttribute entry : persistent)

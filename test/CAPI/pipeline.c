@@ -135,7 +135,7 @@ static void testPipelineAndReport(void) {
       mlirSymbolTableCreate(mlirModuleGetOperation(module)),
       mlirStringRefCreateFromCString("train_step"));
   MlirAttribute arena = mlirOperationGetAttributeByName(
-      step, mlirStringRefCreateFromCString("echo.arena_bytes"));
+      step, mlirStringRefCreateFromCString("echo.arena_plan"));
   printf("train_step arena: ");
   mlirAttributePrint(arena, appendText, &report);
   printf("%s\n", textOf(&report));
@@ -153,7 +153,7 @@ static void testPipelineAndReport(void) {
  * CHECK-NEXT: json:
  * CHECK-NEXT: [[STEP]]
  * CHECK-NEXT: {{.*}}"function":"mlp"
- * CHECK-NEXT: train_step arena: {{[1-9][0-9]*}} : i64
+ * CHECK-NEXT: train_step arena: #echo.arena_plan<bytes = {{[1-9][0-9]*}}, lower_bound = {{[0-9]+}}, planner = "{{.+}}">
  */
 
 /* The defaults are the command line's; NULL options mean them (the Baseline:

@@ -50,16 +50,16 @@
 // RUN: cmp %t.a.sgd.base %t.a.sgd.gist
 //
 // The in-place reuse really happens in the planned gist step: each relu's
-// buffer shares the slot of the conv output it reads (echo.slot equal), and
+// buffer shares the slot of the conv output it reads (equal slot in echo.slice), and
 // each relu_grad shares the slot of its incoming gradient.
 // RUN: echo-opt %S/Inputs/cnn-a.mlir --echo-training-pipeline=gist=lossless | FileCheck %s --check-prefix=INPLACE
 // INPLACE-LABEL: func.func @train_step
-// INPLACE: echo.alloc_for = "echo.conv2d"{{.*}}echo.slot = [[S1:[0-9]+]] : i64
+// INPLACE: echo.alloc_for = "echo.conv2d"{{.*}}echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[S1:[0-9]+]]>
 // INPLACE-NOT: echo.alloc_for = "echo.conv2d"
-// INPLACE: echo.alloc_for = "echo.relu"{{.*}}echo.slot = [[S1]] : i64
-// INPLACE: echo.alloc_for = "echo.conv2d"{{.*}}echo.slot = [[S2:[0-9]+]] : i64
+// INPLACE: echo.alloc_for = "echo.relu"{{.*}}echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[S1]]>
+// INPLACE: echo.alloc_for = "echo.conv2d"{{.*}}echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[S2:[0-9]+]]>
 // INPLACE-NOT: echo.alloc_for = "echo.conv2d"
-// INPLACE: echo.alloc_for = "echo.relu"{{.*}}echo.slot = [[S2]] : i64
-// INPLACE: echo.alloc_for = "echo.max_pool2d_grad_argmax"{{.*}}echo.slot = [[G:[0-9]+]] : i64
-// INPLACE: echo.alloc_for = "echo.relu_grad_encoded"{{.*}}echo.slot = [[G]] : i64
+// INPLACE: echo.alloc_for = "echo.relu"{{.*}}echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[S2]]>
+// INPLACE: echo.alloc_for = "echo.max_pool2d_grad_argmax"{{.*}}echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[G:[0-9]+]]>
+// INPLACE: echo.alloc_for = "echo.relu_grad_encoded"{{.*}}echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[G]]>
 // INPLACE: call @echo_relu_grad_binarized

@@ -16,18 +16,18 @@
 // Forward values kept for the backward pass are "stashed"; the stash ops
 // themselves, and forward values nobody stashes, are "immediate"; everything
 // from the loss seed on is "gradient_maps".
-// CHECK:         echo.tanh %arg0 {echo.category = ["stashed"]}
-// CHECK-NEXT:    echo.stash %{{.*}} {echo.category = ["immediate"]}
-// CHECK-NEXT:    echo.linear %{{.*}}, %arg2 {echo.category = ["stashed"]}
-// CHECK-NEXT:    echo.stash %{{.*}} {echo.category = ["immediate"]}
-// CHECK-NEXT:    echo.linear %{{.*}}, %arg3 {echo.category = ["stashed"]}
-// CHECK-NEXT:    echo.stash %{{.*}} {echo.category = ["immediate"]}
-// CHECK-NEXT:    echo.cross_entropy %{{.*}} {echo.category = ["immediate"]}
-// CHECK-NEXT:    echo.fill 1.000000e+00 {echo.category = ["gradient_maps"], echo.loss_seed}
-// CHECK-NEXT:    echo.cross_entropy_grad %{{.*}} {echo.category = ["gradient_maps"]}
-// CHECK-NEXT:    echo.linear_grad_weight %{{.*}} {echo.category = ["gradient_maps"]}
-// CHECK-NEXT:    echo.linear_grad_input %{{.*}} {echo.category = ["gradient_maps"]}
-// CHECK-NEXT:    echo.linear_grad_weight %{{.*}} {echo.category = ["gradient_maps"]}
+// CHECK:         echo.tanh %arg0 {echo.category = [#echo.category<stashed>]}
+// CHECK-NEXT:    echo.stash %{{.*}} {echo.category = [#echo.category<immediate>]}
+// CHECK-NEXT:    echo.linear %{{.*}}, %arg2 {echo.category = [#echo.category<stashed>]}
+// CHECK-NEXT:    echo.stash %{{.*}} {echo.category = [#echo.category<immediate>]}
+// CHECK-NEXT:    echo.linear %{{.*}}, %arg3 {echo.category = [#echo.category<stashed>]}
+// CHECK-NEXT:    echo.stash %{{.*}} {echo.category = [#echo.category<immediate>]}
+// CHECK-NEXT:    echo.cross_entropy %{{.*}} {echo.category = [#echo.category<immediate>]}
+// CHECK-NEXT:    echo.fill 1.000000e+00 {echo.category = [#echo.category<gradient_maps>], echo.loss_seed}
+// CHECK-NEXT:    echo.cross_entropy_grad %{{.*}} {echo.category = [#echo.category<gradient_maps>]}
+// CHECK-NEXT:    echo.linear_grad_weight %{{.*}} {echo.category = [#echo.category<gradient_maps>]}
+// CHECK-NEXT:    echo.linear_grad_input %{{.*}} {echo.category = [#echo.category<gradient_maps>]}
+// CHECK-NEXT:    echo.linear_grad_weight %{{.*}} {echo.category = [#echo.category<gradient_maps>]}
 // CHECK-NEXT:    return
 
 func.func @train_step(%arg0: tensor<4x16xf32>, %arg1: tensor<4xi32>, %arg2: tensor<16x16xf32> {echo.trainable}, %arg3: tensor<3x16xf32> {echo.trainable}) -> (tensor<f32>, tensor<16x16xf32>, tensor<3x16xf32>) {

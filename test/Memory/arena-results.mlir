@@ -17,15 +17,15 @@ func.func private @compute(memref<*xf32>, memref<*xf32>)
 // MARK-LABEL: func.func @step
 // MARK-SAME: (%{{.*}}: memref<16xf32> {echo.trainable}) -> (memref<16xf32> {echo.update_of = 0 : i64})
 // MARK-SAME: echo.step_stats = {persistent = {weights = 64 : i64}}
-// MARK: %[[G:.*]] = memref.alloc() {echo.arena_result = 0 : i64, echo.category = "weight_gradients"} : memref<16xf32>
+// MARK: %[[G:.*]] = memref.alloc() {echo.arena_result = 0 : i64, echo.category = #echo.category<weight_gradients>} : memref<16xf32>
 // MARK: return %{{.*}} : memref<16xf32>
 // PLAN-LABEL: func.func @step
 // PLAN-SAME: (%{{.*}}: memref<16xf32> {echo.trainable}, %{{.*}}: memref<16xf32> {echo.update_of = 0 : i64}, %[[ARENA:.*]]: memref<256xi8> {echo.arena})
-// PLAN-SAME: echo.arena_bytes = 256 : i64
+// PLAN-SAME: echo.arena_plan = #echo.arena_plan<bytes = 256,
 // PLAN-SAME: echo.arena_results = array<i64: 0, 0>
 // PLAN-NOT: memref.alloc
-// PLAN: memref.view %[[ARENA]][%{{.*}}][] {echo.bytes = 64 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 5>, echo.offset = 0 : i64, echo.slot = 0 : i64}
-// PLAN: memref.view %[[ARENA]][%{{.*}}][] {echo.arena_result = 0 : i64, echo.bytes = 64 : i64, echo.category = "weight_gradients", echo.lifetime = array<i64: 6, 9>, echo.offset = 0 : i64, echo.slot = 1 : i64}
+// PLAN: memref.view %[[ARENA]][%{{.*}}][] {echo.category = #echo.category<immediate>, echo.slice = #echo.slice<offset = 0, bytes = 64, first = 1, last = 5, slot = 0>}
+// PLAN: memref.view %[[ARENA]][%{{.*}}][] {echo.arena_result = 0 : i64, echo.category = #echo.category<weight_gradients>, echo.slice = #echo.slice<offset = 0, bytes = 64, first = 6, last = 9, slot = 1>}
 // PLAN-NOT: memref.alloc
 // PLAN: return
 // PLAN-NEXT: }
@@ -33,13 +33,13 @@ func.func @step(%w: memref<16xf32> {echo.trainable})
     -> (memref<16xf32>, memref<16xf32> {echo.update_of = 0 : i64})
     attributes {echo.step_stats = {persistent = {weight_gradients = 64 : i64, weights = 64 : i64}}} {
   %cw = memref.cast %w : memref<16xf32> to memref<*xf32>
-  %t = memref.alloc() {echo.category = "immediate"} : memref<16xf32>
+  %t = memref.alloc() {echo.category = #echo.category<immediate>} : memref<16xf32>
   %ct = memref.cast %t : memref<16xf32> to memref<*xf32>
   call @compute(%cw, %ct) : (memref<*xf32>, memref<*xf32>) -> ()
   %u = memref.alloc() : memref<16xf32>
   %cu = memref.cast %u : memref<16xf32> to memref<*xf32>
   call @compute(%ct, %cu) : (memref<*xf32>, memref<*xf32>) -> ()
-  %g = memref.alloc() {echo.category = "gradient_maps"} : memref<16xf32>
+  %g = memref.alloc() {echo.category = #echo.category<gradient_maps>} : memref<16xf32>
   %cg = memref.cast %g : memref<16xf32> to memref<*xf32>
   call @compute(%cu, %cg) : (memref<*xf32>, memref<*xf32>) -> ()
   return %g, %u : memref<16xf32>, memref<16xf32>
@@ -53,11 +53,11 @@ func.func @step(%w: memref<16xf32> {echo.trainable})
 // MARK-LABEL: func.func @copies
 // MARK-SAME: (%[[X:[a-z0-9]+]]: memref<4xf32>) {
 // MARK: %[[A:.*]] = memref.alloc() : memref<4xf32>
-// MARK: %[[R0:.*]] = memref.alloc() {echo.arena_result = 0 : i64, echo.category = "weight_gradients"} : memref<4xf32>
+// MARK: %[[R0:.*]] = memref.alloc() {echo.arena_result = 0 : i64, echo.category = #echo.category<weight_gradients>} : memref<4xf32>
 // MARK-NEXT: memref.copy %[[X]], %[[R0]]
-// MARK-NEXT: %[[R1:.*]] = memref.alloc() {echo.arena_result = 1 : i64, echo.category = "weight_gradients"} : memref<4xf32>
+// MARK-NEXT: %[[R1:.*]] = memref.alloc() {echo.arena_result = 1 : i64, echo.category = #echo.category<weight_gradients>} : memref<4xf32>
 // MARK-NEXT: memref.copy %[[A]], %[[R1]]
-// MARK-NEXT: %[[R2:.*]] = memref.alloc() {echo.arena_result = 2 : i64, echo.category = "weight_gradients"} : memref<4xf32>
+// MARK-NEXT: %[[R2:.*]] = memref.alloc() {echo.arena_result = 2 : i64, echo.category = #echo.category<weight_gradients>} : memref<4xf32>
 // MARK-NEXT: memref.copy %[[A]], %[[R2]]
 // MARK-NEXT: return
 // PLAN-LABEL: func.func @copies

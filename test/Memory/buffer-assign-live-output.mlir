@@ -14,9 +14,9 @@ func.func private @echo_reduce(memref<*xf32>, memref<*xf32>)
 // cannot take %1's slot: both hold live data when the call reads them.
 // Each keeps its own slot.
 // CHECK-LABEL: func.func @output_already_live
-// CHECK-SAME: echo.arena_bytes = 512 : i64, echo.arena_lower_bound_bytes = 512 : i64
-// CHECK: echo.lifetime = array<i64: 1, 9>, echo.offset = 0 : i64, echo.slot = 0 : i64
-// CHECK: echo.lifetime = array<i64: 2, 8>, echo.offset = 256 : i64, echo.slot = 1 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 512, lower_bound = 512,
+// CHECK: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 1, last = 9, slot = 0>
+// CHECK: echo.slice = #echo.slice<offset = 256, bytes = {{[0-9]+}}, first = 2, last = 8, slot = 1>
 func.func @output_already_live(%a: memref<64xf32>) {
   %k = arith.constant 0 : i64
   %0 = memref.alloc() : memref<64xf32>

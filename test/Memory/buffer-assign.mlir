@@ -17,22 +17,22 @@ func.func private @echo_reduce(memref<*xf32>, memref<*xf32>)
 // reading it), %1 [5, 8]; 256 bytes each; one 256-byte arena. Views at one
 // offset share one constant, placed before the first of them.
 // CHECK-LABEL: func.func @disjoint
-// CHECK-SAME: echo.arena_bytes = 256 : i64, echo.arena_lower_bound_bytes = 256 : i64
-// CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 256 : i64{{.*}}echo.category = "arena"} : memref<256xi8>
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 256, lower_bound = 256,
+// CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 256 : i64{{.*}}echo.category = #echo.category<arena>} : memref<256xi8>
 // CHECK-NEXT: memref.cast
 // CHECK-NEXT: %[[OFFSET:.*]] = arith.constant 0 : index
-// CHECK-NEXT: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 4>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<256xi8> to memref<64xf32>
+// CHECK-NEXT: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.category = #echo.category<immediate>, echo.slice = #echo.slice<offset = 0, bytes = 256, first = 1, last = 4, slot = 0>} : memref<256xi8> to memref<64xf32>
 // CHECK-NOT: arith.constant
-// CHECK: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 5, 8>, echo.offset = 0 : i64, echo.slot = 1 : i64} : memref<256xi8> to memref<64xf32>
+// CHECK: memref.view %[[ARENA]][%[[OFFSET]]][] {echo.category = #echo.category<immediate>, echo.slice = #echo.slice<offset = 0, bytes = 256, first = 5, last = 8, slot = 1>} : memref<256xi8> to memref<64xf32>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
 func.func @disjoint(%a: memref<64xf32>, %r: memref<1xf32>) {
   %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
-  %0 = memref.alloc() {echo.category = "immediate"} : memref<64xf32>
+  %0 = memref.alloc() {echo.category = #echo.category<immediate>} : memref<64xf32>
   %c0 = memref.cast %0 : memref<64xf32> to memref<*xf32>
   call @echo_reduce(%ca, %c0) : (memref<*xf32>, memref<*xf32>) -> ()
   call @echo_reduce(%c0, %ca) : (memref<*xf32>, memref<*xf32>) -> ()
-  %1 = memref.alloc() {echo.category = "immediate"} : memref<64xf32>
+  %1 = memref.alloc() {echo.category = #echo.category<immediate>} : memref<64xf32>
   %c1 = memref.cast %1 : memref<64xf32> to memref<*xf32>
   call @echo_reduce(%ca, %c1) : (memref<*xf32>, memref<*xf32>) -> ()
   call @echo_reduce(%c1, %ca) : (memref<*xf32>, memref<*xf32>) -> ()
@@ -47,17 +47,17 @@ func.func @disjoint(%a: memref<64xf32>, %r: memref<1xf32>) {
 // cannot share an alignment block. With 64-byte alignment the arena is 832
 // bytes.
 // CHECK-LABEL: func.func @stack
-// CHECK-SAME: echo.arena_bytes = 1024 : i64, echo.arena_lower_bound_bytes = 1024 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 1024, lower_bound = 1024,
 // CHECK: memref.alloc() {{.*}} : memref<1024xi8>
-// CHECK: memref.view {{.*}}[%c0][] {echo.bytes = 512 : i64, echo.lifetime = array<i64: 0, 7>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<1024xi8> to memref<128xf32>
-// CHECK: memref.view {{.*}}[%c768][] {echo.bytes = 12 : i64, echo.lifetime = array<i64: 1, 9>, echo.offset = 768 : i64, echo.slot = 1 : i64} : memref<1024xi8> to memref<3xf32>
-// CHECK: memref.view {{.*}}[%c512][] {echo.bytes = 256 : i64, echo.lifetime = array<i64: 2, 8>, echo.offset = 512 : i64, echo.slot = 2 : i64} : memref<1024xi8> to memref<64xf32>
+// CHECK: memref.view {{.*}}[%c0][] {echo.slice = #echo.slice<offset = 0, bytes = 512, first = 0, last = 7, slot = 0>} : memref<1024xi8> to memref<128xf32>
+// CHECK: memref.view {{.*}}[%c768][] {echo.slice = #echo.slice<offset = 768, bytes = 12, first = 1, last = 9, slot = 1>} : memref<1024xi8> to memref<3xf32>
+// CHECK: memref.view {{.*}}[%c512][] {echo.slice = #echo.slice<offset = 512, bytes = 256, first = 2, last = 8, slot = 2>} : memref<1024xi8> to memref<64xf32>
 // ALIGN64-LABEL: func.func @stack
-// ALIGN64-SAME: echo.arena_bytes = 832 : i64, echo.arena_lower_bound_bytes = 832 : i64
+// ALIGN64-SAME: echo.arena_plan = #echo.arena_plan<bytes = 832, lower_bound = 832,
 // ALIGN64: memref.alloc() {alignment = 64 : i64{{.*}} : memref<832xi8>
-// ALIGN64: echo.offset = 0 : i64
-// ALIGN64: echo.offset = 768 : i64
-// ALIGN64: echo.offset = 512 : i64
+// ALIGN64: echo.slice = #echo.slice<offset = 0,
+// ALIGN64: echo.slice = #echo.slice<offset = 768,
+// ALIGN64: echo.slice = #echo.slice<offset = 512,
 func.func @stack(%r: memref<1xf32>) {
   %0 = memref.alloc() : memref<128xf32>
   %1 = memref.alloc() : memref<3xf32>
@@ -78,13 +78,13 @@ func.func @stack(%r: memref<1xf32>) {
 // call), which the slot makes legal: from the call on, %1 owns the bytes.
 // Without in-place reuse the two get separate slots.
 // CHECK-LABEL: func.func @in_place
-// CHECK-SAME: echo.arena_bytes = 256 : i64, echo.arena_lower_bound_bytes = 256 : i64
-// CHECK: echo.lifetime = array<i64: 1, 7>, echo.offset = 0 : i64, echo.slot = 0 : i64
-// CHECK: echo.lifetime = array<i64: 2, 8>, echo.offset = 0 : i64, echo.slot = 0 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 256, lower_bound = 256,
+// CHECK: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 1, last = 7, slot = 0>
+// CHECK: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 2, last = 8, slot = 0>
 // NOINPLACE-LABEL: func.func @in_place
-// NOINPLACE-SAME: echo.arena_bytes = 512 : i64, echo.arena_lower_bound_bytes = 512 : i64
-// NOINPLACE: echo.lifetime = array<i64: 1, 7>, echo.offset = 0 : i64, echo.slot = 0 : i64
-// NOINPLACE: echo.lifetime = array<i64: 2, 8>, echo.offset = 256 : i64, echo.slot = 1 : i64
+// NOINPLACE-SAME: echo.arena_plan = #echo.arena_plan<bytes = 512, lower_bound = 512,
+// NOINPLACE: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 1, last = 7, slot = 0>
+// NOINPLACE: echo.slice = #echo.slice<offset = 256, bytes = {{[0-9]+}}, first = 2, last = 8, slot = 1>
 func.func @in_place(%a: memref<64xf32>) {
   %k = arith.constant 1 : i64
   %0 = memref.alloc() : memref<64xf32>
@@ -101,9 +101,9 @@ func.func @in_place(%a: memref<64xf32>) {
 // Not in place: %0 is still read after the echo_unary that reads it (by
 // the echo_binary at point 8), so %1 cannot take its slot.
 // CHECK-LABEL: func.func @not_in_place
-// CHECK-SAME: echo.arena_bytes = 512 : i64, echo.arena_lower_bound_bytes = 512 : i64
-// CHECK: echo.lifetime = array<i64: 1, 8>, echo.offset = 0 : i64, echo.slot = 0 : i64
-// CHECK: echo.lifetime = array<i64: 2, 8>, echo.offset = 256 : i64, echo.slot = 1 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 512, lower_bound = 512,
+// CHECK: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 1, last = 8, slot = 0>
+// CHECK: echo.slice = #echo.slice<offset = 256, bytes = {{[0-9]+}}, first = 2, last = 8, slot = 1>
 func.func @not_in_place(%a: memref<64xf32>) {
   %k = arith.constant 1 : i64
   %0 = memref.alloc() : memref<64xf32>
@@ -122,11 +122,11 @@ func.func @not_in_place(%a: memref<64xf32>) {
 // read later, so it keeps its own. Slots need equal sizes: %3 (128 bytes),
 // allocated when %1's slot is taken, gets its own.
 // CHECK-LABEL: func.func @binary_second_operand
-// CHECK-SAME: echo.arena_bytes = 768 : i64, echo.arena_lower_bound_bytes = 768 : i64
-// CHECK: echo.lifetime = array<i64: 1, 13>, echo.offset = 0 : i64, echo.slot = 0 : i64
-// CHECK: echo.lifetime = array<i64: 2, 9>, echo.offset = 256 : i64, echo.slot = 1 : i64
-// CHECK: echo.lifetime = array<i64: 3, 13>, echo.offset = 256 : i64, echo.slot = 1 : i64
-// CHECK: echo.lifetime = array<i64: 10, 12>, echo.offset = 512 : i64, echo.slot = 2 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 768, lower_bound = 768,
+// CHECK: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 1, last = 13, slot = 0>
+// CHECK: echo.slice = #echo.slice<offset = 256, bytes = {{[0-9]+}}, first = 2, last = 9, slot = 1>
+// CHECK: echo.slice = #echo.slice<offset = 256, bytes = {{[0-9]+}}, first = 3, last = 13, slot = 1>
+// CHECK: echo.slice = #echo.slice<offset = 512, bytes = {{[0-9]+}}, first = 10, last = 12, slot = 2>
 func.func @binary_second_operand(%a: memref<64xf32>) {
   %k = arith.constant 0 : i64
   %0 = memref.alloc() : memref<64xf32>
@@ -148,11 +148,11 @@ func.func @binary_second_operand(%a: memref<64xf32>) {
 // Buffers that escape (returned) or have dynamic shapes keep their own
 // allocations; the others are still planned.
 // CHECK-LABEL: func.func @escaping
-// CHECK-SAME: echo.arena_bytes = 256 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 256,
 // CHECK: memref.alloc() {{.*}}: memref<256xi8>
 // CHECK: memref.alloc() : memref<8xf32>
 // CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
-// CHECK: memref.view {{.*}}echo.offset = 0 : i64
+// CHECK: memref.view {{.*}}echo.slice = #echo.slice<offset = 0,
 // CHECK: return %{{.*}} : memref<8xf32>
 func.func @escaping(%a: memref<64xf32>, %n: index) -> memref<8xf32> {
   %0 = memref.alloc() : memref<8xf32>
@@ -172,9 +172,9 @@ func.func @escaping(%a: memref<64xf32>, %n: index) -> memref<8xf32> {
 // inside the region is still an alias: %0 lives [0, 5] (its only use is in
 // the scf.execute_region at point 5), %1 [1, 5]; they overlap.
 // CHECK-LABEL: func.func @nested_use
-// CHECK-SAME: echo.arena_bytes = 512 : i64
-// CHECK: echo.lifetime = array<i64: 0, 5>, echo.offset = 0 : i64, echo.slot = 0 : i64
-// CHECK: echo.lifetime = array<i64: 1, 5>, echo.offset = 256 : i64, echo.slot = 1 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 512,
+// CHECK: echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = 0, last = 5, slot = 0>
+// CHECK: echo.slice = #echo.slice<offset = 256, bytes = {{[0-9]+}}, first = 1, last = 5, slot = 1>
 func.func @nested_use(%a: memref<64xf32>) {
   %0 = memref.alloc() : memref<64xf32>
   %1 = memref.alloc() : memref<64xf32>
@@ -192,10 +192,10 @@ func.func @nested_use(%a: memref<64xf32>) {
 // A buffer stored into, directly or through a cast, escapes the planner's
 // model and keeps its allocation; the other is planned.
 // CHECK-LABEL: func.func @stored
-// CHECK-SAME: echo.arena_bytes = 256 : i64
+// CHECK-SAME: echo.arena_plan = #echo.arena_plan<bytes = 256,
 // CHECK-DAG: memref.alloc() : memref<4xf32>
 // CHECK-DAG: memref.alloc() : memref<8xf32>
-// CHECK-DAG: echo.lifetime = array<i64: 2, 8>
+// CHECK-DAG: echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = {{[0-9]+}}, first = 2, last = 8, slot = {{[0-9]+}}>
 func.func @stored(%a: memref<64xf32>, %f: f32, %i: index) {
   %0 = memref.alloc() : memref<4xf32>
   %1 = memref.alloc() : memref<8xf32>

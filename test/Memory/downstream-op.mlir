@@ -11,10 +11,10 @@
 
 // CHECK-LABEL: func.func @train_step
 // CHECK-SAME:    stashed_by_op_kind = {echo.linear = 1152 : i64, echo_test.square = 1024 : i64}
-// CHECK:         echo_test.square %{{.*}} {echo.category = ["stashed"]}
+// CHECK:         echo_test.square %{{.*}} {echo.category = [#echo.category<stashed>]}
 // CHECK-LABEL: func.func @train_step
 // CHECK-SAME:    stashed_by_op_kind = {echo.gelu = 1024 : i64, echo.linear = 1152 : i64}
-// CHECK:         echo.gelu %{{.*}} {echo.category = ["stashed"]}
+// CHECK:         echo.gelu %{{.*}} {echo.category = [#echo.category<stashed>]}
 
 // @forward, then @train_step, per op:
 // GRAPH: echo_test.square immediate 1024 256 forward

@@ -71,9 +71,9 @@ func.func @optimizers(%p: tensor<16xf32>, %g: tensor<16xf32>,
 // which offers no pair, so the reduction's own buffer would need a slot of
 // its own, but it is returned and stays outside the arena.
 // PLAN-LABEL: func.func @planned
-// PLAN-SAME: echo.arena_bytes = 256 : i64
-// PLAN: echo.alloc_for = "echo.exp"{{.*}}echo.offset = 0 : i64, echo.slot = [[S:[0-9]+]] : i64
-// PLAN: echo.alloc_for = "echo.neg"{{.*}}echo.offset = 0 : i64, echo.slot = [[S]] : i64
+// PLAN-SAME: echo.arena_plan = #echo.arena_plan<bytes = 256,
+// PLAN: echo.alloc_for = "echo.exp"{{.*}}echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[S:[0-9]+]]>
+// PLAN: echo.alloc_for = "echo.neg"{{.*}}echo.slice = #echo.slice<offset = 0, bytes = {{[0-9]+}}, first = {{[0-9]+}}, last = {{[0-9]+}}, slot = [[S]]>
 func.func @planned(%x: tensor<64xf32>) -> tensor<f32> {
   %0 = echo.exp %x : tensor<64xf32>
   %1 = echo.neg %0 : tensor<64xf32>

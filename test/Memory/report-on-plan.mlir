@@ -27,14 +27,14 @@
 // JSON-SAME: "fragmentation":1.2,"function":"step","lower_bound_bytes":1280,"ops":4,"persistent_bytes":768,"planned_peak_bytes":1536
 
 func.func private @work(memref<*xf32>, memref<*xf32>)
-func.func @step(%arg0: memref<64xf32>, %arg1: memref<64xf32> {echo.trainable}, %arg2: memref<64xf32>) attributes {echo.arena_bytes = 768 : i64, echo.arena_lower_bound_bytes = 512 : i64, echo.planner = "best-fit by size", echo.step_stats = {flops_backward = 20 : i64, flops_forward = 10 : i64, flops_recompute = 5 : i64, ops = 4 : i64, persistent = {inputs = 256 : i64, weight_gradients = 256 : i64, weights = 256 : i64}, result_update_of = array<i64: -1>, stashed_by_op_kind = {echo.tanh = 256 : i64}}} {
-  %alloc = memref.alloc() {alignment = 256 : i64, echo.alloc_for = "the memory arena of @step", echo.category = "arena"} : memref<768xi8>
+func.func @step(%arg0: memref<64xf32>, %arg1: memref<64xf32> {echo.trainable}, %arg2: memref<64xf32>) attributes {echo.arena_plan = #echo.arena_plan<bytes = 768, lower_bound = 512, planner = "best-fit by size">, echo.step_stats = {flops_backward = 20 : i64, flops_forward = 10 : i64, flops_recompute = 5 : i64, ops = 4 : i64, persistent = {inputs = 256 : i64, weight_gradients = 256 : i64, weights = 256 : i64}, result_update_of = array<i64: -1>, stashed_by_op_kind = {echo.tanh = 256 : i64}}} {
+  %alloc = memref.alloc() {alignment = 256 : i64, echo.alloc_for = "the memory arena of @step", echo.category = #echo.category<arena>} : memref<768xi8>
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  %a = memref.view %alloc[%c0][] {echo.alloc_for = "echo.tanh", echo.bytes = 256 : i64, echo.category = "stashed", echo.lifetime = array<i64: 0, 10>, echo.offset = 0 : i64, echo.slot = 0 : i64} : memref<768xi8> to memref<64xf32>
-  %b = memref.view %alloc[%c256][] {echo.alloc_for = "echo.linear", echo.bytes = 256 : i64, echo.category = "immediate", echo.lifetime = array<i64: 1, 3>, echo.offset = 256 : i64, echo.slot = 1 : i64} : memref<768xi8> to memref<64xf32>
-  %c = memref.view %alloc[%c512][] {echo.alloc_for = "echo.tanh_grad", echo.bytes = 256 : i64, echo.category = "gradient_maps", echo.lifetime = array<i64: 4, 8>, echo.offset = 512 : i64, echo.slot = 2 : i64} : memref<768xi8> to memref<64xf32>
+  %a = memref.view %alloc[%c0][] {echo.alloc_for = "echo.tanh", echo.category = #echo.category<stashed>, echo.slice = #echo.slice<offset = 0, bytes = 256, first = 0, last = 10, slot = 0>} : memref<768xi8> to memref<64xf32>
+  %b = memref.view %alloc[%c256][] {echo.alloc_for = "echo.linear", echo.category = #echo.category<immediate>, echo.slice = #echo.slice<offset = 256, bytes = 256, first = 1, last = 3, slot = 1>} : memref<768xi8> to memref<64xf32>
+  %c = memref.view %alloc[%c512][] {echo.alloc_for = "echo.tanh_grad", echo.category = #echo.category<gradient_maps>, echo.slice = #echo.slice<offset = 512, bytes = 256, first = 4, last = 8, slot = 2>} : memref<768xi8> to memref<64xf32>
   %ca = memref.cast %a : memref<64xf32> to memref<*xf32>
   %cb = memref.cast %b : memref<64xf32> to memref<*xf32>
   %cc = memref.cast %c : memref<64xf32> to memref<*xf32>

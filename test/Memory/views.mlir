@@ -11,9 +11,9 @@
 // RUN: echo-opt %t.step.mlir --pass-pipeline='builtin.module(func.func(echo-annotate-memory))' | FileCheck %s --check-prefix=ANNOTATE
 // ANNOTATE-LABEL: func.func @train_step
 // ANNOTATE-SAME:    stashed_by_op_kind = {echo.linear = 24 : i64, echo.relu = 64 : i64}
-// ANNOTATE:         echo.relu %{{.*}} {echo.category = ["stashed"]}
-// ANNOTATE:         echo.reshape %{{.*}} {echo.category = ["stashed"]}
-// ANNOTATE:         echo.reshape %{{.*}} {echo.category = ["stashed"]}
+// ANNOTATE:         echo.relu %{{.*}} {echo.category = [#echo.category<stashed>]}
+// ANNOTATE:         echo.reshape %{{.*}} {echo.category = [#echo.category<stashed>]}
+// ANNOTATE:         echo.reshape %{{.*}} {echo.category = [#echo.category<stashed>]}
 //
 // Bufferized, a reshape is a memref.reinterpret_cast of its operand's
 // buffer, not an allocation and a copy.

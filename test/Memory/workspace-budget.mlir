@@ -12,10 +12,10 @@
 // (the input needs no gradient).
 // RUN: echo-opt %t.step.mlir '--echo-training-pipeline=workspace-budget=1048576' | FileCheck %s --check-prefix=PLAN
 // PLAN-LABEL: func.func @train_step(
-// PLAN-DAG: memref.view {{.*}}echo.bytes = 1048576 : i64, echo.category = "workspace"{{.*}} to memref<1048576xi8>
+// PLAN-DAG: memref.view {{.*}}echo.category = #echo.category<workspace>, echo.slice = #echo.slice<offset = {{[0-9]+}}, bytes = 1048576,{{.*}} to memref<1048576xi8>
 // PLAN-DAG: call @echo_conv2d(
 // PLAN-DAG: call @echo_conv2d_grad_weight(
-// RUN: echo-opt %t.step.mlir '--echo-training-pipeline=workspace-budget=1048576' | grep -c 'echo.category = "workspace"' | FileCheck %s --check-prefix=COUNT
+// RUN: echo-opt %t.step.mlir '--echo-training-pipeline=workspace-budget=1048576' | grep -c 'echo.category = #echo.category<workspace>' | FileCheck %s --check-prefix=COUNT
 // COUNT: 3
 // Without a budget there is none.
 // RUN: echo-opt %t.step.mlir --echo-training-pipeline | FileCheck %s --check-prefix=NONE

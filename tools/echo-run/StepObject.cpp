@@ -2,8 +2,8 @@
 
 #include "StepObject.h"
 
+#include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
-#include "EchoDialect/IR/ArenaResultAttrNames.h"
 #include "EchoDialect/Pipelines/TrainingPipeline.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -145,12 +145,11 @@ static mlir::LogicalResult recordArenaResults(mlir::ModuleOp module,
                   : mlir::DenseI64ArrayAttr();
   if (!pairs)
     return mlir::success();
-  auto bytes =
-      fn->getAttrOfType<mlir::IntegerAttr>(mlir::echo::kArenaBytesAttr);
-  if (!bytes)
+  mlir::echo::ArenaPlanAttr plan = mlir::echo::getArenaPlanAttr(fn);
+  if (!plan)
     return fn->emitError("keeps results in its arena but has no ")
-           << mlir::echo::kArenaBytesAttr;
-  manifest.arenaBytes = std::max<int64_t>(bytes.getInt(), 1);
+           << mlir::echo::kArenaPlanAttr;
+  manifest.arenaBytes = std::max<int64_t>(plan.getBytes(), 1);
   llvm::ArrayRef<int64_t> flat = pairs.asArrayRef();
   for (size_t k = 0; k + 1 < flat.size(); k += 2) {
     int64_t result = flat[k], offset = flat[k + 1];

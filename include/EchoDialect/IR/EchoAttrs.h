@@ -6,6 +6,9 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
+// #echo.category holds the runtime's EchoMemoryCategory.
+#include "echo/allocator.h"
+
 #include "EchoDialect/IR/EchoEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES

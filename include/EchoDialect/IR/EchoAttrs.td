@@ -86,4 +86,72 @@ def Echo_EncodingAttr : AttrDef<Echo_Dialect, "Encoding"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// The memory plan: #echo.category, #echo.slice, #echo.arena_plan
+//===----------------------------------------------------------------------===//
+
+def Echo_MemoryCategoryAttr : AttrDef<Echo_Dialect, "MemoryCategory"> {
+  let mnemonic = "category";
+  let summary = "The memory category a tensor or buffer is counted in";
+  let description = [{
+    One of the categories the memory report and the runtime's allocator
+    count bytes in. The names and their order are declared once, by the
+    runtime (`ECHO_MEM_CATEGORIES` in `echo/allocator.h`).
+
+    ```mlir
+    #echo.category<stashed>   // weights, weight_gradients, optimizer_state,
+                              // inputs, stashed, encoded, immediate,
+                              // gradient_maps, workspace, host, arena,
+                              // weight_copies
+    ```
+  }];
+  let parameters = (ins "::EchoMemoryCategory":$value);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The category's name, as the report and the runtime print it.
+    ::llvm::StringRef getName() const;
+  }];
+}
+
+def Echo_SliceAttr : AttrDef<Echo_Dialect, "Slice"> {
+  let mnemonic = "slice";
+  let summary = "Where and when one buffer lives in the arena";
+  let description = [{
+    Set by `echo-buffer-assign` on each arena view (`echo.slice`): the
+    view's byte `offset` in the arena, its `bytes`, the program points
+    `first` and `last` of its lifetime (top-level ops of the step, in
+    order) and its `slot` (views that share a slot reuse it in place).
+    The function's `#echo.arena_plan` is verified against all of them.
+
+    ```mlir
+    #echo.slice<offset = 4096, bytes = 1024, first = 3, last = 7, slot = 2>
+    ```
+  }];
+  let parameters = (ins "int64_t":$offset, "int64_t":$bytes, "int64_t":$first,
+                        "int64_t":$last, "int64_t":$slot);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Echo_ArenaPlanAttr : AttrDef<Echo_Dialect, "ArenaPlan"> {
+  let mnemonic = "arena_plan";
+  let summary = "The arena a step's temporaries are placed in";
+  let description = [{
+    Set by `echo-buffer-assign` on the function (`echo.arena_plan`): the
+    arena's `bytes`, the `lower_bound` no placement can beat (the most bytes
+    live at one program point) and the `planner` strategy that placed it.
+    The dialect verifies it with the function's `#echo.slice` views: each
+    slice lies inside the arena at its view's offset, and two slices whose
+    lifetimes overlap share a slot or no byte.
+
+    ```mlir
+    #echo.arena_plan<bytes = 8192, lower_bound = 6144, planner = "best-fit">
+    ```
+  }];
+  let parameters = (ins "int64_t":$bytes, "int64_t":$lower_bound,
+                        StringRefParameter<"the placement strategy">:$planner);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // ECHO_ATTRS_TD

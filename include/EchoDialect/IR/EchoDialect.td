@@ -32,8 +32,51 @@ def Echo_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
-  // The discardable echo.* attributes (EchoAttrNames.h) are checked by the
-  // dialect wherever they appear (EchoAttrVerifier.cpp).
+  // The discardable echo.* attributes the passes, the lowering and echo-run
+  // hand each other, declared once here (typed helpers on the dialect; short
+  // names in EchoAttrNames.h) and checked by the dialect wherever they
+  // appear (EchoAttrVerifier.cpp).
+  let discardableAttrs = (ins
+    // Training steps (echo-autodiff). On arguments: a parameter the step
+    // differentiates and updates; optimizer state.
+    "::mlir::UnitAttr":$trainable,
+    "::mlir::UnitAttr":$optimizer_state,
+    // On results: the argument this result replaces next step.
+    "::mlir::IntegerAttr":$update_of,
+    // On the op that seeds the backward pass.
+    "::mlir::UnitAttr":$loss_seed,
+    // On an imported echo.constant: a batch-norm running statistic.
+    "::mlir::UnitAttr":$running_statistic,
+    // Memory categories (echo-annotate-memory): on ops, an array of
+    // #echo.category, one per result; on buffers, one #echo.category.
+    "::mlir::Attribute":$category,
+    // On allocations: the op whose result the buffer holds.
+    "::mlir::StringAttr":$alloc_for,
+    // On functions: step statistics (echo-memory-report).
+    "::mlir::DictionaryAttr":$step_stats,
+    // Sparsity profile: a stash's profile site, a measured density, the
+    // bounds an SSDC map's storage relies on (gist-encode).
+    "::mlir::IntegerAttr":$profile_site,
+    "::mlir::FloatAttr":$density,
+    "::mlir::DictionaryAttr":$csr_bounds,
+    // The memory plan (echo-buffer-assign): on the function and on each
+    // arena view.
+    "::mlir::echo::ArenaPlanAttr":$arena_plan,
+    "::mlir::echo::SliceAttr":$slice,
+    // The lowering: allocation sites (module; each alloc), in-place pairs
+    // of a runtime call, echo-simulate's and echo-budget-plan's results.
+    "::mlir::ArrayAttr":$alloc_sites,
+    "::mlir::IntegerAttr":$alloc_site,
+    "::mlir::DenseI64ArrayAttr":$in_place,
+    "::mlir::DictionaryAttr":$simulated_step,
+    "::mlir::DictionaryAttr":$budget_plan,
+    // Results kept in the arena (echo-arena-results): on an allocation, the
+    // result it holds; on the arena argument; on the function, (result,
+    // offset) pairs.
+    "::mlir::IntegerAttr":$arena_result,
+    "::mlir::UnitAttr":$arena,
+    "::mlir::DenseI64ArrayAttr":$arena_results
+  );
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;

@@ -18,7 +18,7 @@ def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp
     Numbers every `memref.alloc` (attribute `echo.alloc_site`), the site
     echo-runtime-context passes to `echo_alloc`. The module attribute `echo.alloc_sites` lists, per
     id, "category|mobility|description": the memory category (from the
-    `echo.category` attribute bufferization attaches, `activations`
+    `#echo.category` bufferization attaches, `activations`
     otherwise), the buffer's mobility (Dymem's GTBM, names in
     echo/allocator.h: `reclaimed` for FC, softmax and dropout layers,
     `movable` for a buffer read only by the next call, `temporary` for
@@ -30,10 +30,10 @@ def EchoAnnotateAllocSites : Pass<"echo-annotate-alloc-sites", "::mlir::ModuleOp
 
     ```mlir
     // Before
-    %0 = memref.alloc() {alignment = 64 : i64, echo.category = "activations"} : memref<4x16xf32> loc("f.mlir":3:8)
+    %0 = memref.alloc() {alignment = 64 : i64, echo.category = #echo.category<immediate>} : memref<4x16xf32> loc("f.mlir":3:8)
     // After
-    %0 = memref.alloc() {alignment = 64 : i64, echo.alloc_site = 0 : i64, echo.category = "activations"} : memref<4x16xf32>
-    // module attributes {echo.alloc_sites = ["activations|temporary|memref<4x16xf32> at f.mlir:3:8"]}
+    %0 = memref.alloc() {alignment = 64 : i64, echo.alloc_site = 0 : i64, echo.category = #echo.category<immediate>} : memref<4x16xf32>
+    // module attributes {echo.alloc_sites = ["immediate|temporary|memref<4x16xf32> at f.mlir:3:8"]}
     ```
   }];
 }
@@ -249,7 +249,7 @@ def EchoPlanWorkspaces : Pass<"echo-plan-workspaces", "::mlir::func::FuncOp"> {
     call @echo_conv2d(%x, %w, %b, %y, %eu, ...) : (...) -> ()
     // After (budget=1048576)
     %ws = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d",
-                          echo.category = "workspace"} : memref<1048576xi8>
+                          echo.category = #echo.category<workspace>} : memref<1048576xi8>
     %wu = memref.cast %ws : memref<1048576xi8> to memref<*xi8>
     call @echo_conv2d(%x, %w, %b, %y, %wu, ...) : (...) -> ()
     ```
@@ -258,7 +258,8 @@ def EchoPlanWorkspaces : Pass<"echo-plan-workspaces", "::mlir::func::FuncOp"> {
     Option<"budget", "budget", "int64_t", /*default=*/"0",
            "Workspace bytes of each call (0: the backend's own scratch)">,
   ];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::echo::EchoDialect"];
 }
 
 def EchoAnnotateProfileSites : Pass<"echo-annotate-profile-sites", "::mlir::ModuleOp"> {

@@ -379,7 +379,7 @@ def EchoArenaResults : Pass<"echo-arena-results", "::mlir::ModuleOp"> {
     uses and that replace no argument (no `echo.update_of`: the gradients
     and the loss) stop being results: the buffer each was returned in stays
     in the step, marked `echo.arena_result = <result index>` and
-    `echo.category = "weight_gradients"`. A returned value that is not a
+    `echo.category = #echo.category<weight_gradients>`. A returned value that is not a
     buffer of the step's own (an argument, a view, a buffer returned twice)
     is first copied into one. The bytes leave `persistent` in
     `echo.step_stats`.
@@ -401,13 +401,14 @@ def EchoArenaResults : Pass<"echo-arena-results", "::mlir::ModuleOp"> {
     // After
     func.func @step(%w: memref<4xf32>) {
       %g = memref.alloc() {echo.arena_result = 0 : i64,
-                           echo.category = "weight_gradients"} : memref<4xf32>
+                           echo.category = #echo.category<weight_gradients>} : memref<4xf32>
       ...
       return
     }
     ```
   }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::echo::EchoDialect"];
 }
 
 def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
@@ -421,24 +422,28 @@ def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
     planner core (BufferPlanner.h) places the buffers by greedy best fit over
     two orders (by size, by lifetime) and keeps the smaller arena. Each
     allocation is then replaced by a `memref.view` of one arena allocation,
-    so the runtime makes a single allocation per step; the views carry their
-    plan explicitly as attributes (`echo.offset`, `echo.bytes`,
-    `echo.lifetime = [first, last]`, `echo.category`).
+    so the runtime makes a single allocation per step. The plan is typed IR
+    (include/EchoDialect/IR/ArenaPlan.h): each view carries an `echo.slice =
+    #echo.slice<offset, bytes, first, last, slot>` (and keeps its
+    `echo.category`), and the function an `echo.arena_plan =
+    #echo.arena_plan<bytes, lower_bound, planner>`, where `lower_bound` is
+    the most bytes live at one program point. The dialect verifies the two
+    together: every slice inside the arena at its view's byte shift, slots
+    live at the same time disjoint.
 
     ```mlir
     // Before
-    %0 = memref.alloc() {echo.category = "immediate"} : memref<4x16xf32>
+    %0 = memref.alloc() {echo.category = #echo.category<immediate>} : memref<4x16xf32>
     call @echo_unary(%k, %cast0, %cast1) ...
-    // After
-    %arena = memref.alloc() {alignment = 256 : i64, echo.arena} : memref<512xi8>
+    // After (the function: echo.arena_plan = #echo.arena_plan<bytes = 512,
+    //        lower_bound = 512, planner = "best-fit by size">)
+    %arena = memref.alloc() {alignment = 256 : i64,
+                             echo.category = #echo.category<arena>} : memref<512xi8>
     %c0 = arith.constant 0 : index
-    %0 = memref.view %arena[%c0][] {echo.offset = 0 : i64, echo.bytes = 256 : i64,
-           echo.lifetime = array<i64: 3, 7>, echo.category = "immediate"}
+    %0 = memref.view %arena[%c0][] {echo.category = #echo.category<immediate>,
+           echo.slice = #echo.slice<offset = 0, bytes = 256, first = 3, last = 7, slot = 0>}
            : memref<512xi8> to memref<4x16xf32>
     ```
-
-    The function gets `echo.arena_bytes`, `echo.arena_lower_bound_bytes` (the
-    most bytes live at one program point) and `echo.planner`.
 
     Buffers marked `echo.arena_result` (echo-arena-results) live from their
     first use to the end of the function. A function with such buffers
@@ -454,7 +459,8 @@ def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
            "Let elementwise ops write into an operand buffer that dies there">,
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::echo::EchoDialect"];
 }
 
 def EchoMemoryReport : Pass<"echo-memory-report", "::mlir::ModuleOp"> {

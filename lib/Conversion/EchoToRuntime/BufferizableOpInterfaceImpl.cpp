@@ -60,12 +60,12 @@ struct EncodedTensorLikeModel
 
 /// The memory category echo-annotate-memory chose for a result, or
 /// "immediate" when the pass did not run.
-StringAttr categoryOf(Builder &b, Operation *op, unsigned result) {
+MemoryCategoryAttr categoryOf(Operation *op, unsigned result) {
   if (auto categories = op->getAttrOfType<ArrayAttr>(kCategoryAttr))
     if (result < categories.size())
-      if (auto name = dyn_cast<StringAttr>(categories[result]))
-        return name;
-  return b.getStringAttr(kCategoryImmediate);
+      if (auto category = dyn_cast<MemoryCategoryAttr>(categories[result]))
+        return category;
+  return getCategoryAttr(op->getContext(), kCategoryImmediate);
 }
 
 /// The buffer of `op`'s result `result`, of `type`: 64-byte aligned, with
@@ -75,7 +75,7 @@ memref::AllocOp createResultAlloc(RewriterBase &rewriter, Operation *op,
                                   unsigned result, MemRefType type) {
   auto alloc = memref::AllocOp::create(rewriter, op->getLoc(), type);
   alloc.setAlignment(64);
-  alloc->setAttr(kCategoryAttr, categoryOf(rewriter, op, result));
+  alloc->setAttr(kCategoryAttr, categoryOf(op, result));
   alloc->setAttr(kAllocForAttr, op->getName().getIdentifier());
   return alloc;
 }

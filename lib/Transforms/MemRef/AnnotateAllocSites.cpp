@@ -82,8 +82,7 @@ public:
     for (Operation &op : block) {
       position[&op] = index++;
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-        auto category = alloc->getAttrOfType<StringAttr>(kCategoryAttr);
-        if (category && category.getValue() == kCategoryGradientMaps &&
+        if (getBufferCategory(alloc) == kCategoryGradientMaps &&
             backwardStart == std::numeric_limits<int64_t>::max())
           backwardStart = position[&op];
       }
@@ -100,10 +99,9 @@ public:
     SmallVector<int64_t> users = usersOf(alloc.getResult());
     if (users.size() < 2)
       return ECHO_MOBILITY_TEMPORARY;
-    auto category = alloc->getAttrOfType<StringAttr>(kCategoryAttr);
-    bool kept = category && (category.getValue() == kCategoryStashed ||
-                             category.getValue() == kCategoryEncoded ||
-                             category.getValue() == kCategoryWeightCopies);
+    StringRef category = getBufferCategory(alloc);
+    bool kept = category == kCategoryStashed || category == kCategoryEncoded ||
+                category == kCategoryWeightCopies;
     int64_t writer = users.front();
     SmallVector<int64_t> readers;
     for (int64_t user : ArrayRef(users).drop_front())
@@ -168,12 +166,12 @@ struct AnnotateAllocSitesPass
 
     SmallVector<Attribute> sites;
     module.walk([&](memref::AllocOp alloc) {
-      auto category = alloc->getAttrOfType<StringAttr>(kCategoryAttr);
+      StringRef category = getBufferCategory(alloc);
       std::string site;
       llvm::raw_string_ostream os(site);
       auto owner = alloc->getAttrOfType<StringAttr>(kAllocForAttr);
       auto kind = mobility.find(alloc);
-      os << (category ? category.getValue() : StringRef("activations")) << "|"
+      os << (category.empty() ? StringRef("activations") : category) << "|"
          << mobilityName(kind == mobility.end() ? ECHO_MOBILITY_TEMPORARY
                                                 : kind->second)
          << "|" << alloc.getType();

@@ -56,7 +56,7 @@ struct PlanWorkspacesPass
       auto alloc = memref::AllocOp::create(
           b, loc, MemRefType::get({int64_t(budget)}, b.getI8Type()));
       alloc.setAlignment(64);
-      alloc->setAttr(kCategoryAttr, b.getStringAttr(kCategoryWorkspace));
+      setBufferCategory(alloc, kCategoryWorkspace);
       alloc->setAttr(kAllocForAttr, b.getStringAttr(call.getCallee()));
       Value empty = call.getOperand(i);
       auto unranked = memref::CastOp::create(b, loc, empty.getType(), alloc);

@@ -8,7 +8,7 @@
 #include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
 #include "EchoDialect/Transforms/MemRefPasses.h"
 #include "EchoDialect/RuntimeAbi/RuntimeAbi.h"
-#include "EchoDialect/IR/ArenaResultAttrNames.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoTypes.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"

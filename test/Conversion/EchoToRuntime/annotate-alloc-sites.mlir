@@ -8,10 +8,10 @@
 
 // CHECK: module attributes {echo.alloc_sites = ["stashed|temporary|memref<4x16xf32> for echo.tanh at loc(\22sites.mlir\22:3:5)", "activations|temporary|memref<8xi8> at loc(\22sites.mlir\22:4:5)"]}
 // CHECK-LABEL: func.func @step
-// CHECK: memref.alloc() {echo.alloc_for = "echo.tanh", echo.alloc_site = 0 : i64, echo.category = "stashed"} : memref<4x16xf32>
+// CHECK: memref.alloc() {echo.alloc_for = "echo.tanh", echo.alloc_site = 0 : i64, echo.category = #echo.category<stashed>} : memref<4x16xf32>
 // CHECK: memref.alloc() {echo.alloc_site = 1 : i64} : memref<8xi8>
 func.func @step() {
-  %a = memref.alloc() {echo.category = "stashed", echo.alloc_for = "echo.tanh"} : memref<4x16xf32> loc("sites.mlir":3:5)
+  %a = memref.alloc() {echo.category = #echo.category<stashed>, echo.alloc_for = "echo.tanh"} : memref<4x16xf32> loc("sites.mlir":3:5)
   %b = memref.alloc() : memref<8xi8> loc("sites.mlir":4:5)
   memref.dealloc %a : memref<4x16xf32>
   memref.dealloc %b : memref<8xi8>
@@ -37,24 +37,24 @@ func.func @step() {
 // CHECK-SAME: "gradient_maps|temporary|memref<4xf32> for echo.conv2d_grad_input
 func.func private @op(memref<*xf32>, memref<*xf32>)
 func.func @mobility(%in: memref<*xf32>, %out: memref<*xf32>) {
-  %x = memref.alloc() {echo.category = "immediate", echo.alloc_for = "echo.conv2d"} : memref<4xf32>
+  %x = memref.alloc() {echo.category = #echo.category<immediate>, echo.alloc_for = "echo.conv2d"} : memref<4xf32>
   %cx = memref.cast %x : memref<4xf32> to memref<*xf32>
   call @op(%in, %cx) : (memref<*xf32>, memref<*xf32>) -> ()
-  %f = memref.alloc() {echo.category = "immediate", echo.alloc_for = "echo.relu"} : memref<4xf32>
+  %f = memref.alloc() {echo.category = #echo.category<immediate>, echo.alloc_for = "echo.relu"} : memref<4xf32>
   %cf = memref.cast %f : memref<4xf32> to memref<*xf32>
   call @op(%cx, %cf) : (memref<*xf32>, memref<*xf32>) -> ()
-  %y = memref.alloc() {echo.category = "immediate", echo.alloc_for = "echo.conv2d"} : memref<4xf32>
+  %y = memref.alloc() {echo.category = #echo.category<immediate>, echo.alloc_for = "echo.conv2d"} : memref<4xf32>
   %cy = memref.cast %y : memref<4xf32> to memref<*xf32>
   call @op(%cf, %cy) : (memref<*xf32>, memref<*xf32>) -> ()
-  %l = memref.alloc() {echo.category = "immediate", echo.alloc_for = "echo.linear"} : memref<4xf32>
+  %l = memref.alloc() {echo.category = #echo.category<immediate>, echo.alloc_for = "echo.linear"} : memref<4xf32>
   %cl = memref.cast %l : memref<4xf32> to memref<*xf32>
   call @op(%cf, %cl) : (memref<*xf32>, memref<*xf32>) -> ()
   call @op(%cy, %out) : (memref<*xf32>, memref<*xf32>) -> ()
-  %s = memref.alloc() {echo.category = "stashed", echo.alloc_for = "echo.conv2d"} : memref<4xf32>
+  %s = memref.alloc() {echo.category = #echo.category<stashed>, echo.alloc_for = "echo.conv2d"} : memref<4xf32>
   %cs = memref.cast %s : memref<4xf32> to memref<*xf32>
   call @op(%cl, %cs) : (memref<*xf32>, memref<*xf32>) -> ()
   call @op(%cs, %out) : (memref<*xf32>, memref<*xf32>) -> ()
-  %g = memref.alloc() {echo.category = "gradient_maps", echo.alloc_for = "echo.conv2d_grad_input"} : memref<4xf32>
+  %g = memref.alloc() {echo.category = #echo.category<gradient_maps>, echo.alloc_for = "echo.conv2d_grad_input"} : memref<4xf32>
   %cg = memref.cast %g : memref<4xf32> to memref<*xf32>
   call @op(%cs, %cg) : (memref<*xf32>, memref<*xf32>) -> ()
   memref.dealloc %x : memref<4xf32>

@@ -14,11 +14,11 @@ func.func private @echo_conv2d_grad_weight(memref<*xf32>, memref<*xf32>, memref<
 func.func private @echo_unary(i64, memref<*xf32>, memref<*xf32>)
 
 // CHECK-LABEL: func.func @step(
-// CHECK: %[[WS1:.*]] = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d", echo.category = "workspace"} : memref<4096xi8>
+// CHECK: %[[WS1:.*]] = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d", echo.category = #echo.category<workspace>} : memref<4096xi8>
 // CHECK-NEXT: %[[U1:.*]] = memref.cast %[[WS1]] : memref<4096xi8> to memref<*xi8>
 // CHECK-NEXT: call @echo_conv2d(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[U1]],
 // CHECK: call @echo_unary(
-// CHECK: %[[WS2:.*]] = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d_grad_weight", echo.category = "workspace"} : memref<4096xi8>
+// CHECK: %[[WS2:.*]] = memref.alloc() {alignment = 64 : i64, echo.alloc_for = "echo_conv2d_grad_weight", echo.category = #echo.category<workspace>} : memref<4096xi8>
 // CHECK-NEXT: %[[U2:.*]] = memref.cast %[[WS2]] : memref<4096xi8> to memref<*xi8>
 // CHECK-NEXT: call @echo_conv2d_grad_weight(%{{.*}}, %{{.*}}, %{{.*}}, %[[U2]],
 // CHECK: return

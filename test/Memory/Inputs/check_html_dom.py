@@ -12,7 +12,7 @@ its stacked live-bytes chart), #P-box-count (the arena boxes it drew),
 #P-measured-peak-bytes, #render-ms and #load-ms. They must equal the JSON
 report's planned_peak_bytes, the sum of its breakdown (persistent bytes plus
 the arena bytes live at the peak point), the number of arena views
-(memref.view with echo.offset) of the function in the planned IR, and
+(memref.view with echo.slice) of the function in the planned IR, and
 echo-run's measured peak_bytes.
 """
 
@@ -30,12 +30,12 @@ def element(dom, ident):
 
 
 def views_of(planned, function):
-    """Arena views (memref.view with echo.offset) of @function."""
+    """Arena views (memref.view with echo.slice) of @function."""
     count, inside = 0, False
     for line in planned.splitlines():
         if line.lstrip().startswith("func.func"):
             inside = re.search(r"@%s\(" % re.escape(function), line) is not None
-        elif inside and "memref.view" in line and "echo.offset" in line:
+        elif inside and "memref.view" in line and "echo.slice" in line:
             count += 1
     return count
 

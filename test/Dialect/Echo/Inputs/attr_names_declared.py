@@ -1,7 +1,7 @@
 """Every echo.* attribute name in the given IR files is one the dialect
-declares (EchoAttrNames.h, ArenaResultAttrNames.h).
+declares (the `discardableAttrs` of EchoDialect.td).
 
-Usage: attr_names_declared.py OPS_TD HEADER... -- IR_FILE...
+Usage: attr_names_declared.py OPS_TD DIALECT_TD -- IR_FILE...
 OPS_TD (EchoOps.td) names the ops: the memory report's per-op-kind
 dictionaries (inside echo.step_stats) have op names as keys.
 Prints `declared: N names; used: M names in K files` and exits 0, or lists
@@ -15,19 +15,28 @@ import sys
 # (`= echo.relu %x`), a type (`!echo.encoded`) or an attribute alias
 # (`#echo.encoding`).
 USE = re.compile(r"(?<![!#\w.\"])(echo\.[a-z_][a-z0-9_]*)(?=\s*(=|,|\}))")
-DECL = re.compile(r'constexpr llvm::StringLiteral k[A-Za-z]+Attr\s*=\s*"(echo\.[a-z_0-9]+)"')
+
+
+def declared_names(dialect_td):
+    """The names in the dialect's `discardableAttrs = (ins ...)`."""
+    with open(dialect_td) as f:
+        text = f.read()
+    block = re.search(r"discardableAttrs\s*=\s*\(ins(.*?)\);", text, re.S)
+    if not block:
+        return set()
+    body = re.sub(r"//[^\n]*", "", block.group(1))
+    return {"echo." + n for n in re.findall(r'"[^"]+"\s*:\s*\$([a-z_0-9]+)', body)}
 
 
 def main():
     args = sys.argv[1:]
     split = args.index("--")
-    ops_td, headers, files = args[0], args[1:split], args[split + 1:]
+    ops_td, dialect_tds, files = args[0], args[1:split], args[split + 1:]
     with open(ops_td) as f:
         ops = {"echo." + n for n in re.findall(r'Op<"([a-z0-9_]+)"', f.read())}
     declared = set()
-    for h in headers:
-        with open(h) as f:
-            declared.update(DECL.findall(re.sub(r"=\s*\n\s*", "= ", f.read())))
+    for td in dialect_tds:
+        declared |= declared_names(td)
     used = {}
     for path in files:
         with open(path, errors="replace") as f:
