@@ -8,6 +8,7 @@
 
 #include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/IR/GradientDependence.h"
+#include "EchoDialect/IR/InferredBuild.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -118,6 +119,53 @@ TEST_F(DialectApiTest, VerifierRejectsBadShapes) {
   EXPECT_TRUE(failed(verify(bad)));
   EXPECT_NE(message.find("contraction sizes differ"), std::string::npos)
       << message;
+}
+
+// createInferred: the ODS builder without result types, checked. Where the
+// shape function rejects the operands it reports why at the location and
+// builds nothing, where the generated builder would report_fatal_error.
+TEST_F(DialectApiTest, CreateInferredChecksTheOperands) {
+  Location loc = FileLineColLoc::get(&context, "importer.mlir", 7, 3);
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    llvm::raw_string_ostream os(message);
+    os << diag.getLocation() << ": " << diag.str() << "\n";
+    return success();
+  });
+  auto good = createInferred<MatmulOp>(builder, loc, zeros({3, 5}),
+                                       zeros({5, 4}), false, false);
+  ASSERT_TRUE(good);
+  EXPECT_EQ(good.getType(), tensor({3, 4}));
+  EXPECT_TRUE(succeeded(verify(good)));
+  EXPECT_EQ(message, "");
+
+  Block *block = builder.getInsertionBlock();
+  size_t before = block->getOperations().size();
+  auto bad = createInferred<MatmulOp>(builder, loc, zeros({3, 5}),
+                                      zeros({3, 4}), false, false);
+  EXPECT_FALSE(bad);
+  EXPECT_EQ(block->getOperations().size(), before + 2); // the two zeros only
+  EXPECT_NE(message.find("\"importer.mlir\":7:3): 'echo.matmul' op "),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("contraction sizes differ"), std::string::npos)
+      << message;
+
+  // Integer operands, which only the verifier's ODS constraints reject: the
+  // shape function finds no float element type and says so.
+  message.clear();
+  Value ints = ZerosOp::create(builder, loc,
+                               RankedTensorType::get({4}, builder.getI32Type()));
+  EXPECT_FALSE(createInferred<AddOp>(builder, loc, ints, ints));
+  EXPECT_NE(message.find("'echo.add' op operands must have a float element "
+                         "type, got 'tensor<4xi32>', 'tensor<4xi32>'"),
+            std::string::npos)
+      << message;
+
+  // A null operand is an earlier failure: a null op, no second message.
+  message.clear();
+  EXPECT_FALSE(createInferred<ReluOp>(builder, loc, Value()));
+  EXPECT_EQ(message, "");
 }
 
 TEST_F(DialectApiTest, EncodedTypeStorage) {

@@ -55,6 +55,25 @@ static llvm::StringRef describedAs(llvm::StringRef pipeline) {
   return "CUDA lowering";
 }
 
+// A STRING field's C++ option: a string, or a value parsed from one (the
+// budget), checked here as the command line checks it.
+static bool setFromString(mlir::detail::PassOptions::Option<std::string> &option,
+                          const char *value, std::string &) {
+  option = std::string(value);
+  return true;
+}
+static bool setFromString(mlir::detail::PassOptions::Option<PeakBudget> &option,
+                          const char *value, std::string &problem) {
+  std::optional<PeakBudget> parsed = PeakBudget::parse(value, problem);
+  if (parsed)
+    option = *parsed;
+  return parsed.has_value();
+}
+static const char *cStringOf(const std::string &value) { return value.c_str(); }
+static const char *cStringOf(const PeakBudget &value) {
+  return value.text.c_str();
+}
+
 // Fills the C++ options from the fields a struct of `structSize` bytes has.
 #define ECHO_MLIR_FROM_C_ENUM(Name, Pipeline, CType, Field, CppMember)         \
   {                                                                            \
@@ -72,8 +91,13 @@ static llvm::StringRef describedAs(llvm::StringRef pipeline) {
 #define ECHO_MLIR_FROM_C_INT64 ECHO_MLIR_FROM_C_SCALAR
 #define ECHO_MLIR_FROM_C_BOOL ECHO_MLIR_FROM_C_SCALAR
 #define ECHO_MLIR_FROM_C_STRING(Name, Pipeline, CType, Field, CppMember)       \
-  if (c.Field)                                                                 \
-    options.CppMember = std::string(c.Field);
+  if (c.Field) {                                                               \
+    std::string problem;                                                       \
+    if (!setFromString(options.CppMember, c.Field, problem))                   \
+      return emitFieldError(context, "EchoMlir" #Name, #Field)                 \
+             << describedAs(Pipeline) << " option '" #Field "': '"             \
+             << c.Field << "' " << problem;                                    \
+  }
 #define ECHO_MLIR_FROM_C_STRING_LIST(Name, Pipeline, CType, Field, CppMember)  \
   if (c.Field##Count) {                                                        \
     if (!c.Field)                                                              \
@@ -104,7 +128,7 @@ static llvm::StringRef describedAs(llvm::StringRef pipeline) {
 #define ECHO_MLIR_TO_C_INT64 ECHO_MLIR_TO_C_SCALAR
 #define ECHO_MLIR_TO_C_BOOL ECHO_MLIR_TO_C_SCALAR
 #define ECHO_MLIR_TO_C_STRING(Field, CppMember)                                \
-  c.Field = defaults.CppMember.getValue().c_str();
+  c.Field = cStringOf(defaults.CppMember.getValue());
 #define ECHO_MLIR_TO_C_STRING_LIST(Field, CppMember)                           \
   c.Field = nullptr;                                                           \
   c.Field##Count = 0;

@@ -120,7 +120,7 @@ static InFlightDiagnostic inferError(std::optional<Location> location,
 using ErrorFn = llvm::function_ref<InFlightDiagnostic()>;
 
 /// The float element type the tensors among `values` share (null values
-/// and non-float element types are skipped).
+/// and non-float element types are skipped); an error when there is none.
 static FailureOr<Type> sharedFloatElement(ErrorFn error,
                                           ArrayRef<Value> values) {
   Type first;
@@ -139,6 +139,17 @@ static FailureOr<Type> sharedFloatElement(ErrorFn error,
     }
     error() << "operands and results must share one float element type, got "
             << first << " and " << element;
+    return failure();
+  }
+  // Reached by type inference on operands the ODS constraints would reject
+  // (an importer's integer tensors): no element type to infer a result of.
+  if (!first) {
+    InFlightDiagnostic diag = error();
+    diag << "operands must have a float element type, got ";
+    llvm::interleaveComma(llvm::make_filter_range(values, [](Value v) {
+                            return static_cast<bool>(v);
+                          }),
+                          diag, [&](Value v) { diag << v.getType(); });
     return failure();
   }
   return first;

@@ -55,13 +55,13 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
   choice.rematTimeLimit = options.rematTimeLimit;
   choice.rematLayerStride = options.rematLayerStride;
   choice.rematSolverNodes = options.rematSolverNodes;
-  if (options.budget.empty()) {
+  if (!options.budget.getValue().isSet()) {
     buildMemoryPasses(pm, choice);
   } else {
     // The user's remat, gist and offload choices are replaced by the
     // fastest combination whose planned peak fits (echo-budget-plan).
     EchoBudgetPlanOptions plan;
-    plan.budget = options.budget;
+    plan.budget = options.budget.getValue().text; // checked when parsed
     plan.allowLossy = options.allowLossy;
     plan.schedule = options.schedule;
     plan.device = options.device;

@@ -27,19 +27,9 @@ void mlir::echo::buildMemoryPasses(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createEchoGistEncode(gist));
   }
   // The order is chosen last, on what the planner will see.
-  if (choice.schedule != ScheduleMode::None) {
+  if (choice.schedule != ScheduleOrder::Input) {
     EchoScheduleOptions schedule;
-    switch (choice.schedule) {
-    case ScheduleMode::DepthFirst:
-      schedule.order = ScheduleOrder::DepthFirst;
-      break;
-    case ScheduleMode::List:
-      schedule.order = ScheduleOrder::List;
-      break;
-    default:
-      schedule.order = ScheduleOrder::Best;
-      break;
-    }
+    schedule.order = choice.schedule;
     pm.addPass(createEchoSchedule(schedule));
   }
   // Offload decides on the final order, and what is still stashed.

@@ -31,6 +31,18 @@ namespace {
 struct SimulatePass : echo::impl::EchoSimulateBase<SimulatePass> {
   using Base::Base;
 
+  /// `device`, the option's former name, is read as `device-profile` when
+  /// that is not given (a textual pipeline sets only what it names).
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    if (deviceAlias.hasValue() && !device.hasValue())
+      device = static_cast<DeviceKind>(deviceAlias);
+    return success();
+  }
+
   void runOnOperation() override {
     func::FuncOp fn = getOperation();
     if (fn.isExternal() || !fn.getBody().hasOneBlock())

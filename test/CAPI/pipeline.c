@@ -284,6 +284,13 @@ static void testBadOptions(void) {
               echoMlirRunTrainingPipeline(module, &options, appendText,
                                           &diagnostics),
               &diagnostics);
+  /* The budget is parsed as the command line parses it. */
+  options = echoMlirTrainingPipelineOptionsGetDefault();
+  options.budget = "12XiB";
+  printResult("budget 12XiB",
+              echoMlirRunTrainingPipeline(module, &options, appendText,
+                                          &diagnostics),
+              &diagnostics);
   /* The module is untouched by a rejected option. */
   MlirOperation step = mlirSymbolTableLookup(
       mlirSymbolTableCreate(mlirModuleGetOperation(module)),
@@ -314,6 +321,9 @@ static void testBadOptions(void) {
  * CHECK-NEXT: gradResults 2: failure
  * CHECK-NEXT: diagnostics:
  * CHECK-NEXT: EchoMlirTrainingPipelineOptions.gradResults: error: training pipeline option 'gradResults': 2 is not an EchoMlirGradResults
+ * CHECK-NEXT: budget 12XiB: failure
+ * CHECK-NEXT: diagnostics:
+ * CHECK-NEXT: EchoMlirTrainingPipelineOptions.budget: error: training pipeline option 'budget': '12XiB' is not a budget: give 'min', 'NN%' or a positive byte count (with an optional KiB, MiB or GiB suffix)
  * CHECK-NEXT: train_step after bad options: absent
  * CHECK-NEXT: lr -1: failure
  * CHECK-NEXT: diagnostics:

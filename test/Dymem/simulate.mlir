@@ -12,8 +12,13 @@
 // - 5.395 = 330.150; compute only = relu + add = 13.487.
 //
 // RUN: echo-opt %s --mlir-print-op-on-diagnostic=false --echo-simulate 2>&1 | FileCheck %s
+// RUN: echo-opt %s --mlir-print-op-on-diagnostic=false '--echo-simulate=device-profile=nvlink-c2c' 2>&1 | FileCheck %s --check-prefix=C2C
+// RUN: not echo-opt %s '--echo-simulate=device-profile=pcie3' 2>&1 | FileCheck %s --check-prefix=BAD
+// `device`, the option's former name, is an alias for one release; where
+// both are given, device-profile wins.
 // RUN: echo-opt %s --mlir-print-op-on-diagnostic=false '--echo-simulate=device=nvlink-c2c' 2>&1 | FileCheck %s --check-prefix=C2C
-// RUN: not echo-opt %s '--echo-simulate=device=pcie3' 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: echo-opt %s --mlir-print-op-on-diagnostic=false '--echo-simulate=device=pcie5 device-profile=nvlink-c2c' 2>&1 | FileCheck %s --check-prefix=C2C
+// RUN: not echo-opt %s '--echo-simulate=device=pcie3' 2>&1 | FileCheck %s --check-prefix=BAD-ALIAS
 
 func.func @offload(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %a = echo.relu %x : tensor<1024x1024xf32>
@@ -30,4 +35,5 @@ func.func @offload(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
 // prefetch [11.418, 20.739], add [20.739, 23.884]; transfer only
 // 2 x 9.320676 - 2.097152 = 16.544.
 // C2C: remark: echo-simulate: @offload on nvlink-c2c: step 23.884 us; overlapped 2.097, transfer only 16.544, compute only 5.243 us
-// BAD: for the --device option: Cannot find option named 'pcie3'!
+// BAD: for the --device-profile option: Cannot find option named 'pcie3'!
+// BAD-ALIAS: for the --device option: Cannot find option named 'pcie3'!

@@ -199,9 +199,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const echo::OptimizerKind kOptimizer[] = {
       echo::OptimizerKind::None, echo::OptimizerKind::Sgd,
       echo::OptimizerKind::Adam};
-  static const echo::ScheduleMode kSchedule[] = {
-      echo::ScheduleMode::None, echo::ScheduleMode::DepthFirst,
-      echo::ScheduleMode::List, echo::ScheduleMode::Best};
+  static const echo::ScheduleOrder kSchedule[] = {
+      echo::ScheduleOrder::Input, echo::ScheduleOrder::DepthFirst,
+      echo::ScheduleOrder::List, echo::ScheduleOrder::Best};
   static const echo::OffloadPolicy kOffload[] = {echo::OffloadPolicy::None,
                                                echo::OffloadPolicy::Dymem,
                                                echo::OffloadPolicy::Greedy};

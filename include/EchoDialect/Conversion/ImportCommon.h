@@ -21,7 +21,10 @@ namespace mlir {
 namespace echo {
 
 /// Builds echo ops whose result types follow from their operands (numpy
-/// broadcasting for binary ops), at the builder's insertion point.
+/// broadcasting for binary ops), at the builder's insertion point. A helper
+/// returns null after a located error when the op's type inference rejects
+/// its operands, and null (silently) when an operand is null: an earlier
+/// helper's failure, already reported.
 class EchoEmitter {
 public:
   EchoEmitter(OpBuilder &builder, Location loc) : b(builder), loc(loc) {}
@@ -33,8 +36,8 @@ public:
   Value broadcastTo(Value v, ArrayRef<int64_t> shape);
   Value transpose(Value v, ArrayRef<int64_t> permutation);
   Value fill(double value, ArrayRef<int64_t> shape, Type elementType);
-  /// Binary elementwise op of mnemonic add/sub/mul/div/max; null when the
-  /// shapes do not broadcast.
+  /// Binary elementwise op of mnemonic add/sub/mul/div/max; null (and an
+  /// error) when the shapes do not broadcast.
   Value binary(StringRef kind, Value lhs, Value rhs);
   Value unary(StringRef kind, Value v);
 

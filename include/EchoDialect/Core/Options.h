@@ -28,6 +28,8 @@ template <typename E> llvm::cl::ValuesClass optionValues();
     return llvm::cl::ValuesClass({
 #define ECHO_OPTION_VALUE(Name, Value, Spelling, Help)                          \
   clEnumValN(Name::Value, Spelling, Help),
+#define ECHO_OPTION_ALIAS(Name, Value, Spelling, Help)                          \
+  clEnumValN(Name::Value, Spelling, Help),
 #define ECHO_OPTION_ENUM_END(Name)                                             \
   });                                                                          \
   }
@@ -45,6 +47,17 @@ template <typename E> llvm::cl::ValuesClass optionValues();
   return "?";                                                                  \
   }
 #include "EchoDialect/Core/Options.def"
+
+/// Transitional: the values of ScheduleMode, the training pipeline's enum
+/// before it became ScheduleOrder, for the code still spelling them
+/// (lib/Transforms/BudgetPlan.cpp, under rework for issue 38 item 2).
+/// Remove once nothing does.
+struct ScheduleMode {
+  static constexpr ScheduleOrder None = ScheduleOrder::Input;
+  static constexpr ScheduleOrder DepthFirst = ScheduleOrder::DepthFirst;
+  static constexpr ScheduleOrder List = ScheduleOrder::List;
+  static constexpr ScheduleOrder Best = ScheduleOrder::Best;
+};
 
 /// gist-encode's defaults, also what echo-remat expects it to apply: SSDC
 /// maps without a measured density are planned dense (the bound that holds

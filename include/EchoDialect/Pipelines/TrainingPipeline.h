@@ -9,6 +9,7 @@
 #ifndef ECHODIALECT_PIPELINES_TRAININGPIPELINE_H
 #define ECHODIALECT_PIPELINES_TRAININGPIPELINE_H
 
+#include "EchoDialect/Core/PeakBudget.h"
 #include "EchoDialect/Pipelines/LowerToCPU.h"
 
 namespace mlir {
@@ -43,14 +44,14 @@ struct TrainingPipelineOptions
                      "(the search's limit: a count, so the plan does not "
                      "depend on the load)"),
       llvm::cl::init(kDefaultSolverNodes)};
-  PassOptions::Option<std::string> budget{
+  PassOptions::Option<PeakBudget> budget{
       *this, "budget",
       llvm::cl::desc("Peak bytes the step must fit (BYTES, with an optional "
                      "KiB/MiB/GiB suffix; NN% of the Baseline's planned "
                      "peak; or min): remat, gist and offload are then "
                      "chosen jointly by echo-budget-plan, replacing those "
                      "options"),
-      llvm::cl::init("")};
+      llvm::cl::init(PeakBudget())};
   PassOptions::Option<DprFormat> allowLossy{
       *this, "allow-lossy",
       llvm::cl::desc("budget=: the lowest precision a stash may be stored "
@@ -61,11 +62,12 @@ struct TrainingPipelineOptions
       *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
       llvm::cl::init(GistMode::None),
       optionValues<GistMode>()};
-  PassOptions::Option<ScheduleMode> schedule{
+  PassOptions::Option<ScheduleOrder> schedule{
       *this, "schedule",
-      llvm::cl::desc("Op order of the step (echo-schedule, after remat and gist)"),
-      llvm::cl::init(ScheduleMode::None),
-      optionValues<ScheduleMode>()};
+      llvm::cl::desc("Op order of the step (echo-schedule, after remat and "
+                     "gist; input: it does not run)"),
+      llvm::cl::init(ScheduleOrder::Input),
+      optionValues<ScheduleOrder>()};
   PassOptions::Option<OffloadPolicy> offload{
       *this, "offload",
       llvm::cl::desc("Stashes offloaded to host memory (echo-offload, after "

@@ -27,7 +27,8 @@ struct EchoBudgetPlanOptions;
 struct MemoryChoice {
   RematPolicy remat = RematPolicy::None;
   GistMode gist = GistMode::None;
-  ScheduleMode schedule = ScheduleMode::None;
+  /// Input: no echo-schedule.
+  ScheduleOrder schedule = ScheduleOrder::Input;
   OffloadPolicy offload = OffloadPolicy::None;
   DeviceKind device = DeviceKind::Pcie4;
   /// Run echo-simulate even without offload.

@@ -777,7 +777,9 @@ def EchoSchedule : Pass<"echo-schedule", "::mlir::ModuleOp"> {
       the lowest planned peak - the memory report's `planned_peak_bytes`,
       persistent bytes plus arena - and the input order on ties, so the
       planned peak never rises.
-    * `order=input` leaves the IR unchanged.
+    * `order=input` leaves the IR unchanged (`none`, the spelling of the
+      pipelines' `schedule` before its enum and this one became one, is an
+      alias of `input` for one release, accepted by every such option).
 
     With `remarks`, each function gets a remark with the planned peak of
     every candidate (`order=best`) and the order kept.
@@ -837,8 +839,14 @@ def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"device", "device", "::mlir::echo::DeviceKind",
+    Option<"device", "device-profile", "::mlir::echo::DeviceKind",
            /*default=*/"::mlir::echo::DeviceKind::Pcie4", "Device profile",
+           "::mlir::echo::optionValues<::mlir::echo::DeviceKind>()">,
+    Option<"deviceAlias", "device", "::mlir::echo::DeviceKind",
+           /*default=*/"::mlir::echo::DeviceKind::Pcie4",
+           "Alias of device-profile (this option's name before it was "
+           "spelt as the other passes' and the pipeline's), for one "
+           "release; device-profile wins when both are given",
            "::mlir::echo::optionValues<::mlir::echo::DeviceKind>()">,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Report the figures as a remark too">,
@@ -975,10 +983,11 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
            "The lowest precision a stash may be stored in; none: lossless "
            "encodings only",
            "::mlir::echo::optionValues<::mlir::echo::DprFormat>()">,
-    Option<"schedule", "schedule", "::mlir::echo::ScheduleMode",
-           /*default=*/"::mlir::echo::ScheduleMode::None",
-           "The op order every candidate gets (echo-schedule)",
-           "::mlir::echo::optionValues<::mlir::echo::ScheduleMode>()">,
+    Option<"schedule", "schedule", "::mlir::echo::ScheduleOrder",
+           /*default=*/"::mlir::echo::ScheduleOrder::Input",
+           "The op order every candidate gets (echo-schedule; input: it "
+           "does not run)",
+           "::mlir::echo::optionValues<::mlir::echo::ScheduleOrder>()">,
     Option<"device", "device-profile", "::mlir::echo::DeviceKind",
            /*default=*/"::mlir::echo::DeviceKind::Pcie4",
            "Device profile of the simulated time and of offload",

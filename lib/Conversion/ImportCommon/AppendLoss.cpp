@@ -9,6 +9,7 @@
 
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/InferredBuild.h"
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -42,7 +43,7 @@ LogicalResult mlir::echo::appendLoss(func::FuncOp fn, ImportLoss loss) {
                                         b.getI32Type());
     if (failed(fn.insertArgument(index, labels, DictionaryAttr::get(ctx), loc)))
       return failure();
-    result = CrossEntropyOp::create(b, loc, out, fn.getArgument(index));
+    result = createInferredValue<CrossEntropyOp>(b, loc, out, fn.getArgument(index));
   } else {
     if (failed(fn.insertArgument(index, type, DictionaryAttr::get(ctx), loc)))
       return failure();
@@ -55,8 +56,11 @@ LogicalResult mlir::echo::appendLoss(func::FuncOp fn, ImportLoss loss) {
     if (dims.empty())
       result = square;
     else
-      result = ReduceOp::create(b, loc, ReduceKind::Mean, square, dims, false);
+      result = createInferredValue<ReduceOp>(b, loc, ReduceKind::Mean, square,
+                                        ArrayRef<int64_t>(dims), false);
   }
+  if (!result) // the loss ops' type inference said why
+    return failure();
   ret->setOperands(result);
   fn.setType(FunctionType::get(ctx, fn.getArgumentTypes(), {scalar}));
   fn.setAllResultAttrs(ArrayRef<DictionaryAttr>{DictionaryAttr::get(ctx)});

@@ -111,8 +111,7 @@ struct FoldTransposeChain : OpRewritePattern<TransposeOp> {
       rewriter.replaceOp(op, inner.getInput());
       return success();
     }
-    rewriter.replaceOpWithNewOp<TransposeOp>(op, op.getType(), inner.getInput(),
-                                             perm);
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, inner.getInput(), perm);
     return success();
   }
 };
@@ -146,7 +145,7 @@ struct DivFromReciprocal : OpRewritePattern<MulOp> {
       if (isSigmoidDenominator(div.getRhs()))
         continue;
       Value b = div.getRhs();
-      rewriter.replaceOpWithNewOp<DivOp>(op, op.getType(), a, b);
+      rewriter.replaceOpWithNewOp<DivOp>(op, a, b);
       return success();
     }
     return failure();
@@ -261,9 +260,8 @@ struct MeanFromSum : OpRewritePattern<DivOp> {
       count *= shapeOf(sum.getInput())[d];
     if (count != *c)
       return failure();
-    rewriter.replaceOpWithNewOp<ReduceOp>(op, op.getType(), ReduceKind::Mean,
-                                          sum.getInput(), sum.getDims(),
-                                          sum.getKeepdims());
+    rewriter.replaceOpWithNewOp<ReduceOp>(op, ReduceKind::Mean, sum.getInput(),
+                                          sum.getDims(), sum.getKeepdims());
     return success();
   }
 };
@@ -328,8 +326,8 @@ struct LinearFromMatmul : OpRewritePattern<MatmulOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getTransposeLhs() || !op.getTransposeRhs())
       return failure();
-    rewriter.replaceOpWithNewOp<LinearOp>(op, op.getType(), op.getLhs(),
-                                          op.getRhs(), Value());
+    rewriter.replaceOpWithNewOp<LinearOp>(op, op.getLhs(), op.getRhs(),
+                                          Value());
     return success();
   }
 };

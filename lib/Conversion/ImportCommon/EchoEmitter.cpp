@@ -1,8 +1,15 @@
 //===- EchoEmitter.cpp - Build echo ops with inferred result types --------===//
+//
+// Every op whose type its shape function infers is built by createInferred:
+// on shapes it does not accept, a located error and a null value, which the
+// other helpers pass on (a null operand gives a null result), so a raising
+// rule checks its final value once.
+//
+//===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/IR/EchoOps.h"
-#include "EchoDialect/IR/ShapeFunctions.h"
+#include "EchoDialect/IR/InferredBuild.h"
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -17,24 +24,26 @@ RankedTensorType EchoEmitter::like(Value v, ArrayRef<int64_t> shape) {
 }
 
 Value EchoEmitter::reshape(Value v, ArrayRef<int64_t> shape) {
-  if (shapeOf(v) == shape)
+  if (!v || shapeOf(v) == shape)
     return v;
   return ReshapeOp::create(b, loc, like(v, shape), v);
 }
 
 Value EchoEmitter::broadcastTo(Value v, ArrayRef<int64_t> shape) {
-  if (shapeOf(v) == shape)
+  if (!v || shapeOf(v) == shape)
     return v;
   return BroadcastToOp::create(b, loc, like(v, shape), v);
 }
 
 Value EchoEmitter::transpose(Value v, ArrayRef<int64_t> permutation) {
+  if (!v)
+    return v;
   bool identity = true;
   for (auto [i, p] : llvm::enumerate(permutation))
     identity &= (int64_t)i == p;
   if (identity)
     return v;
-  return TransposeOp::create(b, loc, v, permutation);
+  return createInferredValue<TransposeOp>(b, loc, v, permutation);
 }
 
 Value EchoEmitter::fill(double value, ArrayRef<int64_t> shape,
@@ -44,44 +53,39 @@ Value EchoEmitter::fill(double value, ArrayRef<int64_t> shape,
 }
 
 Value EchoEmitter::binary(StringRef kind, Value lhs, Value rhs) {
-  std::string why;
-  FailureOr<shape::Shape> out = shape::broadcast(shapeOf(lhs), shapeOf(rhs), why);
-  if (failed(out))
-    return {};
-  RankedTensorType type = like(lhs, *out);
   if (kind == "add")
-    return AddOp::create(b, loc, type, lhs, rhs);
+    return createInferredValue<AddOp>(b, loc, lhs, rhs);
   if (kind == "sub")
-    return SubOp::create(b, loc, type, lhs, rhs);
+    return createInferredValue<SubOp>(b, loc, lhs, rhs);
   if (kind == "mul")
-    return MulOp::create(b, loc, type, lhs, rhs);
+    return createInferredValue<MulOp>(b, loc, lhs, rhs);
   if (kind == "div")
-    return DivOp::create(b, loc, type, lhs, rhs);
+    return createInferredValue<DivOp>(b, loc, lhs, rhs);
   if (kind == "max")
-    return MaxOp::create(b, loc, type, lhs, rhs);
+    return createInferredValue<MaxOp>(b, loc, lhs, rhs);
   return {};
 }
 
 Value EchoEmitter::unary(StringRef kind, Value v) {
   if (kind == "relu")
-    return ReluOp::create(b, loc, v);
+    return createInferredValue<ReluOp>(b, loc, v);
   if (kind == "tanh")
-    return TanhOp::create(b, loc, v);
+    return createInferredValue<TanhOp>(b, loc, v);
   if (kind == "sigmoid")
-    return SigmoidOp::create(b, loc, v);
+    return createInferredValue<SigmoidOp>(b, loc, v);
   if (kind == "exp")
-    return ExpOp::create(b, loc, v);
+    return createInferredValue<ExpOp>(b, loc, v);
   if (kind == "log")
-    return LogOp::create(b, loc, v);
+    return createInferredValue<LogOp>(b, loc, v);
   if (kind == "neg")
-    return NegOp::create(b, loc, v);
+    return createInferredValue<NegOp>(b, loc, v);
   if (kind == "sqrt")
-    return SqrtOp::create(b, loc, v);
+    return createInferredValue<SqrtOp>(b, loc, v);
   if (kind == "rsqrt")
-    return RsqrtOp::create(b, loc, v);
+    return createInferredValue<RsqrtOp>(b, loc, v);
   if (kind == "gelu")
-    return GeluOp::create(b, loc, v);
+    return createInferredValue<GeluOp>(b, loc, v);
   if (kind == "gelu_erf")
-    return GeluErfOp::create(b, loc, v);
+    return createInferredValue<GeluErfOp>(b, loc, v);
   return {};
 }

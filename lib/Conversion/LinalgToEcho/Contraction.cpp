@@ -71,11 +71,10 @@ FailureOr<Value> linalg_import::raiseContraction(EchoEmitter &e, Operation *op,
     tb = true;
   else
     return cannotRaise(op, "its right operand is not indexed by (k, n)");
-  auto outType = cast<RankedTensorType>(init.getType());
   Value product;
   if (rank == 2)
-    product = MatmulOp::create(e.b, e.loc, outType, lhs, rhs, ta, tb);
+    product = createInferredValue<MatmulOp>(e.b, e.loc, lhs, rhs, ta, tb);
   else
-    product = BatchMatmulOp::create(e.b, e.loc, outType, lhs, rhs, ta, tb);
+    product = createInferredValue<BatchMatmulOp>(e.b, e.loc, lhs, rhs, ta, tb);
   return accumulate(e, op, product, init);
 }

@@ -178,6 +178,8 @@ bool linalg_import::isMaxNeutral(double v) {
 FailureOr<Value> linalg_import::accumulate(EchoEmitter &e, Operation *op,
                                            Value result, Value init,
                                            bool isMax) {
+  if (!result) // an echo op's type inference said why
+    return failure();
   Init in = classifyInit(init);
   switch (in.kind) {
   case Init::Empty:
@@ -192,9 +194,7 @@ FailureOr<Value> linalg_import::accumulate(EchoEmitter &e, Operation *op,
     return e.binary(isMax ? "max" : "add", result, c);
   }
   case Init::Tensor:
-    if (Value v = e.binary(isMax ? "max" : "add", result, in.tensor))
-      return v;
-    return cannotRaise(op, "its destination does not broadcast to the result");
+    return e.binary(isMax ? "max" : "add", result, in.tensor);
   }
   return failure();
 }

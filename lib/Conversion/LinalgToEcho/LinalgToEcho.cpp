@@ -70,7 +70,7 @@ struct WindowDim {
 /// `value` (echo.concat of echo.fill pieces).
 Value padAxis(EchoEmitter &e, Value x, int64_t axis, int64_t low,
               int64_t high, double value) {
-  if (!low && !high)
+  if (!x || (!low && !high))
     return x;
   SmallVector<Value> parts;
   Type et = cast<ShapedType>(x.getType()).getElementType();
@@ -84,9 +84,8 @@ Value padAxis(EchoEmitter &e, Value x, int64_t axis, int64_t low,
   parts.push_back(x);
   if (high)
     parts.push_back(piece(high));
-  SmallVector<int64_t> shape(EchoEmitter::shapeOf(x));
-  shape[axis] += low + high;
-  return ConcatOp::create(e.b, e.loc, e.like(x, shape), parts, (uint64_t)axis);
+  return createInferredValue<ConcatOp>(e.b, e.loc, ValueRange(parts),
+                                  (uint64_t)axis);
 }
 
 /// Folds the tensor.pad feeding a convolution or pooling into the echo op's
@@ -157,6 +156,8 @@ FailureOr<Padded> foldPad(EchoEmitter &e, Operation *consumer, Value in,
   }
   for (unsigned j = 0; j < 2; ++j)
     x = padAxis(e, x, rank - 2 + j, lowX[j], highX[j], *v);
+  if (!x) // echo.concat's inference said why
+    return failure();
   return Padded{x, padding};
 }
 
@@ -304,8 +305,8 @@ private:
               return raiseBroadcast(e, bc);
             })
             .Case<linalg::SoftmaxOp>([&](linalg::SoftmaxOp s) -> FailureOr<Value> {
-              return Value(SoftmaxOp::create(e.b, e.loc, s.getInput(),
-                                             (int64_t)s.getDimension()));
+              return Value(createInferredValue<SoftmaxOp>(
+                  e.b, e.loc, s.getInput(), (uint64_t)s.getDimension()));
             })
             .Case<linalg::GenericOp>(
                 [&](auto g) { return raiseGeneric(e, g); })
@@ -321,7 +322,9 @@ private:
             .Default([&](Operation *) {
               return cannotRaise(op, "no rule raises it into echo ops");
             });
-    if (failed(result))
+    // A null value: an echo op's type inference rejected its operands and
+    // said why, at this op.
+    if (failed(result) || !*result)
       return failure();
     if (op->getNumResults() != 1 || result->getType() != op->getResult(0).getType())
       return cannotRaise(op, "raising it produced ")
@@ -496,8 +499,8 @@ private:
           return failure();
         slabs.push_back(*slab);
       }
-      return Value(ConcatOp::create(e.b, e.loc, e.like(slabs.front(), sizes),
-                                    slabs, (uint64_t)d));
+      return Value(createInferredValue<ConcatOp>(e.b, e.loc, ValueRange(slabs),
+                                            (uint64_t)d));
     }
     return cannotRaise(op, "its insertions do not cut the tensor into slabs "
                            "along one dimension at a time, which echo.concat "
@@ -508,7 +511,7 @@ private:
     auto elements = dyn_cast<ElementsAttr>(c.getValue());
     if (!elements)
       return cannotRaise(c, "it is not a tensor constant");
-    return Value(ConstantOp::create(e.b, e.loc, elements));
+    return Value(createInferredValue<ConstantOp>(e.b, e.loc, elements));
   }
 
   FailureOr<Value> raiseConv(EchoEmitter &e, linalg::LinalgOp conv,
@@ -537,15 +540,15 @@ private:
     if (failed(in))
       return failure();
     if (convType != init.getType()) { // grouped: [N, G, F/G, OH, OW]
-      Value y = Conv2DOp::create(e.b, e.loc, convType, in->input, weight,
-                                 Value(), *strides, in->padding, *dilations,
-                                 groups);
+      Value y = createInferredValue<Conv2DOp>(e.b, e.loc, in->input, weight,
+                                         Value(), *strides, in->padding,
+                                         *dilations, groups);
       return accumulate(e, conv, e.reshape(y, EchoEmitter::shapeOf(init)),
                         init);
     }
-    auto conv2d = Conv2DOp::create(e.b, e.loc, init.getType(), in->input,
-                                   weight, Value(), *strides, in->padding,
-                                   *dilations, groups);
+    Value conv2d = createInferredValue<Conv2DOp>(e.b, e.loc, in->input, weight,
+                                            Value(), *strides, in->padding,
+                                            *dilations, groups);
     return accumulate(e, conv, conv2d, init);
   }
 
@@ -614,13 +617,13 @@ private:
     Value init = pool.getDpsInits()[0];
     Value y;
     if (isMax) {
-      y = MaxPool2DOp::create(e.b, e.loc, init.getType(), in->input, window,
-                              *strides, in->padding);
+      y = createInferredValue<MaxPool2DOp>(e.b, e.loc, in->input, window, *strides,
+                                      in->padding);
     } else {
       // A window sum is the average times the window size; the division
       // torch-mlir writes after it cancels the factor (cleanup patterns).
-      Value avg = AvgPool2DOp::create(e.b, e.loc, init.getType(), in->input,
-                                      window, *strides, in->padding);
+      Value avg = createInferredValue<AvgPool2DOp>(e.b, e.loc, in->input, window,
+                                              *strides, in->padding);
       Type et = cast<ShapedType>(init.getType()).getElementType();
       y = e.binary("mul", avg,
                    e.fill((double)(window[0] * window[1]), {1, 1, 1, 1}, et));

@@ -4,6 +4,7 @@
 #define LIB_CONVERSION_LINALGTOECHO_RAISE_H
 
 #include "EchoDialect/Conversion/ImportCommon.h"
+#include "EchoDialect/IR/InferredBuild.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 

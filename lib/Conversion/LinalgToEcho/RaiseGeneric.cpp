@@ -117,17 +117,23 @@ FailureOr<Value> matchBatchNorm(EchoEmitter &e, linalg::GenericOp op,
     if (i != 1)
       perChannel *= b;
   if (perChannel < 2) {
+    // The maps were checked above, so aligning cannot fail; a null value
+    // is passed on by the emitter all the same.
     auto statistic = [&](unsigned i) -> Value {
       Value v = in(i);
       if (auto c = v.getDefiningOp<ConstantOp>()) {
-        auto copy = ConstantOp::create(e.b, e.loc, c.getValue());
+        auto copy = createInferred<ConstantOp>(e.b, e.loc, c.getValue());
+        if (!copy)
+          return Value();
         copy->setAttr(kRunningStatisticAttr, e.b.getUnitAttr());
         v = copy;
       }
-      return *alignOperand(e, v, channelMap, bounds);
+      FailureOr<Value> aligned = alignOperand(e, v, channelMap, bounds);
+      return succeeded(aligned) ? *aligned : Value();
     };
-    auto channel = [&](unsigned i) {
-      return *alignOperand(e, in(i), channelMap, bounds);
+    auto channel = [&](unsigned i) -> Value {
+      FailureOr<Value> aligned = alignOperand(e, in(i), channelMap, bounds);
+      return succeeded(aligned) ? *aligned : Value();
     };
     Type et = cast<ShapedType>(op.getResultTypes()[0]).getElementType();
     SmallVector<int64_t> ones(bounds.size(), 1);
@@ -135,13 +141,15 @@ FailureOr<Value> matchBatchNorm(EchoEmitter &e, linalg::GenericOp op,
                                           e.fill(*eps, ones, et)));
     Value y = e.binary("mul", e.binary("sub", in(*x), statistic(*mean)), inv);
     y = e.binary("add", e.binary("mul", y, channel(*gamma)), channel(*beta));
+    if (!y)
+      return cannotRaise(op, "its batch normalization could not be raised");
     return e.broadcastTo(y, bounds);
   }
-  auto vec = RankedTensorType::get({c}, cast<ShapedType>(op.getResultTypes()[0]).getElementType());
-  auto bn = BatchNormOp::create(e.b, e.loc, op.getResultTypes()[0], vec, vec,
-                                vec, vec, in(*x), in(*gamma), in(*beta),
-                                in(*mean), in(*var), e.b.getF64FloatAttr(*eps),
-                                e.b.getF64FloatAttr(0.1));
+  auto bn = createInferred<BatchNormOp>(
+      e.b, e.loc, in(*x), in(*gamma), in(*beta), in(*mean), in(*var),
+      e.b.getF64FloatAttr(*eps), e.b.getF64FloatAttr(0.1));
+  if (!bn) // its type inference said why
+    return failure();
   return bn.getOutput();
 }
 
@@ -207,9 +215,8 @@ private:
   }
 
   LogicalResult set(Operation &inner, Value v) {
-    if (!v)
-      return cannotRaise(op, "the operands of '")
-             << inner.getName() << "' do not broadcast";
+    if (!v) // the echo op's type inference said why, at the generic
+      return failure();
     env[inner.getResult(0)] = v;
     return success();
   }
@@ -484,9 +491,9 @@ FailureOr<Value> raiseReduction(EchoEmitter &e, linalg::GenericOp op,
     return cannotRaise(op, "its output map ") << AffineMapAttr::get(out) << " is not a reduction's";
   bool isMax = !isa<arith::AddFOp>(combine);
   Value init = op.getDpsInits()[0];
-  auto red = ReduceOp::create(e.b, e.loc, init.getType(),
-                              isMax ? ReduceKind::Max : ReduceKind::Sum,
-                              op.getDpsInputs()[0], dims, keepdims);
+  Value red = createInferredValue<ReduceOp>(
+      e.b, e.loc, isMax ? ReduceKind::Max : ReduceKind::Sum,
+      op.getDpsInputs()[0], ArrayRef<int64_t>(dims), keepdims);
   return accumulate(e, op, red, init, isMax);
 }
 

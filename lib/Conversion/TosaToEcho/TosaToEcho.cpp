@@ -13,6 +13,7 @@
 #include "EchoDialect/Conversion/ImportCommon.h"
 #include "EchoDialect/Conversion/ImportPasses.h"
 #include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/InferredBuild.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -135,7 +136,8 @@ private:
     FailureOr<Value> result =
         llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
             .Case<tosa::ConstOp>([&](tosa::ConstOp c) -> FailureOr<Value> {
-              return Value(ConstantOp::create(e.b, e.loc, c.getValues()));
+              return Value(
+                  createInferredValue<ConstantOp>(e.b, e.loc, c.getValues()));
             })
             .Case<tosa::Conv2DOp>([&](auto c) { return conv(e, c, false); })
             .Case<tosa::DepthwiseConv2DOp>(
@@ -143,10 +145,9 @@ private:
             .Case<tosa::MatMulOp>([&](tosa::MatMulOp m) -> FailureOr<Value> {
               if (!isZero(m->getOperand(2)) || !isZero(m->getOperand(3)))
                 return cannotRaise(m, "its zero points are not 0");
-              return Value(BatchMatmulOp::create(e.b, e.loc, m.getType(),
-                                                 m->getOperand(0),
-                                                 m->getOperand(1), false,
-                                                 false));
+              return Value(createInferredValue<BatchMatmulOp>(
+                  e.b, e.loc, m->getOperand(0), m->getOperand(1), false,
+                  false));
             })
             .Case<tosa::MaxPool2dOp>([&](auto p) { return pool(e, p, true); })
             .Case<tosa::AvgPool2dOp>([&](auto p) { return pool(e, p, false); })
@@ -172,8 +173,6 @@ private:
             .Case<tosa::MinimumOp>([&](Operation *o) -> FailureOr<Value> {
               Value m = e.binary("max", e.unary("neg", o->getOperand(0)),
                                  e.unary("neg", o->getOperand(1)));
-              if (!m)
-                return cannotRaise(o, "its operands do not broadcast");
               return e.unary("neg", m);
             })
             .Case<tosa::NegateOp>([&](Operation *o) -> FailureOr<Value> {
@@ -197,9 +196,11 @@ private:
             .Default([&](Operation *) {
               return cannotRaise(op, "no rule raises it into echo ops");
             });
-    if (failed(result))
+    // A null value: an echo op's type inference rejected its operands and
+    // said why, at this op.
+    if (failed(result) || !*result)
       return failure();
-    if (op->getNumResults() != 1 || !*result ||
+    if (op->getNumResults() != 1 ||
         result->getType() != op->getResult(0).getType())
       return cannotRaise(op, "raising it does not give its result type");
     op->getResult(0).replaceAllUsesWith(*result);
@@ -212,15 +213,13 @@ private:
   }
 
   FailureOr<Value> binary(EchoEmitter &e, Operation *o, StringRef kind) {
-    if (Value v = e.binary(kind, o->getOperand(0), o->getOperand(1)))
-      return v;
-    return cannotRaise(o, "its operands do not broadcast");
+    return e.binary(kind, o->getOperand(0), o->getOperand(1));
   }
 
   FailureOr<Value> reduce(EchoEmitter &e, Operation *o, ReduceKind kind) {
     int64_t axis = o->getAttrOfType<IntegerAttr>("axis").getInt();
-    return Value(ReduceOp::create(e.b, e.loc, o->getResult(0).getType(), kind,
-                                  o->getOperand(0), {axis}, true));
+    return Value(createInferredValue<ReduceOp>(e.b, e.loc, kind, o->getOperand(0),
+                                          ArrayRef<int64_t>(axis), true));
   }
 
   /// NHWC conv2d (weight OHWI) or depthwise conv2d (weight [KH, KW, C, M]).
@@ -248,11 +247,9 @@ private:
         return cannotRaise(c, "its bias is neither [O] nor [1]");
       bias = e.broadcastTo(bias, {out[3]});
     }
-    auto type = RankedTensorType::get({out[0], out[3], out[1], out[2]},
-                                      cast<ShapedType>(c->getResult(0).getType()).getElementType());
-    Value y = Conv2DOp::create(e.b, e.loc, type, x, w, bias,
-                               pairOr(c, "stride", 1), *pad,
-                               pairOr(c, "dilation", 1), groups);
+    Value y = createInferredValue<Conv2DOp>(e.b, e.loc, x, w, bias,
+                                       pairOr(c, "stride", 1), *pad,
+                                       pairOr(c, "dilation", 1), groups);
     return e.transpose(y, kToNHWC);
   }
 
@@ -271,14 +268,11 @@ private:
     if ((*pad)[0] >= kernel[0] || (*pad)[1] >= kernel[1])
       return cannotRaise(p, "its padding is not smaller than its kernel");
     Value x = e.transpose(p->getOperand(0), kToNCHW);
-    ArrayRef<int64_t> out = shapeOf(p->getResult(0));
-    auto type = RankedTensorType::get({out[0], out[3], out[1], out[2]},
-                                      cast<ShapedType>(x.getType()).getElementType());
     SmallVector<int64_t> stride = pairOr(p, "stride", 1);
-    Value y = isMax ? Value(MaxPool2DOp::create(e.b, e.loc, type, x, kernel,
-                                                stride, *pad))
-                    : Value(AvgPool2DOp::create(e.b, e.loc, type, x, kernel,
-                                                stride, *pad));
+    Value y = isMax ? Value(createInferredValue<MaxPool2DOp>(e.b, e.loc, x, kernel,
+                                                        stride, *pad))
+                    : Value(createInferredValue<AvgPool2DOp>(e.b, e.loc, x, kernel,
+                                                        stride, *pad));
     return e.transpose(y, kToNHWC);
   }
 

@@ -10,6 +10,8 @@ options (the C API takes the memory report's `format`, not its `output`).
       echo-memory-report:format
 
 Values are sorted (the C enums number them in the order they were added).
+Aliases (an option or value whose help starts with "alias of": an old
+spelling kept for one release) are left out: the C API has one name each.
 With --table, reads such lines (echoMlirDescribePipelineOptions()) instead
 and prints them sorted the same way.
 """
@@ -44,17 +46,19 @@ for line in sys.stdin:
     section = re.match(r"^      --([\w-]+)\s", line)
     option = re.match(r"^        --([\w-]+)", line)
     value = re.match(r"^    =([\w.+-]+)\s", line)
+    alias = re.search(r"\s- +alias of ", line, re.IGNORECASE)
     if section:
         current = section.group(1) if section.group(1) in wanted else None
         last = None
     elif option and current:
         keep = wanted[current]
         name = option.group(1)
-        last = (current, name) if keep is None or name in keep else None
+        last = (current, name) if (keep is None or name in keep) and not alias else None
         if last:
             options[last] = []
     elif value and last:
-        options[last].append(value.group(1))
+        if not alias:
+            options[last].append(value.group(1))
     elif not line.startswith("    "):
         current = last = None
 
