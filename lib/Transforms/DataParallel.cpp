@@ -1,11 +1,14 @@
 //===- DataParallel.cpp - One rank's step of data-parallel training -------===//
 //
 // Averages every weight gradient and the loss over the ranks with
-// echo.all_reduce, right after each is defined; with shard=, runs each
+// echo.all_reduce, right after each is defined; normalizes batch norms with
+// all ranks' statistics (SyncBatchNorm.cpp); with shard=, runs each
 // optimizer update on the rank's part of its tensors as ZeRO's stages do
 // (docs/distributed.md).
 //
 //===----------------------------------------------------------------------===//
+
+#include "SyncBatchNorm.h"
 
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoOps.h"
@@ -123,6 +126,8 @@ struct DataParallelPass
                                       value, ranks);
       value.replaceAllUsesExcept(mean.getResult(), mean);
     }
+    if (syncBatchNorm && failed(syncBatchNorms(fn, ranks)))
+      return signalPassFailure();
     if (shard != ShardStage::None && failed(shardUpdates(fn, updates, seed)))
       return signalPassFailure();
   }

@@ -154,8 +154,18 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     counts the same non-finite elements and skips the same steps. A
     gradient already averaged by `echo.all_reduce` is left alone (the pass
     is idempotent). Functions without `echo.loss_seed` are not training
-    steps and are left unchanged. Batch-norm statistics stay per rank (as
-    without SyncBatchNorm).
+    steps and are left unchanged.
+
+    With `sync-batch-norm` (the default) every `echo.batch_norm` normalizes
+    with the statistics of all ranks' samples, as PyTorch's SyncBatchNorm:
+    the ranks' per-channel means and variances are averaged as equal parts
+    (two `echo.all_reduce` of `[C]` tensors), the output and the running
+    statistics are recomputed with them, and backward adds to each input
+    gradient the other ranks' part of the two per-channel sums it
+    subtracts, from the averaged beta and gamma gradients. The step then
+    computes what one process computes on the whole batch.
+    `sync-batch-norm=false` keeps each rank's statistics (DDP without
+    SyncBatchNorm).
 
     ```mlir
     // Before
@@ -192,6 +202,9 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
            /*default=*/"::mlir::echo::ShardStage::None",
            "what each rank keeps only its part of (ZeRO's stages)",
            "::mlir::echo::optionValues<::mlir::echo::ShardStage>()">,
+    Option<"syncBatchNorm", "sync-batch-norm", "bool", /*default=*/"true",
+           "normalize with the statistics of all ranks' samples "
+           "(SyncBatchNorm); false: each rank's own, as DDP without it">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }

@@ -116,6 +116,8 @@ def main():
     parser.add_argument("--optimizer", default="sgd lr=0.1")
     parser.add_argument("--tolerance", type=float, default=1e-5)
     parser.add_argument("--shard", default="none")
+    parser.add_argument("--no-sync-batch-norm", action="store_true",
+                        help="each rank normalizes with its own statistics")
     parser.add_argument("dir")
     parser.add_argument("model", nargs=argparse.REMAINDER)
     o = parser.parse_args()
@@ -133,8 +135,10 @@ def main():
 
     for name, args, extra in (("one", model, []),
                               ("rank", local,
-                               ["--echo-data-parallel=ranks=%d shard=%s" %
-                               (o.ranks, o.shard)])):
+                               ["--echo-data-parallel=ranks=%d shard=%s%s" %
+                               (o.ranks, o.shard,
+                                " sync-batch-norm=false"
+                                if o.no_sync_batch_norm else "")])):
         forward = run([tool("echo-models")] + args).stdout
         run([tool("echo-opt"), autodiff] + extra + ["-o", path(name + ".mlir")],
             input=forward)
@@ -165,6 +169,15 @@ def main():
                         "%d=%s" % (i, path("arg%d.rank$OMPI_COMM_WORLD_RANK.npy" % i))]
     for (i, shape, dtype), (j, rshape, _) in zip(
             step_arguments(one_text, False), step_arguments(rank_text, False)):
+        if i == j and shape == rshape and dtype == "f32":
+            # Not split: state every rank holds whole (batch-norm running
+            # statistics), the same values as one process's.
+            n = math.prod(shape)
+            value = array.array("f", [abs(rng.gauss(0.0, 1.0)) for _ in range(n)])
+            save_npy(path("arg%d.npy" % i), value, dtype, shape)
+            inputs_one += ["--inputs", "%d=%s" % (i, path("arg%d.npy" % i))]
+            inputs_rank += ["--inputs", "%d=%s" % (i, path("arg%d.npy" % i))]
+            continue
         if i != j or shape[0] != rshape[0] * o.ranks or shape[1:] != rshape[1:]:
             print("argument %d: %s is not %d ranks' %s along dimension 0" %
                   (i, shape, o.ranks, rshape))
