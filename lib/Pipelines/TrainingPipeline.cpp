@@ -61,7 +61,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     // The user's remat, gist and offload choices are replaced by the
     // fastest combination whose planned peak fits (echo-budget-plan).
     EchoBudgetPlanOptions plan;
-    plan.budget = options.budget.getValue().text; // checked when parsed
+    plan.budget = options.budget.getValue();
     plan.allowLossy = options.allowLossy;
     plan.schedule = options.schedule;
     plan.device = options.device;

@@ -37,48 +37,6 @@ using namespace mlir::echo;
 
 namespace {
 
-/// The budget option, parsed.
-struct Budget {
-  enum Kind { Bytes, Percent, Min } kind = Min;
-  int64_t bytes = 0;
-  double percent = 0;
-};
-
-/// BYTES[KiB|MiB|GiB], NN%, or min; an error message otherwise.
-std::optional<Budget> parseBudget(StringRef text, std::string &problem) {
-  text = text.trim();
-  Budget b;
-  if (text == "min")
-    return b;
-  if (text.consume_back("%")) {
-    double percent = 0;
-    if (text.trim().getAsDouble(percent) || !std::isfinite(percent) ||
-        percent <= 0) {
-      problem = "a percentage must be a positive number (e.g. 50%)";
-      return std::nullopt;
-    }
-    b.kind = Budget::Percent;
-    b.percent = percent;
-    return b;
-  }
-  int64_t scale = 1;
-  if (text.consume_back("KiB"))
-    scale = int64_t(1) << 10;
-  else if (text.consume_back("MiB"))
-    scale = int64_t(1) << 20;
-  else if (text.consume_back("GiB"))
-    scale = int64_t(1) << 30;
-  int64_t value = 0;
-  if (text.trim().getAsInteger(10, value) || value <= 0 ||
-      value > std::numeric_limits<int64_t>::max() / scale) {
-    problem = "must be 'min', 'NN%' or a positive byte count (with an "
-              "optional KiB, MiB or GiB suffix)";
-    return std::nullopt;
-  }
-  b.kind = Budget::Bytes;
-  b.bytes = value * scale;
-  return b;
-}
 
 /// The stashes' storage precisions allowed at or above `floor`, lossless
 /// first, then from the most precise down.
@@ -131,7 +89,7 @@ struct BudgetPlanPass : echo::impl::EchoBudgetPlanBase<BudgetPlanPass> {
     MemoryChoice every = baseChoice();
     every.remat = RematPolicy::Echo;
     every.gist = GistMode::Fp8;
-    every.schedule = ScheduleMode::Best;
+    every.schedule = ScheduleOrder::Best;
     every.offload = OffloadPolicy::Greedy;
     buildMemoryPasses(pm, every);
     buildPlanPipeline(pm, /*assignBuffers=*/true, GradResults::Arena);
@@ -217,7 +175,7 @@ ModuleOp BudgetPlanPass::finish(const Outcome &o, bool planStep, bool &ok) {
   MemoryChoice rest = o.choice; // remat, gist and order are applied
   rest.remat = RematPolicy::None;
   rest.gist = GistMode::None;
-  rest.schedule = ScheduleMode::None;
+  rest.schedule = ScheduleOrder::Input;
   rest.simulate = true;
   buildMemoryPasses(pm, rest);
   if (planStep && planBuilder)
@@ -319,11 +277,11 @@ bool BudgetPlanPass::plan(Outcome &o, ArrayRef<StringRef> functions) {
 
 void BudgetPlanPass::runOnOperation() {
   ModuleOp module = getOperation();
-  std::string problem;
-  std::optional<Budget> parsed = parseBudget(budget, problem);
-  if (!parsed) {
-    mlir::emitError(module.getLoc(), "echo-budget-plan: budget '")
-        << budget << "' " << problem;
+  // Parsed (and checked) with the option (Core/PeakBudget.h).
+  const PeakBudget *parsed = &budget.getValue();
+  if (!parsed->isSet()) {
+    mlir::emitError(module.getLoc(),
+                    "echo-budget-plan: needs budget= (BYTES, NN% or min)");
     return signalPassFailure();
   }
   if (workspaceBudget != 0 && !planBuilder) {
@@ -361,9 +319,9 @@ void BudgetPlanPass::runOnOperation() {
     return signalPassFailure();
   }
   int64_t limit = std::numeric_limits<int64_t>::max();
-  if (parsed->kind == Budget::Bytes)
+  if (parsed->kind == PeakBudget::Kind::Bytes)
     limit = parsed->bytes;
-  else if (parsed->kind == Budget::Percent) {
+  else if (parsed->kind == PeakBudget::Kind::Percent) {
     double bytes = std::floor(double(baseline.peak) * parsed->percent / 100);
     if (bytes < 9.0e18) // else: no limit an int64 can state
       limit = int64_t(bytes);
@@ -389,7 +347,7 @@ void BudgetPlanPass::runOnOperation() {
     Outcome &o = outcomes[i];
     if (!o.planned && !plan(o, names))
       continue;
-    if (parsed->kind != Budget::Min) {
+    if (parsed->kind != PeakBudget::Kind::Min) {
       if (o.peak <= limit) {
         best = &o;
         break;
@@ -419,7 +377,7 @@ void BudgetPlanPass::runOnOperation() {
     return signalPassFailure();
 
   Builder b(&getContext());
-  int64_t budgetBytes = parsed->kind == Budget::Min ? best->peak : limit;
+  int64_t budgetBytes = parsed->kind == PeakBudget::Kind::Min ? best->peak : limit;
   NamedAttribute entries[] = {
       b.getNamedAttr("budget", b.getI64IntegerAttr(budgetBytes)),
       b.getNamedAttr("remat", b.getStringAttr(optionSpelling(best->choice.remat))),
@@ -441,12 +399,12 @@ void BudgetPlanPass::runOnOperation() {
   // At the location only: the function is not printed with it.
   InFlightDiagnostic remark =
       mlir::emitRemark(steps.front().getLoc(), "echo-budget-plan: ");
-  if (parsed->kind == Budget::Min)
+  if (parsed->kind == PeakBudget::Kind::Min)
     remark << "budget min";
   else
     remark << "budget " << limit << " bytes";
-  if (parsed->kind == Budget::Percent)
-    remark << " (" << budget << " of Baseline's " << baseline.peak << ")";
+  if (parsed->kind == PeakBudget::Kind::Percent)
+    remark << " (" << parsed->text << " of Baseline's " << baseline.peak << ")";
   remark << ": " << describe(best->choice) << ", planned peak " << best->peak
          << " bytes, simulated step " << microseconds(best->seconds)
          << " us (Baseline " << baseline.peak << " bytes, "

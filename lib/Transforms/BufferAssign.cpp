@@ -172,6 +172,18 @@ void BufferAssignPass::runOnOperation() {
   }
   if (buffers.empty())
     return;
+  // Planned before (the training pipeline, then a lowering's own
+  // echo-buffer-assign): with nothing new to place, the plan stands. New
+  // buffers get a new arena that holds the old one as one buffer; the old
+  // views' slices (offsets in the old arena, lifetimes in the old program
+  // order) are no part of the new plan.
+  if (getArenaPlanAttr(fn)) {
+    if (llvm::all_of(buffers, [](const Buffer &buffer) {
+          return getBufferCategory(buffer.alloc) == kCategoryArena;
+        }))
+      return;
+    fn.walk([](Operation *op) { op->removeAttr(kSliceAttr); });
+  }
 
   // In-place reuse: a call's output takes the slot of an input whose
   // lifetime ends at that call, where the call's kInPlaceCallAttr allows it.

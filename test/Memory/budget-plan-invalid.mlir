@@ -1,4 +1,5 @@
-// Bad budget options are located errors with a non-zero exit.
+// Bad budget options are option-parsing errors (or, for a missing budget, a
+// located error) with a non-zero exit.
 //
 // RUN: not echo-opt %s '--echo-budget-plan=budget=abc' 2>&1 | FileCheck %s --check-prefix=WORD
 // RUN: not echo-opt %s '--echo-budget-plan=budget=0' 2>&1 | FileCheck %s --check-prefix=ZERO
@@ -13,14 +14,14 @@
 // RUN: not echo-opt %s '--echo-budget-plan=budget=50%% workspace-budget=4096' 2>&1 | FileCheck %s --check-prefix=WORKSPACE
 // RUN: not echo-opt %s '--echo-budget-plan=budget=1KiB allow-lossy=fp4' 2>&1 | FileCheck %s --check-prefix=LOSSY
 
-// WORD: budget-plan-invalid.mlir:{{[0-9]+}}:{{[0-9]+}}: error: echo-budget-plan: budget 'abc' must be 'min', 'NN%' or a positive byte count (with an optional KiB, MiB or GiB suffix)
-// ZERO: error: echo-budget-plan: budget '0' must be 'min', 'NN%' or a positive byte count
-// NEGATIVE: error: echo-budget-plan: budget '-5' must be 'min', 'NN%' or a positive byte count
-// SUFFIX: error: echo-budget-plan: budget '5XiB' must be 'min', 'NN%' or a positive byte count
-// OVERFLOW: error: echo-budget-plan: budget '99999999999GiB' must be 'min', 'NN%' or a positive byte count
-// PERCENT: error: echo-budget-plan: budget '{{.*}}%' a percentage must be a positive number (e.g. 50%)
+// WORD: for the --budget option: 'abc' is not a budget: give 'min', 'NN%' or a positive byte count (with an optional KiB, MiB or GiB suffix)
+// ZERO: for the --budget option: '0' is not a budget: give 'min', 'NN%' or a positive byte count
+// NEGATIVE: for the --budget option: '-5' is not a budget: give 'min', 'NN%' or a positive byte count
+// SUFFIX: for the --budget option: '5XiB' is not a budget: give 'min', 'NN%' or a positive byte count
+// OVERFLOW: for the --budget option: '99999999999GiB' is not a budget: give 'min', 'NN%' or a positive byte count
+// PERCENT: for the --budget option: '{{.*}}%' is not a budget: a percentage must be a positive number (e.g. 50%)
 // HUGE: remark: echo-budget-plan: budget 9223372036854775807 bytes (1e300% of Baseline's
-// EMPTY: error: echo-budget-plan: budget '' must be 'min', 'NN%' or a positive byte count
+// EMPTY: budget-plan-invalid.mlir:0:0: error: echo-budget-plan: needs budget= (BYTES, NN% or min)
 // WORKSPACE: error: echo-budget-plan: workspace-budget must be 0 when the pass runs alone; echo-training-pipeline plans the candidates with its workspaces
 // LOSSY: for the --allow-lossy option: Cannot find option named 'fp4'!
 

@@ -48,17 +48,6 @@ template <typename E> llvm::cl::ValuesClass optionValues();
   }
 #include "EchoDialect/Core/Options.def"
 
-/// Transitional: the values of ScheduleMode, the training pipeline's enum
-/// before it became ScheduleOrder, for the code still spelling them
-/// (lib/Transforms/BudgetPlan.cpp, under rework for issue 38 item 2).
-/// Remove once nothing does.
-struct ScheduleMode {
-  static constexpr ScheduleOrder None = ScheduleOrder::Input;
-  static constexpr ScheduleOrder DepthFirst = ScheduleOrder::DepthFirst;
-  static constexpr ScheduleOrder List = ScheduleOrder::List;
-  static constexpr ScheduleOrder Best = ScheduleOrder::Best;
-};
-
 /// gist-encode's defaults, also what echo-remat expects it to apply: SSDC
 /// maps without a measured density are planned dense (the bound that holds
 /// for any data), measured ones at their density x 1.25.

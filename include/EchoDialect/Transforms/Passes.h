@@ -5,6 +5,7 @@
 
 #include "EchoDialect/IR/EchoDialect.h"
 #include "EchoDialect/Core/Options.h"
+#include "EchoDialect/Core/PeakBudget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

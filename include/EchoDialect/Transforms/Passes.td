@@ -988,7 +988,8 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+    Option<"budget", "budget", "::mlir::echo::PeakBudget",
+           /*default=*/"::mlir::echo::PeakBudget()",
            "Peak bytes to fit: BYTES (optional KiB/MiB/GiB suffix), NN% of "
            "the Baseline's planned peak, or min">,
     Option<"allowLossy", "allow-lossy", "::mlir::echo::DprFormat",
