@@ -54,6 +54,30 @@ if [ ${#files[@]} -eq 0 ]; then
   exit 2
 fi
 
+# Adds to `reasons` every crash or sanitizer report in $errfile.
+crash_reasons() {
+  for pat in 'Stack dump' 'PLEASE submit' 'AddressSanitizer' 'LeakSanitizer' \
+             'UndefinedBehaviorSanitizer' 'runtime error'; do
+    if grep -aq "$pat" "$errfile"; then
+      where="$(grep -a -m1 "$pat" "$errfile" | tr -d '\000' | cut -c1-160)"
+      reasons+=("stderr contains '$pat': $where")
+    fi
+  done
+}
+
+# Counts and prints the case $name: ok, or FAIL with its reasons.
+report() {
+  if [ ${#reasons[@]} -eq 0 ]; then
+    echo "ok    $name"
+    passed=$((passed + 1))
+  else
+    msg="${reasons[0]}"
+    for r in "${reasons[@]:1}"; do msg="$msg; $r"; done
+    echo "FAIL  $name: $msg"
+    failed=$((failed + 1))
+  fi
+}
+
 for f in "${files[@]}"; do
   name="$(basename "$f")"
   # The subshell's own stderr is discarded so that bash's "Segmentation
@@ -81,23 +105,9 @@ for f in "${files[@]}"; do
       reasons+=("no diagnostic at all")
     fi
   fi
-  for pat in 'Stack dump' 'PLEASE submit' 'AddressSanitizer' 'LeakSanitizer' \
-             'UndefinedBehaviorSanitizer' 'runtime error'; do
-    if grep -aq "$pat" "$errfile"; then
-      where="$(grep -a -m1 "$pat" "$errfile" | tr -d '\000' | cut -c1-160)"
-      reasons+=("stderr contains '$pat': $where")
-    fi
-  done
+  crash_reasons
 
-  if [ ${#reasons[@]} -eq 0 ]; then
-    echo "ok    $name"
-    passed=$((passed + 1))
-  else
-    msg="${reasons[0]}"
-    for r in "${reasons[@]:1}"; do msg="$msg; $r"; done
-    echo "FAIL  $name: $msg"
-    failed=$((failed + 1))
-  fi
+  report
 done
 
 # The split files: every expected diagnostic is produced, nothing else.
@@ -125,23 +135,9 @@ for f in "${split_files[@]}"; do
   elif [ $rc -ne 0 ]; then
     reasons+=("-verify-diagnostics failed (first line: $(head -n1 "$errfile" | tr -d '\000' | cut -c1-120))")
   fi
-  for pat in 'Stack dump' 'PLEASE submit' 'AddressSanitizer' 'LeakSanitizer' \
-             'UndefinedBehaviorSanitizer' 'runtime error'; do
-    if grep -aq "$pat" "$errfile"; then
-      where="$(grep -a -m1 "$pat" "$errfile" | tr -d '\000' | cut -c1-160)"
-      reasons+=("stderr contains '$pat': $where")
-    fi
-  done
+  crash_reasons
 
-  if [ ${#reasons[@]} -eq 0 ]; then
-    echo "ok    $name"
-    passed=$((passed + 1))
-  else
-    msg="${reasons[0]}"
-    for r in "${reasons[@]:1}"; do msg="$msg; $r"; done
-    echo "FAIL  $name: $msg"
-    failed=$((failed + 1))
-  fi
+  report
 done
 
 echo "$passed passed, $failed failed"
