@@ -42,6 +42,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     EchoDataParallelOptions dataParallel;
     dataParallel.ranks = options.ranks;
     dataParallel.shard = options.shard;
+    dataParallel.syncBatchNorm = options.syncBatchNorm;
     pm.addNestedPass<func::FuncOp>(createEchoDataParallel(dataParallel));
   }
   MemoryChoice choice;

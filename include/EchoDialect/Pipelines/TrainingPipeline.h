@@ -146,6 +146,11 @@ struct TrainingPipelineOptions
                      "(echo-data-parallel's ZeRO stages)"),
       llvm::cl::init(ShardStage::None),
       optionValues<ShardStage>()};
+  PassOptions::Option<bool> syncBatchNorm{
+      *this, "sync-batch-norm",
+      llvm::cl::desc("With ranks: batch norms use the statistics of all "
+                     "ranks' samples (SyncBatchNorm); false: each rank's own"),
+      llvm::cl::init(true)};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff
