@@ -20,8 +20,6 @@ struct CallTag {
   int64_t kind, elements;
 };
 
-enum Kind : int64_t { kAllReduce, kAllGather, kReduceScatter };
-
 void gather(const char *entry, CommPlugin &comm, const void *send, void *recv,
             int64_t bytes) {
   char message[512] = {0};
@@ -43,9 +41,10 @@ CommPlugin &jobOf(const char *entry, int64_t ranks) {
 
 /// The communicator of a job of `ranks` processes, after checking that
 /// every rank is at this same collective.
-CommPlugin &join(const char *entry, int64_t ranks, Kind kind, int64_t n) {
+CommPlugin &join(const char *entry, int64_t ranks, CollectiveKind kind,
+                 int64_t n) {
   CommPlugin &comm = jobOf(entry, ranks);
-  CallTag mine{comm.calls++, kind, n};
+  CallTag mine{comm.calls++, static_cast<int64_t>(kind), n};
   std::vector<CallTag> tags(ranks);
   gather(entry, comm, &mine, tags.data(), sizeof mine);
   for (int64_t r = 0; r < ranks; ++r)
@@ -164,6 +163,20 @@ int64_t collectiveRank(const char *entry, int64_t ranks) {
   return ranks == 1 ? 0 : jobOf(entry, ranks).rank;
 }
 
+void joinCollective(const char *entry, int64_t ranks, CollectiveKind kind,
+                    int64_t n) {
+  if (ranks > 1)
+    join(entry, ranks, kind, n);
+}
+
+void allGatherBytes(const char *entry, int64_t ranks, const void *send,
+                    void *recv, int64_t bytes) {
+  if (ranks == 1)
+    std::memcpy(recv, send, static_cast<size_t>(bytes));
+  else
+    gather(entry, jobOf(entry, ranks), send, recv, bytes);
+}
+
 void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
                    int64_t ranks, bool mean) {
   if (ranks == 1) {
@@ -171,7 +184,7 @@ void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
       std::copy(x, x + n, y);
     return;
   }
-  CommPlugin &comm = join(entry, ranks, kAllReduce, n);
+  CommPlugin &comm = join(entry, ranks, CollectiveKind::AllReduce, n);
   float scale = static_cast<float>(ranks);
   int64_t rank = comm.rank, last = ranks - 1;
   // x is read before y is written (the last rank: element by element), so
@@ -200,7 +213,7 @@ void allGatherHost(const char *entry, const float *x, float *y, int64_t n,
     std::copy(x, x + n, y);
     return;
   }
-  CommPlugin &comm = join(entry, ranks, kAllGather, n);
+  CommPlugin &comm = join(entry, ranks, CollectiveKind::AllGather, n);
   std::vector<float> all(static_cast<size_t>(part * ranks));
   gather(entry, comm, x, all.data(), part * static_cast<int64_t>(sizeof(float)));
   std::copy(all.begin(), all.begin() + n, y);
@@ -213,7 +226,7 @@ void reduceScatterHost(const char *entry, const float *x, float *y,
     std::copy(x, x + n, y);
     return;
   }
-  CommPlugin &comm = join(entry, ranks, kReduceScatter, n);
+  CommPlugin &comm = join(entry, ranks, CollectiveKind::ReduceScatter, n);
   float scale = static_cast<float>(ranks);
   int64_t rank = comm.rank, last = ranks - 1;
   std::fill(y, y + part, 0.0f);

@@ -35,6 +35,18 @@ CollectiveArgs collectiveArgs(const char *entry, const Operand &x,
 /// The rank of this process among `ranks` (0 when ranks == 1).
 int64_t collectiveRank(const char *entry, int64_t ranks);
 
+enum class CollectiveKind : int64_t { AllReduce, AllGather, ReduceScatter };
+/// Checks, through the communicator, that every rank is at this same
+/// collective (the process's count of them, its kind, its elements), so
+/// that ranks running different steps fail instead of waiting or mixing
+/// data; the host collectives below do it themselves. Nothing at one rank.
+void joinCollective(const char *entry, int64_t ranks, CollectiveKind kind,
+                    int64_t n);
+/// recv[r bytes, (r + 1) bytes) = rank r's send[0, bytes), for every rank
+/// r (host data of a backend's own, e.g. NCCL's unique id).
+void allGatherBytes(const char *entry, int64_t ranks, const void *send,
+                    void *recv, int64_t bytes);
+
 /// y[i] = ((x_0[i] + x_1[i]) + ...) + x_{N-1}[i] of the ranks' x (divided
 /// by N when mean); y may be x. Each rank sends about two tensors: its
 /// partial sum down the chain, the result around the ring.
