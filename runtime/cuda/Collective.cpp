@@ -6,9 +6,10 @@
 //        the context's stream (NcclLibrary.h, loaded at the first one);
 //   nccl: NCCL at one rank too, so a one-rank NCCL step can be compared bit
 //        for bit with the step without the pass;
-//   host: through host memory to the CPU backend's collectives
-//        (common/Collectives.h: the rank-order chain sums, so the CPU
-//        backend's bits), with a stream synchronization per collective.
+//   host: at one rank a copy on the stream; at several, through host
+//        memory to the CPU backend's collectives (common/Collectives.h:
+//        the rank-order chain sums, so the CPU backend's bits), with a
+//        stream synchronization per collective.
 // NCCL's sums are in the order of its own algorithm, not the ranks' (see
 // docs/distributed.md). Before each NCCL collective of several ranks the
 // ranks check, through the communicator plugin, that they are at the same
@@ -190,19 +191,32 @@ void throughHost(const char *E, Context &ctx, const echo_rt::TensorView &x,
   check(E, cudaStreamSynchronize(ctx.stream), "cudaStreamSynchronize");
 }
 
+/// Runs a collective of x into y of `ranks` without NCCL where the mode
+/// says so: as a copy on the stream at one rank (auto, host), through host
+/// memory to `host(hx, hy)` at several (host). False when it is NCCL's.
+template <typename Host>
+bool withoutNccl(const char *E, Context &ctx, const echo_rt::CollectiveArgs &a,
+                 int64_t ranks, Host &&host) {
+  Path path = pathOf(E, ranks);
+  if (path == Path::Nccl)
+    return false;
+  if (ranks == 1)
+    copyOnStream(E, ctx, a.y.data, a.x.data, a.n);
+  else
+    throughHost(E, ctx, a.x, a.y, host);
+  return true;
+}
+
 } // namespace
 
 void entry::echo_all_reduce(Context &ctx, const echo_all_reduce_args &args) {
   const char *E = args.entry;
   echo_rt::CollectiveArgs a =
       echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 0);
-  Path path = pathOf(E, args.ranks);
-  if (path == Path::Copy || (path == Path::Host && args.ranks == 1))
-    return copyOnStream(E, ctx, a.y.data, a.x.data, a.n);
-  if (path == Path::Host)
-    return throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-      echo_rt::allReduceHost(E, hx, hy, a.n, args.ranks, args.mean != 0);
-    });
+  if (withoutNccl(E, ctx, a, args.ranks, [&](const float *hx, float *hy) {
+        echo_rt::allReduceHost(E, hx, hy, a.n, args.ranks, args.mean != 0);
+      }))
+    return;
   NcclComm &s = ncclFor(E, ctx, args.ranks, echo_rt::CollectiveKind::AllReduce,
                         a.n);
   if (!a.n)
@@ -240,13 +254,10 @@ void entry::echo_all_gather(Context &ctx, const echo_all_gather_args &args) {
   const char *E = args.entry;
   echo_rt::CollectiveArgs a =
       echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 'x');
-  Path path = pathOf(E, args.ranks);
-  if (path == Path::Copy)
-    return copyOnStream(E, ctx, a.y.data, a.x.data, a.n);
-  if (path == Path::Host)
-    return throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-      echo_rt::allGatherHost(E, hx, hy, a.n, args.ranks);
-    });
+  if (withoutNccl(E, ctx, a, args.ranks, [&](const float *hx, float *hy) {
+        echo_rt::allGatherHost(E, hx, hy, a.n, args.ranks);
+      }))
+    return;
   NcclComm &s = ncclFor(E, ctx, args.ranks, echo_rt::CollectiveKind::AllGather,
                         a.n);
   if (!a.n)
@@ -267,13 +278,11 @@ void entry::echo_reduce_scatter(Context &ctx,
   const char *E = args.entry;
   echo_rt::CollectiveArgs a =
       echo_rt::collectiveArgs(E, args.x, args.y, args.ranks, 'y');
-  Path path = pathOf(E, args.ranks);
-  if (path == Path::Copy)
-    return copyOnStream(E, ctx, a.y.data, a.x.data, a.n);
-  if (path == Path::Host)
-    return throughHost(E, ctx, a.x, a.y, [&](const float *hx, float *hy) {
-      echo_rt::reduceScatterHost(E, hx, hy, a.n, args.ranks, args.mean != 0);
-    });
+  if (withoutNccl(E, ctx, a, args.ranks, [&](const float *hx, float *hy) {
+        echo_rt::reduceScatterHost(E, hx, hy, a.n, args.ranks,
+                                   args.mean != 0);
+      }))
+    return;
   NcclComm &s = ncclFor(E, ctx, args.ranks,
                         echo_rt::CollectiveKind::ReduceScatter, a.n);
   if (!a.n)
