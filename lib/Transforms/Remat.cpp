@@ -91,12 +91,13 @@ LogicalResult RematPass::checkOptions() {
     return getOperation().emitError(
                "echo-remat: exchange-rate must be >= 0, got ")
            << double(exchangeRate);
-  StringRef text = budget;
-  uint64_t bytes;
-  if (text != "min" && (text.getAsInteger(10, bytes) || int64_t(bytes) < 0))
+  // Parsed with the option (Core/PeakBudget.h); a percentage has no
+  // Baseline to be taken of here.
+  const PeakBudget &peak = budget.getValue();
+  if (peak.kind != PeakBudget::Kind::Bytes && peak.kind != PeakBudget::Kind::Min)
     return getOperation().emitError("echo-remat: budget must be 'min' or a "
-                                    "byte count >= 0, got '")
-           << text << "'";
+                                    "byte count, got '")
+           << peak.text << "'";
   if (solverNodes < 0)
     return getOperation().emitError(
                "echo-remat: solver-nodes must be >= 0, got ")
@@ -124,10 +125,8 @@ LogicalResult RematPass::checkOptions() {
 }
 
 int64_t RematPass::budgetBytes() const {
-  uint64_t bytes;
-  if (StringRef(budget) == "min" || StringRef(budget).getAsInteger(10, bytes))
-    return -1;
-  return int64_t(bytes);
+  const PeakBudget &peak = budget.getValue();
+  return peak.kind == PeakBudget::Kind::Bytes ? peak.bytes : -1;
 }
 
 std::string percent(double fraction) {

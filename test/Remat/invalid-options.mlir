@@ -8,10 +8,12 @@
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{exchange-rate=-1}))' 2>&1 | FileCheck %s --check-prefix=RATE
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal budget=-5}))' 2>&1 | FileCheck %s --check-prefix=NEGBUDGET
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal budget=lots}))' 2>&1 | FileCheck %s --check-prefix=BADBUDGET
+// RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal budget=50%%}))' 2>&1 | FileCheck %s --check-prefix=PCTBUDGET
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal time-limit=0}))' 2>&1 | FileCheck %s --check-prefix=TIME
 // RUN: not echo-opt %s --pass-pipeline='builtin.module(func.func(echo-remat{policy=optimal time-limit=soon}))' 2>&1 | FileCheck %s --check-prefix=TIMEPARSE
-// NEGBUDGET: invalid-options.mlir:[[#@LINE+11]]:1: error: echo-remat: budget must be 'min' or a byte count >= 0, got '-5'
-// BADBUDGET: invalid-options.mlir:[[#@LINE+10]]:1: error: echo-remat: budget must be 'min' or a byte count >= 0, got 'lots'
+// NEGBUDGET: for the --budget option: '-5' is not a budget: give 'min', 'NN%' or a positive byte count
+// BADBUDGET: for the --budget option: 'lots' is not a budget
+// PCTBUDGET: invalid-options.mlir:[[#@LINE+10]]:1: error: echo-remat: budget must be 'min' or a byte count, got '50%'
 // TIME: invalid-options.mlir:[[#@LINE+9]]:1: error: echo-remat: time-limit must be in (0, 86400] seconds, got 0.000000e+00
 // TIMEPARSE: for the --time-limit option: 'soon' value invalid for floating point argument!
 // RATE: invalid-options.mlir:[[#@LINE+7]]:1: error: echo-remat: exchange-rate must be >= 0, got -1.000000e+00

@@ -37,6 +37,14 @@ struct PeakBudget {
   static std::optional<PeakBudget> parse(llvm::StringRef text,
                                          std::string &problem);
 
+  /// `min`, the lowest peak.
+  static PeakBudget minimum() {
+    PeakBudget b;
+    b.kind = Kind::Min;
+    b.text = "min";
+    return b;
+  }
+
   bool isSet() const { return kind != Kind::None; }
   bool operator==(const PeakBudget &other) const { return text == other.text; }
   bool operator!=(const PeakBudget &other) const { return !(*this == other); }

@@ -28,10 +28,11 @@ struct TrainingPipelineOptions
       llvm::cl::desc("remat=full-layer: keep every N-th layer boundary "
                      "(2: one checkpoint per transformer block)"),
       llvm::cl::init(1)};
-  PassOptions::Option<std::string> rematBudget{
+  PassOptions::Option<PeakBudget> rematBudget{
       *this, "remat-budget",
-      llvm::cl::desc("remat=optimal: peak bytes to stay within, or min"),
-      llvm::cl::init("min")};
+      llvm::cl::desc("remat=optimal: peak bytes to stay within (optional "
+                     "KiB/MiB/GiB suffix), or min"),
+      llvm::cl::init(PeakBudget::minimum())};
   PassOptions::Option<double> rematTimeLimit{
       *this, "remat-time-limit",
       llvm::cl::desc("remat=optimal: safety stop, wall-clock seconds for "

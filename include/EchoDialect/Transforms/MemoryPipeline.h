@@ -11,6 +11,7 @@
 #define ECHODIALECT_TRANSFORMS_MEMORYPIPELINE_H
 
 #include "EchoDialect/Core/Options.h"
+#include "EchoDialect/Core/PeakBudget.h"
 
 #include <cstdint>
 #include <functional>
@@ -34,7 +35,7 @@ struct MemoryChoice {
   /// Run echo-simulate even without offload.
   bool simulate = false;
   /// echo-remat's sub-options (remat=optimal, remat=full-layer).
-  std::string rematBudget = "min";
+  PeakBudget rematBudget = PeakBudget::minimum();
   double rematTimeLimit = kDefaultSolverSeconds;
   int64_t rematLayerStride = 1;
   long long rematSolverNodes = kDefaultSolverNodes;

@@ -640,10 +640,11 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
            "policy=full-layer: keep every N-th layer boundary as a "
            "checkpoint (a transformer block is two layers: 2 keeps one "
            "input per block, Megatron's granularity)">,
-    Option<"budget", "budget", "std::string", /*default=*/"\"min\"",
-           "policy=optimal: the peak (bytes) the plan must stay within, "
-           "with the fewest recompute FLOPs; min: the lowest peak, then "
-           "the fewest FLOPs">,
+    Option<"budget", "budget", "::mlir::echo::PeakBudget",
+           /*default=*/"::mlir::echo::PeakBudget::minimum()",
+           "policy=optimal: the peak the plan must stay within (bytes, with "
+           "an optional KiB/MiB/GiB suffix), with the fewest recompute "
+           "FLOPs; min: the lowest peak, then the fewest FLOPs">,
     Option<"solverNodes", "solver-nodes", "int64_t",
            /*default=*/"::mlir::echo::kDefaultSolverNodes",
            "policy=optimal: branch-and-bound nodes each CBC solve may "
