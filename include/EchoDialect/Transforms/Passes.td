@@ -196,8 +196,6 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     %nw = echo.sgd_update %w, %g {lr = 1.0e-01 : f64} : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
     ```
 
-    (with `bucket-bytes=0`; by default the buckets below gather gradients).
-
     `shard` partitions state over the ranks as ZeRO's stages do (Rajbhandari
     et al., SC 2020), each rank keeping `k = ceil(n / ranks)` elements of
     every n-element tensor (`echo.shard`):
