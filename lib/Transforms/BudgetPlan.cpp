@@ -14,6 +14,7 @@
 #include "EchoDialect/Transforms/MemoryPipeline.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/PlanPipeline.h"
+#include "StepTasks.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
@@ -52,6 +53,30 @@ SmallVector<GistMode> gistModesAllowed(DprFormat floor) {
     return modes;
   modes.push_back(GistMode::Fp8);
   return modes;
+}
+
+/// A step time no candidate can beat, from the Baseline's simulated module:
+/// the compute stream's kernels, summed over `functions`. Every technique
+/// only adds work to that stream (recomputation, encoding, decoding) or to
+/// the copy stream (offload), and a step lasts at least its compute
+/// stream's busy time, except where an encoding swaps a backward kernel for
+/// another form (ReLU's gradient from a bit mask, max pooling's from the
+/// argmax): those kernels count as free.
+double stepLowerBound(ModuleOp baseline, ArrayRef<StringRef> functions,
+                      const DeviceProfile &profile) {
+  double seconds = 0;
+  for (StringRef name : functions) {
+    auto fn = baseline.lookupSymbol<func::FuncOp>(name);
+    if (!fn || !fn.getBody().hasOneBlock())
+      continue;
+    std::vector<Operation *> ops;
+    std::vector<StreamTask> tasks = stepTasks(fn.front(), profile, ops);
+    for (auto [task, op] : llvm::zip_equal(tasks, ops))
+      if (task.stream == Stream::Compute &&
+          !isa<ReluGradOp, MaxPool2DGradOp>(op))
+        seconds += task.seconds;
+  }
+  return seconds;
 }
 
 struct Outcome {
@@ -120,6 +145,9 @@ private:
   /// Applies remat, gist and the order of every candidate to a copy of
   /// the module (kept in `staged`), then simulates each offload variant.
   SmallVector<Outcome> simulateAll(ArrayRef<StringRef> functions);
+
+  /// stepLowerBound of the Baseline, set by simulateAll.
+  double lowerBound = 0;
 
   /// Plans `o` on a copy of its staged module; false if that failed.
   bool plan(Outcome &o, ArrayRef<StringRef> functions);
@@ -258,6 +286,9 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
           });
           o.simulated = ok && (offload == OffloadPolicy::None || moves) &&
                         readOutcome(simulated, functions, false, o);
+          if (outcomes.empty() && o.simulated) // the Baseline
+            lowerBound =
+                stepLowerBound(simulated, functions, deviceProfileOf(device));
           copies.pop_back_val().erase();
         }
         outcomes.push_back(o);
@@ -302,6 +333,14 @@ void BudgetPlanPass::runOnOperation() {
     return;
 
   SmallVector<Outcome> outcomes = simulateAll(names);
+  // The bound's premise, checked on every candidate (a failure is a bug in
+  // it, reported, never a reason to refuse a plan).
+  for (const Outcome &o : outcomes)
+    if (o.simulated && o.seconds < lowerBound * (1 - 1e-9))
+      mlir::emitWarning(module.getLoc(), "echo-budget-plan: ")
+          << describe(o.choice) << " simulates " << microseconds(o.seconds)
+          << " us, below the lower bound of " << microseconds(lowerBound)
+          << " us";
   auto eraseCopies = [&] {
     for (ModuleOp copy : copies)
       copy.erase();
@@ -390,6 +429,7 @@ void BudgetPlanPass::runOnOperation() {
       b.getNamedAttr("planned", b.getI64IntegerAttr(planned)),
       b.getNamedAttr("baseline_peak", b.getI64IntegerAttr(baseline.peak)),
       b.getNamedAttr("baseline_step", b.getF64FloatAttr(baseline.seconds)),
+      b.getNamedAttr("step_lower_bound", b.getF64FloatAttr(lowerBound)),
   };
   DictionaryAttr record = b.getDictionaryAttr(entries);
   for (func::FuncOp fn : steps)
@@ -408,7 +448,8 @@ void BudgetPlanPass::runOnOperation() {
   remark << ": " << describe(best->choice) << ", planned peak " << best->peak
          << " bytes, simulated step " << microseconds(best->seconds)
          << " us (Baseline " << baseline.peak << " bytes, "
-         << microseconds(baseline.seconds) << " us); " << planned << " of "
+         << microseconds(baseline.seconds) << " us); no plan is faster than "
+         << microseconds(lowerBound) << " us; " << planned << " of "
          << simulated << " candidates planned";
 }
 

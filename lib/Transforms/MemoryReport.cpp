@@ -90,6 +90,7 @@ struct SimulatedStep {
 struct BudgetPlanRecord {
   std::string remat, gist, offload;
   int64_t budget = 0, candidates = 0, planned = 0;
+  double stepLowerBound = 0; // seconds no plan beats
 };
 
 struct FunctionReport {
@@ -206,6 +207,8 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     b.budget = intOf(budget, "budget");
     b.candidates = intOf(budget, "candidates");
     b.planned = intOf(budget, "planned");
+    if (auto bound = budget.getAs<FloatAttr>("step_lower_bound"))
+      b.stepLowerBound = bound.getValueAsDouble();
     r.budgetPlan = std::move(b);
   }
   if (auto sim = fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr)) {
@@ -342,7 +345,8 @@ llvm::json::Object toJson(const FunctionReport &r) {
     result["budget_plan"] = llvm::json::Object{
         {"budget_bytes", b->budget}, {"remat", b->remat},
         {"gist", b->gist},           {"offload", b->offload},
-        {"candidates", b->candidates}, {"planned", b->planned}};
+        {"candidates", b->candidates}, {"planned", b->planned},
+        {"step_lower_bound_seconds", b->stepLowerBound}};
   if (const std::optional<SimulatedStep> &s = r.simulated)
     result["simulated_step"] = llvm::json::Object{
         {"device", s->device},
@@ -384,12 +388,15 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
                        "rank and step (%lld ranks, %lld collectives, ring)\n",
                        (long long)r.communicatedBytes, mb(r.communicatedBytes),
                        (long long)r.ranks, (long long)r.collectives);
-  if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan)
+  if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan) {
     os << llvm::format("budget plan      %14lld bytes  remat=%s gist=%s "
                        "offload=%s (%lld of %lld candidates planned)\n",
                        (long long)b->budget, b->remat.c_str(), b->gist.c_str(),
                        b->offload.c_str(), (long long)b->planned,
                        (long long)b->candidates);
+    os << llvm::format("  step bound     %14.3f ms  (no plan is faster)\n",
+                       b->stepLowerBound * 1e3);
+  }
   if (const std::optional<SimulatedStep> &s = r.simulated) {
     auto ms = [](double seconds) { return seconds * 1e3; };
     os << llvm::format("simulated step   %14.3f ms on %s\n", ms(s->step),

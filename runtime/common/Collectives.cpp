@@ -20,8 +20,6 @@ struct CallTag {
   int64_t kind, elements;
 };
 
-enum Kind : int64_t { kAllReduce, kAllGather, kReduceScatter };
-
 void gather(const char *entry, CommPlugin &comm, const void *send, void *recv,
             int64_t bytes) {
   char message[512] = {0};
@@ -43,9 +41,10 @@ CommPlugin &jobOf(const char *entry, int64_t ranks) {
 
 /// The communicator of a job of `ranks` processes, after checking that
 /// every rank is at this same collective.
-CommPlugin &join(const char *entry, int64_t ranks, Kind kind, int64_t n) {
+CommPlugin &join(const char *entry, int64_t ranks, CollectiveKind kind,
+                 int64_t n) {
   CommPlugin &comm = jobOf(entry, ranks);
-  CallTag mine{comm.calls++, kind, n};
+  CallTag mine{comm.calls++, static_cast<int64_t>(kind), n};
   std::vector<CallTag> tags(ranks);
   gather(entry, comm, &mine, tags.data(), sizeof mine);
   for (int64_t r = 0; r < ranks; ++r)
@@ -61,26 +60,79 @@ CommPlugin &join(const char *entry, int64_t ranks, Kind kind, int64_t n) {
   return comm;
 }
 
-// Chunks bound the staging memory (ranks x 256 KiB), which the
-// communicator holds like a library's internal buffers, outside the plan.
+/// Sends send[0, sendLen) to rank `dest` while receiving recv[0, recvLen)
+/// from rank `source` (-1: none).
+void exchange(const char *entry, CommPlugin &comm, const float *send,
+              int64_t sendLen, int64_t dest, float *recv, int64_t recvLen,
+              int64_t source) {
+  constexpr int64_t kF32 = sizeof(float);
+  char message[512] = {0};
+  if (comm.sendrecv(send, sendLen * kF32, dest, recv, recvLen * kF32, source,
+                    message, sizeof message) != 0)
+    fail(entry, "%s", message);
+}
+
+// Chunks bound the staging memory of the chains below (a few times
+// 256 KiB), which the communicator holds like a library's internal
+// buffers, outside the plan, and let the ranks of a chain work at once.
 constexpr int64_t kChunk = 1 << 16;
 
-/// Calls body(begin, len, parts) for each chunk [begin, begin + len) of
-/// x[0, n), parts[r] being rank r's x at begin.
-template <typename Body>
-void gatherChunks(const char *entry, CommPlugin &comm, const float *x,
-                  int64_t n, Body &&body) {
-  int64_t ranks = comm.size;
-  std::vector<float> gathered(static_cast<size_t>(ranks * std::min(n, kChunk)));
-  std::vector<const float *> parts(ranks);
-  for (int64_t begin = 0; begin < n; begin += kChunk) {
-    int64_t len = std::min(kChunk, n - begin);
-    gather(entry, comm, x + begin, gathered.data(),
-           len * static_cast<int64_t>(sizeof(float)));
-    for (int64_t r = 0; r < ranks; ++r)
-      parts[r] = gathered.data() + r * len;
-    body(begin, len, parts);
+/// Streams `n` elements along a chain of ranks in chunks, pipelined: at step
+/// c this rank receives chunk c from `prev` into recvAt(begin) while it
+/// sends chunk c - 1 from sendAt(begin) to `next` (-1: none), then calls
+/// arrived(begin, len) for chunk c. Every rank of the chain calls it with
+/// the same n; step c of rank r meets step c - 1 of the next rank.
+template <typename RecvAt, typename SendAt, typename Arrived>
+void pipeline(const char *entry, CommPlugin &comm, int64_t n, int64_t prev,
+              int64_t next, RecvAt &&recvAt, SendAt &&sendAt,
+              Arrived &&arrived) {
+  int64_t chunks = (n + kChunk - 1) / kChunk;
+  for (int64_t c = 0; c <= chunks; ++c) {
+    int64_t begin = c * kChunk, len = std::min(kChunk, n - begin);
+    int64_t sent = (c - 1) * kChunk;
+    bool sends = next >= 0 && c > 0, receives = prev >= 0 && c < chunks;
+    if (sends || receives)
+      exchange(entry, comm, sends ? sendAt(sent) : nullptr,
+               sends ? std::min(kChunk, n - sent) : 0, sends ? next : -1,
+               receives ? recvAt(begin) : nullptr, receives ? len : 0,
+               receives ? prev : -1);
+    if (c < chunks)
+      arrived(begin, len);
   }
+}
+
+/// Sums x[0, n) of every rank in rank order along the chain 0, 1, ..., N-1:
+/// rank r receives the partial sum of ranks 0..r-1, adds its own x and
+/// passes it on, so the last rank holds ((x_0 + x_1) + x_2) + ..., the
+/// order of a sum of the gathered tensors, and calls
+/// done(i, sum) for each element; the other ranks never see a whole sum.
+template <typename Done>
+void chainSum(const char *entry, CommPlugin &comm, const float *x, int64_t n,
+              Done &&done) {
+  int64_t rank = comm.rank, last = comm.size - 1;
+  int64_t prev = rank > 0 ? rank - 1 : -1, next = rank < last ? rank + 1 : -1;
+  std::vector<float> in(prev >= 0 ? std::min(n, kChunk) : 0),
+      out(next >= 0 ? std::min(n, kChunk) : 0);
+  pipeline(
+      entry, comm, n, prev, next, [&](int64_t) { return in.data(); },
+      [&](int64_t) { return out.data(); },
+      [&](int64_t begin, int64_t len) {
+        for (int64_t i = 0; i < len; ++i) {
+          float sum = prev >= 0 ? in[i] + x[begin + i] : x[begin + i];
+          if (next >= 0)
+            out[i] = sum;
+          else
+            done(begin + i, sum);
+        }
+      });
+}
+
+/// Copies data[0, n) along the chain from `prev` to `next` (the first rank
+/// of the chain has it already).
+void relay(const char *entry, CommPlugin &comm, float *data, int64_t n,
+           int64_t prev, int64_t next) {
+  auto at = [&](int64_t begin) { return data + begin; };
+  pipeline(entry, comm, n, prev, next, at, at, [](int64_t, int64_t) {});
 }
 
 int64_t partOf(int64_t n, int64_t ranks) {
@@ -111,6 +163,20 @@ int64_t collectiveRank(const char *entry, int64_t ranks) {
   return ranks == 1 ? 0 : jobOf(entry, ranks).rank;
 }
 
+void joinCollective(const char *entry, int64_t ranks, CollectiveKind kind,
+                    int64_t n) {
+  if (ranks > 1)
+    join(entry, ranks, kind, n);
+}
+
+void allGatherBytes(const char *entry, int64_t ranks, const void *send,
+                    void *recv, int64_t bytes) {
+  if (ranks == 1)
+    std::memcpy(recv, send, static_cast<size_t>(bytes));
+  else
+    gather(entry, jobOf(entry, ranks), send, recv, bytes);
+}
+
 void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
                    int64_t ranks, bool mean) {
   if (ranks == 1) {
@@ -118,18 +184,17 @@ void allReduceHost(const char *entry, const float *x, float *y, int64_t n,
       std::copy(x, x + n, y);
     return;
   }
-  CommPlugin &comm = join(entry, ranks, kAllReduce, n);
+  CommPlugin &comm = join(entry, ranks, CollectiveKind::AllReduce, n);
   float scale = static_cast<float>(ranks);
-  gatherChunks(entry, comm, x, n,
-               [&](int64_t begin, int64_t len,
-                   const std::vector<const float *> &parts) {
-                 for (int64_t i = 0; i < len; ++i) {
-                   float sum = parts[0][i];
-                   for (int64_t r = 1; r < ranks; ++r)
-                     sum += parts[r][i];
-                   y[begin + i] = mean ? sum / scale : sum;
-                 }
-               });
+  int64_t rank = comm.rank, last = ranks - 1;
+  // x is read before y is written (the last rank: element by element), so
+  // y may be x.
+  chainSum(entry, comm, x, n, [&](int64_t i, float sum) {
+    y[i] = mean ? sum / scale : sum;
+  });
+  // The last rank's result around the ring: last, 0, 1, ..., last - 1.
+  relay(entry, comm, y, n, rank == last ? -1 : (rank + ranks - 1) % ranks,
+        rank == last - 1 ? -1 : (rank + 1) % ranks);
 }
 
 void shardHost(const char *entry, const float *x, float *y, int64_t n,
@@ -148,7 +213,7 @@ void allGatherHost(const char *entry, const float *x, float *y, int64_t n,
     std::copy(x, x + n, y);
     return;
   }
-  CommPlugin &comm = join(entry, ranks, kAllGather, n);
+  CommPlugin &comm = join(entry, ranks, CollectiveKind::AllGather, n);
   std::vector<float> all(static_cast<size_t>(part * ranks));
   gather(entry, comm, x, all.data(), part * static_cast<int64_t>(sizeof(float)));
   std::copy(all.begin(), all.begin() + n, y);
@@ -161,25 +226,30 @@ void reduceScatterHost(const char *entry, const float *x, float *y,
     std::copy(x, x + n, y);
     return;
   }
-  CommPlugin &comm = join(entry, ranks, kReduceScatter, n);
-  int64_t mine = comm.rank * part;
+  CommPlugin &comm = join(entry, ranks, CollectiveKind::ReduceScatter, n);
   float scale = static_cast<float>(ranks);
+  int64_t rank = comm.rank, last = ranks - 1;
   std::fill(y, y + part, 0.0f);
-  // Every rank's whole tensor, chunk by chunk, of which this rank sums its
-  // part: ranks times a ring reduce-scatter's traffic, the same bits as
-  // echo_all_reduce's.
-  gatherChunks(entry, comm, x, n,
-               [&](int64_t begin, int64_t len,
-                   const std::vector<const float *> &parts) {
-                 int64_t from = std::max(begin, mine);
-                 int64_t to = std::min(begin + len, mine + part);
-                 for (int64_t i = from; i < to; ++i) {
-                   float sum = parts[0][i - begin];
-                   for (int64_t r = 1; r < ranks; ++r)
-                     sum += parts[r][i - begin];
-                   y[i - mine] = mean ? sum / scale : sum;
-                 }
-               });
+  // Part by part, the chain sum of echo_all_reduce (the same bits), after
+  // which the last rank sends the part to its owner: the last rank stages
+  // one part, no rank holds the whole sum.
+  std::vector<float> staged;
+  for (int64_t owner = 0; owner < ranks; ++owner) {
+    int64_t begin = owner * part, len = std::clamp<int64_t>(n - begin, 0, part);
+    if (len == 0)
+      break;
+    float *to = y;
+    if (rank == last && owner != last) {
+      staged.resize(static_cast<size_t>(len));
+      to = staged.data();
+    }
+    chainSum(entry, comm, x + begin, len, [&](int64_t i, float sum) {
+      to[i] = mean ? sum / scale : sum;
+    });
+    if (owner != last && (rank == last || rank == owner))
+      relay(entry, comm, to, len, rank == owner ? last : -1,
+            rank == last ? owner : -1);
+  }
 }
 
 } // namespace echo_rt

@@ -52,14 +52,26 @@ Loaded open() {
   l.plugin.allgather =
       reinterpret_cast<int (*)(const void *, void *, int64_t, char *, size_t)>(
           dlsym(handle, "echo_comm_allgather"));
-  if (!version || !openFn || !l.plugin.allgather) {
+  if (!version || !openFn) {
     l.error = path + " is not an echo communicator (echo/comm.h)";
     return l;
   }
+  // Before the other symbols: an older plugin lacks some of them, and its
+  // version says why.
   if (version() != ECHO_COMM_API_VERSION) {
     l.error = path + " has communicator API version " +
               std::to_string(version()) + ", this backend " +
               std::to_string(ECHO_COMM_API_VERSION);
+    return l;
+  }
+  l.plugin.sendrecv =
+      reinterpret_cast<int (*)(const void *, int64_t, int64_t, void *, int64_t,
+                               int64_t, char *, size_t)>(
+          dlsym(handle, "echo_comm_sendrecv"));
+  if (!l.plugin.allgather || !l.plugin.sendrecv) {
+    l.error = path + " is not an echo communicator (echo/comm.h): it lacks " +
+              (l.plugin.allgather ? "echo_comm_sendrecv"
+                                  : "echo_comm_allgather");
     return l;
   }
   char message[512] = {0};

@@ -19,8 +19,10 @@ namespace echo_rt {
 struct CommPlugin {
   int64_t rank = 0, size = 1;
   int (*allgather)(const void *, void *, int64_t, char *, size_t) = nullptr;
+  int (*sendrecv)(const void *, int64_t, int64_t, void *, int64_t, int64_t,
+                  char *, size_t) = nullptr;
   /// Collectives this process has started: every rank must be at the same
-  /// one (AllReduce.cpp checks it with each chunk).
+  /// one (Collectives.cpp checks it before each collective's data).
   uint64_t calls = 0;
 };
 

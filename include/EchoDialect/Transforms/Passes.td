@@ -181,10 +181,10 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     `echo.concat`, one `echo.all_reduce mean`, one `echo.split` and reshapes
     back; the ops that read the averages earlier (eager updates) move after
     it. A bucket of one is the plain `echo.all_reduce`, as is every
-    gradient with `bucket-bytes=0`. The sums are elementwise in rank order,
-    so the buckets do not change a bit of the results. The loss and the
-    `echo.reduce_scatter` of `shard=gradients` and `shard=parameters` are
-    not bucketed.
+    gradient with `bucket-bytes=0`. The CPU backend's sums are elementwise
+    in rank order, so there the buckets do not change a bit of the
+    results. The loss and the `echo.reduce_scatter` of `shard=gradients`
+    and `shard=parameters` are not bucketed.
 
     ```mlir
     // Before
@@ -987,8 +987,16 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     peak (then the least time). Its passes then run on the module itself,
     and each function gets `echo.budget_plan` (the budget, the choice, its
     planned peak and simulated seconds, the candidates simulated and
-    planned, the Baseline's peak and seconds) and, with `remarks`, a
-    remark saying the same.
+    planned, the Baseline's peak and seconds, `step_lower_bound`) and,
+    with `remarks`, a remark saying the same.
+
+    `step_lower_bound` is a step time no plan of these ops can beat: the
+    Baseline's compute-stream kernels, each at its simulated cost, but the
+    backward kernels an encoding replaces by another form (ReLU's gradient
+    from a bit mask, max pooling's from the argmax), which count as free.
+    Recomputation, encoding and offload only add work to a stream, and a
+    step lasts at least its compute stream's busy time. Every candidate is
+    checked against it (a warning names one that beats it: a bug).
 
     The candidates do not depend on the budget, so the choice is monotonic:
     a larger budget never gives a slower simulated step, and the peak is
@@ -1007,7 +1015,8 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     // remark: echo-budget-plan: budget 676868 bytes (100% of Baseline's
     //   676868): remat=none gist=lossless offload=greedy, planned peak
     //   676868 bytes, simulated step 2.988 us (Baseline 676868 bytes,
-    //   3.067 us); 4 of 17 candidates planned
+    //   3.067 us); no plan is faster than 2.814 us; 4 of 17 candidates
+    //   planned
     ```
   }];
   let options = [

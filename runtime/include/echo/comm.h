@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-#define ECHO_COMM_API_VERSION 1
+#define ECHO_COMM_API_VERSION 2
 
 /* ECHO_COMM_API_VERSION of the plugin. */
 int64_t echo_comm_api_version(void);
@@ -37,6 +37,15 @@ int echo_comm_open(int64_t *rank, int64_t *size, char *error,
  * others return an error (or be ended by the launcher), never wait forever. */
 int echo_comm_allgather(const void *send, void *recv, int64_t bytes,
                         char *error, size_t error_size);
+
+/* Sends send[0..send_bytes) to rank dest and receives recv[0..recv_bytes)
+ * from rank source, both at once, so a chain in which every rank sends to
+ * the next and receives from the previous cannot deadlock. dest or source
+ * -1: nothing to send or to receive. Messages between two ranks arrive in
+ * the order they were sent. The timeout of echo_comm_allgather applies. */
+int echo_comm_sendrecv(const void *send, int64_t send_bytes, int64_t dest,
+                       void *recv, int64_t recv_bytes, int64_t source,
+                       char *error, size_t error_size);
 
 #ifdef __cplusplus
 }

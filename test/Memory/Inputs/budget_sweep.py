@@ -2,7 +2,7 @@
 """Check echo-budget-plan's promises on one model over a budget sweep.
 
   budget_sweep.py --bin BIN [--budgets 100%,75%,50%,35%,min]
-                  [--allow-lossy fp8] DIR MODEL [ECHO-MODELS OPTIONS...]
+                  [--allow-lossy fp8] [--no-run] DIR MODEL [ECHO-MODELS OPTIONS...]
 
 Builds the model's training step (echo-models | echo-opt
 --echo-autodiff=optimizer=sgd), plans it under each fixed policy (Baseline,
@@ -16,9 +16,12 @@ echo-budget-plan, and checks:
   - two runs of the pass give byte-identical output;
   - the simulated step is non-increasing as the budget grows, and never
     slower than a fixed policy whose planned peak fits the same budget;
+  - no fixed policy and no chosen step simulates faster than the plan's
+    step_lower_bound;
   - the step runs (echo-run, 2 SGD steps) with a measured peak at most the
     plan, and, when no lossy encoding was chosen, results bit-identical to
-    the Baseline's (cmp of --dump-results).
+    the Baseline's (cmp of --dump-results); --no-run leaves these out (a
+    model too large to run here).
 Prints one line per budget and per check; exits 1 if a check fails.
 """
 
@@ -40,14 +43,23 @@ def run(cmd, ok=True, **kw):
 
 
 def report(tool, step, pipeline):
+    """@train_step's planned peak and simulated step, the recorded step
+    lower bound (None without a budget plan) and the simulated steps of
+    all functions summed, which the bound covers."""
     r = run([tool("echo-opt"), step, "--echo-training-pipeline=" + pipeline,
              "--echo-memory-report=format=json", "-o", os.devnull])
+    found, total = None, 0.0
     for line in r.stderr.splitlines():
         if line.startswith("{"):
             d = json.loads(line)
+            total += d["simulated_step"]["step_seconds"]
             if d["function"] == "train_step":
-                return d["planned_peak_bytes"], d["simulated_step"]["step_seconds"]
-    raise RuntimeError("no report for @train_step")
+                bound = d.get("budget_plan", {}).get("step_lower_bound_seconds")
+                found = (d["planned_peak_bytes"],
+                         d["simulated_step"]["step_seconds"], bound)
+    if found is None:
+        raise RuntimeError("no report for @train_step")
+    return found + (total,)
 
 
 def main():
@@ -55,6 +67,7 @@ def main():
     p.add_argument("--bin", required=True)
     p.add_argument("--budgets", default="100%,75%,50%,35%,min")
     p.add_argument("--allow-lossy", default="fp8")
+    p.add_argument("--no-run", action="store_true")
     p.add_argument("dir")
     p.add_argument("model", nargs=argparse.REMAINDER)
     o = p.parse_args()
@@ -86,8 +99,9 @@ def main():
     baseline_peak = points["baseline"][0]
 
     # Baseline's results after 2 steps, the reference of lossless plans.
-    run([tool("echo-run"), step, "--no-cache", "--iterations=2",
-         "--dump-results=" + path("baseline.bin")])
+    if not o.no_run:
+        run([tool("echo-run"), step, "--no-cache", "--iterations=2",
+             "--dump-results=" + path("baseline.bin")])
 
     results = []  # (limit, seconds)
     for budget in o.budgets.split(","):
@@ -113,7 +127,7 @@ def main():
         remark = re.search(r"remark: echo-budget-plan: (.*)", first.stderr).group(1)
         choice = re.search(r"remat=\S+ gist=\S+ offload=[a-z]+", remark).group(0)
         recorded = int(re.search(r"planned peak (\d+) bytes", remark).group(1))
-        peak, seconds = report(tool, out, "simulate=1")
+        peak, seconds, bound, total = report(tool, out, "simulate=1")
         if limit is None:
             limit = peak
         print("%s: budget %s (%d bytes): %s, peak %d, step %.3f us" %
@@ -121,11 +135,21 @@ def main():
         check(peak == recorded and peak <= limit,
               "budget %s: replanned peak %d == recorded %d <= budget %d" %
               (budget, peak, recorded, limit))
-        for policy, (fpeak, fseconds) in points.items():
+        check("below the lower bound" not in first.stderr,
+              "budget %s: no candidate below the step's lower bound" % budget)
+        check(bound is not None and
+              all(bound <= t * (1 + 1e-9)
+                  for t in [total] + [f[3] for f in points.values()]),
+              "budget %s: step lower bound %s us <= every plan's steps" %
+              (budget, "%.3f" % (bound * 1e6) if bound is not None else None))
+        for policy, (fpeak, fseconds, _, _) in points.items():
             if fpeak <= limit:
                 check(seconds <= fseconds * (1 + 1e-9),
                       "budget %s: not slower than %s (%.3f <= %.3f us)" %
                       (budget, policy, seconds * 1e6, fseconds * 1e6))
+        results.append((limit, seconds))
+        if o.no_run:
+            continue
         stats = run([tool("echo-run"), out, "--no-cache", "--iterations=2",
                      "--memory-stats=json", "--dump-results=" + out + ".bin"])
         lines = [l for l in stats.stdout.splitlines() if l.startswith("{")]
@@ -135,7 +159,6 @@ def main():
         if "gist=fp" not in choice:
             check(filecmp.cmp(out + ".bin", path("baseline.bin"), shallow=False),
                   "budget %s: results bit-identical to the Baseline's" % budget)
-        results.append((limit, seconds))
 
     results.sort()
     monotonic = all(a[1] >= b[1] * (1 - 1e-9)
