@@ -43,6 +43,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     dataParallel.ranks = options.ranks;
     dataParallel.shard = options.shard;
     dataParallel.syncBatchNorm = options.syncBatchNorm;
+    dataParallel.bucketBytes = options.bucketBytes;
     pm.addNestedPass<func::FuncOp>(createEchoDataParallel(dataParallel));
   }
   MemoryChoice choice;

@@ -12,13 +12,19 @@
 // ONE-SAME:    %[[W1:arg2]]: tensor<6x8xf32> {echo.trainable}, %[[W2:arg3]]: tensor<3x6xf32> {echo.trainable}
 // ONE-SAME:    %[[V1:arg4]]: tensor<12xf32> {echo.optimizer_state}, %[[V2:arg5]]: tensor<5xf32> {echo.optimizer_state})
 // ONE-SAME:    -> (tensor<f32>, tensor<6x8xf32> {echo.update_of = 2 : i64}, tensor<3x6xf32> {echo.update_of = 3 : i64}, tensor<12xf32> {echo.update_of = 4 : i64}, tensor<5xf32> {echo.update_of = 5 : i64})
+// Both gradients are averaged whole in one bucket, after the second's
+// definition, before the updates.
 // ONE:         %[[DW2:.*]] = echo.linear_grad_weight
-// ONE-NEXT:    %[[DW2_M:.*]] = echo.all_reduce mean %[[DW2]] ranks 4 : tensor<3x6xf32>
+// ONE-NEXT:    echo.linear_grad_input %{{.*}}, %[[W2]]
+// ONE-NEXT:    %[[DW1:.*]] = echo.linear_grad_weight
+// ONE:         %[[MEAN:.*]] = echo.all_reduce mean %{{.*}} ranks 4 : tensor<66xf32>
+// ONE-NEXT:    %[[PARTS:.*]]:2 = echo.split %[[MEAN]]
+// ONE-NEXT:    %[[DW2_M:.*]] = echo.reshape %[[PARTS]]#0 : tensor<18xf32> -> tensor<3x6xf32>
+// ONE-NEXT:    echo.reshape %[[PARTS]]#1 : tensor<48xf32> -> tensor<6x8xf32>
 // ONE-NEXT:    %[[G:.*]] = echo.shard %[[DW2_M]] ranks 4 : tensor<3x6xf32> -> tensor<5xf32>
 // ONE-NEXT:    %[[P:.*]] = echo.shard %[[W2]] ranks 4 : tensor<3x6xf32> -> tensor<5xf32>
 // ONE-NEXT:    %[[NP:.*]], %[[NV:.*]] = echo.sgd_update %[[P]], %[[G]], %[[V2]] {{.*}} : (tensor<5xf32>, tensor<5xf32>, tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>)
 // ONE-NEXT:    %[[NW2:.*]] = echo.all_gather %[[NP]] ranks 4 : tensor<5xf32> -> tensor<3x6xf32>
-// ONE-NEXT:    echo.linear_grad_input %{{.*}}, %[[W2]]
 // ONE:         return %{{.*}}, %{{.*}}, %[[NW2]], %{{.*}}, %[[NV]]
 
 // Stage 2: the gradient is reduce-scattered, never averaged whole.

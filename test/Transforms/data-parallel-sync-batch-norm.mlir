@@ -30,14 +30,19 @@
 // CHECK-NEXT:    %[[SM_S:.*]] = echo.stash %[[MEAN]] : tensor<3xf32>
 // CHECK-NEXT:    echo.tanh %[[OUT]]
 // CHECK:         %[[DX:.*]], %[[DG:.*]], %[[DB:.*]] = echo.batch_norm_grad %{{.*}}, %arg1, %[[SM_S]], %[[SI_S]],
-// CHECK-NEXT:    %[[DB_M:.*]] = echo.all_reduce mean %[[DB]] ranks 2 : tensor<3xf32>
-// CHECK-NEXT:    %[[DG_M:.*]] = echo.all_reduce mean %[[DG]] ranks 2 : tensor<3xf32>
-// CHECK:         echo.sub %[[DG]], %[[DG_M]]
-// CHECK:         echo.sub %[[DB]], %[[DB_M]]
+// The beta and gamma gradients share one all-reduce (a bucket), which the
+// correction reads; the weight's gradient, computed from the correction,
+// is in the next bucket.
+// CHECK-NEXT:    %[[CAT:.*]] = echo.concat %[[DB]], %[[DG]] axis 0 : (tensor<3xf32>, tensor<3xf32>) -> tensor<6xf32>
+// CHECK-NEXT:    %[[CAT_M:.*]] = echo.all_reduce mean %[[CAT]] ranks 2 : tensor<6xf32>
+// CHECK-NEXT:    %[[M:.*]]:2 = echo.split %[[CAT_M]] axis 0
+// CHECK:         echo.sub %[[DG]], %[[M]]#1
+// CHECK:         echo.sub %[[DB]], %[[M]]#0
 // CHECK:         %[[FIXED:.*]] = echo.add %[[DX]], %{{.*}} : (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32>
-// CHECK-NEXT:    echo.sgd_update %arg1, %[[DG_M]]
-// CHECK-NEXT:    echo.sgd_update %arg2, %[[DB_M]]
-// CHECK-NEXT:    echo.mul %[[FIXED]], %arg0
+// CHECK-NEXT:    echo.sgd_update %arg1, %[[M]]#1
+// CHECK-NEXT:    echo.sgd_update %arg2, %[[M]]#0
+// CHECK-NEXT:    %[[DW:.*]] = echo.mul %[[FIXED]], %arg0
+// CHECK-NEXT:    echo.all_reduce mean %[[DW]] ranks 2 : tensor<2x3x4x4xf32>
 // CHECK-NOT:     echo.batch_norm
 
 // OFF-LABEL: func.func @train_step(

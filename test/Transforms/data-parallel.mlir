@@ -1,6 +1,7 @@
 // echo-data-parallel on training steps as echo-autodiff writes them: every
 // weight gradient and the loss are averaged over the ranks right after their
-// definitions; forward functions are left alone.
+// definitions (the gradients in one bucket, after the last one's:
+// data-parallel-bucket.mlir); forward functions are left alone.
 // RUN: echo-opt %s -split-input-file --echo-data-parallel=ranks=4 | FileCheck %s
 // Idempotent: a second run adds nothing.
 // RUN: echo-opt %s -split-input-file --echo-data-parallel=ranks=4 > %t.once
@@ -8,16 +9,20 @@
 // RUN: diff %t.once %t.twice
 // RUN: not echo-opt %s -split-input-file --echo-data-parallel=ranks=0 2>&1 | FileCheck %s --check-prefix=ZERO
 
-// SGD: the gradients of both parameters and the loss.
+// SGD: the gradients of both parameters (one bucket: the eager update of
+// the first moves after its collective) and the loss.
 // CHECK-LABEL: func.func @sgd_step(
 // CHECK:         %[[LOSS:.*]] = echo.cross_entropy
 // CHECK-NEXT:    %[[LOSS_M:.*]] = echo.all_reduce mean %[[LOSS]] ranks 4 : tensor<f32>
 // CHECK:         %[[DW:.*]] = echo.linear_grad_weight
-// CHECK-NEXT:    %[[DW_M:.*]] = echo.all_reduce mean %[[DW]] ranks 4 : tensor<16x8xf32>
-// CHECK-NEXT:    echo.sgd_update %{{.*}}, %[[DW_M]]
 // CHECK-NEXT:    %[[DB:.*]] = echo.sum_to
-// CHECK-NEXT:    %[[DB_M:.*]] = echo.all_reduce mean %[[DB]] ranks 4 : tensor<16xf32>
-// CHECK-NEXT:    echo.sgd_update %{{.*}}, %[[DB_M]]
+// CHECK-NEXT:    %[[FLAT:.*]] = echo.reshape %[[DW]] : tensor<16x8xf32> -> tensor<128xf32>
+// CHECK-NEXT:    %[[CAT:.*]] = echo.concat %[[FLAT]], %[[DB]] axis 0 : (tensor<128xf32>, tensor<16xf32>) -> tensor<144xf32>
+// CHECK-NEXT:    %[[MEAN:.*]] = echo.all_reduce mean %[[CAT]] ranks 4 : tensor<144xf32>
+// CHECK-NEXT:    %[[P:.*]]:2 = echo.split %[[MEAN]] axis 0 : tensor<144xf32> -> tensor<128xf32>, tensor<16xf32>
+// CHECK-NEXT:    %[[DW_M:.*]] = echo.reshape %[[P]]#0 : tensor<128xf32> -> tensor<16x8xf32>
+// CHECK-NEXT:    echo.sgd_update %arg1, %[[DW_M]]
+// CHECK-NEXT:    echo.sgd_update %arg3, %[[P]]#1
 // CHECK-NEXT:    return %[[LOSS_M]],
 // CHECK-NOT:     echo.all_reduce
 func.func @sgd_step(%arg0: tensor<4x8xf32>, %arg1: tensor<16x8xf32> {echo.trainable}, %arg2: tensor<4xi32>, %arg3: tensor<16xf32> {echo.trainable}) -> (tensor<f32>, tensor<16x8xf32> {echo.update_of = 1 : i64}, tensor<16xf32> {echo.update_of = 3 : i64}) {
@@ -40,10 +45,13 @@ func.func @sgd_step(%arg0: tensor<4x8xf32>, %arg1: tensor<16x8xf32> {echo.traina
 // CHECK:         %[[LOSS:.*]] = echo.cross_entropy
 // CHECK-NEXT:    %[[LOSS_M:.*]] = echo.all_reduce mean %[[LOSS]] ranks 4
 // CHECK:         %[[DW:.*]] = echo.linear_grad_weight
-// CHECK-NEXT:    %[[DW_M:.*]] = echo.all_reduce mean %[[DW]] ranks 4
 // CHECK-NEXT:    %[[DB:.*]] = echo.sum_to
-// CHECK-NEXT:    %[[DB_M:.*]] = echo.all_reduce mean %[[DB]] ranks 4
-// CHECK-NEXT:    return %[[LOSS_M]], %[[DW_M]], %[[DB_M]]
+// CHECK-NEXT:    echo.reshape %[[DW]]
+// CHECK-NEXT:    echo.concat
+// CHECK-NEXT:    echo.all_reduce mean %{{.*}} ranks 4 : tensor<144xf32>
+// CHECK-NEXT:    %[[P:.*]]:2 = echo.split
+// CHECK-NEXT:    %[[DW_M:.*]] = echo.reshape %[[P]]#0
+// CHECK-NEXT:    return %[[LOSS_M]], %[[DW_M]], %[[P]]#1
 func.func @grads_step(%arg0: tensor<4x8xf32>, %arg1: tensor<16x8xf32> {echo.trainable}, %arg2: tensor<4xi32>, %arg3: tensor<16xf32> {echo.trainable}) -> (tensor<f32>, tensor<16x8xf32>, tensor<16xf32>) {
   %0 = echo.linear %arg0, %arg1, %arg3 : (tensor<4x8xf32>, tensor<16x8xf32>, tensor<16xf32>) -> tensor<4x16xf32>
   %1 = echo.stash %0 : tensor<4x16xf32>

@@ -152,6 +152,12 @@ struct TrainingPipelineOptions
       llvm::cl::desc("With ranks: batch norms use the statistics of all "
                      "ranks' samples (SyncBatchNorm); false: each rank's own"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> bucketBytes{
+      *this, "bucket-bytes",
+      llvm::cl::desc("With ranks: largest bucket of gradients averaged by "
+                     "one collective, in bytes (echo-data-parallel; 0: one "
+                     "per gradient)"),
+      llvm::cl::init(26214400)};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

@@ -142,8 +142,9 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     the batch, as PyTorch's DistributedDataParallel does: the step keeps its
     shapes (build the model at the per-rank batch, the global batch divided
     by `ranks`), and every weight gradient is averaged over the ranks with
-    `echo.all_reduce mean` right after its definition, so each collective
-    can start as soon as backward has produced its gradient and the
+    `echo.all_reduce mean` right after its definition (or that of the last
+    gradient of its bucket, below), so each collective can start as soon as
+    backward has produced its gradients and the
     optimizer updates the same parameters on every rank. The loss is
     averaged too, so every rank returns the loss of the whole batch.
 
@@ -166,6 +167,24 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     computes what one process computes on the whole batch.
     `sync-batch-norm=false` keeps each rank's statistics (DDP without
     SyncBatchNorm).
+
+    `bucket-bytes` (default 25 MiB, DDP's `bucket_cap_mb`) averages the
+    gradients in buckets, one collective each, so that small gradients
+    (biases, batch-norm gamma and beta) do not each pay a collective's
+    latency. The gradients backward defines are taken in the order it
+    defines them; a bucket closes before the gradient that would take it
+    past `bucket-bytes` (one larger than that is a bucket of its own) and
+    before one that backward computes from the bucket's average (with
+    `sync-batch-norm`, the layers below a batch norm read its averaged beta
+    and gamma gradients). A bucket of several gradients is averaged right
+    after its last gradient is defined: each gradient reshaped to 1-D, one
+    `echo.concat`, one `echo.all_reduce mean`, one `echo.split` and reshapes
+    back; the ops that read the averages earlier (eager updates) move after
+    it. A bucket of one is the plain `echo.all_reduce`, as is every
+    gradient with `bucket-bytes=0`. The CPU backend's sums are elementwise
+    in rank order, so there the buckets do not change a bit of the
+    results. The loss and the `echo.reduce_scatter` of `shard=gradients`
+    and `shard=parameters` are not bucketed.
 
     ```mlir
     // Before
@@ -205,6 +224,10 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
     Option<"syncBatchNorm", "sync-batch-norm", "bool", /*default=*/"true",
            "normalize with the statistics of all ranks' samples "
            "(SyncBatchNorm); false: each rank's own, as DDP without it">,
+    Option<"bucketBytes", "bucket-bytes", "int64_t",
+           /*default=*/"26214400",
+           "largest bucket of gradients averaged by one collective, in "
+           "bytes (DDP's bucket_cap_mb: 25 MiB); 0: one per gradient">,
   ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }

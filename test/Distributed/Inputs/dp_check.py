@@ -21,7 +21,11 @@ per-rank files, once from the whole batch's files with echo-step
     one-process step's results on the whole batch; a result that is one
     rank's part (--shard: ZeRO's optimizer state, and from stage 3 the
     parameters) is compared with that part of the whole one;
-  - each rank's measured peak equals the memory report's plan of its step.
+  - each rank's measured peak equals the memory report's plan of its step;
+  - with --same-bits-as-bucket-bytes B: the ranks' step built with
+    echo-data-parallel bucket-bytes=B (0: one collective per gradient)
+    gives every rank the same bits as the default step (its buckets), and
+    the line says how many echo.all_reduce ops each step has.
 
 Prints one line per check ('... ok' or '... FAILED: why'); exits 1 on a
 failure.
@@ -118,6 +122,9 @@ def main():
     parser.add_argument("--shard", default="none")
     parser.add_argument("--no-sync-batch-norm", action="store_true",
                         help="each rank normalizes with its own statistics")
+    parser.add_argument("--same-bits-as-bucket-bytes", type=int,
+                        metavar="B", help="also run the step built with "
+                        "bucket-bytes=B and compare its bits")
     parser.add_argument("dir")
     parser.add_argument("model", nargs=argparse.REMAINDER)
     o = parser.parse_args()
@@ -133,12 +140,14 @@ def main():
     local[local.index("--batch") + 1] = str(batch // o.ranks)
     autodiff = "--echo-autodiff=optimizer=" + o.optimizer
 
-    for name, args, extra in (("one", model, []),
-                              ("rank", local,
-                               ["--echo-data-parallel=ranks=%d shard=%s%s" %
-                               (o.ranks, o.shard,
-                                " sync-batch-norm=false"
-                                if o.no_sync_batch_norm else "")])):
+    data_parallel = "--echo-data-parallel=ranks=%d shard=%s%s" % (
+        o.ranks, o.shard,
+        " sync-batch-norm=false" if o.no_sync_batch_norm else "")
+    steps = [("one", model, []), ("rank", local, [data_parallel])]
+    if o.same_bits_as_bucket_bytes is not None:
+        steps.append(("other", local, [data_parallel + " bucket-bytes=%d" %
+                                       o.same_bits_as_bucket_bytes]))
+    for name, args, extra in steps:
         forward = run([tool("echo-models")] + args).stdout
         run([tool("echo-opt"), autodiff] + extra + ["-o", path(name + ".mlir")],
             input=forward)
@@ -204,11 +213,14 @@ def main():
         ["--dump-results", path("one.bin")])
     # Run a gives each rank its own files; run b the whole batch's, of
     # which echo-step --shard-inputs takes the rank's rows and parts.
-    for attempt, inputs in (("a", inputs_rank),
-                            ("b", inputs_one + ["--shard-inputs"])):
+    attempts = [("a", "rank.so", inputs_rank),
+                ("b", "rank.so", inputs_one + ["--shard-inputs"])]
+    if o.same_bits_as_bucket_bytes is not None:
+        attempts.append(("c", "other.so", inputs_rank))
+    for attempt, step, inputs in attempts:
         out = path("%s.rank$OMPI_COMM_WORLD_RANK" % attempt)
         rank_cmd = " ".join([shlex.quote(tool("echo-step")),
-                             shlex.quote(path("rank.so"))] + common +
+                             shlex.quote(path(step))] + common +
                             [shlex.quote(a).replace("'", '"')
                              for a in inputs] +
                             ["--dump-results", out + ".bin",
@@ -269,6 +281,17 @@ def main():
         measured.add(json.loads(lines[-1])["peak_bytes"])
     check(measured == {planned}, "per-rank peak == plan (%d bytes)" % planned,
           "measured %s" % sorted(measured))
+
+    if o.same_bits_as_bucket_bytes is not None:
+        count = lambda name: open(path(name + ".mlir")).read().count(
+            "echo.all_reduce ")
+        differing = [r for r in range(o.ranks)
+                     if open(path("a.rank%d.bin" % r), "rb").read() !=
+                     open(path("c.rank%d.bin" % r), "rb").read()]
+        check(not differing, "bucket-bytes=%d (%d all-reduces): the same "
+              "bits as the default buckets (%d all-reduces)" %
+              (o.same_bits_as_bucket_bytes, count("other"), count("rank")),
+              "ranks %s differ" % differing)
     return 1 if failed else 0
 
 
