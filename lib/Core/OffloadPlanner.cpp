@@ -155,7 +155,8 @@ std::string mlir::echo::planOffloads(const OffloadStep &step,
     kept.push_back({k, offloadAfter, prefetchBefore});
     StreamTimeline trial;
     std::string problem =
-        simulateStreams(withCopies(step, kept, options), trial);
+        simulateStreams(withCopies(step, kept, options), trial,
+                        /*overlap=*/false);
     if (!problem.empty())
       return problem;
     if (trial.stepSeconds > budget) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <utility>
 
 using namespace mlir::echo;
@@ -51,7 +52,7 @@ std::vector<std::string> mlir::echo::deviceProfileNames() {
 }
 
 std::string mlir::echo::simulateStreams(const std::vector<StreamTask> &tasks,
-                                        StreamTimeline &t) {
+                                        StreamTimeline &t, bool overlap) {
   t = StreamTimeline();
   t.start.resize(tasks.size());
   t.end.resize(tasks.size());
@@ -74,19 +75,30 @@ std::string mlir::echo::simulateStreams(const std::vector<StreamTask> &tasks,
     t.stepSeconds = std::max(t.stepSeconds, t.end[i]);
   }
 
-  // Sweep the busy intervals of both streams (each stream's intervals are
-  // disjoint: it runs one task at a time).
-  std::vector<std::pair<double, int>> events; // time, +-1 per stream bit
+  if (!overlap)
+    return "";
+
+  // Sweep the busy intervals of both streams. Each stream runs its tasks
+  // one at a time in issue order, so its own events (start +bit, end -bit)
+  // are already in time order, an end before a start at the same time;
+  // merging the two streams' lists orders them all.
+  using Event = std::pair<double, int>; // time, +-1 per stream bit
+  std::vector<Event> streamEvents[2];
   for (size_t i = 0; i < tasks.size(); ++i) {
     if (t.end[i] <= t.start[i])
       continue;
-    int bit = tasks[i].stream == Stream::Compute ? 1 : 2;
-    events.push_back({t.start[i], bit});
-    events.push_back({t.end[i], -bit});
+    int s = tasks[i].stream == Stream::Compute ? 0 : 1;
+    streamEvents[s].push_back({t.start[i], s + 1});
+    streamEvents[s].push_back({t.end[i], -(s + 1)});
   }
-  std::sort(events.begin(), events.end(),
-            [](auto a, auto b) { return a.first < b.first ||
-                                        (a.first == b.first && a.second < b.second); });
+  std::vector<Event> events;
+  events.reserve(streamEvents[0].size() + streamEvents[1].size());
+  std::merge(streamEvents[0].begin(), streamEvents[0].end(),
+             streamEvents[1].begin(), streamEvents[1].end(),
+             std::back_inserter(events), [](const Event &a, const Event &b) {
+               return a.first < b.first ||
+                      (a.first == b.first && a.second < b.second);
+             });
   int busy[3] = {0, 0, 0}; // open intervals per stream bit (1, 2)
   double last = 0;
   for (auto [time, change] : events) {

@@ -73,9 +73,11 @@ struct StreamTimeline {
 /// order, one at a time; a task starts when its stream is free and every
 /// task it waits for has ended. Returns "" and fills `timeline`, or the
 /// reason the tasks are malformed (a wait on a later task or itself, a
-/// negative or non-finite duration).
+/// negative or non-finite duration). Without `overlap`, only the start and
+/// end times, the step and the busy times are filled (what a search over
+/// many trial timelines needs), not the overlap split.
 std::string simulateStreams(const std::vector<StreamTask> &tasks,
-                            StreamTimeline &timeline);
+                            StreamTimeline &timeline, bool overlap = true);
 
 } // namespace echo
 } // namespace mlir
