@@ -61,6 +61,9 @@ constexpr double kDefaultCsrMargin = 1.25;
 constexpr long long kDefaultSolverNodes = 2000;
 constexpr double kDefaultSolverSeconds = 1800;
 
+/// echo-data-parallel's largest gradient bucket: PyTorch DDP's 25 MiB.
+constexpr long long kDefaultBucketBytes = 25ll << 20;
+
 /// The DPR part of a gist mode.
 inline DprFormat dprOf(GistMode mode) {
   switch (mode) {

@@ -157,7 +157,7 @@ struct TrainingPipelineOptions
       llvm::cl::desc("With ranks: largest bucket of gradients averaged by "
                      "one collective, in bytes (echo-data-parallel; 0: one "
                      "per gradient)"),
-      llvm::cl::init(26214400)};
+      llvm::cl::init(kDefaultBucketBytes)};
 };
 
 /// Forward function or training step -> planned, bufferized step: autodiff

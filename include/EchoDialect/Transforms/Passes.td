@@ -225,7 +225,7 @@ def EchoDataParallel : Pass<"echo-data-parallel", "::mlir::func::FuncOp"> {
            "normalize with the statistics of all ranks' samples "
            "(SyncBatchNorm); false: each rank's own, as DDP without it">,
     Option<"bucketBytes", "bucket-bytes", "int64_t",
-           /*default=*/"26214400",
+           /*default=*/"::mlir::echo::kDefaultBucketBytes",
            "largest bucket of gradients averaged by one collective, in "
            "bytes (DDP's bucket_cap_mb: 25 MiB); 0: one per gradient">,
   ];
