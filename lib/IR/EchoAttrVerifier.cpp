@@ -208,7 +208,7 @@ LogicalResult AttrChecker::check() {
   if (name == kUpdateOfAttr)
     return site == Site::Op ? only(Site::Result) : nonNegative(site);
   if (name == kProfileSiteAttr || name == kAllocSiteAttr ||
-      name == kArenaResultAttr)
+      name == kArenaResultAttr || name == kTripBoundAttr)
     return nonNegative();
   if (name == kAllocForAttr)
     return string();

@@ -51,7 +51,7 @@ using namespace mlir;
 ///    locations, allocation through the context's allocator;
 ///  - with generated kernels, replace the light ops' calls by loops, once
 ///    the buffers and their frees are final and before the calls get the
-///    context;
+///    context, and fuse consecutive loops;
 ///  - lower the rest (generic alloc functions are named so that an
 ///    allocation the runtime did not see fails to link instead of using
 ///    malloc; transcendental functions call libm, as the runtime does);
@@ -63,8 +63,10 @@ void mlir::echo::buildPlannedToLLVMPipeline(
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addNestedPass<func::FuncOp>(createEchoFreeAfterLastUse());
   pm.addPass(createEchoAnnotateAllocSites());
-  if (kernels == KernelSource::Generated)
+  if (kernels == KernelSource::Generated) {
     pm.addNestedPass<func::FuncOp>(createEchoLightCallsToLoops());
+    pm.addNestedPass<func::FuncOp>(createEchoFuseLightLoops());
+  }
   if (extensions.afterLightLoops)
     extensions.afterLightLoops(pm);
   EchoRuntimeContextOptions context;

@@ -46,6 +46,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -181,7 +182,13 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
     return failure();
 
   auto formKernels = [&](OpPassManager &pm) {
-    // Kernels: one block of `blockSize` threads per tile of each loop.
+    // Kernels that reduce: one block per output, the block's threads
+    // sharing the output's inputs.
+    EchoBlockKernelsOptions blocks;
+    blocks.threads = std::max<int64_t>(
+        32, int64_t(llvm::bit_floor(uint64_t(options.blockSize))));
+    pm.addNestedPass<func::FuncOp>(createEchoBlockKernels(blocks));
+    // Other kernels: one block of `blockSize` threads per tile of each loop.
     pm.addNestedPass<func::FuncOp>(createParallelLoopTilingPass(
         {int64_t(options.blockSize)}, /*noMinMaxBounds=*/true));
     pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
@@ -190,9 +197,15 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
     pm.addPass(createEchoMergeKernelModules());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    if (!options.kernelReport.empty()) {
+      EchoKernelReportOptions report;
+      report.output = options.kernelReport;
+      pm.addPass(createEchoKernelReport(report));
+    }
 
     // Device code.
     OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+    device.addPass(createEchoLowerAllReduce());
     device.addPass(createLowerAffinePass());
     device.addPass(createSCFToControlFlowPass());
     device.addPass(createConvertGpuOpsToNVVMOps());

@@ -57,6 +57,9 @@ ECHO_ATTR_NAME(kArenaResultAttr, ArenaResultAttrHelper)
 ECHO_ATTR_NAME(kArenaArgAttr, ArenaAttrHelper)
 ECHO_ATTR_NAME(kArenaResultsAttr, ArenaResultsAttrHelper)
 
+//--- Generated kernels (echo-light-calls-to-loops, echo-kernel-report) --------
+ECHO_ATTR_NAME(kTripBoundAttr, TripBoundAttrHelper)
+
 #undef ECHO_ATTR_NAME
 
 } // namespace echo

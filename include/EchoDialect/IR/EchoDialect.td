@@ -75,7 +75,11 @@ def Echo_Dialect : Dialect {
     // offset) pairs.
     "::mlir::IntegerAttr":$arena_result,
     "::mlir::UnitAttr":$arena,
-    "::mlir::DenseI64ArrayAttr":$arena_results
+    "::mlir::DenseI64ArrayAttr":$arena_results,
+    // Generated kernels (echo-light-calls-to-loops): on an scf.for whose
+    // bounds are not constants, the most iterations it runs (the kernel
+    // report's per-thread loop lengths).
+    "::mlir::IntegerAttr":$trip_bound
   );
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;

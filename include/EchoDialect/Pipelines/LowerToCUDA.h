@@ -75,8 +75,17 @@ struct LowerToCUDAOptions : public PassPipelineOptions<LowerToCUDAOptions> {
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block of the generated kernels (the tile "
-                     "size of each parallel loop)"),
+                     "size of each parallel loop; a kernel that reduces "
+                     "gets up to the largest power of two at most this, "
+                     "and at least 32, per output)"),
       llvm::cl::init(256)};
+  PassOptions::Option<std::string> kernelReport{
+      *this, "kernel-report",
+      llvm::cl::desc("Write the kernel report (echo-kernel-report: launches "
+                     "per step, each kernel's threads, longest per-thread "
+                     "loop and buffer bytes) as JSON to this file ('-': "
+                     "standard error)"),
+      llvm::cl::init("")};
   PassOptions::Option<EchoMathMode> math{
       *this, "math",
       llvm::cl::desc("Numerics of the heavy ops (cuBLAS, cuDNN): ieee keeps "

@@ -318,6 +318,150 @@ def EchoMergeKernelModules : Pass<"echo-merge-kernel-modules", "::mlir::ModuleOp
   }];
 }
 
+def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
+  let summary = "Fuse consecutive light-op loops into one loop (one kernel launch)";
+  let description = [{
+    `echo-light-calls-to-loops` gives every light op its own `scf.parallel`,
+    so a step launches one kernel per op: an LSTM cell's slices, gates and
+    products, every parameter's SGD update. This pass merges runs of
+    consecutive 1-D loops (from 0 by 1 to a constant, without reductions or
+    nested parallel loops) separated only by side-effect-free ops (views,
+    casts, reshapes, constants), which it moves above the run:
+
+    - a loop with the trip count of the run's last segment joins that
+      segment (one iteration runs both bodies, in order) when every pair
+      of its accesses and the segment's that may touch the same bytes, one
+      of them a write, are iteration-local: both at the loop's index, in
+      views with the same start and element size;
+    - otherwise, when it touches no byte that another loop of the run
+      writes, nor writes a byte another reads, it becomes a new segment:
+      the fused loop runs over the segments' iterations end to end, each
+      iteration choosing its segment with `scf.if`.
+
+    Two accesses may touch the same bytes when they are views of one
+    buffer whose byte ranges overlap (arena views have constant offsets),
+    when one is an argument marked `echo.update_of` the other (a caller
+    may update a parameter in place; other arguments of a step are
+    distinct buffers), or when either buffer cannot be traced to an
+    allocation, a global or an argument of the function. A loop that fails both rules starts a new run.
+    Each element is computed by the same operations as before, so results
+    are bit-identical; only the number of loops (kernel launches) changes.
+    Runs in `--echo-lower-to-cuda` and in `--echo-lower-to-cpu{kernels=generated}`,
+    right after `echo-light-calls-to-loops`.
+
+    ```mlir
+    // Before: y = relu(x); z = y * w  (three views of one arena)
+    scf.parallel (%i) = (%c0) to (%c16) step (%c1) { ... store %r, %y[%i] ... }
+    scf.parallel (%i) = (%c0) to (%c16) step (%c1) { ... load %y[%i] ... store %m, %z[%i] ... }
+    // After
+    scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+      ... store %r, %y[%i] ... load %y[%i] ... store %m, %z[%i] ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
+def EchoBlockKernels : Pass<"echo-block-kernels", "::mlir::func::FuncOp"> {
+  let summary = "Give each output of a light kernel with inner loops a GPU block";
+  let description = [{
+    `echo-light-calls-to-loops` writes a kernel that reduces as an
+    `scf.parallel` over its outputs whose body holds nested `scf.parallel`
+    loops: reductions (`scf.reduce`, folded in order where they run
+    sequentially, as on the CPU) and the loops writing the elements of one
+    output's work (a softmax line, a batch-norm channel). Upstream's mapping
+    would run each nested loop serially in one thread: a batch-norm channel
+    of 131,072 elements in one thread.
+
+    This pass turns such a loop into a `gpu.launch` of one block per outer
+    iteration when its longest nested loop has at least `min-inner`
+    iterations. The block's `threads` threads (the nested trip count
+    rounded up to a power of two, at most `threads`) share each nested
+    loop: thread t runs iterations t, t + threads, ... in order
+    (`scf.for`, marked with its `echo.trip_bound`); a reduction then
+    combines the threads' partial results with `gpu.all_reduce` (a fixed
+    tree for a fixed block size, so every run gives the same bits), and a
+    loop without reduction is followed by `gpu.barrier`. An addition's
+    thread 0 starts from the reduction's initial value and the others from
+    zero; a maximum's threads all start from it. Loops under the threshold,
+    and nested loops of any other form, become `scf.for` loops in the
+    thread of their output, folding in the same order as on the CPU.
+
+    Part of `--echo-lower-to-cuda`, before the upstream mapping of the
+    remaining loops; `echo-lower-all-reduce` lowers the reductions after
+    outlining.
+
+    ```mlir
+    // Before: one output per line, a sum over its 1024 inputs
+    scf.parallel (%l) = (%c0) to (%c64) step (%c1) {
+      %s = scf.parallel (%k) = (%c0) to (%c1024) step (%c1) init (%zero) -> f64 {
+        ... scf.reduce(%v : f64) { ^bb0(%a: f64, %b: f64): ... }
+      }
+      memref.store ...
+    }
+    // After
+    gpu.launch blocks(%bx, ...) in (%gx = %c64, ...) threads(%tx, ...) in (%sx = %c256, ...) {
+      %p = scf.for %k = %tx to %c1024 step %c256 iter_args(%acc = ...) -> (f64) { ... }
+      %s = gpu.all_reduce add %p uniform {} : (f64) -> f64
+      memref.store ...
+      gpu.terminator
+    }
+    ```
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"256",
+           "Most threads of a block (a power of two, 32 to 1024)">,
+    Option<"minInner", "min-inner", "int64_t", /*default=*/"32",
+           "Fewest iterations of an output's longest nested loop for it to get a block">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def EchoLowerAllReduce : Pass<"echo-lower-all-reduce", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.all_reduce in outlined kernels to shuffles and shared memory";
+  let description = [{
+    Applies upstream's all-reduce rewrite (`populateGpuAllReducePatterns`,
+    which no upstream pass registers) to the kernels of a `gpu.module`:
+    each `gpu.all_reduce` becomes warp shuffles, a workgroup buffer of the
+    warps' results and a second shuffle round, in a fixed order for a given
+    block size. Part of `--echo-lower-to-cuda`, after outlining, before
+    `convert-gpu-to-nvvm` (which does not convert `gpu.all_reduce`).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::cf::ControlFlowDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def EchoKernelReport : Pass<"echo-kernel-report", "::mlir::ModuleOp"> {
+  let summary = "Write what each step launches: kernels, their threads and serial loops, runtime entries";
+  let description = [{
+    Reads a module after kernel outlining (`gpu.launch_func` ops in the
+    host functions, `gpu.func` kernels with their loops) and writes a JSON
+    report to `output`, one object per host function that launches
+    anything, in the order of the module:
+
+    - `launches`: kernel launches plus runtime entry calls (each entry
+      launches at least one kernel on a GPU backend), the step's launch
+      count; `kernels` and `entries` separately, and `entry_counts` per
+      entry name;
+    - per launch, in program order: the kernel, `threads` (grid times
+      block, from constant sizes; -1 otherwise), `serial` (the most
+      iterations one thread runs: over the kernel's nests of `scf.for`
+      loops, the largest product of trip counts; a loop without constant
+      bounds counts its `echo.trip_bound`, and one with neither makes the
+      kernel's `serial` -1) and `bytes` (the sizes of its buffer arguments:
+      what it may read or write).
+
+    The report depends on the module alone. Part of `--echo-lower-to-cuda`
+    (`kernel-report=FILE`), after outlining. A file that cannot be written
+    is an error.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File the JSON report is written to ('-': standard error)">,
+  ];
+}
+
 def EchoDropCompileTimings : Pass<"echo-drop-compile-timings", "::mlir::ModuleOp"> {
   let summary = "Drop the wall-clock timings gpu-module-to-binary records in each gpu.object";
   let description = [{

@@ -2,6 +2,8 @@
 
 #include "LightCall.h"
 
+#include "EchoDialect/IR/EchoAttrNames.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -172,14 +174,58 @@ void LoopEmitter::parallel(int64_t n, function_ref<void(Value)> body) {
 }
 
 SmallVector<Value>
-LoopEmitter::loop(int64_t n, ValueRange inits,
-                  function_ref<SmallVector<Value>(Value, ValueRange)> body) {
-  return loop(index(0), index(n), inits, body);
+LoopEmitter::reduce(int64_t n, ValueRange inits, ArrayRef<Combine> combine,
+                    function_ref<SmallVector<Value>(Value)> values) {
+  assert(inits.size() == combine.size() && "one combine per reduction");
+  auto par = scf::ParallelOp::create(
+      b, loc, ValueRange{index(0)}, ValueRange{index(n)}, ValueRange{index(1)},
+      inits, [&](OpBuilder &nested, Location, ValueRange ivs, ValueRange) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        SmallVector<Value> vs = values(ivs.front());
+        auto red = scf::ReduceOp::create(b, loc, vs);
+        for (auto [region, how] : llvm::zip(red.getReductions(), combine)) {
+          Block &block = region.front();
+          b.setInsertionPointToEnd(&block);
+          Value acc = block.getArgument(0), v = block.getArgument(1);
+          Value next;
+          if (how == Combine::Add) {
+            next = arith::AddFOp::create(b, loc, acc, v);
+          } else {
+            Value gt = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                             v, acc);
+            next = arith::SelectOp::create(b, loc, gt, v, acc);
+          }
+          scf::ReduceReturnOp::create(b, loc, next);
+        }
+      });
+  return SmallVector<Value>(par.getResults());
+}
+
+void LoopEmitter::inner(int64_t n, function_ref<void(Value)> body) {
+  parallel(n, body);
 }
 
 SmallVector<Value>
-LoopEmitter::loop(Value lb, Value ub, ValueRange inits,
+LoopEmitter::loop(int64_t n, ValueRange inits,
                   function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+  return forLoop(index(0), index(n), inits, body);
+}
+
+SmallVector<Value>
+LoopEmitter::loop(Value lb, Value ub, int64_t maxTrips, ValueRange inits,
+                  function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+  SmallVector<Value> results = forLoop(lb, ub, inits, body);
+  // The loop is the op before the insertion point.
+  auto forOp = cast<scf::ForOp>(&*std::prev(b.getInsertionPoint()));
+  forOp->setAttr(kTripBoundAttr, b.getI64IntegerAttr(maxTrips));
+  return results;
+}
+
+SmallVector<Value>
+LoopEmitter::forLoop(Value lb, Value ub, ValueRange inits,
+                     function_ref<SmallVector<Value>(Value, ValueRange)> body) {
   auto forOp = scf::ForOp::create(
       b, loc, lb, ub, index(1), inits,
       [&](OpBuilder &nested, Location, Value k, ValueRange carried) {

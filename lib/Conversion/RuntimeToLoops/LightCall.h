@@ -93,19 +93,44 @@ struct LoopEmitter {
   /// the work of thread `i`.
   void parallel(int64_t n, function_ref<void(Value)> body);
 
+  /// How a nested reduction folds a value into its accumulator:
+  /// acc + v, or v > acc ? v : acc (C's comparison: the accumulator wins
+  /// ties, a NaN value is dropped).
+  enum class Combine { Add, Max };
+
+  /// The inputs one output reduces: scf.parallel (%k) = (0) to (n) folding
+  /// the values `values(k)` returns into `inits`, one reduction per
+  /// `combine`. Run sequentially (the CPU) the fold is in k order,
+  /// acc = combine(acc, v), as loop() would do it; echo-gpu-block-kernels
+  /// spreads it over the threads of the output's block.
+  SmallVector<Value> reduce(int64_t n, ValueRange inits,
+                            ArrayRef<Combine> combine,
+                            function_ref<SmallVector<Value>(Value)> values);
+
+  /// The elements one output's work writes: a nested scf.parallel (%k) =
+  /// (0) to (n) without reduction, spread like reduce().
+  void inner(int64_t n, function_ref<void(Value)> body);
+
   /// scf.for (%k) = (0) to (n) carrying `inits`; `body` gets `k` and the
   /// carried values and returns the next ones. Returns the final values.
   SmallVector<Value>
   loop(int64_t n, ValueRange inits,
        function_ref<SmallVector<Value>(Value, ValueRange)> body);
-  /// The same from `lb` to `ub` (no iteration when ub <= lb).
+  /// The same from `lb` to `ub` (no iteration when ub <= lb), which the
+  /// caller knows never runs more than `maxTrips` times: recorded on the
+  /// loop (kTripBoundAttr) for the kernel report.
   SmallVector<Value>
-  loop(Value lb, Value ub, ValueRange inits,
+  loop(Value lb, Value ub, int64_t maxTrips, ValueRange inits,
        function_ref<SmallVector<Value>(Value, ValueRange)> body);
 
   /// Loads and stores on flattened memrefs.
   Value load(Value flatMemref, Value i);
   void store(Value value, Value flatMemref, Value i);
+
+private:
+  SmallVector<Value>
+  forLoop(Value lb, Value ub, ValueRange inits,
+          function_ref<SmallVector<Value>(Value, ValueRange)> body);
 };
 
 } // namespace light

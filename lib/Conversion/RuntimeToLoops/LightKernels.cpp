@@ -29,6 +29,8 @@ using namespace mlir;
 using namespace mlir::echo;
 using namespace mlir::echo::light;
 
+using Combine = LoopEmitter::Combine;
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -248,9 +250,8 @@ void emitSum(LoopEmitter &e, const Reduction &r, Value x, Value y,
              std::optional<double> scale) {
   e.parallel(r.outputs, [&](Value j) {
     Value base = r.base(e, j);
-    Value sum = e.loop(r.count, {e.f64(0.0)}, [&](Value k, ValueRange acc) {
-      Value v = extF64(e, e.load(x, r.element(e, base, k)));
-      return SmallVector<Value>{addF(e, acc[0], v)};
+    Value sum = e.reduce(r.count, {e.f64(0.0)}, {Combine::Add}, [&](Value k) {
+      return SmallVector<Value>{extF64(e, e.load(x, r.element(e, base, k)))};
     })[0];
     if (scale)
       sum = mulF(e, sum, e.f64(*scale));
@@ -290,10 +291,8 @@ LogicalResult reduce(LoopEmitter &e, const LightCall &c) {
   e.parallel(r.outputs, [&](Value j) {
     Value base = r.base(e, j);
     Value init = e.f32(-std::numeric_limits<float>::infinity());
-    Value m = e.loop(r.count, {init}, [&](Value k, ValueRange acc) {
-      Value v = e.load(x, r.element(e, base, k));
-      Value gt = cmpF(e, arith::CmpFPredicate::OGT, v, acc[0]);
-      return SmallVector<Value>{select(e, gt, v, acc[0])};
+    Value m = e.reduce(r.count, {init}, {Combine::Max}, [&](Value k) {
+      return SmallVector<Value>{e.load(x, r.element(e, base, k))};
     })[0];
     e.store(m, y, j);
   });
@@ -410,33 +409,29 @@ LogicalResult softmax(LoopEmitter &e, const LightCall &c) {
     Value s = lines.start(e, l);
     // mx = p[0]; mx = p[k] > mx ? p[k] : mx (f32).
     Value first = e.load(x, s);
-    Value mx = e.loop(lines.len - 1, {first}, [&](Value k, ValueRange acc) {
+    Value mx = e.reduce(lines.len - 1, {first}, {Combine::Max}, [&](Value k) {
       Value k1 = addI(e, k, e.index(1));
-      Value v = e.load(x, lines.at(e, s, k1));
-      Value gt = cmpF(e, arith::CmpFPredicate::OGT, v, acc[0]);
-      return SmallVector<Value>{select(e, gt, v, acc[0])};
+      return SmallVector<Value>{e.load(x, lines.at(e, s, k1))};
     })[0];
     Value mxd = extF64(e, mx);
     // sum += exp((double)p - mx) in double.
-    Value sum = e.loop(lines.len, {e.f64(0.0)}, [&](Value k, ValueRange acc) {
+    Value sum = e.reduce(lines.len, {e.f64(0.0)}, {Combine::Add}, [&](Value k) {
       Value v = extF64(e, e.load(x, lines.at(e, s, k)));
-      return SmallVector<Value>{addF(e, acc[0], expF64(e, subF(e, v, mxd)))};
+      return SmallVector<Value>{expF64(e, subF(e, v, mxd))};
     })[0];
     if (isLog) {
       Value lse = math::LogOp::create(e.b, e.loc, sum);
-      e.loop(lines.len, {}, [&](Value k, ValueRange) {
+      e.inner(lines.len, [&](Value k) {
         Value at = lines.at(e, s, k);
         Value v = extF64(e, e.load(x, at));
         e.store(truncF32(e, subF(e, subF(e, v, mxd), lse)), y, at);
-        return SmallVector<Value>{};
       });
     } else {
       Value inv = divF(e, e.f64(1.0), sum);
-      e.loop(lines.len, {}, [&](Value k, ValueRange) {
+      e.inner(lines.len, [&](Value k) {
         Value at = lines.at(e, s, k);
         Value v = extF64(e, e.load(x, at));
         e.store(truncF32(e, mulF(e, expF64(e, subF(e, v, mxd)), inv)), y, at);
-        return SmallVector<Value>{};
       });
     }
   });
@@ -456,20 +451,19 @@ LogicalResult softmaxGrad(LoopEmitter &e, const LightCall &c) {
   e.parallel(lines.outer * lines.inner, [&](Value l) {
     Value s = lines.start(e, l);
     // log: s = sum dy; else s = sum dy * y; in double.
-    Value sum = e.loop(lines.len, {e.f64(0.0)}, [&](Value k, ValueRange acc) {
+    Value sum = e.reduce(lines.len, {e.f64(0.0)}, {Combine::Add}, [&](Value k) {
       Value at = lines.at(e, s, k);
       Value g = extF64(e, e.load(dy, at));
-      Value t = isLog ? g : mulF(e, g, extF64(e, e.load(y, at)));
-      return SmallVector<Value>{addF(e, acc[0], t)};
+      return SmallVector<Value>{isLog ? g
+                                      : mulF(e, g, extF64(e, e.load(y, at)))};
     })[0];
-    e.loop(lines.len, {}, [&](Value k, ValueRange) {
+    e.inner(lines.len, [&](Value k) {
       Value at = lines.at(e, s, k);
       Value g = extF64(e, e.load(dy, at));
       Value yv = extF64(e, e.load(y, at));
       Value r = isLog ? subF(e, g, mulF(e, expF64(e, yv), sum)) // dy - e^y s
                       : mulF(e, yv, subF(e, g, sum));           // y (dy - s)
       e.store(truncF32(e, r), dx, at);
-      return SmallVector<Value>{};
     });
   });
   return success();
@@ -677,24 +671,23 @@ LogicalResult layerNorm(LoopEmitter &e, const LightCall &c) {
     auto xAt = [&](Value j) {
       return extF64(e, e.load(x, addI(e, start, j)));
     };
-    Value sum = e.loop(d, {e.f64(0.0)}, [&](Value j, ValueRange acc) {
-      return SmallVector<Value>{addF(e, acc[0], xAt(j))};
+    Value sum = e.reduce(d, {e.f64(0.0)}, {Combine::Add}, [&](Value j) {
+      return SmallVector<Value>{xAt(j)};
     })[0];
     Value mu = divF(e, sum, e.f64(static_cast<double>(d)));
-    Value sq = e.loop(d, {e.f64(0.0)}, [&](Value j, ValueRange acc) {
+    Value sq = e.reduce(d, {e.f64(0.0)}, {Combine::Add}, [&](Value j) {
       Value t = subF(e, xAt(j), mu);
-      return SmallVector<Value>{addF(e, acc[0], mulF(e, t, t))};
+      return SmallVector<Value>{mulF(e, t, t)};
     })[0];
     // 1 / sqrt(sq / d + epsilon)
     Value var = addF(e, divF(e, sq, e.f64(static_cast<double>(d))), e.f64(eps));
     Value is = divF(e, e.f64(1.0), math::SqrtOp::create(e.b, e.loc, var));
-    e.loop(d, {}, [&](Value j, ValueRange) {
+    e.inner(d, [&](Value j) {
       // (p - mu) * inv * g + b
       Value n = mulF(e, mulF(e, subF(e, xAt(j), mu), is),
                      extF64(e, e.load(g, j)));
       Value out = addF(e, n, extF64(e, e.load(bt, j)));
       e.store(truncF32(e, out), y, addI(e, start, j));
-      return SmallVector<Value>{};
     });
     e.store(truncF32(e, mu), mean, r);
     e.store(truncF32(e, is), inv, r);
@@ -727,33 +720,31 @@ LogicalResult layerNormGrad(LoopEmitter &e, const LightCall &c) {
       return mulF(e, extF64(e, e.load(dy, addI(e, start, j))),
                   extF64(e, e.load(g, j)));
     };
-    SmallVector<Value> s = e.loop(
-        d, {e.f64(0.0), e.f64(0.0)}, [&](Value j, ValueRange acc) {
+    SmallVector<Value> s = e.reduce(
+        d, {e.f64(0.0), e.f64(0.0)}, {Combine::Add, Combine::Add},
+        [&](Value j) {
           Value t = tAt(j);
           Value xhat = xhatAt(addI(e, start, j), mu, is);
-          return SmallVector<Value>{addF(e, acc[0], t),
-                                    addF(e, acc[1], mulF(e, t, xhat))};
+          return SmallVector<Value>{t, mulF(e, t, xhat)};
         });
     Value m1 = divF(e, s[0], dd), m2 = divF(e, s[1], dd);
-    e.loop(d, {}, [&](Value j, ValueRange) {
+    e.inner(d, [&](Value j) {
       Value at = addI(e, start, j);
       Value xhat = xhatAt(at, mu, is);
       // inv * (dy * g - m1 - xhat * m2)
       Value v = mulF(e, is, subF(e, subF(e, tAt(j), m1), mulF(e, xhat, m2)));
       e.store(truncF32(e, v), dx, at);
-      return SmallVector<Value>{};
     });
   });
   // dgamma and dbeta, one thread per column, rows in order.
   e.parallel(d, [&](Value j) {
-    SmallVector<Value> s = e.loop(
-        rows, {e.f64(0.0), e.f64(0.0)}, [&](Value r, ValueRange acc) {
+    SmallVector<Value> s = e.reduce(
+        rows, {e.f64(0.0), e.f64(0.0)}, {Combine::Add, Combine::Add},
+        [&](Value r) {
           Value at = addI(e, mulI(e, r, e.index(d)), j);
           Value mu = extF64(e, e.load(mean, r)), is = extF64(e, e.load(inv, r));
           Value gy = extF64(e, e.load(dy, at));
-          return SmallVector<Value>{
-              addF(e, acc[0], mulF(e, gy, xhatAt(at, mu, is))),
-              addF(e, acc[1], gy)};
+          return SmallVector<Value>{mulF(e, gy, xhatAt(at, mu, is)), gy};
         });
     e.store(truncF32(e, s[0]), dg, j);
     e.store(truncF32(e, s[1]), db, j);
@@ -784,28 +775,32 @@ bool isBatchNorm(const LightCall &c, std::initializer_list<StringRef> vectors,
 /// The runtime's LaneSum over the n rows of `inner` elements of one
 /// channel: element j of each row goes to double lane j % 8, and the lanes
 /// are added pairwise at the end. `term(at)` is the value at flat index at.
+/// The rows' groups of 8 are one nested reduction of 8 sums, in the
+/// runtime's order where it runs sequentially; a position past a row adds
+/// +0.0, which leaves a lane unchanged (a lane sum from +0.0 is never -0.0).
 Value laneSum(LoopEmitter &e, int64_t n, int64_t inner,
-              function_ref<Value(int64_t, Value)> rowStart,
+              function_ref<Value(Value)> rowStart,
               function_ref<Value(Value)> term) {
   constexpr int64_t kLanes = 8;
   SmallVector<Value> zeros(kLanes, e.f64(0.0));
+  SmallVector<LoopEmitter::Combine> adds(kLanes, Combine::Add);
   int64_t blocks = (inner + kLanes - 1) / kLanes;
-  SmallVector<Value> lanes = e.loop(n, zeros, [&](Value i, ValueRange acc) {
-    Value start = rowStart(0, i);
-    return e.loop(blocks, acc, [&](Value blk, ValueRange lane) {
-      Value j0 = mulI(e, blk, e.index(kLanes));
-      SmallVector<Value> next;
-      for (int64_t k = 0; k < kLanes; ++k) {
-        Value j = plus(e, j0, k);
-        Value inside = arith::CmpIOp::create(
-            e.b, e.loc, arith::CmpIPredicate::ult, j, e.index(inner));
-        // A position past the row reads its last element and is dropped.
-        Value safe = arith::MinUIOp::create(e.b, e.loc, j, e.index(inner - 1));
-        Value sum = addF(e, lane[k], term(addI(e, start, safe)));
-        next.push_back(select(e, inside, sum, lane[k]));
-      }
-      return next;
-    });
+  SmallVector<Value> lanes = e.reduce(n * blocks, zeros, adds, [&](Value g) {
+    Value i = arith::DivUIOp::create(e.b, e.loc, g, e.index(blocks));
+    Value blk = arith::RemUIOp::create(e.b, e.loc, g, e.index(blocks));
+    Value start = rowStart(i);
+    Value j0 = mulI(e, blk, e.index(kLanes));
+    SmallVector<Value> values;
+    for (int64_t k = 0; k < kLanes; ++k) {
+      Value j = plus(e, j0, k);
+      Value inside = arith::CmpIOp::create(
+          e.b, e.loc, arith::CmpIPredicate::ult, j, e.index(inner));
+      // A position past the row reads its last element and adds +0.0.
+      Value safe = arith::MinUIOp::create(e.b, e.loc, j, e.index(inner - 1));
+      values.push_back(select(e, inside, term(addI(e, start, safe)),
+                              e.f64(0.0)));
+    }
+    return values;
   });
   return addF(e, addF(e, addF(e, lanes[0], lanes[1]), addF(e, lanes[2], lanes[3])),
               addF(e, addF(e, lanes[4], lanes[5]), addF(e, lanes[6], lanes[7])));
@@ -816,7 +811,16 @@ Value channelRow(LoopEmitter &e, Value ch, Value i, int64_t c, int64_t inner) {
   return mulI(e, addI(e, mulI(e, i, e.index(c)), ch), e.index(inner));
 }
 
-/// One thread per channel: statistics, then the channel's outputs.
+/// Flat index of the channel's k-th element (row-major over its n rows of
+/// `inner`), given the offset of each row.
+Value channelElement(LoopEmitter &e, Value k, int64_t inner,
+                     function_ref<Value(Value)> row) {
+  Value i = arith::DivUIOp::create(e.b, e.loc, k, e.index(inner));
+  Value j = arith::RemUIOp::create(e.b, e.loc, k, e.index(inner));
+  return addI(e, row(i), j);
+}
+
+/// One output per channel: statistics, then the channel's outputs.
 LogicalResult batchNorm(LoopEmitter &e, const LightCall &c) {
   int64_t n, ch, inner;
   double eps = c.real("epsilon"), mom = c.real("momentum");
@@ -833,9 +837,7 @@ LogicalResult batchNorm(LoopEmitter &e, const LightCall &c) {
         nm = c.memref("new_mean"), nv = c.memref("new_var"),
         sm = c.memref("saved_mean"), si = c.memref("saved_inv_std");
   e.parallel(ch, [&](Value chan) {
-    auto row = [&](int64_t, Value i) {
-      return channelRow(e, chan, i, ch, inner);
-    };
+    auto row = [&](Value i) { return channelRow(e, chan, i, ch, inner); };
     auto xAt = [&](Value at) { return extF64(e, e.load(x, at)); };
     Value mean = divF(e, laneSum(e, n, inner, row, xAt),
                       e.f64(static_cast<double>(count)));
@@ -848,14 +850,9 @@ LogicalResult batchNorm(LoopEmitter &e, const LightCall &c) {
                         math::SqrtOp::create(e.b, e.loc, addF(e, var, e.f64(eps))));
     Value scale = mulF(e, extF64(e, e.load(g, chan)), invStd);
     Value shift = subF(e, extF64(e, e.load(bt, chan)), mulF(e, mean, scale));
-    e.loop(n, {}, [&](Value i, ValueRange) {
-      Value start = row(0, i);
-      e.loop(inner, {}, [&](Value j, ValueRange) {
-        Value at = addI(e, start, j);
-        e.store(truncF32(e, addF(e, mulF(e, xAt(at), scale), shift)), y, at);
-        return SmallVector<Value>{};
-      });
-      return SmallVector<Value>{};
+    e.inner(n * inner, [&](Value k) {
+      Value at = channelElement(e, k, inner, row);
+      e.store(truncF32(e, addF(e, mulF(e, xAt(at), scale), shift)), y, at);
     });
     Value unbiased = divF(e, sq, e.f64(static_cast<double>(count - 1)));
     // (1 - momentum) * running + momentum * batch
@@ -885,9 +882,7 @@ LogicalResult batchNormGrad(LoopEmitter &e, const LightCall &c) {
         si = c.memref("saved_inv_std"), dg = c.memref("dgamma"),
         db = c.memref("dbeta");
   e.parallel(ch, [&](Value chan) {
-    auto row = [&](int64_t, Value i) {
-      return channelRow(e, chan, i, ch, inner);
-    };
+    auto row = [&](Value i) { return channelRow(e, chan, i, ch, inner); };
     Value mean = extF64(e, e.load(sm, chan)), inv = extF64(e, e.load(si, chan));
     // xhat = ((double)x - mean) * inv
     auto xhat = [&](Value at) {
@@ -904,17 +899,12 @@ LogicalResult batchNormGrad(LoopEmitter &e, const LightCall &c) {
     Value a = mulF(e, extF64(e, e.load(g, chan)), inv);
     Value m1 = divF(e, sdy, e.f64(static_cast<double>(count)));
     Value m2 = divF(e, sdyx, e.f64(static_cast<double>(count)));
-    e.loop(n, {}, [&](Value i, ValueRange) {
-      Value start = row(0, i);
-      e.loop(inner, {}, [&](Value j, ValueRange) {
-        Value at = addI(e, start, j);
-        // a * (dy - m1 - xhat * m2)
-        Value v = mulF(e, a, subF(e, subF(e, dyAt(at), m1),
-                                  mulF(e, xhat(at), m2)));
-        e.store(truncF32(e, v), dx, at);
-        return SmallVector<Value>{};
-      });
-      return SmallVector<Value>{};
+    e.inner(n * inner, [&](Value k) {
+      Value at = channelElement(e, k, inner, row);
+      // a * (dy - m1 - xhat * m2)
+      Value v = mulF(e, a, subF(e, subF(e, dyAt(at), m1),
+                                mulF(e, xhat(at), m2)));
+      e.store(truncF32(e, v), dx, at);
     });
   });
   return success();
@@ -985,9 +975,9 @@ SmallVector<Value>
 forWindow(LoopEmitter &e, const Pool &g, const Pool::Window &r,
           ValueRange inits,
           function_ref<SmallVector<Value>(Value, ValueRange)> body) {
-  return e.loop(r.y0, r.y1, inits, [&](Value iy, ValueRange outer) {
+  return e.loop(r.y0, r.y1, g.kh, inits, [&](Value iy, ValueRange outer) {
     Value row = mulI(e, iy, e.index(g.w));
-    return e.loop(r.x0, r.x1, outer, [&](Value ix, ValueRange acc) {
+    return e.loop(r.x0, r.x1, g.kw, outer, [&](Value ix, ValueRange acc) {
       return body(addI(e, row, ix), acc);
     });
   });
@@ -1082,9 +1072,12 @@ void poolGradGather(
     Value pos = addI(e, mulI(e, iy, e.index(g.w)), ix);
     std::pair<Value, Value> rows = g.covering(e, iy, g.sh, g.ph, g.kh, g.oh);
     std::pair<Value, Value> cols = g.covering(e, ix, g.sw, g.pw, g.kw, g.ow);
-    Value sum = e.loop(rows.first, rows.second, {e.f32(0.0f)},
+    // At most ceil(k / s) outputs' windows hold a row (column).
+    int64_t coverH = (g.kh + g.sh - 1) / g.sh, coverW = (g.kw + g.sw - 1) / g.sw;
+    Value sum = e.loop(rows.first, rows.second, coverH, {e.f32(0.0f)},
                        [&](Value oy, ValueRange a) {
-      return e.loop(cols.first, cols.second, a, [&](Value ox, ValueRange acc) {
+      return e.loop(cols.first, cols.second, coverW, a,
+                    [&](Value ox, ValueRange acc) {
         Value o = addI(e, mulI(e, addI(e, mulI(e, p, e.index(g.oh)), oy),
                                e.index(g.ow)),
                        ox);

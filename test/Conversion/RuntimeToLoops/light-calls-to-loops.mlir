@@ -92,18 +92,20 @@ func.func @max(%a: memref<5xf32>, %y: memref<5xf32>) {
 
 // -----
 
-// A sum reduction: one thread per output, an inner scf.for accumulating in
-// f64 from 0.0 in row-major order, rounded once; no scf.reduce.
+// A sum reduction: one output per outer iteration, a nested scf.parallel
+// over its inputs folding them in f64 from 0.0 (sequentially: in row-major
+// order, acc + v), rounded once.
 // CHECK-LABEL: func.func @reduce_sum(
 // CHECK: scf.parallel (%[[J:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // CHECK:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK:   %[[SUM:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f64) {
+// CHECK:   %[[SUM:.*]] = scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) init (%[[ZERO]]) -> f64 {
 // CHECK:     %[[V:.*]] = arith.extf %{{.*}} : f32 to f64
-// CHECK:     %[[NEXT:.*]] = arith.addf %[[ACC]], %[[V]] : f64
-// CHECK:     scf.yield %[[NEXT]] : f64
+// CHECK:     scf.reduce(%[[V]] : f64) {
+// CHECK:     ^bb0(%[[ACC:.*]]: f64, %[[NEW:.*]]: f64):
+// CHECK:       %[[NEXT:.*]] = arith.addf %[[ACC]], %[[NEW]] : f64
+// CHECK:       scf.reduce.return %[[NEXT]] : f64
 // CHECK:   %[[F:.*]] = arith.truncf %[[SUM]] : f64 to f32
 // CHECK:   memref.store %[[F]], %{{.*}}[%[[J]]] : memref<3xf32>
-// CHECK-NOT: scf.reduce(
 // CHECK-NOT: call
 func.func private @echo_reduce(i64, memref<*xf32>, memref<*xf32>, i64)
 func.func @reduce_sum(%x: memref<3x5xf32>, %y: memref<3xf32>) {
@@ -181,16 +183,19 @@ func.func @sgd(%p: memref<3xf32>, %g: memref<3xf32>) {
 
 // -----
 
-// Softmax along the middle axis of [2, 3, 4]: one thread per line (8
-// lines, stride 4), the maximum in f32, the sum of exp in f64.
+// Softmax along the middle axis of [2, 3, 4]: one output per line (8
+// lines, stride 4), the maximum in f32 (the accumulator keeps ties), the
+// sum of exp in f64, then the line's elements, each a nested scf.parallel.
 // CHECK-LABEL: func.func @softmax(
 // CHECK: %[[C8:.*]] = arith.constant 8 : index
 // CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C8]])
-// CHECK:   scf.for {{.*}} -> (f32)
-// CHECK:     arith.cmpf ogt
-// CHECK:   scf.for {{.*}} -> (f64)
+// CHECK:   scf.parallel {{.*}} -> f32
+// CHECK:     ^bb0(%[[ACC:.*]]: f32, %[[NEW:.*]]: f32):
+// CHECK:       %[[GT:.*]] = arith.cmpf ogt, %[[NEW]], %[[ACC]]
+// CHECK:       arith.select %[[GT]], %[[NEW]], %[[ACC]]
+// CHECK:   scf.parallel {{.*}} -> f64
 // CHECK:     math.exp %{{.*}} : f64
-// CHECK:   scf.for
+// CHECK:   scf.parallel
 // CHECK:     math.exp %{{.*}} : f64
 // CHECK:     arith.truncf
 // CHECK-NOT: call

@@ -196,6 +196,17 @@ func.func @arena_result_negative() {
 
 // -----
 
+func.func @trip_bound_negative(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{attribute 'echo.trip_bound' must not be negative, got -2}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {echo.trip_bound = -2 : i64}
+  return
+}
+
+// -----
+
 func.func @density_above_one(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{attribute 'echo.density' must be an f64 in [0, 1], got 1.500000e+00 : f64}}
   %0 = echo.relu %x {echo.density = 1.5 : f64} : tensor<4xf32>

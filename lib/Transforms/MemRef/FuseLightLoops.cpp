@@ -1,0 +1,354 @@
+//===- FuseLightLoops.cpp - Consecutive light-op loops as one loop --------===//
+//
+// echo-fuse-light-loops: runs of 1-D scf.parallel loops separated only by
+// side-effect-free ops become one loop, segment by segment; a loop joins
+// the run's last segment when their shared bytes are only touched at the
+// same index, or starts a new segment when it shares no written byte with
+// the run. See MemRefPasses.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EchoDialect/Transforms/MemRefPasses.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOFUSELIGHTLOOPS
+#include "EchoDialect/Transforms/MemRefPasses.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// One load or store of a loop body, traced to the buffer it is a view of.
+struct Access {
+  Value base;          // an allocation, a global or an argument; null: unknown
+  int64_t offset = 0;  // bytes from the start of base
+  int64_t bytes = -1;  // size of the accessed view; -1: to the end of base
+  int64_t elemBytes = 0;
+  bool local = false;  // a 1-D view indexed by the loop's own index
+  bool write = false;
+};
+
+int64_t sizeInBytes(MemRefType type) {
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return -1;
+  return type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
+}
+
+/// The buffer `memref` views, and where in it.
+Access trace(Value memref) {
+  Access a;
+  auto type = cast<MemRefType>(memref.getType());
+  a.elemBytes = type.getElementType().isIntOrFloat()
+                    ? (type.getElementTypeBitWidth() + 7) / 8
+                    : 0;
+  Value v = memref;
+  bool sized = false;
+  while (true) {
+    Operation *def = v.getDefiningOp();
+    if (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp,
+                        memref::CastOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    if (auto view = dyn_cast_or_null<memref::ViewOp>(def)) {
+      APInt shift;
+      if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)) ||
+          !view.getSizes().empty())
+        return Access{};
+      a.offset += shift.getSExtValue();
+      if (!sized) {
+        a.bytes = sizeInBytes(view.getType());
+        sized = true;
+      }
+      v = view.getSource();
+      continue;
+    }
+    break;
+  }
+  bool known = isa<BlockArgument>(v) ||
+               isa_and_nonnull<memref::AllocOp, memref::AllocaOp,
+                               memref::GetGlobalOp>(v.getDefiningOp());
+  if (!known)
+    return Access{};
+  a.base = v;
+  if (!sized)
+    a.bytes = sizeInBytes(cast<MemRefType>(v.getType()));
+  return a;
+}
+
+/// Whether `result` is marked as the next value of argument `arg` of
+/// the same function (echo.update_of), which a caller may pass in place.
+bool updates(BlockArgument result, BlockArgument arg) {
+  auto func = dyn_cast<func::FuncOp>(result.getOwner()->getParentOp());
+  if (!func || result.getOwner() != arg.getOwner() ||
+      !result.getOwner()->isEntryBlock())
+    return false;
+  auto of = func.getArgAttrOfType<IntegerAttr>(result.getArgNumber(),
+                                               kUpdateOfAttr);
+  return of && of.getInt() == int64_t(arg.getArgNumber());
+}
+
+/// Whether two distinct bases may be one buffer: two arguments of a step
+/// are distinct buffers, except that an updated parameter may be passed in
+/// place of its parameter; anything that is not a function's argument is
+/// an allocation or global of its own.
+bool mayBeSameBuffer(Value a, Value b) {
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  if (!argA || !argB)
+    return false;
+  if (!isa<func::FuncOp>(argA.getOwner()->getParentOp()))
+    return true; // an argument of some other region: unknown
+  return updates(argA, argB) || updates(argB, argA);
+}
+
+/// Whether two accesses may touch a common byte.
+bool mayOverlap(const Access &a, const Access &b) {
+  if (!a.base || !b.base)
+    return true;
+  if (a.base != b.base)
+    return mayBeSameBuffer(a.base, b.base);
+  int64_t aEnd = a.bytes < 0 ? INT64_MAX : a.offset + a.bytes;
+  int64_t bEnd = b.bytes < 0 ? INT64_MAX : b.offset + b.bytes;
+  return a.offset < bEnd && b.offset < aEnd;
+}
+
+/// Whether both touch the same element at every iteration and no other.
+bool sameElement(const Access &a, const Access &b) {
+  return a.local && b.local && a.elemBytes == b.elemBytes && a.elemBytes > 0 &&
+         (a.base == b.base ? a.offset == b.offset : true);
+}
+
+/// A loop the pass can fuse, with its trip count and accesses.
+struct LoopInfo {
+  scf::ParallelOp loop;
+  int64_t trips = 0;
+  SmallVector<Access> accesses;
+};
+
+std::optional<LoopInfo> analyze(scf::ParallelOp loop) {
+  APInt lb, ub, step;
+  if (loop.getNumLoops() != 1 || loop.getNumReductions() != 0 ||
+      !matchPattern(loop.getLowerBound()[0], m_ConstantInt(&lb)) ||
+      !matchPattern(loop.getUpperBound()[0], m_ConstantInt(&ub)) ||
+      !matchPattern(loop.getStep()[0], m_ConstantInt(&step)) || !lb.isZero() ||
+      !step.isOne() || ub.getSExtValue() <= 0)
+    return std::nullopt;
+  LoopInfo info{loop, ub.getSExtValue(), {}};
+  Value iv = loop.getInductionVars()[0];
+  bool ok = true;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<scf::ParallelOp>(op)) {
+      ok = false;
+      return WalkResult::interrupt();
+    }
+    Value memref;
+    ValueRange indices;
+    bool write = false;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+      write = true;
+    } else if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+               isMemoryEffectFree(op)) {
+      return WalkResult::advance();
+    } else {
+      ok = false;
+      return WalkResult::interrupt();
+    }
+    Access a = trace(memref);
+    a.write = write;
+    a.local = a.base && indices.size() == 1 && indices[0] == iv &&
+              cast<MemRefType>(memref.getType()).getRank() == 1;
+    info.accesses.push_back(a);
+    return WalkResult::advance();
+  });
+  if (!ok)
+    return std::nullopt;
+  return info;
+}
+
+/// Whether some pair of accesses, one a write, may share a byte (and,
+/// with `allowSameElement`, is not an iteration-local pair).
+bool conflict(ArrayRef<Access> xs, ArrayRef<Access> ys, bool allowSameElement) {
+  for (const Access &a : xs)
+    for (const Access &b : ys)
+      if ((a.write || b.write) && mayOverlap(a, b) &&
+          !(allowSameElement && sameElement(a, b)))
+        return true;
+  return false;
+}
+
+struct Segment {
+  int64_t trips = 0;
+  SmallVector<LoopInfo> loops;
+};
+
+/// A run of loops being fused and the side-effect-free ops between them.
+struct Run {
+  SmallVector<Segment> segments;
+  SmallVector<Operation *> between;
+
+  bool empty() const { return segments.empty(); }
+  size_t loops() const {
+    size_t n = 0;
+    for (const Segment &s : segments)
+      n += s.loops.size();
+    return n;
+  }
+
+  /// Adds `info` if a rule allows it.
+  bool tryAdd(const LoopInfo &info) {
+    if (segments.empty()) {
+      segments.push_back({info.trips, {info}});
+      return true;
+    }
+    for (size_t s = 0; s + 1 < segments.size(); ++s)
+      for (const LoopInfo &other : segments[s].loops)
+        if (conflict(info.accesses, other.accesses, false))
+          return false;
+    Segment &last = segments.back();
+    bool local = last.trips == info.trips;
+    for (const LoopInfo &other : last.loops)
+      local = local && !conflict(info.accesses, other.accesses, true);
+    if (local) {
+      last.loops.push_back(info);
+      return true;
+    }
+    for (const LoopInfo &other : last.loops)
+      if (conflict(info.accesses, other.accesses, false))
+        return false;
+    segments.push_back({info.trips, {info}});
+    return true;
+  }
+};
+
+void emitSegment(OpBuilder &b, const Segment &segment, Value i) {
+  for (const LoopInfo &info : segment.loops) {
+    scf::ParallelOp loop = info.loop;
+    IRMapping map;
+    map.map(loop.getInductionVars()[0], i);
+    for (Operation &op : loop.getBody()->without_terminator())
+      b.clone(op, map);
+  }
+}
+
+/// Segments k.. over iterations from `start`: an scf.if per boundary.
+void emitSegments(OpBuilder &b, Location loc, ArrayRef<Segment> segments,
+                  int64_t start, Value i) {
+  const Segment &first = segments.front();
+  auto local = [&](OpBuilder &nb) {
+    Value j = i;
+    if (start != 0)
+      j = arith::SubIOp::create(nb, loc, i,
+                                arith::ConstantIndexOp::create(nb, loc, start));
+    emitSegment(nb, first, j);
+  };
+  if (segments.size() == 1)
+    return local(b);
+  Value end = arith::ConstantIndexOp::create(b, loc, start + first.trips);
+  Value inFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, end);
+  scf::IfOp::create(
+      b, loc, inFirst,
+      [&](OpBuilder &nb, Location) {
+        local(nb);
+        scf::YieldOp::create(nb, loc);
+      },
+      [&](OpBuilder &nb, Location) {
+        emitSegments(nb, loc, segments.drop_front(), start + first.trips, i);
+        scf::YieldOp::create(nb, loc);
+      });
+}
+
+void emit(Run &run) {
+  if (run.loops() < 2)
+    return;
+  scf::ParallelOp first = run.segments.front().loops.front().loop;
+  for (Operation *op : run.between)
+    op->moveBefore(first);
+  Location loc = first.getLoc();
+  int64_t total = 0;
+  for (const Segment &s : run.segments)
+    total += s.trips;
+  OpBuilder b(first);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value count = arith::ConstantIndexOp::create(b, loc, total);
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{count}, ValueRange{one},
+      [&](OpBuilder &nb, Location, ValueRange ivs) {
+        emitSegments(nb, loc, run.segments, 0, ivs.front());
+      });
+  for (Segment &s : run.segments)
+    for (LoopInfo &info : s.loops)
+      info.loop.erase();
+}
+
+struct FuseLightLoopsPass
+    : echo::impl::EchoFuseLightLoopsBase<FuseLightLoopsPass> {
+  void runOnOperation() override {
+    SmallVector<Block *> blocks;
+    getOperation().walk([&](Block *block) {
+      if (!block->getParentOp()->getParentOfType<scf::ParallelOp>() &&
+          !isa<scf::ParallelOp>(block->getParentOp()))
+        blocks.push_back(block);
+    });
+    for (Block *block : blocks)
+      fuseIn(*block);
+  }
+
+  static void fuseIn(Block &block) {
+    SmallVector<Run> runs;
+    Run current;
+    SmallVector<Operation *> pending; // side-effect-free ops since the last loop
+    auto close = [&] {
+      runs.push_back(std::move(current));
+      current = Run();
+      pending.clear();
+    };
+    for (Operation &op : block) {
+      if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+        std::optional<LoopInfo> info = analyze(loop);
+        if (!info) {
+          close();
+          continue;
+        }
+        if (!current.empty() && !current.tryAdd(*info)) {
+          close();
+          current.tryAdd(*info);
+          continue;
+        }
+        if (current.empty())
+          current.tryAdd(*info);
+        else
+          current.between.append(pending);
+        pending.clear();
+        continue;
+      }
+      if (!current.empty() && op.getNumRegions() == 0 && isMemoryEffectFree(&op)) {
+        pending.push_back(&op);
+        continue;
+      }
+      close();
+    }
+    close();
+    for (Run &run : runs)
+      emit(run);
+  }
+};
+
+} // namespace

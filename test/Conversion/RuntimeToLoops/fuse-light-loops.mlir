@@ -1,0 +1,126 @@
+// RUN: echo-opt %s -split-input-file -echo-fuse-light-loops | FileCheck %s
+
+// relu then a product over the same 16 elements, in views of one arena:
+// the product reads the relu's output at its own index, so one loop runs
+// both bodies; the views between the loops move above it.
+// CHECK-LABEL: func.func @vertical(
+// CHECK: memref.view
+// CHECK: memref.view
+// CHECK: memref.view
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[N:.*]]) step
+// CHECK:   arith.maximumf
+// CHECK:   memref.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK:   memref.load %{{.*}}[%[[I]]]
+// CHECK:   arith.mulf
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @vertical(%x: memref<16xf32>, %w: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  %arena = memref.alloc() : memref<256xi8>
+  %off0 = arith.constant 0 : index
+  %y = memref.view %arena[%off0][] : memref<256xi8> to memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %x[%i] : memref<16xf32>
+    %r = arith.maximumf %v, %zero : f32
+    memref.store %r, %y[%i] : memref<16xf32>
+    scf.reduce
+  }
+  %off64 = arith.constant 64 : index
+  %z = memref.view %arena[%off64][] : memref<256xi8> to memref<16xf32>
+  %y2 = memref.view %arena[%off0][] : memref<256xi8> to memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %a = memref.load %y2[%i] : memref<16xf32>
+    %b = memref.load %w[%i] : memref<16xf32>
+    %m = arith.mulf %a, %b : f32
+    memref.store %m, %z[%i] : memref<16xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Two SGD-like updates of different sizes that share nothing written: one
+// loop over 16 + 8 iterations, each choosing its segment.
+// CHECK-LABEL: func.func @horizontal(
+// CHECK: %[[C24:.*]] = arith.constant 24 : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[C24]]) step
+// CHECK:   %[[IN:.*]] = arith.cmpi ult, %[[I]], %{{.*}} : index
+// CHECK:   scf.if %[[IN]] {
+// CHECK:     memref.store %{{.*}}, %{{.*}}[%[[I]]] : memref<16xf32>
+// CHECK:   } else {
+// CHECK:     %[[J:.*]] = arith.subi %[[I]], %{{.*}} : index
+// CHECK:     memref.store %{{.*}}, %{{.*}}[%[[J]]] : memref<8xf32>
+// CHECK-NOT: scf.parallel
+func.func @horizontal(%p: memref<16xf32>, %g: memref<16xf32>, %np: memref<16xf32>,
+                      %q: memref<8xf32>, %h: memref<8xf32>, %nq: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %a = memref.load %p[%i] : memref<16xf32>
+    %b = memref.load %g[%i] : memref<16xf32>
+    %d = arith.subf %a, %b : f32
+    memref.store %d, %np[%i] : memref<16xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %a = memref.load %q[%i] : memref<8xf32>
+    %b = memref.load %h[%i] : memref<8xf32>
+    %d = arith.subf %a, %b : f32
+    memref.store %d, %nq[%i] : memref<8xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Not fused: the second loop reads the first one's output at another index
+// (a reversal), a call sits between the second and third loops, and the
+// fourth loop writes bytes the third reads through an overlapping view.
+// CHECK-LABEL: func.func @kept_apart(
+// CHECK-COUNT-4: scf.parallel
+func.func private @echo_fill(memref<*xf32>, f64)
+func.func @kept_apart(%x: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c15 = arith.constant 15 : index
+  %c16 = arith.constant 16 : index
+  %arena = memref.alloc() : memref<256xi8>
+  %off0 = arith.constant 0 : index
+  %off32 = arith.constant 32 : index
+  %off64 = arith.constant 64 : index
+  %a = memref.view %arena[%off0][] : memref<256xi8> to memref<16xf32>
+  %b = memref.view %arena[%off64][] : memref<256xi8> to memref<16xf32>
+  %c = memref.view %arena[%off32][] : memref<256xi8> to memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %x[%i] : memref<16xf32>
+    memref.store %v, %a[%i] : memref<16xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %j = arith.subi %c15, %i : index
+    %v = memref.load %a[%j] : memref<16xf32>
+    memref.store %v, %b[%i] : memref<16xf32>
+    scf.reduce
+  }
+  %bu = memref.cast %b : memref<16xf32> to memref<*xf32>
+  %one = arith.constant 1.0 : f64
+  call @echo_fill(%bu, %one) : (memref<*xf32>, f64) -> ()
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %a[%i] : memref<16xf32>
+    memref.store %v, %x[%i] : memref<16xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %x[%i] : memref<16xf32>
+    memref.store %v, %c[%i] : memref<16xf32>
+    scf.reduce
+  }
+  return
+}
