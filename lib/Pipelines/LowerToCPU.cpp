@@ -65,7 +65,8 @@ void mlir::echo::buildPlannedToLLVMPipeline(
   pm.addPass(createEchoAnnotateAllocSites());
   if (kernels == KernelSource::Generated) {
     pm.addNestedPass<func::FuncOp>(createEchoLightCallsToLoops());
-    pm.addNestedPass<func::FuncOp>(createEchoFuseLightLoops());
+    if (extensions.fuseLoops)
+      pm.addNestedPass<func::FuncOp>(createEchoFuseLightLoops());
   }
   if (extensions.afterLightLoops)
     extensions.afterLightLoops(pm);

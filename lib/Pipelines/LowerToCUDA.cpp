@@ -46,7 +46,6 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -170,6 +169,12 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
             std::to_string(options.workspaceBudget);
     return failure();
   }
+  int64_t reduction = options.reductionBlockSize;
+  if (reduction < 32 || reduction > 1024 || (reduction & (reduction - 1))) {
+    error = "reduction-block-size must be a power of two in [32, 1024], got " +
+            std::to_string(reduction);
+    return failure();
+  }
   if (options.blockSize <= 0 || options.blockSize > 1024) {
     error = "block-size must be in [1, 1024], got " +
             std::to_string(options.blockSize);
@@ -185,8 +190,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
     // Kernels that reduce: one block per output, the block's threads
     // sharing the output's inputs.
     EchoBlockKernelsOptions blocks;
-    blocks.threads = std::max<int64_t>(
-        32, int64_t(llvm::bit_floor(uint64_t(options.blockSize))));
+    blocks.threads = options.reductionBlockSize;
     pm.addNestedPass<func::FuncOp>(createEchoBlockKernels(blocks));
     // Other kernels: one block of `blockSize` threads per tile of each loop.
     pm.addNestedPass<func::FuncOp>(createParallelLoopTilingPass(
@@ -238,6 +242,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
   extensions.beforeReconcile = lowerLaunches;
   std::string kept[] = {"gpu"};
   extensions.keptDialects = kept;
+  extensions.fuseLoops = options.fuseLoops;
   buildPlannedToLLVMPipeline(pm, KernelSource::Generated, options.math,
                              extensions);
   return success();

@@ -89,6 +89,9 @@ struct PlannedToLLVMExtensions {
   /// pipeline's gpu.binary); anything else left is an error
   /// (echo-check-lowered).
   ArrayRef<std::string> keptDialects;
+  /// With generated kernels: fuse consecutive light-op loops
+  /// (echo-fuse-light-loops).
+  bool fuseLoops = true;
 };
 
 /// A step already planned by the training pipeline -> LLVM dialect.

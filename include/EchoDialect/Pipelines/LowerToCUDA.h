@@ -75,10 +75,20 @@ struct LowerToCUDAOptions : public PassPipelineOptions<LowerToCUDAOptions> {
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block of the generated kernels (the tile "
-                     "size of each parallel loop; a kernel that reduces "
-                     "gets up to the largest power of two at most this, "
-                     "and at least 32, per output)"),
+                     "size of each parallel loop)"),
       llvm::cl::init(256)};
+  PassOptions::Option<int64_t> reductionBlockSize{
+      *this, "reduction-block-size",
+      llvm::cl::desc("Most threads of the block each output of a reducing "
+                     "kernel gets (echo-block-kernels; a power of two in "
+                     "[32, 1024])"),
+      llvm::cl::init(1024)};
+  PassOptions::Option<bool> fuseLoops{
+      *this, "fuse-loops",
+      llvm::cl::desc("Fuse consecutive light-op loops into one kernel "
+                     "(echo-fuse-light-loops); false launches one kernel "
+                     "per light op"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> kernelReport{
       *this, "kernel-report",
       llvm::cl::desc("Write the kernel report (echo-kernel-report: launches "

@@ -343,11 +343,18 @@ def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
     when one is an argument marked `echo.update_of` the other (a caller
     may update a parameter in place; other arguments of a step are
     distinct buffers), or when either buffer cannot be traced to an
-    allocation, a global or an argument of the function. A loop that fails both rules starts a new run.
+    allocation, a global or an argument of the function. A loop that
+    fails both rules starts a new run. A loop with nested loops (a
+    reduction: one output per iteration, which `echo-block-kernels` may
+    give a GPU block) only starts a run, which grows only by the first
+    rule: batch norm's SGD updates of its scale and shift, for one, join
+    the kernel that reduces their gradients.
+
     Each element is computed by the same operations as before, so results
     are bit-identical; only the number of loops (kernel launches) changes.
-    Runs in `--echo-lower-to-cuda` and in `--echo-lower-to-cpu{kernels=generated}`,
-    right after `echo-light-calls-to-loops`.
+    Runs in `--echo-lower-to-cuda` and in
+    `--echo-lower-to-cpu{kernels=generated}`, right after
+    `echo-light-calls-to-loops`.
 
     ```mlir
     // Before: y = relu(x); z = y * w  (three views of one arena)

@@ -134,6 +134,7 @@ struct LoopInfo {
   scf::ParallelOp loop;
   int64_t trips = 0;
   SmallVector<Access> accesses;
+  bool nested = false; // holds nested parallel loops (a reduction's kernel)
 };
 
 std::optional<LoopInfo> analyze(scf::ParallelOp loop) {
@@ -149,8 +150,8 @@ std::optional<LoopInfo> analyze(scf::ParallelOp loop) {
   bool ok = true;
   loop.getBody()->walk([&](Operation *op) {
     if (isa<scf::ParallelOp>(op)) {
-      ok = false;
-      return WalkResult::interrupt();
+      info.nested = true;
+      return WalkResult::advance();
     }
     Value memref;
     ValueRange indices;
@@ -210,12 +211,17 @@ struct Run {
     return n;
   }
 
-  /// Adds `info` if a rule allows it.
+  /// Adds `info` if a rule allows it. A loop with nested loops (which
+  /// echo-block-kernels may give a block per output) only starts a run,
+  /// and such a run only grows by loops over its outputs.
   bool tryAdd(const LoopInfo &info) {
     if (segments.empty()) {
       segments.push_back({info.trips, {info}});
       return true;
     }
+    if (info.nested)
+      return false;
+    bool startsNested = segments.front().loops.front().nested;
     for (size_t s = 0; s + 1 < segments.size(); ++s)
       for (const LoopInfo &other : segments[s].loops)
         if (conflict(info.accesses, other.accesses, false))
@@ -228,6 +234,8 @@ struct Run {
       last.loops.push_back(info);
       return true;
     }
+    if (startsNested)
+      return false;
     for (const LoopInfo &other : last.loops)
       if (conflict(info.accesses, other.accesses, false))
         return false;

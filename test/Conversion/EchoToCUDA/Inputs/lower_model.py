@@ -11,17 +11,29 @@ Prints, per policy, the number of kernel launches and kernel binaries in
 the host code (every kernel is in one gpu.binary, echo-merge-kernel-modules)
 and any echo op or gpu.module left:
   model NAME policy P launches=N binaries=M
+
+The lowering also writes its kernel report (kernel-report=FILE), and every
+kernel of every function must keep the stated bound on per-thread serial
+work: a kernel whose threads each run more than SERIAL_BOUND iterations
+has at least MIN_THREADS threads (a reduction spread over a block per
+output, not walked by one thread per output); an unknown loop length fails
+too. Each violation prints a FAIL line.
 Usage: lower_model.py ECHO_OPT MODEL [CHIPS]
        lower_model.py ECHO_OPT --complete DIR: checks that DIR has a test
        MODEL.test for every model echo-models lists, and no other."""
+import json
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
                                 "Remat", "Inputs"))
 import echo_tool  # noqa: E402
+
+SERIAL_BOUND = 64
+MIN_THREADS = 16384
 
 POLICIES = [
     ("baseline", []),
@@ -36,6 +48,18 @@ def run(cmd, text):
     if p.returncode != 0:
         sys.exit("FAIL: %s\n%s" % (" ".join(cmd), p.stderr[-4000:]))
     return p.stdout
+
+
+def check_serial(model, policy, report):
+    """FAIL lines for kernels over the serial-work bound."""
+    for function in report["functions"]:
+        for k in function["kernel_launches"]:
+            serial, threads = k["serial"], k["threads"]
+            if serial < 0 or (serial > SERIAL_BOUND and threads < MIN_THREADS):
+                print("FAIL model %s policy %s: kernel %s of @%s runs %d "
+                      "iterations per thread on %d threads" %
+                      (model, policy, k["kernel"], function["function"],
+                       serial, threads))
 
 
 def check_complete(echo_opt, directory):
@@ -61,9 +85,15 @@ def main():
     step = run([echo_opt, "-", "--echo-autodiff=optimizer=sgd lr=0.01"], ir)
     for name, passes in POLICIES:
         planned = run([echo_opt, "-"] + passes, step) if passes else step
-        out = run([echo_opt, "-",
-                   "--echo-lower-to-cuda=chips=%s format=fatbin ptxas-options=-O0" % chips],
-                  planned)
+        with tempfile.TemporaryDirectory() as tmp:
+            report_path = os.path.join(tmp, "kernels.json")
+            out = run([echo_opt, "-",
+                       "--echo-lower-to-cuda=chips=%s format=fatbin "
+                       "ptxas-options=-O0 kernel-report=%s" % (chips, report_path)],
+                      planned)
+            with open(report_path) as f:
+                report = json.load(f)
+        check_serial(model, name, report)
         # No echo op is left; the kernels are gpu.launch_func ops of the
         # host code and gpu.binary ops (lowered when translated to LLVM IR).
         leftovers = sorted(set(re.findall(r"^\s*(?:%\S+ = )?\"?(echo\.\w+)",
