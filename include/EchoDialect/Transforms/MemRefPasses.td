@@ -323,10 +323,13 @@ def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
   let description = [{
     `echo-light-calls-to-loops` gives every light op its own `scf.parallel`,
     so a step launches one kernel per op: an LSTM cell's slices, gates and
-    products, every parameter's SGD update. This pass merges runs of
-    consecutive 1-D loops (from 0 by 1 to a constant, without reductions or
-    nested parallel loops) separated only by side-effect-free ops (views,
-    casts, reshapes, constants), which it moves above the run:
+    products, every parameter's SGD update. This pass merges runs of 1-D
+    loops (from 0 by 1 to a constant, without reductions) into one loop at
+    the place of the run's last loop. Between them may stand
+    side-effect-free ops (views, casts, reshapes, constants), allocations,
+    and runtime calls and deallocations that share no byte with the run's
+    loops (a call's buffers count as read and written): the earlier loops
+    move down past them. A loop joins the run by one of two rules:
 
     - a loop with the trip count of the run's last segment joins that
       segment (one iteration runs both bodies, in order) when every pair
@@ -357,7 +360,7 @@ def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
     `echo-light-calls-to-loops`.
 
     ```mlir
-    // Before: y = relu(x); z = y * w  (three views of one arena)
+    // Before: y = relu(x); z = y * w  (views of one arena)
     scf.parallel (%i) = (%c0) to (%c16) step (%c1) { ... store %r, %y[%i] ... }
     scf.parallel (%i) = (%c0) to (%c16) step (%c1) { ... load %y[%i] ... store %m, %z[%i] ... }
     // After

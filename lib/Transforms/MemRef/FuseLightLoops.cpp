@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Transforms/MemRefPasses.h"
+#include "EchoDialect/RuntimeAbi/RuntimeAbi.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -48,9 +49,9 @@ int64_t sizeInBytes(MemRefType type) {
 /// The buffer `memref` views, and where in it.
 Access trace(Value memref) {
   Access a;
-  auto type = cast<MemRefType>(memref.getType());
+  auto type = cast<BaseMemRefType>(memref.getType());
   a.elemBytes = type.getElementType().isIntOrFloat()
-                    ? (type.getElementTypeBitWidth() + 7) / 8
+                    ? (type.getElementType().getIntOrFloatBitWidth() + 7) / 8
                     : 0;
   Value v = memref;
   bool sized = false;
@@ -82,8 +83,10 @@ Access trace(Value memref) {
   if (!known)
     return Access{};
   a.base = v;
-  if (!sized)
-    a.bytes = sizeInBytes(cast<MemRefType>(v.getType()));
+  if (!sized) {
+    auto ranked = dyn_cast<MemRefType>(v.getType());
+    a.bytes = ranked ? sizeInBytes(ranked) : -1;
+  }
   return a;
 }
 
@@ -201,7 +204,6 @@ struct Segment {
 /// A run of loops being fused and the side-effect-free ops between them.
 struct Run {
   SmallVector<Segment> segments;
-  SmallVector<Operation *> between;
 
   bool empty() const { return segments.empty(); }
   size_t loops() const {
@@ -282,17 +284,17 @@ void emitSegments(OpBuilder &b, Location loc, ArrayRef<Segment> segments,
       });
 }
 
+/// The fused loop replaces the run's loops at the place of its last one:
+/// the others move down past ops they share no byte with.
 void emit(Run &run) {
   if (run.loops() < 2)
     return;
-  scf::ParallelOp first = run.segments.front().loops.front().loop;
-  for (Operation *op : run.between)
-    op->moveBefore(first);
-  Location loc = first.getLoc();
+  scf::ParallelOp last = run.segments.back().loops.back().loop;
+  Location loc = last.getLoc();
   int64_t total = 0;
   for (const Segment &s : run.segments)
     total += s.trips;
-  OpBuilder b(first);
+  OpBuilder b(last);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value count = arith::ConstantIndexOp::create(b, loc, total);
@@ -322,11 +324,9 @@ struct FuseLightLoopsPass
   static void fuseIn(Block &block) {
     SmallVector<Run> runs;
     Run current;
-    SmallVector<Operation *> pending; // side-effect-free ops since the last loop
     auto close = [&] {
       runs.push_back(std::move(current));
       current = Run();
-      pending.clear();
     };
     for (Operation &op : block) {
       if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
@@ -335,27 +335,53 @@ struct FuseLightLoopsPass
           close();
           continue;
         }
-        if (!current.empty() && !current.tryAdd(*info)) {
+        if (!current.tryAdd(*info)) {
           close();
           current.tryAdd(*info);
-          continue;
         }
-        if (current.empty())
-          current.tryAdd(*info);
-        else
-          current.between.append(pending);
-        pending.clear();
         continue;
       }
-      if (!current.empty() && op.getNumRegions() == 0 && isMemoryEffectFree(&op)) {
-        pending.push_back(&op);
+      if (current.empty() || (op.getNumRegions() == 0 && isMemoryEffectFree(&op)))
         continue;
-      }
-      close();
+      // The run's loops may move below `op` only if they share no byte
+      // with it, one side writing.
+      std::optional<SmallVector<Access>> crossed = accessesOf(op);
+      bool movable = crossed.has_value();
+      for (const Segment &s : current.segments)
+        for (const LoopInfo &info : s.loops)
+          movable = movable && !conflict(info.accesses, *crossed, false);
+      if (!movable)
+        close();
     }
     close();
     for (Run &run : runs)
       emit(run);
+  }
+
+  /// What a runtime call, an allocation or a deallocation between loops
+  /// touches: every buffer operand of a call, read and written; nothing
+  /// for an allocation; the whole buffer for a deallocation. nullopt for
+  /// any other op with effects (the run ends there).
+  static std::optional<SmallVector<Access>> accessesOf(Operation &op) {
+    SmallVector<Access> accesses;
+    auto whole = [&](Value memref) {
+      Access a = trace(memref);
+      a.write = true;
+      accesses.push_back(a);
+    };
+    if (isa<memref::AllocOp>(op))
+      return accesses;
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      whole(dealloc.getMemref());
+      return accesses;
+    }
+    auto call = dyn_cast<func::CallOp>(op);
+    if (!call || !lookupRuntimeEntry(call.getCallee()))
+      return std::nullopt;
+    for (Value operand : call.getOperands())
+      if (isa<BaseMemRefType>(operand.getType()))
+        whole(operand);
+    return accesses;
   }
 };
 

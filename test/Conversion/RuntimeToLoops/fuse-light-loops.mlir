@@ -124,3 +124,39 @@ func.func @kept_apart(%x: memref<16xf32>) {
   }
   return
 }
+
+// -----
+
+// A runtime call on bytes the loops do not touch lies between two loops:
+// the first moves down past it, and the fused loop stands after the call.
+// CHECK-LABEL: func.func @across_call(
+// CHECK: call @echo_fill
+// CHECK: scf.parallel
+// CHECK:   memref.store
+// CHECK:   memref.load
+// CHECK-NOT: scf.parallel
+func.func private @echo_fill(memref<*xf32>, f64)
+func.func @across_call(%x: memref<16xf32>, %z: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %arena = memref.alloc() : memref<256xi8>
+  %off0 = arith.constant 0 : index
+  %off64 = arith.constant 64 : index
+  %y = memref.view %arena[%off0][] : memref<256xi8> to memref<16xf32>
+  %other = memref.view %arena[%off64][] : memref<256xi8> to memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %x[%i] : memref<16xf32>
+    memref.store %v, %y[%i] : memref<16xf32>
+    scf.reduce
+  }
+  %ou = memref.cast %other : memref<16xf32> to memref<*xf32>
+  %one = arith.constant 1.0 : f64
+  call @echo_fill(%ou, %one) : (memref<*xf32>, f64) -> ()
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %y[%i] : memref<16xf32>
+    memref.store %v, %z[%i] : memref<16xf32>
+    scf.reduce
+  }
+  return
+}
