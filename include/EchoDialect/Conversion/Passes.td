@@ -15,11 +15,13 @@ def EchoLightCallsToLoops : Pass<"echo-light-calls-to-loops", "::mlir::func::Fun
     are `memref.cast`s of static, identity-layout memrefs and whose kinds and
     scalars are constants becomes loops on those memrefs: `scf.parallel`
     over the outputs (elementwise loops on 1-D `memref.collapse_shape`
-    views), an inner `scf.for` over what each output reduces (never
-    `scf.reduce`, which does not convert to the GPU dialect), `math` ops for
-    transcendental functions. The same loops run on the CPU
-    (`echo-lower-to-cpu{kernels=generated}`) and are what a GPU lowering
-    maps to threads.
+    views); what each output reduces is a nested `scf.parallel` with
+    `scf.reduce` (folded in iteration order where it runs sequentially),
+    and the elements one output writes a nested `scf.parallel` without
+    reduction; `math` ops for transcendental functions. A loop whose bounds
+    depend on its output (a pooling window) carries `echo.trip_bound`. The
+    same loops run on the CPU (`echo-lower-to-cpu{kernels=generated}`) and
+    are what `--echo-lower-to-cuda` maps to threads and blocks.
 
     Each kernel visits its inputs in the CPU runtime's order and accumulates
     in its precision (double where runtime/cpu uses double), so on the CPU

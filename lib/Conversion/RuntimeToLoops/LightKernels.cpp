@@ -1,10 +1,10 @@
 //===- LightKernels.cpp - Loop kernels of the light runtime entries -------===//
 //
-// Each kernel mirrors its CPU entry (runtime/cpu): one thread per output,
-// the inputs of a reduction visited in the CPU's (row-major) order in an
-// inner scf.for, accumulated in the CPU's precision (double where it uses
-// double) and rounded where it rounds, so results are bit-identical to the
-// CPU runtime's. Checks the runtime makes on shapes and scalars are made
+// Each kernel mirrors its CPU entry (runtime/cpu): one iteration per
+// output, the inputs of a reduction a nested scf.parallel folded (where it
+// runs sequentially) in the CPU's row-major order, accumulated in the CPU's
+// precision (double where it uses double) and rounded where it rounds, so
+// results on the CPU are bit-identical to the runtime's. Checks the runtime makes on shapes and scalars are made
 // here, at compile time: a call that would fail stays a call.
 //
 //===----------------------------------------------------------------------===//

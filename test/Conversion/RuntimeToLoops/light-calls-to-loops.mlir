@@ -263,3 +263,26 @@ func.func @unary_grad_kinds(%f: memref<5xf32>, %dy: memref<5xf32>, %dx: memref<5
   call @echo_unary_grad(%neg, %fu, %dyu, %dxu) : (i64, memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
   return
 }
+
+// -----
+
+// Average pooling, 3x3 windows with stride 2 and padding 1: the window's
+// rows and columns are loops whose bounds depend on the output (padding
+// cuts them), each marked with its most iterations for the kernel report.
+// CHECK-LABEL: func.func @avg_pool(
+// CHECK: scf.parallel
+// CHECK:   scf.for
+// CHECK:     scf.for
+// CHECK:     } {echo.trip_bound = 3 : i64}
+// CHECK:   } {echo.trip_bound = 3 : i64}
+// CHECK-NOT: call
+func.func private @echo_avg_pool2d(memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64)
+func.func @avg_pool(%x: memref<1x2x5x5xf32>, %y: memref<1x2x3x3xf32>) {
+  %k = arith.constant 3 : i64
+  %s = arith.constant 2 : i64
+  %p = arith.constant 1 : i64
+  %xu = memref.cast %x : memref<1x2x5x5xf32> to memref<*xf32>
+  %yu = memref.cast %y : memref<1x2x3x3xf32> to memref<*xf32>
+  call @echo_avg_pool2d(%xu, %yu, %k, %k, %s, %s, %p, %p) : (memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64) -> ()
+  return
+}

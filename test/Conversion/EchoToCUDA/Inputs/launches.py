@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(__file__))
 from lower_model import MIN_THREADS, SERIAL_BOUND  # noqa: E402
 
