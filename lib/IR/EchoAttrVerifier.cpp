@@ -208,7 +208,8 @@ LogicalResult AttrChecker::check() {
   if (name == kUpdateOfAttr)
     return site == Site::Op ? only(Site::Result) : nonNegative(site);
   if (name == kProfileSiteAttr || name == kAllocSiteAttr ||
-      name == kArenaResultAttr || name == kTripBoundAttr)
+      name == kArenaResultAttr || name == kTripBoundAttr ||
+      name == kPartitionAttr)
     return nonNegative();
   if (name == kAllocForAttr)
     return string();

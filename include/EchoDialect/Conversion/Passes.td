@@ -19,7 +19,10 @@ def EchoLightCallsToLoops : Pass<"echo-light-calls-to-loops", "::mlir::func::Fun
     `scf.reduce` (folded in iteration order where it runs sequentially),
     and the elements one output writes a nested `scf.parallel` without
     reduction; `math` ops for transcendental functions. A loop whose bounds
-    depend on its output (a pooling window) carries `echo.trip_bound`. The
+    depend on its output (a pooling window) carries `echo.trip_bound`; an
+    output's element loop that writes its own part of the output tensor
+    (batch norm per channel, layer norm per row, softmax per line) carries
+    `echo.partition` (see echo-fuse-light-loops). The
     same loops run on the CPU (`echo-lower-to-cpu{kernels=generated}`) and
     are what `--echo-lower-to-cuda` maps to threads and blocks.
 

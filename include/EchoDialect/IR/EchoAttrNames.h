@@ -59,6 +59,7 @@ ECHO_ATTR_NAME(kArenaResultsAttr, ArenaResultsAttrHelper)
 
 //--- Generated kernels (echo-light-calls-to-loops, echo-kernel-report) --------
 ECHO_ATTR_NAME(kTripBoundAttr, TripBoundAttrHelper)
+ECHO_ATTR_NAME(kPartitionAttr, PartitionAttrHelper)
 
 #undef ECHO_ATTR_NAME
 

@@ -79,7 +79,13 @@ def Echo_Dialect : Dialect {
     // Generated kernels (echo-light-calls-to-loops): on an scf.for whose
     // bounds are not constants, the most iterations it runs (the kernel
     // report's per-thread loop lengths).
-    "::mlir::IntegerAttr":$trip_bound
+    "::mlir::IntegerAttr":$trip_bound,
+    // On a nested scf.parallel of a per-output kernel: each output's
+    // iterations of it store (first memref.store) to its own part of the
+    // flat index space [0, N), the parts of all outputs cover it once, and
+    // the output touches the kernel's N-element buffers only within its
+    // part (echo-fuse-light-loops fuses elementwise loops over N into it).
+    "::mlir::IntegerAttr":$partition
   );
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;

@@ -353,6 +353,17 @@ def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
     rule: batch norm's SGD updates of its scale and shift, for one, join
     the kernel that reduces their gradients.
 
+    Before that, elementwise loops right before and after a per-output
+    kernel whose nested element loop carries `echo.partition` (N: each
+    output writes its own part of [0, N) and touches the kernel's
+    N-element buffers only there) move into it: each runs, per output, as
+    a nested loop over the part, at the indices of the element loop's
+    first store (recomputed from the output's index). A loop qualifies when
+    it runs over N elements at its own index and every byte it shares with
+    the kernel, one side writing, is in one of the kernel's N-element
+    views: the ReLU after batch norm, the ReLU gradient before batch norm's
+    gradient. Producers go first in the output's work, consumers last.
+
     Each element is computed by the same operations as before, so results
     are bit-identical; only the number of loops (kernel launches) changes.
     Runs in `--echo-lower-to-cuda` and in

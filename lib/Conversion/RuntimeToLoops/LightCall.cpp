@@ -203,8 +203,13 @@ LoopEmitter::reduce(int64_t n, ValueRange inits, ArrayRef<Combine> combine,
   return SmallVector<Value>(par.getResults());
 }
 
-void LoopEmitter::inner(int64_t n, function_ref<void(Value)> body) {
+void LoopEmitter::inner(int64_t n, function_ref<void(Value)> body,
+                        std::optional<int64_t> partition) {
   parallel(n, body);
+  if (partition) {
+    auto loop = cast<scf::ParallelOp>(&*std::prev(b.getInsertionPoint()));
+    loop->setAttr(kPartitionAttr, b.getI64IntegerAttr(*partition));
+  }
 }
 
 SmallVector<Value>

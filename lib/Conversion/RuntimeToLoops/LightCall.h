@@ -108,8 +108,13 @@ struct LoopEmitter {
                             function_ref<SmallVector<Value>(Value)> values);
 
   /// The elements one output's work writes: a nested scf.parallel (%k) =
-  /// (0) to (n) without reduction, spread like reduce().
-  void inner(int64_t n, function_ref<void(Value)> body);
+  /// (0) to (n) without reduction, spread like reduce(). With `partition`
+  /// (the element count N of the kernel's partitioned buffers), the caller
+  /// promises what echo.partition states: the loop's first store writes
+  /// this output's own part of [0, N), the outputs' parts cover it once,
+  /// and the output touches N-element buffers only within its part.
+  void inner(int64_t n, function_ref<void(Value)> body,
+             std::optional<int64_t> partition = std::nullopt);
 
   /// scf.for (%k) = (0) to (n) carrying `inits`; `body` gets `k` and the
   /// carried values and returns the next ones. Returns the final values.

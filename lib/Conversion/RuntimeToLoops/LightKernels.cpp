@@ -425,14 +425,14 @@ LogicalResult softmax(LoopEmitter &e, const LightCall &c) {
         Value at = lines.at(e, s, k);
         Value v = extF64(e, e.load(x, at));
         e.store(truncF32(e, subF(e, subF(e, v, mxd), lse)), y, at);
-      });
+      }, c.numel("y"));
     } else {
       Value inv = divF(e, e.f64(1.0), sum);
       e.inner(lines.len, [&](Value k) {
         Value at = lines.at(e, s, k);
         Value v = extF64(e, e.load(x, at));
         e.store(truncF32(e, mulF(e, expF64(e, subF(e, v, mxd)), inv)), y, at);
-      });
+      }, c.numel("y"));
     }
   });
   return success();
@@ -464,7 +464,7 @@ LogicalResult softmaxGrad(LoopEmitter &e, const LightCall &c) {
       Value r = isLog ? subF(e, g, mulF(e, expF64(e, yv), sum)) // dy - e^y s
                       : mulF(e, yv, subF(e, g, sum));           // y (dy - s)
       e.store(truncF32(e, r), dx, at);
-    });
+    }, c.numel("dx"));
   });
   return success();
 }
@@ -688,7 +688,7 @@ LogicalResult layerNorm(LoopEmitter &e, const LightCall &c) {
                      extF64(e, e.load(g, j)));
       Value out = addF(e, n, extF64(e, e.load(bt, j)));
       e.store(truncF32(e, out), y, addI(e, start, j));
-    });
+    }, c.numel("y"));
     e.store(truncF32(e, mu), mean, r);
     e.store(truncF32(e, is), inv, r);
   });
@@ -734,7 +734,7 @@ LogicalResult layerNormGrad(LoopEmitter &e, const LightCall &c) {
       // inv * (dy * g - m1 - xhat * m2)
       Value v = mulF(e, is, subF(e, subF(e, tAt(j), m1), mulF(e, xhat, m2)));
       e.store(truncF32(e, v), dx, at);
-    });
+    }, c.numel("dx"));
   });
   // dgamma and dbeta, one thread per column, rows in order.
   e.parallel(d, [&](Value j) {
@@ -853,7 +853,7 @@ LogicalResult batchNorm(LoopEmitter &e, const LightCall &c) {
     e.inner(n * inner, [&](Value k) {
       Value at = channelElement(e, k, inner, row);
       e.store(truncF32(e, addF(e, mulF(e, xAt(at), scale), shift)), y, at);
-    });
+    }, c.numel("y"));
     Value unbiased = divF(e, sq, e.f64(static_cast<double>(count - 1)));
     // (1 - momentum) * running + momentum * batch
     auto blend = [&](Value running, Value batch) {
@@ -905,7 +905,7 @@ LogicalResult batchNormGrad(LoopEmitter &e, const LightCall &c) {
       Value v = mulF(e, a, subF(e, subF(e, dyAt(at), m1),
                                 mulF(e, xhat(at), m2)));
       e.store(truncF32(e, v), dx, at);
-    });
+    }, c.numel("dx"));
   });
   return success();
 }

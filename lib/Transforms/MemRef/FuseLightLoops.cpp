@@ -17,6 +17,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace echo {
@@ -308,6 +309,174 @@ void emit(Run &run) {
       info.loop.erase();
 }
 
+//===----------------------------------------------------------------------===//
+// Elementwise loops into a partitioned per-output kernel
+//===----------------------------------------------------------------------===//
+
+/// A per-output kernel whose nested loop `elements` carries echo.partition:
+/// output o of `outer` owns its part of [0, total).
+struct Partitioned {
+  scf::ParallelOp outer, elements;
+  int64_t total = 0;
+};
+
+std::optional<Partitioned> partitionedOf(scf::ParallelOp outer) {
+  if (outer.getNumLoops() != 1 || outer.getNumReductions() != 0)
+    return std::nullopt;
+  for (Operation &op : outer.getBody()->without_terminator()) {
+    auto nested = dyn_cast<scf::ParallelOp>(op);
+    if (!nested)
+      continue;
+    auto part = nested->getAttrOfType<IntegerAttr>(kPartitionAttr);
+    APInt lb, ub, step;
+    if (!part || nested.getNumLoops() != 1 || nested.getNumReductions() != 0 ||
+        !matchPattern(nested.getLowerBound()[0], m_ConstantInt(&lb)) ||
+        !matchPattern(nested.getUpperBound()[0], m_ConstantInt(&ub)) ||
+        !matchPattern(nested.getStep()[0], m_ConstantInt(&step)) ||
+        !lb.isZero() || !step.isOne())
+      continue;
+    bool stores = false;
+    nested.getBody()->walk([&](memref::StoreOp) { stores = true; });
+    if (stores)
+      return Partitioned{outer, nested, part.getInt()};
+  }
+  return std::nullopt;
+}
+
+/// Whether the elementwise loop `element` (over the kernel's total, every
+/// access at its own index) may run, output by output, inside the kernel:
+/// every pair of accesses that may share a byte, one a write, is on one of
+/// the kernel's partitioned buffers (a view of exactly `total` elements),
+/// which each output touches only within its part.
+bool fitsPartition(const LoopInfo &element, const LoopInfo &kernel,
+                   int64_t total) {
+  if (element.nested || element.trips != total)
+    return false;
+  for (const Access &a : element.accesses) {
+    if (!a.local || a.bytes != total * a.elemBytes)
+      return false;
+    for (const Access &b : kernel.accesses)
+      if ((a.write || b.write) && mayOverlap(a, b) &&
+          !(b.base == a.base && b.offset == a.offset && b.bytes == a.bytes &&
+            b.elemBytes == a.elemBytes))
+        return false;
+  }
+  return true;
+}
+
+/// Inserts, at the builder's point in the kernel's outer body, a nested
+/// loop over the output's part that runs `element`'s body at each index
+/// of the part: the index is that of the first store of the kernel's
+/// partitioned loop, recomputed from the ops of the outer body it needs.
+void emitInPart(OpBuilder &b, Partitioned kernel,
+                scf::ParallelOp element) {
+  memref::StoreOp first;
+  kernel.elements.getBody()->walk([&](memref::StoreOp store) {
+    if (!first)
+      first = store;
+  });
+  Value index = first.getIndices()[0];
+  Block *outerBody = kernel.outer.getBody();
+  // The ops of the outer body `index` depends on, in program order.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work{index};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || !outerBody->getParentOp()->isProperAncestor(def) ||
+        slice.contains(def))
+      continue;
+    slice.insert(def);
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+  SmallVector<Operation *> ordered;
+  outerBody->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (slice.contains(op))
+      ordered.push_back(op);
+  });
+  Location loc = element.getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  APInt trips;
+  if (!matchPattern(kernel.elements.getUpperBound()[0], m_ConstantInt(&trips)))
+    return;
+  Value count = arith::ConstantIndexOp::create(b, loc, trips.getSExtValue());
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{count}, ValueRange{one},
+      [&](OpBuilder &nb, Location, ValueRange ivs) {
+        IRMapping map;
+        map.map(kernel.elements.getInductionVars()[0], ivs.front());
+        for (Operation *op : ordered)
+          nb.clone(*op, map);
+        map.map(element.getInductionVars()[0], map.lookup(index));
+        for (Operation &op : element.getBody()->without_terminator())
+          nb.clone(op, map);
+      });
+}
+
+/// Moves the elementwise loops right before (producers) and after
+/// (consumers) each partitioned kernel into it, separated from it by
+/// side-effect-free ops only.
+void fuseIntoPartitions(Block &block) {
+  SmallVector<scf::ParallelOp> kernels;
+  for (Operation &op : block)
+    if (auto loop = dyn_cast<scf::ParallelOp>(op))
+      if (partitionedOf(loop))
+        kernels.push_back(loop);
+  auto pureBetween = [](Operation *from, Operation *to) {
+    for (Operation *op = from->getNextNode(); op && op != to;
+         op = op->getNextNode())
+      if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+        return false;
+    return true;
+  };
+  auto loopBefore = [](Operation *op) -> scf::ParallelOp {
+    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+      if (auto loop = dyn_cast<scf::ParallelOp>(prev))
+        return loop;
+    return nullptr;
+  };
+  auto loopAfter = [](Operation *op) -> scf::ParallelOp {
+    for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+      if (auto loop = dyn_cast<scf::ParallelOp>(next))
+        return loop;
+    return nullptr;
+  };
+  for (scf::ParallelOp outer : kernels) {
+    Partitioned kernel = *partitionedOf(outer);
+    // Producers, nearest first: each goes to the start of the outputs' work.
+    while (scf::ParallelOp prev = loopBefore(outer)) {
+      std::optional<LoopInfo> element = analyze(prev);
+      std::optional<LoopInfo> whole = analyze(outer);
+      if (!element || !whole || !pureBetween(prev, outer) ||
+          !fitsPartition(*element, *whole, kernel.total))
+        break;
+      OpBuilder b = OpBuilder::atBlockBegin(outer.getBody());
+      emitInPart(b, kernel, prev);
+      prev.erase();
+    }
+    // Consumers, nearest first: each goes to the end; the side-effect-free
+    // ops between (their views) move above the kernel.
+    while (scf::ParallelOp next = loopAfter(outer)) {
+      std::optional<LoopInfo> element = analyze(next);
+      std::optional<LoopInfo> whole = analyze(outer);
+      if (!element || !whole || !pureBetween(outer, next) ||
+          !fitsPartition(*element, *whole, kernel.total))
+        break;
+      SmallVector<Operation *> between;
+      for (Operation *op = outer->getNextNode(); op != next.getOperation();
+           op = op->getNextNode())
+        between.push_back(op);
+      for (Operation *op : between)
+        op->moveBefore(outer);
+      OpBuilder b(outer.getBody()->getTerminator());
+      emitInPart(b, kernel, next);
+      next.erase();
+    }
+  }
+}
+
 struct FuseLightLoopsPass
     : echo::impl::EchoFuseLightLoopsBase<FuseLightLoopsPass> {
   void runOnOperation() override {
@@ -317,8 +486,10 @@ struct FuseLightLoopsPass
           !isa<scf::ParallelOp>(block->getParentOp()))
         blocks.push_back(block);
     });
-    for (Block *block : blocks)
+    for (Block *block : blocks) {
+      fuseIntoPartitions(*block);
       fuseIn(*block);
+    }
   }
 
   static void fuseIn(Block &block) {

@@ -160,3 +160,147 @@ func.func @across_call(%x: memref<16xf32>, %z: memref<16xf32>) {
   }
   return
 }
+
+// -----
+
+// A per-channel kernel (2 channels of 4 elements; its element loop is
+// partitioned over the 8 elements, echo.partition) between the loop that
+// produces its input and a loop that consumes its output, each over the 8
+// elements at their own index: both run inside the kernel, channel by
+// channel, at the indices of the kernel's element loop (recomputed from the
+// channel), the producer first; the view the consumer reads moves above.
+// CHECK-LABEL: func.func @partitioned(
+// CHECK:      memref.view
+// CHECK:      memref.view
+// CHECK:      memref.view
+// CHECK:      scf.parallel (%[[C:.*]]) = (%{{.*}}) to (%{{.*}}) step
+// CHECK-NEXT:   arith.constant 0 : index
+// CHECK-NEXT:   arith.constant 1 : index
+// CHECK-NEXT:   arith.constant 4 : index
+// CHECK-NEXT:   scf.parallel (%[[K:.*]]) =
+// CHECK-NEXT:     %[[BASE:.*]] = arith.muli %[[C]], %{{.*}} : index
+// CHECK-NEXT:     %[[AT:.*]] = arith.addi %[[BASE]], %[[K]] : index
+// CHECK-NEXT:     memref.load %{{.*}}[%[[AT]]]
+// CHECK-NEXT:     arith.negf
+// CHECK-NEXT:     memref.store %{{.*}}, %{{.*}}[%[[AT]]]
+// CHECK:        scf.parallel {{.*}} init
+// CHECK:        } {echo.partition = 8 : i64}
+// CHECK:        scf.parallel (%[[K2:.*]]) =
+// CHECK-NEXT:     %[[BASE2:.*]] = arith.muli %[[C]], %{{.*}} : index
+// CHECK-NEXT:     %[[AT2:.*]] = arith.addi %[[BASE2]], %[[K2]] : index
+// CHECK-NEXT:     memref.load %{{.*}}[%[[AT2]]]
+// CHECK-NEXT:     arith.mulf
+// CHECK-NEXT:     memref.store %{{.*}}, %{{.*}}[%[[AT2]]]
+// CHECK:      return
+func.func @partitioned(%in: memref<8xf32>, %out: memref<8xf32>, %s: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %arena = memref.alloc() : memref<64xi8>
+  %off0 = arith.constant 0 : index
+  %off32 = arith.constant 32 : index
+  %x = memref.view %arena[%off0][] : memref<64xi8> to memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %in[%i] : memref<8xf32>
+    %n = arith.negf %v : f32
+    memref.store %n, %x[%i] : memref<8xf32>
+    scf.reduce
+  }
+  %y = memref.view %arena[%off32][] : memref<64xi8> to memref<8xf32>
+  scf.parallel (%c) = (%c0) to (%c2) step (%c1) {
+    %base = arith.muli %c, %c4 : index
+    %sum = scf.parallel (%k) = (%c0) to (%c4) step (%c1) init (%zero) -> f32 {
+      %at = arith.addi %base, %k : index
+      %v = memref.load %x[%at] : memref<8xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%a: f32, %b: f32):
+        %r = arith.addf %a, %b : f32
+        scf.reduce.return %r : f32
+      }
+    }
+    memref.store %sum, %s[%c] : memref<2xf32>
+    scf.parallel (%k) = (%c0) to (%c4) step (%c1) {
+      %at = arith.addi %base, %k : index
+      %v = memref.load %x[%at] : memref<8xf32>
+      %d = arith.subf %v, %sum : f32
+      memref.store %d, %y[%at] : memref<8xf32>
+      scf.reduce
+    } {echo.partition = 8 : i64}
+    scf.reduce
+  }
+  %y2 = memref.view %arena[%off32][] : memref<64xi8> to memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %y2[%i] : memref<8xf32>
+    %m = arith.mulf %v, %two : f32
+    memref.store %m, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Kept out: the producer also writes the kernel's [2] output (not one of
+// its partitioned buffers), and the consumer reads the kernel's output in
+// reverse, outside its own channel's part.
+// CHECK-LABEL: func.func @partition_kept_apart(
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[N8:.*]]) step
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step
+// CHECK: } {echo.partition = 8 : i64}
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[N8]]) step
+func.func @partition_kept_apart(%in: memref<8xf32>, %out: memref<8xf32>, %s: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %arena = memref.alloc() : memref<64xi8>
+  %off0 = arith.constant 0 : index
+  %off32 = arith.constant 32 : index
+  %x = memref.view %arena[%off0][] : memref<64xi8> to memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %in[%i] : memref<8xf32>
+    %n = arith.negf %v : f32
+    memref.store %n, %x[%i] : memref<8xf32>
+    memref.store %n, %s[%c0] : memref<2xf32>
+    scf.reduce
+  }
+  %y = memref.view %arena[%off32][] : memref<64xi8> to memref<8xf32>
+  scf.parallel (%c) = (%c0) to (%c2) step (%c1) {
+    %base = arith.muli %c, %c4 : index
+    %sum = scf.parallel (%k) = (%c0) to (%c4) step (%c1) init (%zero) -> f32 {
+      %at = arith.addi %base, %k : index
+      %v = memref.load %x[%at] : memref<8xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%a: f32, %b: f32):
+        %r = arith.addf %a, %b : f32
+        scf.reduce.return %r : f32
+      }
+    }
+    memref.store %sum, %s[%c] : memref<2xf32>
+    scf.parallel (%k) = (%c0) to (%c4) step (%c1) {
+      %at = arith.addi %base, %k : index
+      %v = memref.load %x[%at] : memref<8xf32>
+      %d = arith.subf %v, %sum : f32
+      memref.store %d, %y[%at] : memref<8xf32>
+      scf.reduce
+    } {echo.partition = 8 : i64}
+    scf.reduce
+  }
+  %y2 = memref.view %arena[%off32][] : memref<64xi8> to memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %c7 = arith.constant 7 : index
+    %j = arith.subi %c7, %i : index
+    %v = memref.load %y2[%j] : memref<8xf32>
+    %m = arith.mulf %v, %two : f32
+    memref.store %m, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  return
+}

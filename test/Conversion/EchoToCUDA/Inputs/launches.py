@@ -5,7 +5,8 @@ without echo-fuse-light-loops, from --echo-lower-to-cuda's kernel report
 that size.
 
 Prints: model NAME launches UNFUSED -> FUSED (kernels K, entries E) ratio R
-Usage: launches.py ECHO_OPT NAME [--option=value ...]"""
+Usage: launches.py ECHO_OPT NAME [--option=value ...] [--autodiff=OPTIONS]
+(echo-models options; --autodiff: echo-autodiff's, default SGD)"""
 import json
 import os
 import subprocess
@@ -42,9 +43,16 @@ def step_report(echo_opt, step, fuse):
 
 
 def main():
-    echo_opt, model, overrides = sys.argv[1], sys.argv[2], sys.argv[3:]
+    echo_opt, model = sys.argv[1], sys.argv[2]
+    autodiff = "optimizer=sgd lr=0.01"
+    overrides = []
+    for arg in sys.argv[3:]:
+        if arg.startswith("--autodiff="):
+            autodiff = arg[len("--autodiff="):]
+        else:
+            overrides.append(arg)
     ir = run([echo_tool.tool(echo_opt, "echo-models"), model] + overrides, "")
-    step = run([echo_opt, "-", "--echo-autodiff=optimizer=sgd lr=0.01"], ir)
+    step = run([echo_opt, "-", "--echo-autodiff=" + autodiff], ir)
     unfused = step_report(echo_opt, step, "false")
     fused = step_report(echo_opt, step, "true")
     for k in fused["kernel_launches"]:
