@@ -183,7 +183,7 @@ struct BlockKernelsPass
     if (direct && longest >= minInner)
       return toBlocks(outer, longest);
     // Innermost first, so each loop's body is already sequential.
-    for (scf::ParallelOp loop : llvm::reverse(nested))
+    for (scf::ParallelOp loop : nested) // post-order: inner loops first
       if (loop.getNumLoops() == 1)
         sequentialize(loop);
   }

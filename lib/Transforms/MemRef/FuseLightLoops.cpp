@@ -202,7 +202,7 @@ struct Segment {
   SmallVector<LoopInfo> loops;
 };
 
-/// A run of loops being fused and the side-effect-free ops between them.
+/// A run of loops being fused, segment by segment.
 struct Run {
   SmallVector<Segment> segments;
 
@@ -431,22 +431,18 @@ void fuseIntoPartitions(Block &block) {
         return false;
     return true;
   };
-  auto loopBefore = [](Operation *op) -> scf::ParallelOp {
-    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
-      if (auto loop = dyn_cast<scf::ParallelOp>(prev))
-        return loop;
-    return nullptr;
-  };
-  auto loopAfter = [](Operation *op) -> scf::ParallelOp {
-    for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
-      if (auto loop = dyn_cast<scf::ParallelOp>(next))
+  // The nearest loop before (or after) `op` in its block.
+  auto nearestLoop = [](Operation *op, bool before) -> scf::ParallelOp {
+    for (Operation *o = before ? op->getPrevNode() : op->getNextNode(); o;
+         o = before ? o->getPrevNode() : o->getNextNode())
+      if (auto loop = dyn_cast<scf::ParallelOp>(o))
         return loop;
     return nullptr;
   };
   for (scf::ParallelOp outer : kernels) {
     Partitioned kernel = *partitionedOf(outer);
     // Producers, nearest first: each goes to the start of the outputs' work.
-    while (scf::ParallelOp prev = loopBefore(outer)) {
+    while (scf::ParallelOp prev = nearestLoop(outer, /*before=*/true)) {
       std::optional<LoopInfo> element = analyze(prev);
       std::optional<LoopInfo> whole = analyze(outer);
       if (!element || !whole || !pureBetween(prev, outer) ||
@@ -458,7 +454,7 @@ void fuseIntoPartitions(Block &block) {
     }
     // Consumers, nearest first: each goes to the end; the side-effect-free
     // ops between (their views) move above the kernel.
-    while (scf::ParallelOp next = loopAfter(outer)) {
+    while (scf::ParallelOp next = nearestLoop(outer, /*before=*/false)) {
       std::optional<LoopInfo> element = analyze(next);
       std::optional<LoopInfo> whole = analyze(outer);
       if (!element || !whole || !pureBetween(outer, next) ||

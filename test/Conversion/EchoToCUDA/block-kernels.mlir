@@ -115,3 +115,40 @@ func.func @short_lines(%x: memref<640xf32>, %y: memref<64xf32>) {
   }
   return
 }
+
+// -----
+
+// A reduction nested two levels deep is no block kernel: both nested loops
+// become scf.for loops in their output's thread, the inner one first (it
+// folds in order inside the outer one's body).
+// CHECK-LABEL: func.func @two_levels(
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:     %[[S:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// CHECK:       arith.addf %[[ACC]], %{{.*}} : f32
+// CHECK:     memref.store %[[S]]
+// CHECK-NOT: scf.parallel
+// CHECK-NOT: gpu.launch
+func.func @two_levels(%x: memref<64x40x40xf32>, %y: memref<64x40xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c40 = arith.constant 40 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%c40) step (%c1) {
+      %s = scf.parallel (%k) = (%c0) to (%c40) step (%c1) init (%zero) -> f32 {
+        %v = memref.load %x[%i, %j, %k] : memref<64x40x40xf32>
+        scf.reduce(%v : f32) {
+        ^bb0(%a: f32, %b: f32):
+          %r = arith.addf %a, %b : f32
+          scf.reduce.return %r : f32
+        }
+      }
+      memref.store %s, %y[%i, %j] : memref<64x40xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}

@@ -9,24 +9,12 @@ Usage: launches.py ECHO_OPT NAME [--option=value ...] [--autodiff=OPTIONS]
 (echo-models options; --autodiff: echo-autodiff's, default SGD)"""
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(__file__))
-from lower_model import MIN_THREADS, SERIAL_BOUND  # noqa: E402
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
-                                "Remat", "Inputs"))
-import echo_tool  # noqa: E402
-
-
-def run(cmd, text):
-    p = subprocess.run(cmd, input=text, capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit("FAIL: %s\n%s" % (" ".join(cmd), p.stderr[-4000:]))
-    return p.stdout
+from lower_model import check_serial, echo_tool, run  # noqa: E402
 
 
 def step_report(echo_opt, step, fuse):
@@ -55,11 +43,7 @@ def main():
     step = run([echo_opt, "-", "--echo-autodiff=" + autodiff], ir)
     unfused = step_report(echo_opt, step, "false")
     fused = step_report(echo_opt, step, "true")
-    for k in fused["kernel_launches"]:
-        if k["serial"] < 0 or (k["serial"] > SERIAL_BOUND and
-                               k["threads"] < MIN_THREADS):
-            print("FAIL kernel %s runs %d iterations per thread on %d threads"
-                  % (k["kernel"], k["serial"], k["threads"]))
+    check_serial(model, "fused", {"functions": [fused]})
     print("model %s launches %d -> %d (kernels %d, entries %d) ratio %.2f" %
           (model, unfused["launches"], fused["launches"], fused["kernels"],
            fused["entries"], fused["launches"] / unfused["launches"]))
