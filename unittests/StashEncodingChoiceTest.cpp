@@ -170,3 +170,38 @@ TEST_F(StashEncodingChoiceTest, RegionInputBytesNeverAbovePlain) {
   EXPECT_EQ(encodedRegionInputBytes(logits.getInput(), fp8(0)), 4);
   EXPECT_EQ(encodedRegionInputBytes(logits.getInput(), masksOnly()), 12);
 }
+
+// Precision reductions of 16-bit values: fp10 and fp8 (fewer bits), never
+// fp16; and none where the packed words are not smaller than the value.
+TEST_F(StashEncodingChoiceTest, ReducedPrecisionOfSixteenBitValues) {
+  func::FuncOp half = parse(R"mlir(
+func.func @half(%a: tensor<16xbf16>, %b: tensor<16xf16>, %c: tensor<1xbf16>, %d: tensor<1xf32>) {
+  return
+}
+)mlir");
+  ASSERT_TRUE(half);
+  Value bf16 = half.getArgument(0), f16 = half.getArgument(1),
+        oneBf16 = half.getArgument(2), oneF32 = half.getArgument(3);
+  auto with = [](DprFormat format, int64_t minBytes) {
+    GistPlan plan = fp8(minBytes);
+    plan.dpr = format;
+    return plan;
+  };
+  // 16 bf16 (32 bytes): fp8 in 16 bytes, fp10 in 24; fp16 keeps as many
+  // bits and fewer exponent bits.
+  EXPECT_EQ(chooseStashEncoding(bf16, nullptr, 0, with(DprFormat::Fp8, 0)),
+            Kind(EncodingKind::Fp8));
+  EXPECT_EQ(chooseStashEncoding(f16, nullptr, 0, with(DprFormat::Fp10, 0)),
+            Kind(EncodingKind::Fp10));
+  EXPECT_EQ(chooseStashEncoding(bf16, nullptr, 0, with(DprFormat::Fp16, 0)),
+            Kind());
+  EXPECT_EQ(chooseStashEncoding(f16, nullptr, 0, with(DprFormat::Fp8, 33)),
+            Kind());
+  // One element: a 4-byte word is not smaller than 2 (or 4) bytes.
+  EXPECT_EQ(chooseStashEncoding(oneBf16, nullptr, 0, with(DprFormat::Fp8, 0)),
+            Kind());
+  EXPECT_EQ(chooseStashEncoding(oneF32, nullptr, 0, with(DprFormat::Fp8, 0)),
+            Kind());
+  EXPECT_EQ(chooseStashEncoding(oneF32, nullptr, 0, with(DprFormat::Fp16, 0)),
+            Kind(EncodingKind::Fp16));
+}

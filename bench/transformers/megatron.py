@@ -7,7 +7,7 @@ training step with echo-opt under
 
   unfused attention: none, selective, full-layer (layer-stride=2: one
                      checkpoint per block), echo, optimal
-  fused attention:   none, echo, echo + Gist fp8
+  fused attention:   none, echo, Gist fp8, echo + Gist fp8
 
 and prints, per row, the bytes stashed + encoded at the planned peak (the
 memory report's breakdown), the planned peak, the recompute FLOPs as a
@@ -46,6 +46,7 @@ UNFUSED = [
 FUSED = [
     ("none", "remat=none", None),
     ("Echo", "remat=echo", None),
+    ("Gist fp8", "remat=none gist=fp8", None),
     ("Echo + Gist fp8", "remat=echo gist=fp8", None),
 ]
 

@@ -115,10 +115,18 @@ mlir::echo::chooseStashEncoding(Value v, Operation *reader, unsigned operand,
         plan.lossless && pool && operand < 2 && servedByArgmax(pool))
       return EncodingKind::PoolArgmax;
   }
-  // Delayed precision reduction for what stays, when it is large enough.
-  if (plan.dpr != DprFormat::None && element.isF32() &&
-      getStorageBytes(type) >= plan.dprMinBytes)
-    return reducedKind(plan.dpr);
+  // Delayed precision reduction for what stays, when it is large enough:
+  // of an f32, or of a 16-bit float in a format of fewer bits (fp10, fp8),
+  // and only where the packed form is smaller than the value.
+  if (plan.dpr == DprFormat::None || !isa<FloatType>(element))
+    return std::nullopt;
+  EncodingKind kind = reducedKind(plan.dpr);
+  bool reducible = element.isF32() || ((element.isF16() || element.isBF16()) &&
+                                       kind != EncodingKind::Fp16);
+  int64_t plain = getStorageBytes(type);
+  if (reducible && plain >= plan.dprMinBytes &&
+      reducedBytes(kind, type.getNumElements()) < plain)
+    return kind;
   return std::nullopt;
 }
 

@@ -90,11 +90,16 @@ LogicalResult EncodedType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "'mask1' encodes i1 masks, got " << tensorType;
     break;
   case EncodingKind::Fp16:
+    if (!element.isF32())
+      return emitError() << "'fp16' reduces f32 tensors, got " << tensorType;
+    break;
   case EncodingKind::Fp10:
   case EncodingKind::Fp8:
-    if (!element.isF32())
+    // Relative to 16-bit too (Gist's DPR of a 16-bit stash).
+    if (!element.isF32() && !element.isF16() && !element.isBF16())
       return emitError() << "'" << stringifyEncodingKind(kind)
-                         << "' reduces f32 tensors, got " << tensorType;
+                         << "' reduces f32, f16 or bf16 tensors, got "
+                         << tensorType;
     break;
   case EncodingKind::Binarize:
   case EncodingKind::Csr:
@@ -118,6 +123,11 @@ LogicalResult EncodedType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "pool window does not fit " << tensorType;
   }
   return success();
+}
+
+bool mlir::echo::isPrecisionReduction(EncodingKind kind) {
+  return kind == EncodingKind::Fp16 || kind == EncodingKind::Fp10 ||
+         kind == EncodingKind::Fp8;
 }
 
 int64_t EncodedType::getStorageBytes() const {

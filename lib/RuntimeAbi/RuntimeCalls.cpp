@@ -346,14 +346,30 @@ std::string indexed(StringRef entry, Value indices) {
   return (entry + "_i" + Twine(bits)).str();
 }
 
+/// The name of a float element type in entry names.
+StringRef floatName(Type t) {
+  return t.isF32() ? "f32" : t.isF16() ? "f16" : t.isBF16() ? "bf16" : "?";
+}
+
 /// The conversion entry echo_cast_<from>_<to> (abi.def) of a cast.
 std::string castEntry(CastOp op) {
-  auto name = [](Type t) -> StringRef {
-    return t.isF32() ? "f32" : t.isF16() ? "f16" : t.isBF16() ? "bf16" : "?";
-  };
-  return ("echo_cast_" + name(op.getInput().getType().getElementType()) +
-          "_" + name(op.getResult().getType().getElementType()))
+  return ("echo_cast_" + floatName(op.getInput().getType().getElementType()) +
+          "_" + floatName(op.getResult().getType().getElementType()))
       .str();
+}
+
+/// echo_encode_<kind> / echo_decode_<kind> of an encoding of `type`: f32
+/// has the plain name, a 16-bit tensor's entry ends in its type
+/// (echo_encode_fp8_bf16). An encoding no entry serves fails at the call.
+std::string codecEntry(StringRef direction, EncodedType type) {
+  std::string name =
+      ("echo_" + direction + "_" +
+       stringifyEncodingKind(type.getEncoding().getKind()))
+          .str();
+  Type element = type.getTensorType().getElementType();
+  if (element.isF16() || element.isBF16())
+    name += ("_" + floatName(element)).str();
+  return name;
 }
 
 
@@ -621,18 +637,16 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
         default:
           break;
         }
-        return c.call(("echo_encode_" + stringifyEncodingKind(enc.getKind())).str());
+        return c.call(codecEntry("encode", cast<EncodedType>(o.getType())));
       })
       .Case([&](DecodeOp o) -> LogicalResult {
-        EncodingKind kind = cast<EncodedType>(o.getInput().getType())
-                                .getEncoding()
-                                .getKind();
-        if (kind == EncodingKind::PoolArgmax)
+        auto type = cast<EncodedType>(o.getInput().getType());
+        if (type.getEncoding().getKind() == EncodingKind::PoolArgmax)
           return op->emitOpError("a pool_argmax encoding is read by ")
                  << MaxPool2DGradArgmaxOp::getOperationName()
                  << ", not decoded";
         return c.tensor(in[0]).tensor(out[0])
-            .call(("echo_decode_" + stringifyEncodingKind(kind)).str());
+            .call(codecEntry("decode", type));
       })
       .Case([&](ReluGradEncodedOp) {
         return c.tensors(in).tensor(out[0]).call("echo_relu_grad_binarized");

@@ -152,8 +152,11 @@ void describeUses(Value buffer, PlannedBuffer &b) {
       if (!call)
         continue;
       StringRef callee = call.getCallee();
-      // echo_encode_KIND(source, encoded, ...): the buffer it writes.
+      // echo_encode_KIND[_f16|_bf16](source, encoded, ...): the buffer it
+      // writes, reported by its encoding.
       if (callee.consume_front("echo_encode_")) {
+        if (!callee.consume_back("_bf16"))
+          (void)callee.consume_back("_f16");
         if (use.getOperandNumber() == 1)
           b.encoding = callee.str();
         continue;

@@ -12,6 +12,7 @@
 #ifndef ECHO_RUNTIME_COMMON_ENCODINGARGS_H
 #define ECHO_RUNTIME_COMMON_ENCODINGARGS_H
 
+#include "CastArgs.h"
 #include "EntryArgs.h"
 #include "PoolWindow.h"
 #include "RuntimeError.h"
@@ -31,6 +32,31 @@ void expectBytes(const char *entry, const TensorView &bytes, int64_t expected,
 /// The fixed-width codecs; each fixes the element type of the decoded side
 /// (f32 x / y, or the i8 mask of mask1) and the bytes per element.
 enum class Codec { Binarize, Mask1, Fp16, Fp10, Fp8 };
+
+/// The packed precision reductions of abi.def with their source element
+/// types: X(codec name, Codec, entry suffix, element traits of CastArgs.h,
+/// values per 32-bit word, bits per value) each; echo_encode_fp8_bf16 is
+/// X(fp8, Fp8, _bf16, Bf16Elt, ...).
+#define ECHO_PACKED_CODECS(X)                                                  \
+  X(fp10, Fp10, , F32Elt, echo_codecs::kFp10PerWord, 10)                       \
+  X(fp10, Fp10, _f16, F16Elt, echo_codecs::kFp10PerWord, 10)                   \
+  X(fp10, Fp10, _bf16, Bf16Elt, echo_codecs::kFp10PerWord, 10)                 \
+  X(fp8, Fp8, , F32Elt, echo_codecs::kFp8PerWord, 8)                           \
+  X(fp8, Fp8, _f16, F16Elt, echo_codecs::kFp8PerWord, 8)                       \
+  X(fp8, Fp8, _bf16, Bf16Elt, echo_codecs::kFp8PerWord, 8)
+
+/// The code of one value under a packed codec, and the value of a code.
+template <Codec C> struct PackedCodec;
+template <> struct PackedCodec<Codec::Fp10> {
+  ECHO_HD static uint32_t encode(float v) { return echo_codecs::encodeFp10(v); }
+  ECHO_HD static float decode(uint32_t c) { return echo_codecs::decodeFp10(c); }
+};
+template <> struct PackedCodec<Codec::Fp8> {
+  ECHO_HD static uint32_t encode(float v) { return echo_codecs::encodeFp8(v); }
+  ECHO_HD static float decode(uint32_t c) {
+    return echo_codecs::decodeFp8((uint8_t)c);
+  }
+};
 
 /// echo_encode_<codec>(values, bytes) and echo_decode_<codec>(bytes,
 /// values): the decoded side and its encoding.

@@ -46,9 +46,11 @@ int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 //--- Packed small floats ------------------------------------------------------
 
 // Element j of word k is element k * PerWord + j, in bits
-// [j * Width, (j + 1) * Width) (codecs.h packFp10 / packFp8).
-template <int PerWord, int Width, uint32_t (*Enc)(float)>
-void encodeWords(const float *x, int64_t n, uint8_t *out) {
+// [j * Width, (j + 1) * Width) (codecs.h packFp10 / packFp8). Elt reads and
+// writes the decoded side (CastArgs.h): f32, or a 16-bit type through its
+// exact f32 value.
+template <Codec C, typename Elt, int PerWord, int Width>
+void encodeWords(const typename Elt::Storage *x, int64_t n, uint8_t *out) {
   parallelRanges(
       ceilDiv(n, PerWord),
       [&](int64_t first, int64_t last) {
@@ -57,7 +59,7 @@ void encodeWords(const float *x, int64_t n, uint8_t *out) {
           for (int j = 0; j < PerWord; ++j) {
             int64_t i = k * PerWord + j;
             if (i < n)
-              word |= Enc(x[i]) << (Width * j);
+              word |= PackedCodec<C>::encode(Elt::toF32(x[i])) << (Width * j);
           }
           store<uint32_t>(out + 4 * k, word);
         }
@@ -65,8 +67,8 @@ void encodeWords(const float *x, int64_t n, uint8_t *out) {
       1, kMinElementsPerThread / PerWord);
 }
 
-template <int PerWord, int Width, float (*Dec)(uint32_t)>
-void decodeWords(const uint8_t *in, int64_t n, float *y) {
+template <Codec C, typename Elt, int PerWord, int Width>
+void decodeWords(const uint8_t *in, int64_t n, typename Elt::Storage *y) {
   constexpr uint32_t mask = (1u << Width) - 1u;
   parallelRanges(
       ceilDiv(n, PerWord),
@@ -76,17 +78,13 @@ void decodeWords(const uint8_t *in, int64_t n, float *y) {
           for (int j = 0; j < PerWord; ++j) {
             int64_t i = k * PerWord + j;
             if (i < n)
-              y[i] = Dec((word >> (Width * j)) & mask);
+              y[i] = Elt::fromF32(
+                  PackedCodec<C>::decode((word >> (Width * j)) & mask));
           }
         }
       },
       1, kMinElementsPerThread / PerWord);
 }
-
-uint32_t encFp10(float x) { return cd::encodeFp10(x); }
-float decFp10(uint32_t c) { return cd::decodeFp10(c); }
-uint32_t encFp8(float x) { return cd::encodeFp8(x); }
-float decFp8(uint32_t c) { return cd::decodeFp8((uint8_t)c); }
 
 //--- CSR ----------------------------------------------------------------------
 
@@ -257,29 +255,23 @@ void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
   });
 }
 
-void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
-  CodecArgs a = encodeArgs(args.entry, Codec::Fp10, args.x, args.bytes);
-  encodeWords<cd::kFp10PerWord, 10, encFp10>(a.values.f32(), a.values.numel,
-                                             a.bytes.u8());
-}
-
-void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
-  CodecArgs a = decodeArgs(args.entry, Codec::Fp10, args.bytes, args.y);
-  decodeWords<cd::kFp10PerWord, 10, decFp10>(a.bytes.u8(), a.values.numel,
-                                             a.values.f32());
-}
-
-void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
-  CodecArgs a = encodeArgs(args.entry, Codec::Fp8, args.x, args.bytes);
-  encodeWords<cd::kFp8PerWord, 8, encFp8>(a.values.f32(), a.values.numel,
-                                          a.bytes.u8());
-}
-
-void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
-  CodecArgs a = decodeArgs(args.entry, Codec::Fp8, args.bytes, args.y);
-  decodeWords<cd::kFp8PerWord, 8, decFp8>(a.bytes.u8(), a.values.numel,
-                                          a.values.f32());
-}
+#define ECHO_CPU_PACKED_CODEC(NAME, CODEC, SUFFIX, ELT, PER_WORD, WIDTH)      \
+  void entry::echo_encode_##NAME##SUFFIX(                                      \
+      Context &, const echo_encode_##NAME##SUFFIX##_args &args) {              \
+    CodecArgs a = encodeArgs(args.entry, Codec::CODEC, args.x, args.bytes);    \
+    encodeWords<Codec::CODEC, ELT, PER_WORD, WIDTH>(                           \
+        static_cast<const ELT::Storage *>(a.values.data), a.values.numel,      \
+        a.bytes.u8());                                                         \
+  }                                                                            \
+  void entry::echo_decode_##NAME##SUFFIX(                                      \
+      Context &, const echo_decode_##NAME##SUFFIX##_args &args) {              \
+    CodecArgs a = decodeArgs(args.entry, Codec::CODEC, args.bytes, args.y);    \
+    decodeWords<Codec::CODEC, ELT, PER_WORD, WIDTH>(                           \
+        a.bytes.u8(), a.values.numel,                                          \
+        static_cast<ELT::Storage *>(a.values.data));                           \
+  }
+ECHO_PACKED_CODECS(ECHO_CPU_PACKED_CODEC)
+#undef ECHO_CPU_PACKED_CODEC
 
 //--- csr ----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@
 
 using namespace echo_cuda;
 using namespace echo_rt::encoding_args;
+using namespace echo_rt::cast_args;
 namespace cd = echo_codecs;
 
 namespace {
@@ -126,54 +127,54 @@ void entry::echo_decode_fp16(Context &ctx, const echo_decode_fp16_args &args) {
   });
 }
 
-void entry::echo_encode_fp10(Context &ctx, const echo_encode_fp10_args &args) {
-  CodecArgs a = encodeArgs(args.entry, Codec::Fp10, args.x, args.bytes);
-  const float *x = a.values.f32();
+namespace {
+
+/// One thread per packed word when encoding, per element when decoding. Elt
+/// is the decoded side (CastArgs.h): f32, or a 16-bit type through its exact
+/// f32 value.
+template <Codec C, typename Elt, int PerWord, int Width>
+void encodeWords(Context &ctx, const char *E, const CodecArgs &a) {
+  const auto *x = static_cast<const typename Elt::Storage *>(a.values.data);
   uint8_t *out = a.bytes.u8();
   int64_t n = a.values.numel;
-  forEach(ctx, args.entry, a.bytes.numel / 4, [=] __device__(int64_t k) {
-    uint32_t c[cd::kFp10PerWord] = {0, 0, 0};
-    for (int j = 0; j < cd::kFp10PerWord; ++j)
-      if (k * cd::kFp10PerWord + j < n)
-        c[j] = cd::encodeFp10(x[k * cd::kFp10PerWord + j]);
-    st32(out + 4 * k, cd::packFp10(c[0], c[1], c[2]));
+  forEach(ctx, E, a.bytes.numel / 4, [=] __device__(int64_t k) {
+    uint32_t word = 0;
+    for (int j = 0; j < PerWord; ++j)
+      if (k * PerWord + j < n)
+        word |= PackedCodec<C>::encode(Elt::toF32(x[k * PerWord + j]))
+                << (Width * j);
+    st32(out + 4 * k, word);
   });
 }
 
-void entry::echo_decode_fp10(Context &ctx, const echo_decode_fp10_args &args) {
-  CodecArgs a = decodeArgs(args.entry, Codec::Fp10, args.bytes, args.y);
+template <Codec C, typename Elt, int PerWord, int Width>
+void decodeWords(Context &ctx, const char *E, const CodecArgs &a) {
   const uint8_t *in = a.bytes.u8();
-  float *y = a.values.f32();
-  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
-    uint32_t word = ld32(in + 4 * (i / cd::kFp10PerWord));
-    y[i] = cd::decodeFp10(cd::unpackFp10(word, (int)(i % cd::kFp10PerWord)));
+  auto *y = static_cast<typename Elt::Storage *>(a.values.data);
+  forEach(ctx, E, a.values.numel, [=] __device__(int64_t i) {
+    uint32_t word = ld32(in + 4 * (i / PerWord));
+    uint32_t code = (word >> (Width * (int)(i % PerWord))) & ((1u << Width) - 1u);
+    y[i] = Elt::fromF32(PackedCodec<C>::decode(code));
   });
 }
 
-void entry::echo_encode_fp8(Context &ctx, const echo_encode_fp8_args &args) {
-  CodecArgs a = encodeArgs(args.entry, Codec::Fp8, args.x, args.bytes);
-  const float *x = a.values.f32();
-  uint8_t *out = a.bytes.u8();
-  int64_t n = a.values.numel;
-  forEach(ctx, args.entry, a.bytes.numel / 4, [=] __device__(int64_t k) {
-    uint32_t c[cd::kFp8PerWord] = {0, 0, 0, 0};
-    for (int j = 0; j < cd::kFp8PerWord; ++j)
-      if (k * cd::kFp8PerWord + j < n)
-        c[j] = cd::encodeFp8(x[k * cd::kFp8PerWord + j]);
-    st32(out + 4 * k, cd::packFp8(c[0], c[1], c[2], c[3]));
-  });
-}
+} // namespace
 
-void entry::echo_decode_fp8(Context &ctx, const echo_decode_fp8_args &args) {
-  CodecArgs a = decodeArgs(args.entry, Codec::Fp8, args.bytes, args.y);
-  const uint8_t *in = a.bytes.u8();
-  float *y = a.values.f32();
-  forEach(ctx, args.entry, a.values.numel, [=] __device__(int64_t i) {
-    uint32_t word = ld32(in + 4 * (i / cd::kFp8PerWord));
-    y[i] = cd::decodeFp8(
-        (uint8_t)cd::unpackFp8(word, (int)(i % cd::kFp8PerWord)));
-  });
-}
+#define ECHO_CUDA_PACKED_CODEC(NAME, CODEC, SUFFIX, ELT, PER_WORD, WIDTH)     \
+  void entry::echo_encode_##NAME##SUFFIX(                                      \
+      Context &ctx, const echo_encode_##NAME##SUFFIX##_args &args) {           \
+    encodeWords<Codec::CODEC, ELT, PER_WORD, WIDTH>(                           \
+        ctx, args.entry,                                                       \
+        encodeArgs(args.entry, Codec::CODEC, args.x, args.bytes));             \
+  }                                                                            \
+  void entry::echo_decode_##NAME##SUFFIX(                                      \
+      Context &ctx, const echo_decode_##NAME##SUFFIX##_args &args) {           \
+    decodeWords<Codec::CODEC, ELT, PER_WORD, WIDTH>(                           \
+        ctx, args.entry,                                                       \
+        decodeArgs(args.entry, Codec::CODEC, args.bytes, args.y));             \
+  }
+ECHO_PACKED_CODECS(ECHO_CUDA_PACKED_CODEC)
+#undef ECHO_CUDA_PACKED_CODEC
 
 //--- csr ----------------------------------------------------------------------
 

@@ -440,6 +440,80 @@ TEST(Encoding, LossyLayoutAndRoundTrip) {
     }
 }
 
+//===--- fp10 / fp8 of f16 and bf16 tensors -------------------------------===//
+
+namespace {
+using HTensor = Tensor<uint16_t>;
+
+/// A 16-bit entry next to the f32 entry of the same format.
+struct Reduced16 {
+  const char *name;
+  bool bf16; // else f16
+  echo_status (*encode16)(int64_t, void *, int64_t, void *);
+  echo_status (*decode16)(int64_t, void *, int64_t, void *);
+  echo_status (*encode32)(int64_t, void *, int64_t, void *);
+  echo_status (*decode32)(int64_t, void *, int64_t, void *);
+  int64_t (*bytes)(int64_t n);
+};
+#define ECHO_REDUCED16(FMT, TY, IS_BF16)                                       \
+  Reduced16 {                                                                  \
+    #FMT "_" #TY, IS_BF16,                                                     \
+        echo_encode_##FMT##_##TY<int64_t, void *, int64_t, void *>,            \
+        echo_decode_##FMT##_##TY<int64_t, void *, int64_t, void *>,            \
+        echo_encode_##FMT<int64_t, void *, int64_t, void *>,                   \
+        echo_decode_##FMT<int64_t, void *, int64_t, void *>, cd::FMT##Bytes    \
+  }
+const Reduced16 kReduced16[] = {
+    ECHO_REDUCED16(fp10, f16, false), ECHO_REDUCED16(fp10, bf16, true),
+    ECHO_REDUCED16(fp8, f16, false), ECHO_REDUCED16(fp8, bf16, true)};
+#undef ECHO_REDUCED16
+} // namespace
+
+// Every 16-bit pattern encodes to the bytes the f32 entry writes for its
+// exact f32 value, and decodes to the f32 entry's result, which the 16-bit
+// type holds exactly (NaN: a NaN of the same sign).
+TEST(Encoding, SixteenBitReductionsMatchF32) {
+  const int64_t n = 65536 + 3; // every pattern, and a partial last word
+  std::vector<uint16_t> patterns(n);
+  std::vector<float> wide(n);
+  for (const Reduced16 &e : kReduced16) {
+    SCOPED_TRACE(e.name);
+    auto toF32 = [&](uint16_t h) {
+      return e.bf16 ? cd::decodeBf16(h) : cd::decodeFp16(h);
+    };
+    for (int64_t i = 0; i < n; ++i) {
+      patterns[i] = (uint16_t)(i * 40503u); // a permutation of 0..65535
+      wide[i] = toF32(patterns[i]);
+    }
+    HTensor x({n}, patterns, 1);
+    FTensor xf({n}, wide);
+    BTensor b16 = bytesFor(e.bytes(n), 3), b32 = bytesFor(e.bytes(n), 0);
+    std::fill(b16.data(), b16.data() + b16.size(), 0xa5);
+    ASSERT_EQ(e.encode16(ARG(x), ARG(b16)), ECHO_OK);
+    ASSERT_EQ(e.encode32(ARG(xf), ARG(b32)), ECHO_OK);
+    ASSERT_EQ(b16.values(), b32.values());
+    HTensor y = HTensor::zerosAt({n}, 1);
+    FTensor yf({n});
+    ASSERT_EQ(e.decode16(ARG(b16), ARG(y)), ECHO_OK);
+    ASSERT_EQ(e.decode32(ARG(b32), ARG(yf)), ECHO_OK);
+    for (int64_t i = 0; i < n; ++i) {
+      float got = toF32(y[i]);
+      if (std::isnan(yf[i])) {
+        ASSERT_TRUE(std::isnan(got)) << "element " << i;
+        ASSERT_EQ(std::signbit(got), std::signbit(yf[i])) << "element " << i;
+        continue;
+      }
+      ASSERT_EQ(bitsOf(got), bitsOf(yf[i]))
+          << "element " << i << " (pattern " << patterns[i] << ")";
+    }
+  }
+  // The 16-bit entries check the planned size as the f32 ones do.
+  HTensor x({10});
+  BTensor wrong({3});
+  EXPECT_RT_ERROR(echo_encode_fp8_bf16(ARG(x), ARG(wrong)),
+                  "echo_encode_fp8_bf16: bytes shape \\[3\\] must hold 12 bytes");
+}
+
 TEST(Encoding, LossyRelativeErrorBounds) {
   // Within the normal range of each format, |decode(encode(x)) - x| <=
   // 2^-(M+1) |x|: 2^-11 for fp16, 2^-5 for fp10, 2^-4 for fp8.

@@ -103,3 +103,24 @@ func.func @encoded(%y: tensor<8x64xbf16>, %dy: tensor<8x64xbf16>) -> (tensor<8x6
   %dx = echo.relu_grad_encoded %p, %dy : (!echo.encoded<tensor<8x64xbf16>, #echo.encoding<binarize>>, tensor<8x64xbf16>) -> tensor<8x64xbf16>
   return %d, %dx : tensor<8x64xbf16>, tensor<8x64xbf16>
 }
+
+// -----
+
+// A precision reduction of a 16-bit tensor (Gist's DPR of a bf16 or f16
+// stash) stays 16-bit: the runtime's echo_encode_fp8_bf16 and friends read
+// and write the 16-bit elements, so no f32 copy is made on either side.
+// CHECK-LABEL: func @reduced
+// CHECK-NOT: echo.cast
+// CHECK: echo.encode %{{.*}} : tensor<8x64xbf16> as #echo.encoding<fp8>
+// CHECK: echo.decode %{{.*}} : !echo.encoded<tensor<8x64xbf16>, #echo.encoding<fp8>>
+// CHECK: echo.encode %{{.*}} : tensor<8x64xf16> as #echo.encoding<fp10>
+// CHECK: echo.decode %{{.*}} : !echo.encoded<tensor<8x64xf16>, #echo.encoding<fp10>>
+// CHECK-NOT: echo.cast
+// CHECK: return
+func.func @reduced(%y: tensor<8x64xbf16>, %z: tensor<8x64xf16>) -> (tensor<8x64xbf16>, tensor<8x64xf16>) {
+  %e = echo.encode %y : tensor<8x64xbf16> as #echo.encoding<fp8>
+  %d = echo.decode %e : !echo.encoded<tensor<8x64xbf16>, #echo.encoding<fp8>>
+  %e2 = echo.encode %z : tensor<8x64xf16> as #echo.encoding<fp10>
+  %d2 = echo.decode %e2 : !echo.encoded<tensor<8x64xf16>, #echo.encoding<fp10>>
+  return %d, %d2 : tensor<8x64xbf16>, tensor<8x64xf16>
+}

@@ -19,6 +19,13 @@ int64_t getElementBytes(Type elementType);
 /// Bytes of a statically shaped tensor or memref of integers or floats, an
 /// encoded or a host value; 0 for other types.
 int64_t getStorageBytes(Type type);
+
+/// Whether `kind` stores each element's own value at a lower precision
+/// (fp16, fp10, fp8). fp10 and fp8 reduce f16 and bf16 tensors too, as
+/// they are (the runtime reads and writes the 16-bit elements); every
+/// other encoding of a 16-bit tensor is taken of its f32 value
+/// (echo-compute-in-f32).
+bool isPrecisionReduction(EncodingKind kind);
 } // namespace echo
 } // namespace mlir
 

@@ -440,16 +440,32 @@ def EchoBlockKernels : Pass<"echo-block-kernels", "::mlir::func::FuncOp"> {
 }
 
 def EchoLowerAllReduce : Pass<"echo-lower-all-reduce", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower gpu.all_reduce in outlined kernels to shuffles and shared memory";
+  let summary = "Lower gpu.all_reduce in outlined kernels to a deterministic workgroup tree";
   let description = [{
-    Applies upstream's all-reduce rewrite (`populateGpuAllReducePatterns`,
-    which no upstream pass registers) to the kernels of a `gpu.module`:
-    each `gpu.all_reduce` becomes warp shuffles, a workgroup buffer of the
-    warps' results and a second shuffle round, in a fixed order for a given
-    block size. Part of `--echo-lower-to-cuda`, after outlining, before
+    Each `gpu.all_reduce` of a kernel of the `gpu.module` becomes a tree in
+    workgroup memory folded by one `scf.for`: every thread stores its value
+    in its slot; then, for `s` = P/2, P/4, ..., 1 (P the block size rounded
+    up to a power of two), thread `t < s` combines slot `t` (first operand)
+    with slot `t + s` when that slot exists, with a `gpu.barrier` after each
+    level; every thread then reads slot 0, and a last barrier lets the next
+    reduction reuse the buffer. One workgroup buffer per element type, of
+    the kernel's `known_block_size` elements, serves all of a kernel's
+    reductions.
+
+    The combining order depends only on the block size, so two runs give
+    the same bits and every thread the same value, also for a region (a
+    compare-select maximum) that is not commutative on -0/+0 or NaN. The
+    code is one loop per reduction; upstream's rewrite
+    (`populateGpuAllReducePatterns`) unrolls warp shuffles, 80 per f64
+    reduction, which made ptxas the largest share of lowering a model.
+
+    Requires the kernel's `known_block_size` (outlining sets it for constant
+    launch sizes) and each reduction `uniform` at the top level of its
+    kernel, where every thread reaches the barriers; anything else is an
+    error. Part of `--echo-lower-to-cuda`, after outlining, before
     `convert-gpu-to-nvvm` (which does not convert `gpu.all_reduce`).
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::cf::ControlFlowDialect",
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
 }
 

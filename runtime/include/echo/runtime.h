@@ -124,6 +124,10 @@ enum EchoMathMode { ECHO_MATH_MODES(ECHO_MATH_ENUMERATOR) ECHO_MATH_COUNT };
  *           word) and fp8 (1-4-3, 4 per word): round to nearest, clamp at
  *           the format's largest finite value, denormals flushed to zero,
  *           NaN and Inf preserved. Decoding gives the rounded f32 value.
+ *           fp10 and fp8 also encode f16 and bf16 tensors (entries
+ *           echo_encode_fp8_bf16 ...): the same codes of the exact f32
+ *           value; decoding gives the same value in the 16-bit type, which
+ *           holds it exactly.
  * csr:      Gist's SSDC: rows of 256 columns of the flattened tensor,
  *           1-byte column indices. Layout: 16-byte header (u32 nnz, u32
  *           capacity, u64 reserved 0), u32 row pointers (rows + 1),

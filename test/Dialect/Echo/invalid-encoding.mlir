@@ -45,9 +45,9 @@ func.func @encode_dynamic_shape(%x: tensor<?x4xf32>) {
 
 // -----
 
-func.func @encode_fp8_on_f16(%x: tensor<64x512xf16>) {
-  // expected-error @+1 {{'fp8' reduces f32 tensors, got 'tensor<64x512xf16>'}}
-  %e = echo.encode %x : tensor<64x512xf16> as #echo.encoding<fp8>
+func.func @encode_fp16_on_f16(%x: tensor<64x512xf16>) {
+  // expected-error @+1 {{'fp16' reduces f32 tensors, got 'tensor<64x512xf16>'}}
+  %e = echo.encode %x : tensor<64x512xf16> as #echo.encoding<fp16>
   return
 }
 

@@ -151,14 +151,22 @@ func.func @fp16_of_f16(%a: !echo.encoded<tensor<4xf16>, #echo.encoding<fp16>>) {
 
 // -----
 
-// expected-error@+1 {{'fp10' reduces f32 tensors, got 'tensor<4xbf16>'}}
-func.func @fp10_of_bf16(%a: !echo.encoded<tensor<4xbf16>, #echo.encoding<fp10>>) {
+// fp16 keeps no fewer bits of a bf16 and loses its range.
+// expected-error@+1 {{'fp16' reduces f32 tensors, got 'tensor<4xbf16>'}}
+func.func @fp16_of_bf16(%a: !echo.encoded<tensor<4xbf16>, #echo.encoding<fp16>>) {
   return
 }
 
 // -----
 
-// expected-error@+1 {{'fp8' reduces f32 tensors, got 'tensor<4xi32>'}}
+// expected-error@+1 {{'fp10' reduces f32, f16 or bf16 tensors, got 'tensor<4xi64>'}}
+func.func @fp10_of_i64(%a: !echo.encoded<tensor<4xi64>, #echo.encoding<fp10>>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'fp8' reduces f32, f16 or bf16 tensors, got 'tensor<4xi32>'}}
 func.func @fp8_of_i32(%a: !echo.encoded<tensor<4xi32>, #echo.encoding<fp8>>) {
   return
 }
