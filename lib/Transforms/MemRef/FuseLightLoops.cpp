@@ -441,34 +441,38 @@ void fuseIntoPartitions(Block &block) {
   };
   for (scf::ParallelOp outer : kernels) {
     Partitioned kernel = *partitionedOf(outer);
-    // Producers, nearest first: each goes to the start of the outputs' work.
-    while (scf::ParallelOp prev = nearestLoop(outer, /*before=*/true)) {
-      std::optional<LoopInfo> element = analyze(prev);
-      std::optional<LoopInfo> whole = analyze(outer);
-      if (!element || !whole || !pureBetween(prev, outer) ||
+    std::optional<LoopInfo> whole = analyze(outer);
+    if (!whole)
+      continue;
+    // Moves the nearest loop before (a producer, to the start of the
+    // outputs' work) or after (a consumer, to the end) into the kernel.
+    auto moveNearest = [&](bool before) {
+      scf::ParallelOp loop = nearestLoop(outer, before);
+      if (!loop)
+        return false;
+      std::optional<LoopInfo> element = analyze(loop);
+      if (!element ||
+          !(before ? pureBetween(loop, outer) : pureBetween(outer, loop)) ||
           !fitsPartition(*element, *whole, kernel.total))
-        break;
+        return false;
       OpBuilder b = OpBuilder::atBlockBegin(outer.getBody());
-      emitInPart(b, kernel, prev);
-      prev.erase();
+      if (!before) {
+        // The side-effect-free ops between (its views) move above the
+        // kernel.
+        while (outer->getNextNode() != loop.getOperation())
+          outer->getNextNode()->moveBefore(outer);
+        b.setInsertionPoint(outer.getBody()->getTerminator());
+      }
+      emitInPart(b, kernel, loop);
+      // The kernel now makes the loop's accesses too.
+      llvm::append_range(whole->accesses, element->accesses);
+      loop.erase();
+      return true;
+    };
+    // Producers first, then consumers, nearest first.
+    while (moveNearest(/*before=*/true)) {
     }
-    // Consumers, nearest first: each goes to the end; the side-effect-free
-    // ops between (their views) move above the kernel.
-    while (scf::ParallelOp next = nearestLoop(outer, /*before=*/false)) {
-      std::optional<LoopInfo> element = analyze(next);
-      std::optional<LoopInfo> whole = analyze(outer);
-      if (!element || !whole || !pureBetween(outer, next) ||
-          !fitsPartition(*element, *whole, kernel.total))
-        break;
-      SmallVector<Operation *> between;
-      for (Operation *op = outer->getNextNode(); op != next.getOperation();
-           op = op->getNextNode())
-        between.push_back(op);
-      for (Operation *op : between)
-        op->moveBefore(outer);
-      OpBuilder b(outer.getBody()->getTerminator());
-      emitInPart(b, kernel, next);
-      next.erase();
+    while (moveNearest(/*before=*/false)) {
     }
   }
 }
