@@ -8,25 +8,21 @@ using namespace mlir;
 using namespace mlir::echo;
 
 StashEncoder::StashEncoder(func::FuncOp fn) : block(&fn.front()) {
-  int64_t index = 0;
-  Operation *seed = nullptr;
-  for (Operation &op : fn.front()) {
-    position[&op] = index++;
-    if (!seed && op.hasAttr(kLossSeedAttr))
+  for (Operation &op : *block)
+    if (op.hasAttr(kLossSeedAttr)) {
       seed = &op;
-  }
-  forwardEnd = seed ? position[seed] : index;
+      break;
+    }
 }
 
 Operation *StashEncoder::lastForwardUse(Value v, StashOp stash) const {
-  // Ops of this block only: a step argument has no defining op.
-  auto at = [&](Operation *op) {
-    auto it = op ? position.find(op) : position.end();
-    return it == position.end() ? int64_t(-1) : it->second;
-  };
-  Operation *last = at(v.getDefiningOp()) < 0 ? nullptr : v.getDefiningOp();
+  // By the block's own order, never by an index taken at construction:
+  // the passes erase ops and create others, which may reuse their memory.
+  Operation *def = v.getDefiningOp();
+  Operation *last = def && def->getBlock() == block ? def : nullptr;
   for (Operation *user : v.getUsers())
-    if (user != stash && !isa<EncodeOp>(user) && at(user) > at(last))
+    if (user != stash && !isa<EncodeOp>(user) && user->getBlock() == block &&
+        (!last || last->isBeforeInBlock(user)))
       last = user;
   return last;
 }
@@ -34,7 +30,7 @@ Operation *StashEncoder::lastForwardUse(Value v, StashOp stash) const {
 bool StashEncoder::waits(Value v, StashOp stash) const {
   Operation *last = lastForwardUse(v, stash);
   for (Operation *op = last ? last->getNextNode() : &block->front();
-       op && position.lookup(op) < forwardEnd; op = op->getNextNode())
+       op && op != seed; op = op->getNextNode())
     if (!isa<StashOp, EncodeOp>(op) && op->getNumResults() > 0)
       return true;
   return false;

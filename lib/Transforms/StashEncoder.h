@@ -23,7 +23,7 @@ namespace echo {
 
 class StashEncoder {
 public:
-  /// Indexes the straight-line step `fn` (one block, optional loss seed).
+  /// The straight-line step `fn` (one block, optional loss seed).
   explicit StashEncoder(func::FuncOp fn);
 
   /// Where the encoded form of `v` starts: after its last forward use, or
@@ -51,8 +51,8 @@ public:
 
 private:
   Block *block = nullptr;
-  DenseMap<Operation *, int64_t> position;
-  int64_t forwardEnd = 0;
+  /// The loss seed, where the backward pass starts (null: none).
+  Operation *seed = nullptr;
 };
 
 } // namespace echo
