@@ -52,11 +52,11 @@ bool touches16Bit(Operation *op) {
 }
 
 /// An encoding of a 16-bit tensor (Gist's binarize of a 16-bit ReLU), other
-/// than a precision reduction, is taken of the f32 value instead: the kernels that read it (the ReLU
-/// backward from its bit map, a decode) work on f32, and a bit map's bytes
-/// do not depend on the element type. An offload and its prefetch pass the
-/// new type on; a decode gives the f32 tensor, cast back to 16-bit for its
-/// users.
+/// than a precision reduction, is taken of the f32 value instead: the
+/// kernels that read it (the ReLU backward from its bit map, a decode) work
+/// on f32, and a bit map's bytes do not depend on the element type. An
+/// offload and its prefetch pass the new type on; a decode gives the f32
+/// tensor, cast back to 16-bit for its users.
 LogicalResult widenEncode(EncodeOp op) {
   RankedTensorType type = widened(op.getInput().getType());
   // A precision reduction of a 16-bit tensor is read and written as it is.
