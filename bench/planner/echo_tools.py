@@ -34,6 +34,9 @@ class Plan:
         self.budget_bytes = bp["budget_bytes"] if bp else None
         self.choice = ("remat=%s gist=%s offload=%s"
                        % (bp["remat"], bp["gist"], bp["offload"])) if bp else None
+        if bp and bp.get("taken_back"):
+            self.choice += " (%d of %d taken back)" % (bp["taken_back"],
+                                                       bp["decisions"])
 
 
 def run(cmd, stdin=None):

@@ -65,6 +65,7 @@ void mlir::echo::buildTrainingPipeline(OpPassManager &pm,
     EchoBudgetPlanOptions plan;
     plan.budget = options.budget.getValue();
     plan.allowLossy = options.allowLossy;
+    plan.mixSteps = options.budgetMixSteps;
     plan.schedule = options.schedule;
     plan.device = options.device;
     plan.gradResults = options.gradResults;

@@ -14,6 +14,7 @@
 #include "EchoDialect/Transforms/MemoryPipeline.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/PlanPipeline.h"
+#include "StashDecisions.h"
 #include "StepTasks.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -79,6 +80,15 @@ double stepLowerBound(ModuleOp baseline, ArrayRef<StringRef> functions,
   return seconds;
 }
 
+/// A candidate with the first `count` of its stash decisions taken back.
+struct Mix {
+  unsigned count = 0;
+  double seconds = 0;     // simulated on the candidate's tasks
+  bool planned = false;   // and planned, which simulates its IR
+  int64_t peak = 0;
+  double planSeconds = 0; // the planned IR's simulated step
+};
+
 struct Outcome {
   MemoryChoice choice;
   unsigned staged = 0;     // index of its (remat, gist) copy
@@ -86,6 +96,8 @@ struct Outcome {
   bool planned = false;    // and it was planned
   int64_t peak = 0;        // of the largest function
   double seconds = 0;      // all functions' simulated steps
+  unsigned decisions = 0;  // stash decisions a mix may take back
+  SmallVector<Mix> mixes;  // by count; none without decisions
 };
 
 std::string describe(const MemoryChoice &c) {
@@ -149,12 +161,25 @@ private:
   /// stepLowerBound of the Baseline, set by simulateAll.
   double lowerBound = 0;
 
+  /// The step functions' names; whether simulateAll makes mixes.
+  SmallVector<StringRef> stepNames;
+  bool mixing = false;
+
   /// Plans `o` on a copy of its staged module; false if that failed.
   bool plan(Outcome &o, ArrayRef<StringRef> functions);
 
   /// Runs offload and echo-simulate of `o` on a copy of its staged module,
-  /// then, with `planStep`, the planning passes; returns the copy.
-  ModuleOp finish(const Outcome &o, bool planStep, bool &ok);
+  /// takes back the first `takenBack` stash decisions (and simulates
+  /// again), then, with `planStep`, runs the planning passes; returns the
+  /// copy.
+  ModuleOp finish(const Outcome &o, unsigned takenBack, bool planStep,
+                  bool &ok);
+
+  /// The mixes of `o`, from its simulated module `simulated`.
+  void addMixes(Outcome &o, ModuleOp simulated, ArrayRef<StringRef> functions);
+
+  /// Plans mix `m` of `o`; false if that failed.
+  bool planMix(const Outcome &o, Mix &m, ArrayRef<StringRef> functions);
 
   /// The planning passes each candidate gets; null: buildPlanPipeline.
   std::function<void(OpPassManager &)> planBuilder;
@@ -174,6 +199,9 @@ std::string genericText(ModuleOp module) {
   module->print(os, OpPrintingFlags().printGenericOpForm());
   return text;
 }
+
+static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
+                        bool planned, Outcome &o);
 
 ModuleOp BudgetPlanPass::copyOf(ModuleOp from) {
   ModuleOp module = getOperation();
@@ -197,7 +225,25 @@ LogicalResult BudgetPlanPass::runQuietly(OpPassManager &pm, ModuleOp target) {
   return runPipeline(pm, target);
 }
 
-ModuleOp BudgetPlanPass::finish(const Outcome &o, bool planStep, bool &ok) {
+/// The functions `names` of `module`, in that order.
+static SmallVector<func::FuncOp> functionsOf(ModuleOp module,
+                                             ArrayRef<StringRef> names) {
+  SmallVector<func::FuncOp> fns;
+  for (StringRef name : names)
+    fns.push_back(module.lookupSymbol<func::FuncOp>(name));
+  return fns;
+}
+
+/// echo-simulate alone, on `device`.
+static void addSimulate(OpPassManager &pm, DeviceKind device) {
+  MemoryChoice simulateOnly;
+  simulateOnly.device = device;
+  simulateOnly.simulate = true;
+  buildMemoryPasses(pm, simulateOnly);
+}
+
+ModuleOp BudgetPlanPass::finish(const Outcome &o, unsigned takenBack,
+                                bool planStep, bool &ok) {
   ModuleOp copy = copyOf(staged[o.staged]);
   OpPassManager pm(ModuleOp::getOperationName());
   MemoryChoice rest = o.choice; // remat, gist and order are applied
@@ -206,12 +252,57 @@ ModuleOp BudgetPlanPass::finish(const Outcome &o, bool planStep, bool &ok) {
   rest.schedule = ScheduleOrder::Input;
   rest.simulate = true;
   buildMemoryPasses(pm, rest);
+  if (takenBack) {
+    ok = succeeded(runQuietly(pm, copy));
+    if (!ok)
+      return copy;
+    SmallVector<func::FuncOp> fns = functionsOf(copy, stepNames);
+    takeBack(stashDecisions(fns, deviceProfileOf(device)), takenBack);
+    pm.clear();
+    addSimulate(pm, device);
+  }
   if (planStep && planBuilder)
     planBuilder(pm);
   else if (planStep)
     buildPlanPipeline(pm, /*assignBuffers=*/true, gradResults);
   ok = succeeded(runQuietly(pm, copy));
   return copy;
+}
+
+void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
+                              ArrayRef<StringRef> functions) {
+  SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
+  DeviceProfile profile = deviceProfileOf(device);
+  std::vector<StashDecision> decisions = stashDecisions(fns, profile);
+  o.decisions = decisions.size();
+  unsigned steps = mixSteps;
+  for (unsigned j = 1; j <= steps && o.decisions; ++j) {
+    Mix m;
+    m.count = unsigned((uint64_t(j) * o.decisions + steps - 1) / steps);
+    if (!o.mixes.empty() && o.mixes.back().count == m.count)
+      continue;
+    m.seconds = simulateTakenBack(fns, decisions, m.count, profile);
+    o.mixes.push_back(m);
+  }
+}
+
+bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
+                             ArrayRef<StringRef> functions) {
+  bool ok = false;
+  ModuleOp copy = finish(o, m.count, /*planStep=*/true, ok);
+  Outcome read;
+  m.planned = ok && readOutcome(copy, functions, true, read);
+  m.peak = read.peak;
+  m.planSeconds = read.seconds;
+  copies.pop_back_val().erase();
+  // The mix was ranked by its tasks' simulation; the IR's must agree.
+  if (m.planned && std::llround(m.planSeconds * 1e12) !=
+                       std::llround(m.seconds * 1e12))
+    mlir::emitWarning(getOperation().getLoc(), "echo-budget-plan: ")
+        << describe(o.choice) << " taking back " << m.count
+        << " stash decisions simulates " << microseconds(m.planSeconds)
+        << " us as IR and " << microseconds(m.seconds) << " us as tasks";
+  return m.planned;
 }
 
 /// The simulated seconds summed over `functions` of `copy`, and the
@@ -277,7 +368,7 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
         o.staged = staged.size() - 1;
         if (copy) {
           bool ok = false;
-          ModuleOp simulated = finish(o, /*planStep=*/false, ok);
+          ModuleOp simulated = finish(o, 0, /*planStep=*/false, ok);
           // An offload policy that moves nothing repeats offload=none.
           bool moves = false;
           simulated.walk([&](OffloadOp) {
@@ -289,6 +380,8 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
           if (outcomes.empty() && o.simulated) // the Baseline
             lowerBound =
                 stepLowerBound(simulated, functions, deviceProfileOf(device));
+          if (o.simulated && mixing)
+            addMixes(o, simulated, functions);
           copies.pop_back_val().erase();
         }
         outcomes.push_back(o);
@@ -300,7 +393,7 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
 
 bool BudgetPlanPass::plan(Outcome &o, ArrayRef<StringRef> functions) {
   bool ok = false;
-  ModuleOp copy = finish(o, /*planStep=*/true, ok);
+  ModuleOp copy = finish(o, 0, /*planStep=*/true, ok);
   o.planned = ok && readOutcome(copy, functions, true, o);
   copies.pop_back_val().erase();
   return o.planned;
@@ -332,6 +425,9 @@ void BudgetPlanPass::runOnOperation() {
   if (steps.empty())
     return;
 
+  stepNames = names;
+  // Mixes only add bytes to a plan: the smallest peak has none.
+  mixing = parsed->kind != PeakBudget::Kind::Min && mixSteps > 0;
   SmallVector<Outcome> outcomes = simulateAll(names);
   // The bound's premise, checked on every candidate (a failure is a bug in
   // it, reported, never a reason to refuse a plan).
@@ -398,6 +494,41 @@ void BudgetPlanPass::runOnOperation() {
     if (!best || o.peak < best->peak)
       best = &o;
   }
+
+  // Per-value mixes: a candidate that fits may keep some stashes plain.
+  // A mix counts only if it and every mix taking back fewer decisions fit
+  // (they are planned in that order, so the walk stops at the first that
+  // does not): a set that grows with the budget, whatever the peaks of
+  // mixes beyond, so the choice stays monotonic. Every candidate that fits
+  // and has a mix that could beat the plan so far is walked.
+  const Mix *bestMix = nullptr;
+  int64_t mixesPlanned = 0;
+  if (best && mixing) {
+    auto ps = [](double seconds) -> int64_t {
+      return std::llround(seconds * 1e12);
+    };
+    int64_t fastest = ps(best->seconds);
+    for (unsigned i : order) {
+      Outcome &o = outcomes[i];
+      auto couldBeat = [&](unsigned from) {
+        return llvm::any_of(ArrayRef<Mix>(o.mixes).drop_front(from),
+                            [&](const Mix &m) { return ps(m.seconds) < fastest; });
+      };
+      if (!couldBeat(0) || (!o.planned && !plan(o, names)) || o.peak > limit)
+        continue;
+      for (unsigned j = 0; j < o.mixes.size() && couldBeat(j); ++j) {
+        Mix &m = o.mixes[j];
+        ++mixesPlanned;
+        if (!planMix(o, m, names) || m.peak > limit)
+          break;
+        if (ps(m.seconds) < fastest) {
+          fastest = ps(m.seconds);
+          best = &o;
+          bestMix = &m;
+        }
+      }
+    }
+  }
   eraseCopies();
   int64_t simulated = order.size();
   int64_t planned = llvm::count_if(
@@ -414,19 +545,32 @@ void BudgetPlanPass::runOnOperation() {
   buildMemoryPasses(pm, best->choice);
   if (failed(runPipeline(pm, module)))
     return signalPassFailure();
+  unsigned takenBack = bestMix ? bestMix->count : 0;
+  int64_t peak = bestMix ? bestMix->peak : best->peak;
+  double seconds = bestMix ? bestMix->planSeconds : best->seconds;
+  if (takenBack) {
+    takeBack(stashDecisions(steps, deviceProfileOf(device)), takenBack);
+    OpPassManager again(ModuleOp::getOperationName());
+    addSimulate(again, device);
+    if (failed(runPipeline(again, module)))
+      return signalPassFailure();
+  }
 
   Builder b(&getContext());
-  int64_t budgetBytes = parsed->kind == PeakBudget::Kind::Min ? best->peak : limit;
+  int64_t budgetBytes = parsed->kind == PeakBudget::Kind::Min ? peak : limit;
   NamedAttribute entries[] = {
       b.getNamedAttr("budget", b.getI64IntegerAttr(budgetBytes)),
       b.getNamedAttr("remat", b.getStringAttr(optionSpelling(best->choice.remat))),
       b.getNamedAttr("gist", b.getStringAttr(optionSpelling(best->choice.gist))),
       b.getNamedAttr("offload",
                      b.getStringAttr(optionSpelling(best->choice.offload))),
-      b.getNamedAttr("peak", b.getI64IntegerAttr(best->peak)),
-      b.getNamedAttr("step", b.getF64FloatAttr(best->seconds)),
+      b.getNamedAttr("taken_back", b.getI64IntegerAttr(takenBack)),
+      b.getNamedAttr("decisions", b.getI64IntegerAttr(best->decisions)),
+      b.getNamedAttr("peak", b.getI64IntegerAttr(peak)),
+      b.getNamedAttr("step", b.getF64FloatAttr(seconds)),
       b.getNamedAttr("candidates", b.getI64IntegerAttr(simulated)),
       b.getNamedAttr("planned", b.getI64IntegerAttr(planned)),
+      b.getNamedAttr("mixes_planned", b.getI64IntegerAttr(mixesPlanned)),
       b.getNamedAttr("baseline_peak", b.getI64IntegerAttr(baseline.peak)),
       b.getNamedAttr("baseline_step", b.getF64FloatAttr(baseline.seconds)),
       b.getNamedAttr("step_lower_bound", b.getF64FloatAttr(lowerBound)),
@@ -445,12 +589,18 @@ void BudgetPlanPass::runOnOperation() {
     remark << "budget " << limit << " bytes";
   if (parsed->kind == PeakBudget::Kind::Percent)
     remark << " (" << parsed->text << " of Baseline's " << baseline.peak << ")";
-  remark << ": " << describe(best->choice) << ", planned peak " << best->peak
-         << " bytes, simulated step " << microseconds(best->seconds)
+  remark << ": " << describe(best->choice);
+  if (takenBack)
+    remark << ", taking back " << takenBack << " of its " << best->decisions
+           << " stash decisions";
+  remark << ", planned peak " << peak
+         << " bytes, simulated step " << microseconds(seconds)
          << " us (Baseline " << baseline.peak << " bytes, "
          << microseconds(baseline.seconds) << " us); no plan is faster than "
          << microseconds(lowerBound) << " us; " << planned << " of "
          << simulated << " candidates planned";
+  if (mixing)
+    remark << ", " << mixesPlanned << " per-value mixes";
 }
 
 } // namespace

@@ -90,6 +90,9 @@ struct SimulatedStep {
 struct BudgetPlanRecord {
   std::string remat, gist, offload;
   int64_t budget = 0, candidates = 0, planned = 0;
+  /// Per-value mixes: decisions taken back of those the choice made, and
+  /// mixes planned.
+  int64_t takenBack = 0, decisions = 0, mixesPlanned = 0;
   double stepLowerBound = 0; // seconds no plan beats
 };
 
@@ -210,6 +213,9 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     b.budget = intOf(budget, "budget");
     b.candidates = intOf(budget, "candidates");
     b.planned = intOf(budget, "planned");
+    b.takenBack = intOf(budget, "taken_back");
+    b.decisions = intOf(budget, "decisions");
+    b.mixesPlanned = intOf(budget, "mixes_planned");
     if (auto bound = budget.getAs<FloatAttr>("step_lower_bound"))
       b.stepLowerBound = bound.getValueAsDouble();
     r.budgetPlan = std::move(b);
@@ -349,6 +355,8 @@ llvm::json::Object toJson(const FunctionReport &r) {
         {"budget_bytes", b->budget}, {"remat", b->remat},
         {"gist", b->gist},           {"offload", b->offload},
         {"candidates", b->candidates}, {"planned", b->planned},
+        {"taken_back", b->takenBack}, {"decisions", b->decisions},
+        {"mixes_planned", b->mixesPlanned},
         {"step_lower_bound_seconds", b->stepLowerBound}};
   if (const std::optional<SimulatedStep> &s = r.simulated)
     result["simulated_step"] = llvm::json::Object{
@@ -393,10 +401,15 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
                        (long long)r.ranks, (long long)r.collectives);
   if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan) {
     os << llvm::format("budget plan      %14lld bytes  remat=%s gist=%s "
-                       "offload=%s (%lld of %lld candidates planned)\n",
+                       "offload=%s (%lld of %lld candidates planned, %lld "
+                       "mixes)\n",
                        (long long)b->budget, b->remat.c_str(), b->gist.c_str(),
                        b->offload.c_str(), (long long)b->planned,
-                       (long long)b->candidates);
+                       (long long)b->candidates, (long long)b->mixesPlanned);
+    if (b->takenBack)
+      os << llvm::format("  taken back     %14lld of %lld stash decisions "
+                         "(kept plain)\n",
+                         (long long)b->takenBack, (long long)b->decisions);
     os << llvm::format("  step bound     %14.3f ms  (no plan is faster)\n",
                        b->stepLowerBound * 1e3);
   }

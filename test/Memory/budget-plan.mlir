@@ -16,10 +16,10 @@
 // step fits too: the relu mask in 1 bit (lossless Gist) reads less in the
 // backward pass. Gist alone plans 4 KiB more (its encode buffers), so the
 // greedy offload of a stash is what brings it back under the budget.
-// FULL: remark: echo-budget-plan: budget 676868 bytes (100% of Baseline's 676868): remat=none gist=lossless offload=greedy, planned peak 676868 bytes, simulated step 2.988 us (Baseline 676868 bytes, 3.067 us); no plan is faster than 2.814 us; 4 of 17 candidates planned
+// FULL: remark: echo-budget-plan: budget 676868 bytes (100% of Baseline's 676868): remat=none gist=lossless offload=greedy, planned peak 676868 bytes, simulated step 2.988 us (Baseline 676868 bytes, 3.067 us); no plan is faster than 2.814 us; 4 of 17 candidates planned, 0 per-value mixes
 // FULL:      module {
 // FULL-NEXT:  func.func @train_step
-// FULL-SAME:  attributes {echo.budget_plan = {baseline_peak = 676868 : i64, baseline_step = {{.*}} : f64, budget = 676868 : i64, candidates = 17 : i64, gist = "lossless", offload = "greedy", peak = 676868 : i64, planned = 4 : i64, remat = "none", step = {{.*}} : f64, step_lower_bound = {{.*}} : f64}
+// FULL-SAME:  attributes {echo.budget_plan = {baseline_peak = 676868 : i64, baseline_step = {{.*}} : f64, budget = 676868 : i64, candidates = 17 : i64, decisions = 1 : i64, gist = "lossless", mixes_planned = 0 : i64, offload = "greedy", peak = 676868 : i64, planned = 4 : i64, remat = "none", step = {{.*}} : f64, step_lower_bound = {{.*}} : f64, taken_back = 0 : i64}
 // FULL:       echo.encode {{.*}} as #echo.encoding<binarize>
 // FULL:       echo.offload
 // FULL:       echo.prefetch
@@ -44,8 +44,8 @@
 // when the chosen step is planned again, and the one the training
 // pipeline plans with budget= (its candidates planned with its own
 // planning passes, workspaces included).
-// PIPELINE: "budget_plan":{"budget_bytes":609181,"candidates":17,"gist":"fp8","offload":"dymem","planned":6,"remat":"none","step_lower_bound_seconds":{{[0-9.e-]+}}}
-// TEXT: budget plan              609181 bytes  remat=none gist=fp8 offload=dymem (6 of 17 candidates planned)
+// PIPELINE: "budget_plan":{"budget_bytes":609181,"candidates":17,"decisions":3,"gist":"fp8","mixes_planned":2,"offload":"dymem","planned":13,"remat":"none","step_lower_bound_seconds":{{[0-9.e-]+}},"taken_back":0}
+// TEXT: budget plan              609181 bytes  remat=none gist=fp8 offload=dymem (13 of 17 candidates planned, 2 mixes)
 // TEXT-NEXT: step bound 0.003 ms  (no plan is faster)
 // REPLAN: "function":"train_step"
 // REPLAN-SAME: "planned_peak_bytes":605188

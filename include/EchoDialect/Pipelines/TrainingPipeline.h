@@ -59,6 +59,12 @@ struct TrainingPipelineOptions
                      "in (Gist's DPR); none: lossless encodings only"),
       llvm::cl::init(DprFormat::None),
       optionValues<DprFormat>()};
+  PassOptions::Option<unsigned> budgetMixSteps{
+      *this, "budget-mix-steps",
+      llvm::cl::desc("budget=: per-value mixes tried on each plan that fits "
+                     "(echo-budget-plan's mix-steps; 0: whole policies "
+                     "only)"),
+      llvm::cl::init(4)};
   PassOptions::Option<GistMode> gist{
       *this, "gist", llvm::cl::desc("Encodings of what stays stashed"),
       llvm::cl::init(GistMode::None),

@@ -1007,9 +1007,22 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     measured on the CPU). `budget` takes bytes (optionally with a KiB, MiB
     or GiB suffix), `NN%` of the Baseline's planned peak, or `min`.
 
-    This is a search over the compositions of the existing techniques, each
-    applied to the whole step; per-value decisions (one MILP over keep,
-    recompute, offload and encode for each stash) are not made yet.
+    Per-value mixes (`mix-steps`, default 4): a candidate whose planned
+    peak fits may take back some of its decisions about single stashes -
+    a precision reduction (its encode and decodes, and the offload of the
+    encoded form) or an offload - so that those stashes stay plain. Its
+    decisions are ordered by the simulated seconds each saves, taken back
+    alone, per byte it adds, most first; the mixes take back the first
+    j/`mix-steps` of them, j = 1 ... `mix-steps`. Each mix is simulated on
+    the candidate's tasks, and planned only if it could beat the fastest
+    fitting plan found so far; every candidate with a mix that could is
+    planned too. A mix is kept if it fits and is faster. A mix's peak
+    fits only if its candidate's does, so the plans compared at a budget
+    are those of a set that only grows with the budget: the choice stays
+    monotonic. `echo.budget_plan` records `taken_back` and `decisions`.
+    Recomputation is still chosen per policy, not per value, and the mix
+    is a greedy order, not a joint optimum (no MILP over keep, recompute,
+    offload and encode per stash yet).
 
     ```mlir
     // echo-opt --echo-budget-plan="budget=100% allow-lossy=fp8"
@@ -1056,6 +1069,10 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     Option<"rematTimeLimit", "remat-time-limit", "double",
            /*default=*/"::mlir::echo::kDefaultSolverSeconds",
            "echo-remat's time-limit (optimal)">,
+    Option<"mixSteps", "mix-steps", "unsigned", /*default=*/"4",
+           "Per-value mixes tried on each candidate that fits: take back "
+           "the first j/N of its precision reductions and offloads, most "
+           "time saved per byte first (0: whole policies only)">,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Report the plan kept as a remark on each function">
   ];

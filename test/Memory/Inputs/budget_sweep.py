@@ -126,6 +126,9 @@ def main():
               "budget %s: two runs byte-identical" % budget)
         remark = re.search(r"remark: echo-budget-plan: (.*)", first.stderr).group(1)
         choice = re.search(r"remat=\S+ gist=\S+ offload=[a-z]+", remark).group(0)
+        mix = re.search(r"taking back \d+ of its \d+ stash decisions", remark)
+        if mix:
+            choice += ", " + mix.group(0)
         recorded = int(re.search(r"planned peak (\d+) bytes", remark).group(1))
         peak, seconds, bound, total = report(tool, out, "simulate=1")
         if limit is None:

@@ -1,0 +1,209 @@
+//===- StashDecisions.cpp - Per-value memory decisions taken back ---------===//
+
+#include "StashDecisions.h"
+#include "StepTasks.h"
+
+#include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/EchoTypes.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// Adds the prefetches of `offload` (and, with `decodes`, the decodes that
+/// read them) to `ops`; false if something else reads the host value or
+/// the token, or a prefetch has another reader when `decodes` is set.
+bool collectOffload(OffloadOp offload, bool decodes,
+                    SmallVectorImpl<Operation *> &ops) {
+  ops.push_back(offload);
+  for (Value v : {Value(offload.getResult()), Value(offload.getToken())})
+    for (Operation *user : v.getUsers()) {
+      auto prefetch = dyn_cast<PrefetchOp>(user);
+      if (!prefetch)
+        return false;
+      if (llvm::is_contained(ops, user))
+        continue;
+      ops.push_back(prefetch);
+      if (!decodes)
+        continue;
+      for (Operation *reader : prefetch.getResult().getUsers()) {
+        if (!isa<DecodeOp>(reader))
+          return false;
+        ops.push_back(reader);
+      }
+    }
+  return true;
+}
+
+/// A decision's reversal in one function: the value whose producer its
+/// readers then wait for.
+Value valueKept(const StashDecision &d) {
+  if (auto encode = dyn_cast<EncodeOp>(d.removed.front()))
+    return encode.getInput();
+  return cast<OffloadOp>(d.removed.front()).getInput();
+}
+
+/// One function's tasks, as stepTasks gives them.
+struct FunctionTasks {
+  std::vector<StreamTask> tasks;
+  llvm::DenseMap<Operation *, unsigned> index;
+
+  FunctionTasks(func::FuncOp fn, const DeviceProfile &profile) {
+    std::vector<Operation *> ops;
+    tasks = stepTasks(fn.front(), profile, ops);
+    for (auto [i, op] : llvm::enumerate(ops))
+      index[op] = i;
+  }
+
+  /// The step with each task of `removed` (value -1: kept) dropped and
+  /// its readers waiting for task `removed[i]` (-2: nothing) instead.
+  double simulate(const std::vector<int> &removed) const {
+    std::vector<StreamTask> kept;
+    std::vector<int> renumbered(tasks.size(), -1);
+    for (unsigned i = 0; i < tasks.size(); ++i) {
+      if (removed[i] != -1)
+        continue;
+      StreamTask task;
+      task.stream = tasks[i].stream;
+      task.seconds = tasks[i].seconds;
+      for (unsigned w : tasks[i].waitsFor) {
+        int source = int(w);
+        while (source >= 0 && removed[source] != -1)
+          source = removed[source] == -2 ? -1 : removed[source];
+        if (source >= 0)
+          task.waitsFor.push_back(renumbered[source]);
+      }
+      renumbered[i] = kept.size();
+      kept.push_back(std::move(task));
+    }
+    StreamTimeline timeline;
+    // The tasks come from a verified step; a malformed list cannot arise.
+    (void)simulateStreams(kept, timeline, /*overlap=*/false);
+    return timeline.stepSeconds;
+  }
+
+  /// Marks the tasks of `d` in `removed`.
+  void mark(const StashDecision &d, std::vector<int> &removed) const {
+    Operation *producer = valueKept(d).getDefiningOp();
+    auto it = producer ? index.find(producer) : index.end();
+    int source = it == index.end() ? -2 : int(it->second);
+    for (Operation *op : d.removed)
+      removed[index.lookup(op)] = source;
+  }
+};
+
+} // namespace
+
+std::vector<StashDecision>
+mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
+                           const DeviceProfile &profile) {
+  std::vector<StashDecision> decisions;
+  for (auto [f, constFn] : llvm::enumerate(functions)) {
+    func::FuncOp fn = constFn;
+    if (!fn || !fn.getBody().hasOneBlock())
+      continue;
+    size_t first = decisions.size();
+    llvm::DenseSet<Operation *> claimed;
+    for (Operation &op : fn.front()) {
+      StashDecision d;
+      d.function = f;
+      if (auto encode = dyn_cast<EncodeOp>(op)) {
+        if (!isPrecisionReduction(encode.getEncoding().getKind()))
+          continue;
+        d.removed.push_back(encode);
+        bool ok = true, offloaded = false;
+        for (Operation *user : encode.getResult().getUsers()) {
+          if (isa<DecodeOp>(user)) {
+            d.removed.push_back(user);
+          } else if (auto offload = dyn_cast<OffloadOp>(user)) {
+            offloaded = true;
+            ok = ok && collectOffload(offload, /*decodes=*/true, d.removed);
+          } else {
+            ok = false;
+          }
+        }
+        if (!ok)
+          continue;
+        d.bytes = getStorageBytes(encode.getInput().getType()) -
+                  (offloaded ? 0 : getStorageBytes(encode.getType()));
+      } else if (auto offload = dyn_cast<OffloadOp>(op)) {
+        if (claimed.contains(offload) ||
+            !collectOffload(offload, /*decodes=*/false, d.removed))
+          continue;
+        d.bytes = getStorageBytes(offload.getInput().getType());
+      } else {
+        continue;
+      }
+      d.bytes = std::max<int64_t>(d.bytes, 1);
+      claimed.insert(d.removed.begin(), d.removed.end());
+      decisions.push_back(std::move(d));
+    }
+    if (decisions.size() == first)
+      continue;
+    // Each decision's saving, taken back alone.
+    FunctionTasks tasks(fn, profile);
+    std::vector<int> none(tasks.tasks.size(), -1);
+    double whole = tasks.simulate(none);
+    for (size_t i = first; i < decisions.size(); ++i) {
+      std::vector<int> removed = none;
+      tasks.mark(decisions[i], removed);
+      decisions[i].seconds = std::max(0.0, whole - tasks.simulate(removed));
+    }
+  }
+  // Most seconds per byte first; the stable sort keeps function and
+  // program order among equals.
+  std::stable_sort(decisions.begin(), decisions.end(),
+                   [](const StashDecision &a, const StashDecision &b) {
+                     return a.seconds * double(b.bytes) >
+                            b.seconds * double(a.bytes);
+                   });
+  return decisions;
+}
+
+double mlir::echo::simulateTakenBack(ArrayRef<func::FuncOp> functions,
+                                     ArrayRef<StashDecision> decisions,
+                                     unsigned count,
+                                     const DeviceProfile &profile) {
+  double seconds = 0;
+  for (auto [f, constFn] : llvm::enumerate(functions)) {
+    func::FuncOp fn = constFn;
+    if (!fn || !fn.getBody().hasOneBlock())
+      continue;
+    FunctionTasks tasks(fn, profile);
+    std::vector<int> removed(tasks.tasks.size(), -1);
+    for (const StashDecision &d : decisions.take_front(count))
+      if (d.function == f)
+        tasks.mark(d, removed);
+    seconds += tasks.simulate(removed);
+  }
+  return seconds;
+}
+
+void mlir::echo::takeBack(ArrayRef<StashDecision> decisions, unsigned count) {
+  for (const StashDecision &d : decisions.take_front(count)) {
+    Value kept = valueKept(d);
+    Operation *anchor = d.removed.front();
+    if (isa<EncodeOp>(anchor) && !kept.getDefiningOp<StashOp>()) {
+      // Backward ops read stashes (the Baseline's form); one where the
+      // encode was, which is after the value's last forward use.
+      OpBuilder b(anchor);
+      kept = StashOp::create(b, anchor->getLoc(), kept.getType(), kept);
+    }
+    for (Operation *op : d.removed)
+      if (isa<DecodeOp>(op) || (isa<PrefetchOp>(op) && !isa<EncodeOp>(anchor)))
+        op->getResult(0).replaceAllUsesWith(kept);
+    SmallVector<Operation *> erase(d.removed.begin(), d.removed.end());
+    llvm::sort(erase, [](Operation *a, Operation *b) {
+      return b->isBeforeInBlock(a); // readers first
+    });
+    for (Operation *op : erase)
+      op->erase();
+  }
+}

@@ -1,0 +1,55 @@
+//===- StashDecisions.h - Per-value memory decisions taken back -*- C++ -*-===//
+//
+// The decisions a memory plan made about single stashed values that can be
+// taken back, leaving the value plainly stashed: a precision reduction (its
+// echo.encode, the echo.decode ops of it, and any offload of the encoded
+// form) and an offload (of a plain or losslessly encoded value). Lossless
+// encodings themselves stay: they change which backward ops run.
+// echo-budget-plan takes back a prefix of them, most time saved per byte
+// first, so one plan mixes encoded, offloaded and plain stashes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ECHO_TRANSFORMS_STASHDECISIONS_H
+#define ECHO_TRANSFORMS_STASHDECISIONS_H
+
+#include "EchoDialect/Core/StreamSimulator.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <vector>
+
+namespace mlir {
+namespace echo {
+
+struct StashDecision {
+  unsigned function = 0; // index into the functions given
+  /// The ops taking it back erases (echo.encode or echo.offload first).
+  SmallVector<Operation *> removed;
+  /// Device bytes the value keeps across the gap once taken back.
+  int64_t bytes = 0;
+  /// Simulated step seconds saved when it alone is taken back.
+  double seconds = 0;
+};
+
+/// The decisions in `functions` (single-block steps), most seconds saved
+/// per byte first; ties in function, then program order.
+std::vector<StashDecision> stashDecisions(ArrayRef<func::FuncOp> functions,
+                                          const DeviceProfile &profile);
+
+/// The simulated step, summed over `functions`, with the first `count` of
+/// `decisions` taken back, without changing the IR: the tasks they would
+/// erase are dropped and their readers wait for the value's producer, as
+/// after takeBack.
+double simulateTakenBack(ArrayRef<func::FuncOp> functions,
+                         ArrayRef<StashDecision> decisions, unsigned count,
+                         const DeviceProfile &profile);
+
+/// Takes back the first `count` of `decisions` in the IR: the backward
+/// readers read an echo.stash of the value instead.
+void takeBack(ArrayRef<StashDecision> decisions, unsigned count);
+
+} // namespace echo
+} // namespace mlir
+
+#endif // ECHO_TRANSFORMS_STASHDECISIONS_H

@@ -1,0 +1,120 @@
+//===- StashDecisionsTest.cpp - Per-value decisions taken back ------------===//
+//
+// lib/Transforms/StashDecisions.h: which decisions of a plan can be taken
+// back, in which order, and that the step simulated on the tasks with a
+// prefix taken back is the step echo-simulate finds on the IR after
+// takeBack (echo-budget-plan ranks mixes by the one and records the other).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParsedStep.h"
+#include "StashDecisions.h"
+#include "StepTasks.h"
+
+#include "EchoDialect/IR/EchoTypes.h"
+
+#include "mlir/IR/Verifier.h"
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+// Four stashed maps: %a reduced to fp8, %b offloaded plain, %c reduced to
+// fp8 and the encoded form offloaded, %d's 1-bit ReLU mask (lossless: its
+// backward op reads the encoded form, so it stays).
+constexpr const char *kStep = R"mlir(
+func.func @step(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %a = echo.tanh %x : tensor<64x256xf32>
+  %b = echo.tanh %a : tensor<64x256xf32>
+  %bs = echo.stash %b : tensor<64x256xf32>
+  %bh, %bt = echo.offload %bs : tensor<64x256xf32>
+  %ae = echo.encode %a : tensor<64x256xf32> as #echo.encoding<fp8>
+  %c = echo.tanh %b : tensor<64x256xf32>
+  %d = echo.relu %c : tensor<64x256xf32>
+  %de = echo.encode %d : tensor<64x256xf32> as #echo.encoding<binarize>
+  %ce = echo.encode %c : tensor<64x256xf32> as #echo.encoding<fp8>
+  %ch, %ct = echo.offload %ce : !echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>
+  %e = echo.tanh %d : tensor<64x256xf32>
+  %f = echo.tanh %e : tensor<64x256xf32>
+  %seed = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<64x256xf32>
+  %g0 = echo.relu_grad_encoded %de, %seed : (!echo.encoded<tensor<64x256xf32>, #echo.encoding<binarize>>, tensor<64x256xf32>) -> tensor<64x256xf32>
+  %cp = echo.prefetch %ch after %ct : !echo.host<!echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>>
+  %cd = echo.decode %cp : !echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>
+  %g1 = echo.tanh_grad %cd, %g0 : tensor<64x256xf32>
+  %bp = echo.prefetch %bh after %bt : !echo.host<tensor<64x256xf32>>
+  %g2 = echo.tanh_grad %bp, %g1 : tensor<64x256xf32>
+  %ad = echo.decode %ae : !echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>
+  %g3 = echo.tanh_grad %ad, %g2 : tensor<64x256xf32>
+  %sum = echo.add %g3, %f : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
+  return %sum : tensor<64x256xf32>
+}
+)mlir";
+
+using StashDecisionsTest = ParsedStepTest;
+
+double simulated(func::FuncOp fn, const DeviceProfile &profile) {
+  std::vector<Operation *> ops;
+  std::vector<StreamTask> tasks = stepTasks(fn.front(), profile, ops);
+  StreamTimeline timeline;
+  EXPECT_EQ(simulateStreams(tasks, timeline), "");
+  return timeline.stepSeconds;
+}
+
+template <typename OpTy> unsigned count(func::FuncOp fn) {
+  return llvm::range_size(fn.front().getOps<OpTy>());
+}
+} // namespace
+
+TEST_F(StashDecisionsTest, FindsTheReversibleDecisions) {
+  func::FuncOp fn = parse(kStep);
+  ASSERT_TRUE(fn);
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  std::vector<StashDecision> decisions = stashDecisions({fn}, profile);
+  ASSERT_EQ(decisions.size(), 3u);
+  // Ordered by seconds saved per byte added.
+  for (size_t i = 1; i < decisions.size(); ++i)
+    EXPECT_GE(decisions[i - 1].seconds * double(decisions[i].bytes),
+              decisions[i].seconds * double(decisions[i - 1].bytes));
+  int64_t plain = 64 * 256 * 4;
+  for (const StashDecision &d : decisions) {
+    Operation *anchor = d.removed.front();
+    if (auto encode = dyn_cast<EncodeOp>(anchor)) {
+      EXPECT_TRUE(isPrecisionReduction(encode.getEncoding().getKind()));
+      bool offloaded = d.removed.size() == 4; // encode offload prefetch decode
+      EXPECT_TRUE(offloaded || d.removed.size() == 2);
+      EXPECT_EQ(d.bytes, offloaded ? plain
+                                   : plain - getStorageBytes(encode.getType()));
+      // Its decode is on the compute stream, on the critical path.
+      EXPECT_GT(d.seconds, 0);
+    } else {
+      ASSERT_TRUE(isa<OffloadOp>(anchor));
+      EXPECT_EQ(d.removed.size(), 2u);
+      EXPECT_EQ(d.bytes, plain);
+    }
+  }
+}
+
+TEST_F(StashDecisionsTest, TasksTakenBackSimulateAsTheIR) {
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  for (unsigned n = 0; n <= 3; ++n) {
+    func::FuncOp fn = parse(kStep);
+    ASSERT_TRUE(fn);
+    std::vector<StashDecision> decisions = stashDecisions({fn}, profile);
+    double tasks = simulateTakenBack({fn}, decisions, n, profile);
+    takeBack(decisions, n);
+    ASSERT_TRUE(succeeded(verify(*module))) << n;
+    EXPECT_EQ(simulated(fn, profile), tasks) << n;
+    EXPECT_EQ(stashDecisions({fn}, profile).size(), 3 - n);
+  }
+  func::FuncOp fn = parse(kStep);
+  double before = simulated(fn, profile);
+  std::vector<StashDecision> decisions = stashDecisions({fn}, profile);
+  takeBack(decisions, decisions.size());
+  // Every stash plain, the binarized mask kept: three stashes (%b's, and
+  // one each for %a and %c where their encodes were).
+  EXPECT_EQ(count<OffloadOp>(fn) + count<PrefetchOp>(fn) + count<DecodeOp>(fn),
+            0u);
+  EXPECT_EQ(count<EncodeOp>(fn), 1u);
+  EXPECT_EQ(count<StashOp>(fn), 3u);
+  EXPECT_LT(simulated(fn, profile), before);
+}
