@@ -121,10 +121,8 @@ mlir::echo::chooseStashEncoding(Value v, Operation *reader, unsigned operand,
   if (plan.dpr == DprFormat::None || !isa<FloatType>(element))
     return std::nullopt;
   EncodingKind kind = reducedKind(plan.dpr);
-  bool reducible = element.isF32() || ((element.isF16() || element.isBF16()) &&
-                                       kind != EncodingKind::Fp16);
   int64_t plain = getStorageBytes(type);
-  if (reducible && plain >= plan.dprMinBytes &&
+  if (reducesPrecisionOf(kind, element) && plain >= plan.dprMinBytes &&
       reducedBytes(kind, type.getNumElements()) < plain)
     return kind;
   return std::nullopt;

@@ -90,16 +90,13 @@ LogicalResult EncodedType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "'mask1' encodes i1 masks, got " << tensorType;
     break;
   case EncodingKind::Fp16:
-    if (!element.isF32())
-      return emitError() << "'fp16' reduces f32 tensors, got " << tensorType;
-    break;
   case EncodingKind::Fp10:
   case EncodingKind::Fp8:
-    // Relative to 16-bit too (Gist's DPR of a 16-bit stash).
-    if (!element.isF32() && !element.isF16() && !element.isBF16())
-      return emitError() << "'" << stringifyEncodingKind(kind)
-                         << "' reduces f32, f16 or bf16 tensors, got "
-                         << tensorType;
+    if (!reducesPrecisionOf(kind, element))
+      return emitError() << "'" << stringifyEncodingKind(kind) << "' reduces "
+                         << (kind == EncodingKind::Fp16 ? "f32"
+                                                        : "f32, f16 or bf16")
+                         << " tensors, got " << tensorType;
     break;
   case EncodingKind::Binarize:
   case EncodingKind::Csr:
@@ -128,6 +125,14 @@ LogicalResult EncodedType::verify(function_ref<InFlightDiagnostic()> emitError,
 bool mlir::echo::isPrecisionReduction(EncodingKind kind) {
   return kind == EncodingKind::Fp16 || kind == EncodingKind::Fp10 ||
          kind == EncodingKind::Fp8;
+}
+
+bool mlir::echo::reducesPrecisionOf(EncodingKind kind, Type element) {
+  if (!isPrecisionReduction(kind))
+    return false;
+  // fp16 has as many bits as a 16-bit element: it reduces only f32.
+  return element.isF32() ||
+         (kind != EncodingKind::Fp16 && (element.isF16() || element.isBF16()));
 }
 
 int64_t EncodedType::getStorageBytes() const {

@@ -358,21 +358,6 @@ std::string castEntry(CastOp op) {
       .str();
 }
 
-/// echo_encode_<kind> / echo_decode_<kind> of an encoding of `type`: f32
-/// has the plain name, a 16-bit tensor's entry ends in its type
-/// (echo_encode_fp8_bf16). An encoding no entry serves fails at the call.
-std::string codecEntry(StringRef direction, EncodedType type) {
-  std::string name =
-      ("echo_" + direction + "_" +
-       stringifyEncodingKind(type.getEncoding().getKind()))
-          .str();
-  Type element = type.getTensorType().getElementType();
-  if (element.isF16() || element.isBF16())
-    name += ("_" + floatName(element)).str();
-  return name;
-}
-
-
 } // namespace
 
 /// Emits the call(s) computing `op`; `c` is the builder of the single call,
@@ -735,4 +720,28 @@ LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
                                           int64_t site, Value buffer) {
   return CallBuilder(builder, stash).i64(site).tensor(buffer).call(
       "echo_profile_density");
+}
+
+/// The entries' names: a 16-bit tensor's codec entry ends in its element
+/// type; f32's has none.
+std::string mlir::echo::codecEntry(StringRef direction, EncodedType type) {
+  std::string name =
+      ("echo_" + direction + "_" +
+       stringifyEncodingKind(type.getEncoding().getKind()))
+          .str();
+  Type element = type.getTensorType().getElementType();
+  if (element.isF16() || element.isBF16())
+    name += ("_" + floatName(element)).str();
+  return name;
+}
+
+std::optional<EncodingKind> mlir::echo::encodingWrittenBy(StringRef callee) {
+  if (!callee.consume_front("echo_encode_"))
+    return std::nullopt;
+  if (std::optional<EncodingKind> kind = symbolizeEncodingKind(callee))
+    return kind;
+  auto [kind, element] = callee.rsplit('_');
+  if (element != "f16" && element != "bf16")
+    return std::nullopt;
+  return symbolizeEncodingKind(kind);
 }

@@ -11,6 +11,7 @@
 #include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
 #include "EchoDialect/Transforms/MemoryReport.h"
 #include "EchoDialect/Transforms/Passes.h"
 
@@ -155,13 +156,11 @@ void describeUses(Value buffer, PlannedBuffer &b) {
       if (!call)
         continue;
       StringRef callee = call.getCallee();
-      // echo_encode_KIND[_f16|_bf16](source, encoded, ...): the buffer it
-      // writes, reported by its encoding.
-      if (callee.consume_front("echo_encode_")) {
-        if (!callee.consume_back("_bf16"))
-          (void)callee.consume_back("_f16");
+      // An encode entry (source, encoded, ...): the buffer it writes,
+      // reported by its encoding.
+      if (std::optional<EncodingKind> kind = encodingWrittenBy(callee)) {
         if (use.getOperandNumber() == 1)
-          b.encoding = callee.str();
+          b.encoding = stringifyEncodingKind(*kind).str();
         continue;
       }
       bool offload = callee.starts_with("echo_offload") &&

@@ -36,7 +36,8 @@ Value throughStashes(Value value) {
 Value rankMean(OpBuilder &b, Value value, int64_t ranks) {
   for (Operation *user : value.getUsers())
     if (auto mean = dyn_cast<AllReduceOp>(user))
-      if (mean.getKind() == CollectiveKind::Mean && mean.getRanks() == ranks)
+      if (mean.getKind() == CollectiveKind::Mean &&
+          int64_t(mean.getRanks()) == ranks)
         return mean.getResult();
   return AllReduceOp::create(b, value.getLoc(), CollectiveKind::Mean, value,
                              ranks)

@@ -26,6 +26,11 @@ int64_t getStorageBytes(Type type);
 /// other encoding of a 16-bit tensor is taken of its f32 value
 /// (echo-compute-in-f32).
 bool isPrecisionReduction(EncodingKind kind);
+
+/// Whether precision reduction `kind` applies to tensors of `element`: all
+/// three to f32, fp10 and fp8 also to f16 and bf16 (the verifier's rule and
+/// Gist's choice).
+bool reducesPrecisionOf(EncodingKind kind, Type element);
 } // namespace echo
 } // namespace mlir
 

@@ -10,9 +10,13 @@
 #ifndef ECHODIALECT_RUNTIMEABI_RUNTIMECALLS_H
 #define ECHODIALECT_RUNTIMEABI_RUNTIMECALLS_H
 
+#include "EchoDialect/IR/EchoTypes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/LLVM.h"
+
+#include <optional>
 
 namespace mlir {
 class OpBuilder;
@@ -47,6 +51,15 @@ void annotateInPlaceCall(Operation *call, Operation *op, ValueRange inputs,
 /// the output does not depend on the order functions are bufferized in.
 void setInsertionPointForDeclaration(OpBuilder &builder, ModuleOp module,
                                      StringRef name);
+
+/// The entry of abi.def that encodes (`direction` "encode") or decodes
+/// ("decode") a value of `type`: echo_<direction>_<kind>, and for an f16 or
+/// bf16 tensor echo_<direction>_<kind>_<f16|bf16>.
+std::string codecEntry(StringRef direction, EncodedType type);
+
+/// The encoding an entry named by codecEntry("encode", ...) writes; none
+/// for any other name.
+std::optional<EncodingKind> encodingWrittenBy(StringRef callee);
 
 /// A constant of the step: copies `host` (a memref.global) into `device`.
 LogicalResult emitUploadCall(OpBuilder &builder, Operation *op, Value host,

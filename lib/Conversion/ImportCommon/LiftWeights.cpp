@@ -69,7 +69,7 @@ LogicalResult mlir::echo::liftWeightsToArguments(func::FuncOp fn,
       return c.emitError("echo import: cannot add an argument to @")
              << fn.getSymName();
     use->set(fn.getArgument(index));
-    auto eraseIfDead = llvm::make_scope_exit([&] {
+    llvm::scope_exit eraseIfDead([&] {
       if (c->use_empty())
         c.erase();
     });
