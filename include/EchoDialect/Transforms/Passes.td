@@ -1014,12 +1014,15 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     decisions are ordered by the simulated seconds each saves, taken back
     alone, per byte it adds, most first; the mixes take back the first
     j/`mix-steps` of them, j = 1 ... `mix-steps`. Each mix is simulated on
-    the candidate's tasks, and planned only if it could beat the fastest
-    fitting plan found so far; every candidate with a mix that could is
-    planned too. A mix is kept if it fits and is faster. A mix's peak
-    fits only if its candidate's does, so the plans compared at a budget
-    are those of a set that only grows with the budget: the choice stays
-    monotonic. `echo.budget_plan` records `taken_back` and `decisions`.
+    the candidate's tasks. Every candidate that fits and has a mix that
+    could beat the fastest plan found so far has its mixes planned, from
+    the fewest decisions taken back up, stopping at the first that does
+    not fit; a faster mix that fits is kept. A mix counts only if its
+    candidate and every mix with fewer decisions taken back fit, so the
+    plans compared at a budget form a set that only grows with the budget:
+    the choice stays monotonic. `budget=min` makes no mixes (they only add
+    bytes). `echo.budget_plan` records `taken_back`, `decisions` and
+    `mixes_planned`.
     Recomputation is still chosen per policy, not per value, and the mix
     is a greedy order, not a joint optimum (no MILP over keep, recompute,
     offload and encode per stash yet).
@@ -1030,7 +1033,7 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     //   676868): remat=none gist=lossless offload=greedy, planned peak
     //   676868 bytes, simulated step 2.988 us (Baseline 676868 bytes,
     //   3.067 us); no plan is faster than 2.814 us; 4 of 17 candidates
-    //   planned
+    //   planned, 0 per-value mixes
     ```
   }];
   let options = [
