@@ -54,6 +54,10 @@ Value valueKept(const StashDecision &d) {
 struct FunctionTasks {
   std::vector<StreamTask> tasks;
   llvm::DenseMap<Operation *, unsigned> index;
+  // simulate's buffers.
+  mutable std::vector<StreamTask> kept;
+  mutable std::vector<int> renumbered;
+  mutable StreamTimeline timeline;
 
   FunctionTasks(func::FuncOp fn, const DeviceProfile &profile) {
     std::vector<Operation *> ops;
@@ -63,16 +67,20 @@ struct FunctionTasks {
   }
 
   /// The step with each task of `removed` (value -1: kept) dropped and
-  /// its readers waiting for task `removed[i]` (-2: nothing) instead.
+  /// its readers waiting for task `removed[i]` (-2: nothing) instead. It
+  /// runs once per decision (thousands in an unrolled RNN), so the kept
+  /// list reuses its buffers from call to call.
   double simulate(const std::vector<int> &removed) const {
-    std::vector<StreamTask> kept;
-    std::vector<int> renumbered(tasks.size(), -1);
+    kept.resize(tasks.size());
+    renumbered.assign(tasks.size(), -1);
+    size_t n = 0;
     for (unsigned i = 0; i < tasks.size(); ++i) {
       if (removed[i] != -1)
         continue;
-      StreamTask task;
+      StreamTask &task = kept[n];
       task.stream = tasks[i].stream;
       task.seconds = tasks[i].seconds;
+      task.waitsFor.clear();
       for (unsigned w : tasks[i].waitsFor) {
         int source = int(w);
         while (source >= 0 && removed[source] != -1)
@@ -80,10 +88,14 @@ struct FunctionTasks {
         if (source >= 0)
           task.waitsFor.push_back(renumbered[source]);
       }
-      renumbered[i] = kept.size();
-      kept.push_back(std::move(task));
+      renumbered[i] = n++;
     }
-    StreamTimeline timeline;
+    // The places of the tasks taken back, at the end: no time, no wait.
+    for (size_t i = n; i < kept.size(); ++i) {
+      kept[i].stream = Stream::Compute;
+      kept[i].seconds = 0;
+      kept[i].waitsFor.clear();
+    }
     // The tasks come from a verified step; a malformed list cannot arise.
     (void)simulateStreams(kept, timeline, /*overlap=*/false);
     return timeline.stepSeconds;
