@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ParsedStep.h"
 #include "StashDecisions.h"
+#include "ParsedStep.h"
 #include "StepTasks.h"
 
 #include "EchoDialect/IR/EchoTypes.h"
@@ -82,8 +82,8 @@ TEST_F(StashDecisionsTest, FindsTheReversibleDecisions) {
       EXPECT_TRUE(isPrecisionReduction(encode.getEncoding().getKind()));
       bool offloaded = d.removed.size() == 4; // encode offload prefetch decode
       EXPECT_TRUE(offloaded || d.removed.size() == 2);
-      EXPECT_EQ(d.bytes, offloaded ? plain
-                                   : plain - getStorageBytes(encode.getType()));
+      EXPECT_EQ(d.bytes,
+                offloaded ? plain : plain - getStorageBytes(encode.getType()));
       // Its decode is on the compute stream, on the critical path.
       EXPECT_GT(d.seconds, 0);
     } else {

@@ -725,10 +725,9 @@ LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
 /// The entries' names: a 16-bit tensor's codec entry ends in its element
 /// type; f32's has none.
 std::string mlir::echo::codecEntry(StringRef direction, EncodedType type) {
-  std::string name =
-      ("echo_" + direction + "_" +
-       stringifyEncodingKind(type.getEncoding().getKind()))
-          .str();
+  std::string name = ("echo_" + direction + "_" +
+                      stringifyEncodingKind(type.getEncoding().getKind()))
+                         .str();
   Type element = type.getTensorType().getElementType();
   if (element.isF16() || element.isBF16())
     name += ("_" + floatName(element)).str();

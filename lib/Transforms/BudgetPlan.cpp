@@ -83,8 +83,8 @@ double stepLowerBound(ModuleOp baseline, ArrayRef<StringRef> functions,
 /// A candidate with the first `count` of its stash decisions taken back.
 struct Mix {
   unsigned count = 0;
-  double seconds = 0;     // simulated on the candidate's tasks
-  bool planned = false;   // and planned, which simulates its IR
+  double seconds = 0;   // simulated on the candidate's tasks
+  bool planned = false; // and planned, which simulates its IR
   int64_t peak = 0;
   double planSeconds = 0; // the planned IR's simulated step
 };
@@ -296,8 +296,8 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
   m.planSeconds = read.seconds;
   copies.pop_back_val().erase();
   // The mix was ranked by its tasks' simulation; the IR's must agree.
-  if (m.planned && std::llround(m.planSeconds * 1e12) !=
-                       std::llround(m.seconds * 1e12))
+  if (m.planned &&
+      std::llround(m.planSeconds * 1e12) != std::llround(m.seconds * 1e12))
     mlir::emitWarning(getOperation().getLoc(), "echo-budget-plan: ")
         << describe(o.choice) << " taking back " << m.count
         << " stash decisions simulates " << microseconds(m.planSeconds)
@@ -511,8 +511,9 @@ void BudgetPlanPass::runOnOperation() {
     for (unsigned i : order) {
       Outcome &o = outcomes[i];
       auto couldBeat = [&](unsigned from) {
-        return llvm::any_of(ArrayRef<Mix>(o.mixes).drop_front(from),
-                            [&](const Mix &m) { return ps(m.seconds) < fastest; });
+        return llvm::any_of(
+            ArrayRef<Mix>(o.mixes).drop_front(from),
+            [&](const Mix &m) { return ps(m.seconds) < fastest; });
       };
       if (!couldBeat(0) || (!o.planned && !plan(o, names)) || o.peak > limit)
         continue;
@@ -560,8 +561,10 @@ void BudgetPlanPass::runOnOperation() {
   int64_t budgetBytes = parsed->kind == PeakBudget::Kind::Min ? peak : limit;
   NamedAttribute entries[] = {
       b.getNamedAttr("budget", b.getI64IntegerAttr(budgetBytes)),
-      b.getNamedAttr("remat", b.getStringAttr(optionSpelling(best->choice.remat))),
-      b.getNamedAttr("gist", b.getStringAttr(optionSpelling(best->choice.gist))),
+      b.getNamedAttr("remat",
+                     b.getStringAttr(optionSpelling(best->choice.remat))),
+      b.getNamedAttr("gist",
+                     b.getStringAttr(optionSpelling(best->choice.gist))),
       b.getNamedAttr("offload",
                      b.getStringAttr(optionSpelling(best->choice.offload))),
       b.getNamedAttr("taken_back", b.getI64IntegerAttr(takenBack)),
@@ -593,12 +596,11 @@ void BudgetPlanPass::runOnOperation() {
   if (takenBack)
     remark << ", taking back " << takenBack << " of its " << best->decisions
            << " stash decisions";
-  remark << ", planned peak " << peak
-         << " bytes, simulated step " << microseconds(seconds)
-         << " us (Baseline " << baseline.peak << " bytes, "
-         << microseconds(baseline.seconds) << " us); no plan is faster than "
-         << microseconds(lowerBound) << " us; " << planned << " of "
-         << simulated << " candidates planned";
+  remark << ", planned peak " << peak << " bytes, simulated step "
+         << microseconds(seconds) << " us (Baseline " << baseline.peak
+         << " bytes, " << microseconds(baseline.seconds)
+         << " us); no plan is faster than " << microseconds(lowerBound)
+         << " us; " << planned << " of " << simulated << " candidates planned";
   if (mixing)
     remark << ", " << mixesPlanned << " per-value mixes";
 }

@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/IR/ArenaPlan.h"
-#include "EchoDialect/IR/MemoryCategories.h"
-#include "EchoDialect/IR/EchoAttrNames.h"
-#include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
 #include "EchoDialect/Transforms/MemoryReport.h"
+#include "EchoDialect/IR/ArenaPlan.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -350,13 +350,17 @@ llvm::json::Object toJson(const FunctionReport &r) {
         {"collectives", r.collectives},
         {"communicated_bytes_per_rank", r.communicatedBytes}};
   if (const std::optional<BudgetPlanRecord> &b = r.budgetPlan)
-    result["budget_plan"] = llvm::json::Object{
-        {"budget_bytes", b->budget}, {"remat", b->remat},
-        {"gist", b->gist},           {"offload", b->offload},
-        {"candidates", b->candidates}, {"planned", b->planned},
-        {"taken_back", b->takenBack}, {"decisions", b->decisions},
-        {"mixes_planned", b->mixesPlanned},
-        {"step_lower_bound_seconds", b->stepLowerBound}};
+    result["budget_plan"] =
+        llvm::json::Object{{"budget_bytes", b->budget},
+                           {"remat", b->remat},
+                           {"gist", b->gist},
+                           {"offload", b->offload},
+                           {"candidates", b->candidates},
+                           {"planned", b->planned},
+                           {"taken_back", b->takenBack},
+                           {"decisions", b->decisions},
+                           {"mixes_planned", b->mixesPlanned},
+                           {"step_lower_bound_seconds", b->stepLowerBound}};
   if (const std::optional<SimulatedStep> &s = r.simulated)
     result["simulated_step"] = llvm::json::Object{
         {"device", s->device},
