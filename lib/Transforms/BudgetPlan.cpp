@@ -275,10 +275,11 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
   DeviceProfile profile = deviceProfileOf(device);
   std::vector<StashDecision> decisions = stashDecisions(fns, profile);
   o.decisions = decisions.size();
-  unsigned steps = mixSteps;
-  for (unsigned j = 1; j <= steps && o.decisions; ++j) {
+  // More steps than decisions give one mix per decision.
+  uint64_t steps = std::min<uint64_t>(mixSteps, o.decisions);
+  for (uint64_t j = 1; j <= steps; ++j) {
     Mix m;
-    m.count = unsigned((uint64_t(j) * o.decisions + steps - 1) / steps);
+    m.count = unsigned((j * o.decisions + steps - 1) / steps);
     if (!o.mixes.empty() && o.mixes.back().count == m.count)
       continue;
     m.seconds = simulateTakenBack(fns, decisions, m.count, profile);
@@ -406,6 +407,12 @@ void BudgetPlanPass::runOnOperation() {
   if (!parsed->isSet()) {
     mlir::emitError(module.getLoc(),
                     "echo-budget-plan: needs budget= (BYTES, NN% or min)");
+    return signalPassFailure();
+  }
+  if (mixSteps < 0) {
+    mlir::emitError(module.getLoc(), "echo-budget-plan: mix-steps must be 0 "
+                                     "or more, got ")
+        << int64_t(mixSteps);
     return signalPassFailure();
   }
   if (workspaceBudget != 0 && !planBuilder) {

@@ -15,7 +15,7 @@
  * ends with a blank line, hence diff -B; the training pipeline's runs into
  * an error after it, as sharding does not take loss scaling, and the dump
  * is all the comparison needs).
- * RUN: not echo-opt %S/Inputs/mlp.mlir '--echo-training-pipeline=remat=full-layer remat-budget=123456 remat-time-limit=2.5 remat-solver-nodes=500 remat-layer-stride=2 gist=fp10 schedule=best offload=greedy device-profile=nvlink-c2c simulate=true optimizer=adam lr=0.25 grad-results=arena workspace-budget=4096 eager-updates=false autocast=bf16 loss-scale=dynamic loss-scale-init=1024 loss-scale-growth-interval=10 loss-scale-growth=4 loss-scale-backoff=0.25 budget=min allow-lossy=fp10 ranks=2 shard=parameters sync-batch-norm=false bucket-bytes=4096' --dump-pass-pipeline -o /dev/null > %t.training.all 2>&1
+ * RUN: not echo-opt %S/Inputs/mlp.mlir '--echo-training-pipeline=remat=full-layer remat-budget=123456 remat-time-limit=2.5 remat-solver-nodes=500 remat-layer-stride=2 gist=fp10 schedule=best offload=greedy device-profile=nvlink-c2c simulate=true optimizer=adam lr=0.25 grad-results=arena workspace-budget=4096 eager-updates=false autocast=bf16 loss-scale=dynamic loss-scale-init=1024 loss-scale-growth-interval=10 loss-scale-growth=4 loss-scale-backoff=0.25 budget=min allow-lossy=fp10 ranks=2 shard=parameters sync-batch-norm=false bucket-bytes=4096 budget-mix-steps=8' --dump-pass-pipeline -o /dev/null > %t.training.all 2>&1
  * RUN: tail -n +2 %t.training.all | sed '/^$/,$d' > %t.training.cli
  * RUN: echo-capi-pipeline-test --print training > %t.training.c
  * RUN: diff -B %t.training.cli %t.training.c
@@ -687,6 +687,7 @@ static int printPipelines(const char *which, const char *toolkit) {
     options.shard = EchoMlirShardStageParameters;
     options.syncBatchNorm = false;
     options.bucketBytes = 4096;
+    options.budgetMixSteps = 8;
     checkEveryFieldTrainingPipelineOptions(&options);
     printPipeline(echoMlirPrintTrainingPipeline(context, &options, appendText,
                                                 &pipeline, appendText,

@@ -11,6 +11,8 @@
 // RUN: echo-opt %s '--echo-training-pipeline=budget=1MiB' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=GIVEN
 // RUN: echo-opt %s '--echo-training-pipeline=budget=min' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIN
 // RUN: echo-opt %s '--echo-training-pipeline' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: not echo-opt %s '--echo-training-pipeline=budget=min budget-mix-steps=-1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIXES
+// RUN: not echo-opt %s '--echo-training-pipeline=budget=min budget-mix-steps=x' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIXES-WORD
 
 // WORD: for the --budget option: 'abc' is not a budget: give 'min', 'NN%' or a positive byte count (with an optional KiB, MiB or GiB suffix)
 // WORD-NOT: echo-budget-plan
@@ -20,6 +22,8 @@
 // GIVEN: echo-budget-plan{{.*}} budget=1MiB
 // MIN: echo-budget-plan{{.*}} budget=min
 // NONE-NOT: echo-budget-plan
+// MIXES: error: echo-budget-plan: mix-steps must be 0 or more, got -1
+// MIXES-WORD: for the --budget-mix-steps option: 'x' value invalid
 
 func.func @train_step(%arg0: tensor<4x8xf32>, %arg1: tensor<4xi32>, %arg2: tensor<3x8xf32> {echo.trainable}) -> (tensor<f32>, tensor<3x8xf32>) {
   %0 = echo.linear %arg0, %arg2 : (tensor<4x8xf32>, tensor<3x8xf32>) -> tensor<4x3xf32>

@@ -59,7 +59,7 @@ struct TrainingPipelineOptions
                      "in (Gist's DPR); none: lossless encodings only"),
       llvm::cl::init(DprFormat::None),
       optionValues<DprFormat>()};
-  PassOptions::Option<unsigned> budgetMixSteps{
+  PassOptions::Option<int64_t> budgetMixSteps{
       *this, "budget-mix-steps",
       llvm::cl::desc("budget=: per-value mixes tried on each plan that fits "
                      "(echo-budget-plan's mix-steps; 0: whole policies "

@@ -1072,7 +1072,7 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     Option<"rematTimeLimit", "remat-time-limit", "double",
            /*default=*/"::mlir::echo::kDefaultSolverSeconds",
            "echo-remat's time-limit (optimal)">,
-    Option<"mixSteps", "mix-steps", "unsigned", /*default=*/"4",
+    Option<"mixSteps", "mix-steps", "int64_t", /*default=*/"4",
            "Per-value mixes tried on each candidate that fits: take back "
            "the first j/N of its precision reductions and offloads, most "
            "time saved per byte first (0: whole policies only)">,
