@@ -200,8 +200,25 @@ std::string genericText(ModuleOp module) {
   return text;
 }
 
+/// The simulated seconds summed over `functions` of `copy`, and the
+/// largest planned peak when `planned`; false if one lacks them.
 static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
-                        bool planned, Outcome &o);
+                        bool planned, Outcome &o) {
+  o.seconds = 0;
+  o.peak = 0;
+  for (StringRef name : functions) {
+    auto fn = copy.lookupSymbol<func::FuncOp>(name);
+    auto sim =
+        fn ? fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr) : nullptr;
+    auto step = sim ? sim.getAs<FloatAttr>("step") : nullptr;
+    if (!step || (planned && !getArenaPlanAttr(fn)))
+      return false;
+    o.seconds += step.getValueAsDouble();
+    if (planned)
+      o.peak = std::max(o.peak, plannedPeakBytes(fn));
+  }
+  return true;
+}
 
 ModuleOp BudgetPlanPass::copyOf(ModuleOp from) {
   ModuleOp module = getOperation();
@@ -304,26 +321,6 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
         << " stash decisions simulates " << microseconds(m.planSeconds)
         << " us as IR and " << microseconds(m.seconds) << " us as tasks";
   return m.planned;
-}
-
-/// The simulated seconds summed over `functions` of `copy`, and the
-/// largest planned peak when `planned`; false if one lacks them.
-static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
-                        bool planned, Outcome &o) {
-  o.seconds = 0;
-  o.peak = 0;
-  for (StringRef name : functions) {
-    auto fn = copy.lookupSymbol<func::FuncOp>(name);
-    auto sim =
-        fn ? fn->getAttrOfType<DictionaryAttr>(kSimulatedStepAttr) : nullptr;
-    auto step = sim ? sim.getAs<FloatAttr>("step") : nullptr;
-    if (!step || (planned && !getArenaPlanAttr(fn)))
-      return false;
-    o.seconds += step.getValueAsDouble();
-    if (planned)
-      o.peak = std::max(o.peak, plannedPeakBytes(fn));
-  }
-  return true;
 }
 
 SmallVector<Outcome>

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BufferSlots.h"
+
 #include "EchoDialect/Core/BufferPlanner.h"
 #include "EchoDialect/IR/ArenaPlan.h"
 #include "EchoDialect/IR/MemoryCategories.h"
@@ -20,8 +22,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/EquivalenceClasses.h"
 
 #include <map>
 #include <numeric>
@@ -47,27 +47,10 @@ struct SpreadInt64 : DenseMapInfo<int64_t> {
   }
 };
 
-struct Buffer {
-  memref::AllocOp alloc;
-  int64_t bytes = 0;
-  int64_t start = 0, end = 0;
-  /// First op that reads or writes it (casts and views excluded).
-  int64_t firstUse = 0;
-  /// Holds a result of the step kept in the arena (kArenaResultAttr).
-  bool result = false;
-};
-
 struct BufferAssignPass : echo::impl::EchoBufferAssignBase<BufferAssignPass> {
   using Base::Base;
 
   void runOnOperation() override;
-};
-
-/// A call that allows running in place, at its program point.
-struct InPlaceCall {
-  func::CallOp call;
-  DenseI64ArrayAttr pairs;
-  int64_t point;
 };
 
 void BufferAssignPass::runOnOperation() {
@@ -91,85 +74,12 @@ void BufferAssignPass::runOnOperation() {
     return;
   }
   Block &block = fn.front();
-
-  // Lifetimes in one walk in program order: a buffer's program points run
-  // from its alloc to the last op using it or one of its casts and views
-  // (an op nested in the block's ops counts at its top-level op). Values
-  // are defined before they are used, so every alias is known by the time
-  // its users come.
-  SmallVector<Buffer> candidates;
-  SmallVector<bool> escapes;
-  // Alloc results and their casts and views, to the candidate they alias.
-  DenseMap<Value, unsigned> candidateOf;
-  SmallVector<InPlaceCall> inPlaceCalls;
-  int64_t point = 0;
-  auto visit = [&](Operation *user) {
-    for (Value operand : user->getOperands()) {
-      auto it = candidateOf.find(operand);
-      if (it == candidateOf.end())
-        continue;
-      unsigned index = it->second;
-      Buffer &buffer = candidates[index];
-      // Returned or stored: it escapes the function.
-      if (isa<func::ReturnOp, memref::StoreOp>(user))
-        escapes[index] = true;
-      bool alias = false;
-      if (isa<memref::CastOp>(user)) {
-        alias = true;
-      } else if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-                 view && view.getViewSource() == operand) {
-        alias = true;
-      }
-      buffer.end = std::max(buffer.end, point);
-      if (!alias)
-        buffer.firstUse = std::min(buffer.firstUse, point);
-      else
-        candidateOf[user->getResult(0)] = index;
-    }
-  };
-  for (Operation &op : block) {
-    if (op.getNumRegions() == 0)
-      visit(&op);
-    else
-      op.walk<WalkOrder::PreOrder>(visit);
-    // Buffers of integers or floats with static shapes and identity layouts.
-    if (auto alloc = dyn_cast<memref::AllocOp>(op);
-        alloc && alloc.getType().hasStaticShape() &&
-        alloc.getType().getElementType().isIntOrFloat() &&
-        alloc.getType().getLayout().isIdentity() &&
-        !alloc.getType().getMemorySpace()) {
-      candidateOf[alloc.getResult()] = candidates.size();
-      candidates.push_back({alloc, getStorageBytes(alloc.getType()), point, point,
-                            INT64_MAX, alloc->hasAttr(kArenaResultAttr)});
-      escapes.push_back(false);
-    } else if (auto call = dyn_cast<func::CallOp>(op); call && inPlace) {
-      if (auto pairs = call->getAttrOfType<DenseI64ArrayAttr>(kInPlaceCallAttr))
-        inPlaceCalls.push_back({call, pairs, point});
-    }
-    ++point;
-  }
-  int64_t terminator = point - 1;
-
-  // The buffers that stay inside, in block order.
-  SmallVector<Buffer> buffers;
-  SmallVector<int> bufferOf(candidates.size(), -1);
-  for (auto [index, candidate] : llvm::enumerate(candidates)) {
-    if (escapes[index]) {
-      if (!candidate.result)
-        continue;
-      candidate.alloc.emitOpError("holds a result of @")
-          << fn.getSymName() << " in the arena but escapes the function";
-      return signalPassFailure();
-    }
-    if (candidate.firstUse == INT64_MAX)
-      candidate.firstUse = candidate.end;
-    // A result lives from its first write to the end of the step, not to
-    // its last use in it.
-    if (candidate.result)
-      candidate.end = terminator;
-    bufferOf[index] = buffers.size();
-    buffers.push_back(candidate);
-  }
+  FailureOr<BufferSlots> collected = collectBufferSlots(fn, inPlace, alignment);
+  if (failed(collected))
+    return signalPassFailure();
+  SmallVector<PlannedBuffer> &buffers = collected->buffers;
+  SmallVector<unsigned> &slotOf = collected->slotOf;
+  std::vector<BufferRequest> &requests = collected->requests;
   if (buffers.empty())
     return;
   // Planned before (the training pipeline, then a lowering's own
@@ -178,83 +88,17 @@ void BufferAssignPass::runOnOperation() {
   // views' slices (offsets in the old arena, lifetimes in the old program
   // order) are no part of the new plan.
   if (getArenaPlanAttr(fn)) {
-    if (llvm::all_of(buffers, [](const Buffer &buffer) {
+    if (llvm::all_of(buffers, [](const PlannedBuffer &buffer) {
           return getBufferCategory(buffer.alloc) == kCategoryArena;
         }))
       return;
     fn.walk([](Operation *op) { op->removeAttr(kSliceAttr); });
   }
 
-  // In-place reuse: a call's output takes the slot of an input whose
-  // lifetime ends at that call, where the call's kInPlaceCallAttr allows it.
-  llvm::EquivalenceClasses<unsigned> slots;
-  for (unsigned i = 0; i < buffers.size(); ++i)
-    slots.insert(i);
-  SmallVector<int64_t> slotEnd;
-  for (const Buffer &b : buffers)
-    slotEnd.push_back(b.end);
-  // The planned buffer a value is (a cast or view of), if any.
-  auto plannedOf = [&](Value v) -> std::optional<unsigned> {
-    auto it = candidateOf.find(v);
-    if (it == candidateOf.end() || bufferOf[it->second] < 0)
-      return std::nullopt;
-    return unsigned(bufferOf[it->second]);
-  };
-  for (auto [call, pairs, at] : inPlaceCalls) {
-    SmallVector<Value> tensors;
-    for (Value arg : call.getArgOperands())
-      if (isa<BaseMemRefType>(arg.getType()))
-        tensors.push_back(arg);
-    ArrayRef<int64_t> flat = pairs.asArrayRef();
-    for (size_t k = 0; k + 1 < flat.size(); k += 2) {
-      int64_t in = flat[k], out = flat[k + 1];
-      if (in < 0 || out < 0 || in >= int64_t(tensors.size()) ||
-          out >= int64_t(tensors.size()))
-        continue;
-      std::optional<unsigned> a = plannedOf(tensors[in]),
-                              b = plannedOf(tensors[out]);
-      if (!a || !b)
-        continue;
-      unsigned ia = *a, ib = *b;
-      unsigned leader = slots.getLeaderValue(ia);
-      // The output must hold nothing before this call (its first use is
-      // the call), and the input must die here.
-      if (ia == ib || slots.getLeaderValue(ib) != ib ||
-          buffers[ia].bytes != buffers[ib].bytes ||
-          buffers[ib].firstUse != at || slotEnd[leader] != at)
-        continue;
-      // b's own lifetime starts before the call (its alloc precedes it);
-      // from the call on it lives in a's slot.
-      slots.unionSets(ia, ib);
-      unsigned merged = slots.getLeaderValue(ia);
-      slotEnd[merged] = std::max(slotEnd[leader], buffers[ib].end);
-    }
-  }
-
-  // One request per slot.
-  SmallVector<unsigned> slotOf(buffers.size());
-  DenseMap<unsigned, unsigned> requestOfLeader;
-  std::vector<BufferRequest> requests;
-  for (unsigned i = 0; i < buffers.size(); ++i) {
-    unsigned leader = slots.getLeaderValue(i);
-    auto [it, inserted] = requestOfLeader.try_emplace(leader, requests.size());
-    if (inserted)
-      requests.push_back({buffers[i].bytes, alignment, buffers[i].start,
-                          buffers[i].end});
-    BufferRequest &r = requests[it->second];
-    r.start = std::min(r.start, buffers[i].start);
-    r.end = std::max(r.end, buffers[i].end);
-    slotOf[i] = it->second;
-  }
-
   // Results kept in the arena live to the end of the step: the planner
   // also tries placing them after every temporary, into the gaps the
   // temporaries leave.
-  SmallVector<bool> placedLast(requests.size(), false);
-  for (unsigned i = 0; i < buffers.size(); ++i)
-    if (buffers[i].result)
-      placedLast[slotOf[i]] = true;
-  BufferPlan plan = planBuffers(requests, placedLast);
+  BufferPlan plan = planBuffers(requests, collected->placedLast());
   std::string problem = verifyPlan(requests, plan);
   if (!problem.empty()) {
     fn.emitError("echo-buffer-assign produced an invalid plan: ") << problem;
@@ -267,8 +111,8 @@ void BufferAssignPass::runOnOperation() {
   b.setInsertionPointToStart(&block);
   auto arenaType = MemRefType::get({std::max<int64_t>(plan.arenaBytes, 1)},
                                    b.getI8Type());
-  bool keepsResults =
-      llvm::any_of(buffers, [](const Buffer &buffer) { return buffer.result; });
+  bool keepsResults = llvm::any_of(
+      buffers, [](const PlannedBuffer &buffer) { return buffer.result; });
   Value arena;
   if (keepsResults) {
     if (failed(fn.insertArgument(

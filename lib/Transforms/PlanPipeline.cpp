@@ -44,8 +44,12 @@ void mlir::echo::buildPlanPipeline(
 
   if (beforeAssign)
     beforeAssign(pm);
-  if (assignBuffers)
+  if (assignBuffers) {
+    // Eager updates wait where the live peak allows, next to each other:
+    // fewer kernels, the same bound for the planner.
+    pm.addNestedPass<func::FuncOp>(createEchoSinkUpdates());
     pm.addNestedPass<func::FuncOp>(createEchoBufferAssign());
+  }
 }
 
 int64_t mlir::echo::plannedPeakBytes(func::FuncOp fn) {

@@ -447,6 +447,52 @@ def EchoArenaResults : Pass<"echo-arena-results", "::mlir::ModuleOp"> {
                            "::mlir::echo::EchoDialect"];
 }
 
+def EchoSinkUpdates : Pass<"echo-sink-updates", "::mlir::func::FuncOp"> {
+  let summary = "Move parameter updates later while the live bytes stay under their peak";
+  let description = [{
+    Runs on bufferized, straight-line functions right before
+    `echo-buffer-assign`, with the same options. An eager update (the
+    optimizer's call right after its gradient, `echo-autodiff`'s
+    `eager-updates`) frees the gradient early but sits between the backward
+    pass's library calls, so each is a kernel launch of its own. This pass
+    moves each update call down the block as far as the bytes live at every
+    program point it passes, plus the gradients it keeps alive, stay at most
+    the function's peak of live bytes (the slots `echo-buffer-assign` plans,
+    each rounded up to the alignment). Updates stopped by the same point, or
+    moved to the end of the step, end up next to each other, where
+    `echo-fuse-light-loops` makes them one kernel. The peak of live bytes,
+    the bound the planner reaches, never grows. The planner's arena (its
+    best-fit heuristic, run on both orders) must not grow either: when it
+    would, every move is undone and the order stays as written.
+
+    A call moves when it is a runtime entry that writes only new parameters
+    and optimizer state: every operand its entry may write in place of
+    another (abi.def's aliases) is an argument of the function marked
+    `echo.update_of`, every operand it writes in place of is an argument,
+    and every other buffer operand is an allocation the call uses last. It
+    passes no op that uses an argument it writes.
+
+    ```mlir
+    // Before: %g dies at the update, which sits between two calls.
+    call @echo_conv2d_grad_weight(%x, %dy, %g_cast, ...)
+    call @echo_sgd_update(%w, %g_cast, %w, %w_new, %w_new, ...)
+    call @echo_conv2d_grad_input(%dy, %w, %dx_cast, ...)
+    // After (the live bytes allowing it): the update waits for the end.
+    call @echo_conv2d_grad_weight(%x, %dy, %g_cast, ...)
+    call @echo_conv2d_grad_input(%dy, %w, %dx_cast, ...)
+    ...
+    call @echo_sgd_update(%w, %g_cast, %w, %w_new, %w_new, ...)
+    return
+    ```
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"256",
+           "Byte alignment of every buffer in the arena (echo-buffer-assign's)">,
+    Option<"inPlace", "in-place", "bool", /*default=*/"true",
+           "Count in-place reuse as echo-buffer-assign does (its in-place)">,
+  ];
+}
+
 def EchoBufferAssign : Pass<"echo-buffer-assign", "::mlir::func::FuncOp"> {
   let summary = "Place every temporary buffer at an offset of one arena";
   let description = [{

@@ -1,0 +1,193 @@
+//===- SinkUpdates.cpp - Parameter updates later, under the live peak -----===//
+//
+// echo-sink-updates: moves each optimizer update call of a bufferized step
+// down the block while the live bytes it passes, plus the gradients it
+// keeps alive, stay at most the step's peak; updates that stop at the same
+// point end up adjacent, where echo-fuse-light-loops makes them one kernel.
+// See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BufferSlots.h"
+
+#include "EchoDialect/Core/LiveProfile.h"
+#include "EchoDialect/IR/ArenaPlan.h"
+#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/RuntimeAbi/RuntimeAbi.h"
+#include "EchoDialect/Transforms/Passes.h"
+
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace mlir {
+namespace echo {
+#define GEN_PASS_DEF_ECHOSINKUPDATES
+#include "EchoDialect/Transforms/Passes.h.inc"
+} // namespace echo
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::echo;
+
+namespace {
+
+/// The runtime entries of optimizer updates: they read a gradient and the
+/// old parameter and state, and write only the new parameter and state,
+/// each in place of the old one (abi.def's aliases).
+bool isOptimizerUpdate(StringRef entry) {
+  return entry == "echo_sgd_update" || entry == "echo_adam_update";
+}
+
+int64_t roundUp(int64_t bytes, int64_t alignment) {
+  return alignment > 1 ? (bytes + alignment - 1) / alignment * alignment
+                       : bytes;
+}
+
+/// The argument of `fn` that `value` is, or a cast or view of.
+BlockArgument argumentOf(Value value, func::FuncOp fn) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<memref::CastOp>(def)) {
+      value = def->getOperand(0);
+    } else if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      value = view.getViewSource();
+    } else {
+      return nullptr;
+    }
+  }
+  auto arg = dyn_cast<BlockArgument>(value);
+  return arg && arg.getOwner() == &fn.front() ? arg : nullptr;
+}
+
+/// An update call that may move: the arguments it writes (new parameters
+/// and state, `echo.update_of`), and the slots whose last use it is.
+struct Movable {
+  llvm::SmallPtrSet<Value, 4> written;
+  SmallVector<unsigned> dying;
+};
+
+std::optional<Movable> movable(func::CallOp call, func::FuncOp fn,
+                               const BufferSlots &slots, int64_t point) {
+  if (!isOptimizerUpdate(call.getCallee()))
+    return std::nullopt;
+  const RuntimeEntry *entry = lookupRuntimeEntry(call.getCallee());
+  if (!entry)
+    return std::nullopt;
+  SmallVector<Value> tensors;
+  for (Value operand : call.getArgOperands())
+    if (isa<BaseMemRefType>(operand.getType()))
+      tensors.push_back(operand);
+  Movable m;
+  for (auto [index, tensor] : llvm::enumerate(tensors)) {
+    const char *name = entry->tensorName(index);
+    if (!name)
+      return std::nullopt;
+    bool out = false, in = false;
+    for (const RuntimeAlias &alias : entry->aliases) {
+      out |= StringRef(alias.out) == name;
+      in |= StringRef(alias.in) == name;
+    }
+    BlockArgument arg = argumentOf(tensor, fn);
+    if (out) {
+      if (!arg || !fn.getArgAttr(arg.getArgNumber(), kUpdateOfAttr))
+        return std::nullopt;
+      m.written.insert(arg);
+    } else if (in && !arg) {
+      return std::nullopt;
+    }
+    if (std::optional<unsigned> slot = slots.slotOfValue(tensor);
+        slot && slots.requests[*slot].end == point &&
+        !llvm::is_contained(m.dying, *slot))
+      m.dying.push_back(*slot);
+  }
+  return m;
+}
+
+/// Whether `op` (or an op nested in it) uses one of the arguments in
+/// `written`, directly or through a cast or view.
+bool usesAny(Operation *op, const llvm::SmallPtrSet<Value, 4> &written,
+             func::FuncOp fn) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()))
+        if (BlockArgument arg = argumentOf(operand, fn);
+            arg && written.contains(arg))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    // A planned step keeps its order: the plan's lifetimes are in it.
+    if (fn.isExternal() || !fn.getBody().hasOneBlock() || getArenaPlanAttr(fn))
+      return;
+    if (alignment <= 0) {
+      fn.emitError("echo-sink-updates: alignment must be positive, got ")
+          << int64_t(alignment);
+      return signalPassFailure();
+    }
+    Block &block = fn.front();
+    bool any = llvm::any_of(block, [](Operation &op) {
+      auto call = dyn_cast<func::CallOp>(op);
+      return call && isOptimizerUpdate(call.getCallee());
+    });
+    if (!any)
+      return;
+    FailureOr<BufferSlots> slots = collectBufferSlots(fn, inPlace, alignment);
+    if (failed(slots))
+      return signalPassFailure();
+    SmallVector<Operation *> ops;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    int64_t terminator = int64_t(ops.size()) - 1;
+    LiveProfile live(int64_t(ops.size()));
+    for (const BufferRequest &request : slots->requests)
+      live.add(request.start, request.end, roundUp(request.size, alignment));
+    int64_t peak = live.peak();
+
+    // Program order, on the original points: a moved update sits between
+    // two of them, where fewer bytes are live than at either.
+    SmallVector<int64_t> moved;
+    for (int64_t point = 0; point < terminator; ++point) {
+      auto call = dyn_cast<func::CallOp>(ops[point]);
+      if (!call)
+        continue;
+      std::optional<Movable> m = movable(call, fn, *slots, point);
+      if (!m)
+        continue;
+      int64_t kept = 0;
+      for (unsigned slot : m->dying)
+        kept += roundUp(slots->requests[slot].size, alignment);
+      int64_t target = point + 1;
+      while (target < terminator && live.at(target) + kept <= peak &&
+             !usesAny(ops[target], m->written, fn))
+        ++target;
+      if (target == point + 1)
+        continue;
+      call->moveBefore(ops[target]);
+      live.add(point + 1, target - 1, kept);
+      moved.push_back(point);
+    }
+    if (moved.empty())
+      return;
+
+    // The bound holds; the planner's heuristic arena may still come out
+    // larger in the new order. Then the order as written stays: the moves
+    // are undone, the latest first, each before its old successor.
+    FailureOr<BufferSlots> after = collectBufferSlots(fn, inPlace, alignment);
+    if (failed(after))
+      return signalPassFailure();
+    int64_t before =
+        planBuffers(slots->requests, slots->placedLast()).arenaBytes;
+    if (planBuffers(after->requests, after->placedLast()).arenaBytes <= before)
+      return;
+    for (int64_t point : llvm::reverse(moved))
+      ops[point]->moveBefore(ops[point + 1]);
+  }
+};
+
+} // namespace
