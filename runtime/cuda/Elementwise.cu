@@ -421,36 +421,6 @@ void entry::echo_softmax_grad(Context &ctx,
 //--- cross-entropy ------------------------------------------------------------
 
 namespace {
-__device__ int64_t loadIndex(const void *p, int64_t i, int bits) {
-  return bits == 32 ? static_cast<int64_t>(static_cast<const int32_t *>(p)[i])
-                    : static_cast<const int64_t *>(p)[i];
-}
-
-/// Fails, naming the first row whose label is outside [0, classes).
-void validateLabels(Context &ctx, const char *E, const TensorView &T,
-                    int64_t rows, int bits, int64_t classes) {
-  resetFlag(E, ctx);
-  const void *labels = T.data;
-  unsigned long long *flag = ctx.flag;
-  forEach(ctx, E, rows, [=] __device__(int64_t r) {
-    int64_t l = loadIndex(labels, r, bits);
-    if (l < 0 || l >= classes)
-      atomicMin(flag, static_cast<unsigned long long>(r));
-  });
-  unsigned long long bad = readFlag(E, ctx);
-  if (bad == kNoFlag)
-    return;
-  int64_t l = 0;
-  if (bits == 32) {
-    int32_t v = 0;
-    readBack(E, ctx, &v, T.i32() + bad, sizeof v);
-    l = v;
-  } else {
-    readBack(E, ctx, &l, T.i64() + bad, sizeof l);
-  }
-  labelOutOfRange(E, l, (int64_t)bad, classes);
-}
-
 /// max and log(sum(exp(x - max))) of one row of c logits, by the row's
 /// block (BlockReduce.h); every thread gets them.
 __device__ void logSumExp(const float *p, int64_t c, LineTrees tr, double &mx,
@@ -466,7 +436,8 @@ void crossEntropy(Context &ctx, const char *E, const Operand &logits,
                   const Operand &labels, const Operand &loss, int bits) {
   CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
   int64_t rows = a.rows, c = a.classes;
-  validateLabels(ctx, E, a.labels, rows, bits, c);
+  if (OutOfRange bad = firstOutOfRange(ctx, E, a.labels, rows, bits, c))
+    labelOutOfRange(E, bad.value, bad.position, c);
   double *perRow = static_cast<double *>(
       scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
   const float *pl = a.logits.f32();
@@ -496,7 +467,8 @@ void crossEntropyGrad(Context &ctx, const char *E, const Operand &logits,
   CrossEntropyGradArgs a =
       crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
   int64_t rows = a.rows, c = a.classes;
-  validateLabels(ctx, E, a.labels, rows, bits, c);
+  if (OutOfRange bad = firstOutOfRange(ctx, E, a.labels, rows, bits, c))
+    labelOutOfRange(E, bad.value, bad.position, c);
   const float *pl = a.logits.f32(), *pg = a.dloss.f32();
   float *pd = a.dlogits.f32();
   const void *labelsData = a.labels.data;

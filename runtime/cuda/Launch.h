@@ -38,6 +38,22 @@ void forEach(Context &ctx, const char *entry, int64_t n, F f) {
   checkLaunch(entry, "a kernel");
 }
 
+/// Element i of an index tensor of 32-bit (`bits` 32) or 64-bit integers.
+__device__ inline int64_t loadIndex(const void *p, int64_t i, int bits) {
+  return bits == 32 ? static_cast<int64_t>(static_cast<const int32_t *>(p)[i])
+                    : static_cast<const int64_t *>(p)[i];
+}
+
+/// An index outside its range, and where it is.
+struct OutOfRange {
+  int64_t position = -1, value = 0;
+  explicit operator bool() const { return position >= 0; }
+};
+/// The first of the `n` indices of T (`bits` as loadIndex) outside
+/// [0, bound), through the context's check flag (Layers.cu); none: false.
+OutOfRange firstOutOfRange(Context &ctx, const char *entry, const TensorView &T,
+                           int64_t n, int bits, int64_t bound);
+
 template <int K> struct Layout {
   int rank = 0;
   int64_t sizes[kMaxRank] = {};

@@ -85,47 +85,46 @@ void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
     check(E, cudaMemsetAsync(p, 0, (size_t)bytes, ctx.stream),
           "cudaMemsetAsync");
 }
-
-__device__ int64_t loadIndex(const void *p, int64_t i, int bits) {
-  return bits == 32 ? static_cast<int64_t>(static_cast<const int32_t *>(p)[i])
-                    : static_cast<const int64_t *>(p)[i];
-}
 } // namespace
+
+//--- index checks (embedding here, cross-entropy labels in Elementwise.cu) --
+
+OutOfRange echo_cuda::firstOutOfRange(Context &ctx, const char *E,
+                                      const TensorView &T, int64_t n, int bits,
+                                      int64_t bound) {
+  resetFlag(E, ctx);
+  const void *data = T.data;
+  unsigned long long *flag = ctx.flag;
+  forEach(ctx, E, n, [=] __device__(int64_t i) {
+    int64_t v = loadIndex(data, i, bits);
+    if (v < 0 || v >= bound)
+      atomicMin(flag, static_cast<unsigned long long>(i));
+  });
+  unsigned long long bad = readFlag(E, ctx);
+  OutOfRange found;
+  if (bad == kNoFlag)
+    return found;
+  found.position = (int64_t)bad;
+  if (bits == 32) {
+    int32_t v = 0;
+    readBack(E, ctx, &v, T.i32() + bad, sizeof v);
+    found.value = v;
+  } else {
+    readBack(E, ctx, &found.value, T.i64() + bad, sizeof found.value);
+  }
+  return found;
+}
 
 //--- embedding ----------------------------------------------------------------
 
 namespace {
-/// Fails naming the first index outside [0, v).
-void validateIndices(Context &ctx, const char *E, const TensorView &I,
-                     int bits, int64_t v) {
-  resetFlag(E, ctx);
-  const void *data = I.data;
-  unsigned long long *flag = ctx.flag;
-  forEach(ctx, E, I.numel, [=] __device__(int64_t i) {
-    int64_t r = loadIndex(data, i, bits);
-    if (r < 0 || r >= v)
-      atomicMin(flag, static_cast<unsigned long long>(i));
-  });
-  unsigned long long bad = readFlag(E, ctx);
-  if (bad == kNoFlag)
-    return;
-  int64_t r = 0;
-  if (bits == 32) {
-    int32_t x = 0;
-    readBack(E, ctx, &x, I.i32() + bad, sizeof x);
-    r = x;
-  } else {
-    readBack(E, ctx, &r, I.i64() + bad, sizeof r);
-  }
-  indexOutOfRange(E, r, (int64_t)bad, v);
-}
-
 void embedding(Context &ctx, const char *E, const Operand &table,
                const Operand &indices, const Operand &y, int bits) {
   EmbeddingArgs a = embeddingArgs(E, table, indices, y);
   const TensorView &T = a.table, &I = a.indices, &Y = a.y;
   int64_t v = a.rows, d = a.width;
-  validateIndices(ctx, E, I, bits, v);
+  if (OutOfRange bad = firstOutOfRange(ctx, E, I, I.numel, bits, v))
+    indexOutOfRange(E, bad.value, bad.position, v);
   const float *pt = T.f32();
   float *py = Y.f32();
   const void *idx = I.data;
@@ -202,7 +201,8 @@ void embeddingGrad(Context &ctx, const char *E, const Operand &indices,
   EmbeddingGradArgs a = embeddingGradArgs(E, indices, dy, dtable);
   const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
   int64_t v = a.rows, d = a.width;
-  validateIndices(ctx, E, I, bits, v);
+  if (OutOfRange bad = firstOutOfRange(ctx, E, I, I.numel, bits, v))
+    indexOutOfRange(E, bad.value, bad.position, v);
   const float *pg = DY.f32();
   float *pt = DT.f32();
   const void *idx = I.data;
