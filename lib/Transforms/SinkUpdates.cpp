@@ -18,6 +18,7 @@
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace echo {
@@ -36,11 +37,6 @@ namespace {
 /// each in place of the old one (abi.def's aliases).
 bool isOptimizerUpdate(StringRef entry) {
   return entry == "echo_sgd_update" || entry == "echo_adam_update";
-}
-
-int64_t roundUp(int64_t bytes, int64_t alignment) {
-  return alignment > 1 ? (bytes + alignment - 1) / alignment * alignment
-                       : bytes;
 }
 
 /// The argument of `fn` that `value` is, or a cast or view of.
@@ -102,19 +98,22 @@ std::optional<Movable> movable(func::CallOp call, func::FuncOp fn,
   return m;
 }
 
-/// Whether `op` (or an op nested in it) uses one of the arguments in
-/// `written`, directly or through a cast or view.
-bool usesAny(Operation *op, const llvm::SmallPtrSet<Value, 4> &written,
-             func::FuncOp fn) {
-  WalkResult result = op->walk([&](Operation *nested) {
-    for (Value operand : nested->getOperands())
-      if (isa<BaseMemRefType>(operand.getType()))
-        if (BlockArgument arg = argumentOf(operand, fn);
-            arg && written.contains(arg))
-          return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
+/// Per op of `ops`, the arguments marked echo.update_of that it (or an op
+/// nested in it) uses, directly or through a cast or view: what an update
+/// moving past it must not write. Found once, not per update and op passed.
+SmallVector<SmallVector<Value, 1>>
+updatedArgumentsUsed(ArrayRef<Operation *> ops, func::FuncOp fn) {
+  SmallVector<SmallVector<Value, 1>> used(ops.size());
+  for (auto [op, args] : llvm::zip_equal(ops, used))
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (isa<BaseMemRefType>(operand.getType()))
+          if (BlockArgument arg = argumentOf(operand, fn);
+              arg && fn.getArgAttr(arg.getArgNumber(), kUpdateOfAttr) &&
+              !llvm::is_contained(args, arg))
+            args.push_back(arg);
+    });
+  return used;
 }
 
 struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
@@ -144,9 +143,11 @@ struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
     for (Operation &op : block)
       ops.push_back(&op);
     int64_t terminator = int64_t(ops.size()) - 1;
+    SmallVector<SmallVector<Value, 1>> used = updatedArgumentsUsed(ops, fn);
     LiveProfile live(int64_t(ops.size()));
     for (const BufferRequest &request : slots->requests)
-      live.add(request.start, request.end, roundUp(request.size, alignment));
+      live.add(request.start, request.end,
+               int64_t(llvm::alignTo(request.size, alignment)));
     int64_t peak = live.peak();
 
     // Program order, on the original points: a moved update sits between
@@ -161,10 +162,11 @@ struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
         continue;
       int64_t kept = 0;
       for (unsigned slot : m->dying)
-        kept += roundUp(slots->requests[slot].size, alignment);
+        kept += int64_t(llvm::alignTo(slots->requests[slot].size, alignment));
       int64_t target = point + 1;
       while (target < terminator && live.at(target) + kept <= peak &&
-             !usesAny(ops[target], m->written, fn))
+             llvm::none_of(used[target],
+                           [&](Value arg) { return m->written.contains(arg); }))
         ++target;
       if (target == point + 1)
         continue;
