@@ -152,7 +152,10 @@ struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
 
     // Program order, on the original points: a moved update sits between
     // two of them, where fewer bytes are live than at either.
-    SmallVector<int64_t> moved;
+    struct Move {
+      int64_t point, target;
+    };
+    SmallVector<Move> moves;
     for (int64_t point = 0; point < terminator; ++point) {
       auto call = dyn_cast<func::CallOp>(ops[point]);
       if (!call)
@@ -170,25 +173,51 @@ struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
         ++target;
       if (target == point + 1)
         continue;
-      call->moveBefore(ops[target]);
       live.add(point + 1, target - 1, kept);
-      moved.push_back(point);
+      moves.push_back({point, target});
     }
-    if (moved.empty())
+    if (moves.empty())
       return;
 
-    // The bound holds; the planner's heuristic arena may still come out
-    // larger in the new order. Then the order as written stays: the moves
-    // are undone, the latest first, each before its old successor.
-    FailureOr<BufferSlots> after = collectBufferSlots(fn, inPlace, alignment);
-    if (failed(after))
-      return signalPassFailure();
+    // The bound holds for every prefix of the moves (each was checked with
+    // only the earlier ones made), but the planner's heuristic arena may
+    // still come out larger in the new order. Keep the longest prefix
+    // found by bisection whose arena is no larger than the order as
+    // written: all moves if they fit, else lo fits and hi does not.
+    auto apply = [&](size_t count) {
+      for (const Move &move : ArrayRef(moves).take_front(count))
+        ops[move.point]->moveBefore(ops[move.target]);
+    };
+    // Undone the latest first, each before its old successor.
+    auto undo = [&](size_t count) {
+      for (const Move &move : llvm::reverse(ArrayRef(moves).take_front(count)))
+        ops[move.point]->moveBefore(ops[move.point + 1]);
+    };
     int64_t before =
         planBuffers(slots->requests, slots->placedLast()).arenaBytes;
-    if (planBuffers(after->requests, after->placedLast()).arenaBytes <= before)
-      return;
-    for (int64_t point : llvm::reverse(moved))
-      ops[point]->moveBefore(ops[point + 1]);
+    bool failedSlots = false;
+    auto fits = [&](size_t count) {
+      apply(count);
+      FailureOr<BufferSlots> after = collectBufferSlots(fn, inPlace, alignment);
+      bool ok = succeeded(after) &&
+                planBuffers(after->requests, after->placedLast()).arenaBytes <=
+                    before;
+      failedSlots |= failed(after);
+      undo(count);
+      return ok;
+    };
+    size_t lo = 0, hi = moves.size();
+    if (!fits(hi)) {
+      while (hi - lo > 1 && !failedSlots) {
+        size_t mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+      }
+    } else {
+      lo = hi;
+    }
+    if (failedSlots)
+      return signalPassFailure();
+    apply(lo);
   }
 };
 

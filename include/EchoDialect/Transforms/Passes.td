@@ -462,8 +462,10 @@ def EchoSinkUpdates : Pass<"echo-sink-updates", "::mlir::func::FuncOp"> {
     moved to the end of the step, end up next to each other, where
     `echo-fuse-light-loops` makes them one kernel. The peak of live bytes,
     the bound the planner reaches, never grows. The planner's arena (its
-    best-fit heuristic, run on both orders) must not grow either: when it
-    would, every move is undone and the order stays as written.
+    best-fit heuristic) must not grow either: the moves, each found with
+    only the earlier ones made, are kept in program order up to the longest
+    prefix (found by bisection) whose arena is no larger than the order as
+    written, none if no prefix is.
 
     A call moves when it is a runtime entry that writes only new parameters
     and optimizer state: every operand its entry may write in place of
