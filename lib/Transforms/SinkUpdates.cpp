@@ -207,13 +207,11 @@ struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
       return ok;
     };
     size_t lo = 0, hi = moves.size();
-    if (!fits(hi)) {
-      while (hi - lo > 1 && !failedSlots) {
-        size_t mid = lo + (hi - lo) / 2;
-        (fits(mid) ? lo : hi) = mid;
-      }
-    } else {
+    if (fits(hi))
       lo = hi;
+    while (hi - lo > 1 && !failedSlots) {
+      size_t mid = lo + (hi - lo) / 2;
+      (fits(mid) ? lo : hi) = mid;
     }
     if (failedSlots)
       return signalPassFailure();
