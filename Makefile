@@ -12,7 +12,7 @@ CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
 
-.PHONY: all deps configure build check check-fast demo asan fuzz clean docs bench
+.PHONY: all deps configure build check check-fast check-all demo asan fuzz clean docs bench
 
 all: build
 
@@ -34,6 +34,12 @@ check: build
 # 2 minutes here; docs/testing.md).
 check-fast: build
 	@bash scripts/run-tests.sh $(BUILD_DIR) --fast
+
+# Every test, the `REQUIRES: long` sweeps too (budget plans over the whole
+# zoo, ResNet-50 at batch 32, the largest gradient checks and CUDA
+# lowerings): about an hour more on 2 cores (docs/testing.md).
+check-all: build
+	@bash scripts/run-tests.sh $(BUILD_DIR) --all
 
 demo: build
 	@bash scripts/demo.sh $(BUILD_DIR)

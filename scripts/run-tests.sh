@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Runs every test (lit regression tests + GoogleTest unit tests, through one
-# lit invocation) and ends with a line "N passed, N failed".
-# With --fast as the second argument, the quick subset (make check-fast):
-# the tests marked `REQUIRES: slow` are left out (UNSUPPORTED).
+# Runs the tests (lit regression tests + GoogleTest unit tests, through one
+# lit invocation) and ends with a line "N passed, N failed, N skipped".
+# No second argument: every test but those marked `REQUIRES: long` (make
+# check, CI). --fast also leaves out those marked `REQUIRES: slow` (make
+# check-fast); --all runs the long ones too (make check-all).
 set -uo pipefail
 BUILD_DIR=${1:-build}
 LIT_PARAMS=()
-if [ "${2:-}" = "--fast" ]; then
-  LIT_PARAMS=(--param fast=1)
-fi
+# With --all, also the tests marked `REQUIRES: long` (make check-all).
+case "${2:-}" in
+  --fast) LIT_PARAMS=(--param fast=1) ;;
+  --all) LIT_PARAMS=(--param long=1) ;;
+  "") ;;
+  *) echo "usage: run-tests.sh [BUILD_DIR] [--fast|--all]" >&2
+     echo "0 passed, 1 failed"; exit 2 ;;
+esac
 LIT=${LIT:-/usr/lib/llvm-22/bin/lit}
 
 cmake --build "$BUILD_DIR" --target echo-opt echo-run echo-models echo-compile echo-step echo-capi-pipeline-test EchoMLIRPlugin EchoUnitTests EchoRuntimeTests >/dev/null || {

@@ -131,3 +131,12 @@ else:
 # `make check-fast` (lit --param fast=1) leaves them out.
 if lit_config.params.get("fast", "0") not in ("1", "true", "on"):
     config.available_features.add("slow")
+
+# long: the sweeps that take many minutes each on the 2-core CI machine
+# (budget plans over the whole zoo, ResNet-50 at batch 32, the largest
+# models' gradient checks and CUDA lowerings). They are marked `REQUIRES:
+# long` and run only with `make check-all` (lit --param long=1), so that
+# `make check` (CI) stays well inside its time; docs/testing.md lists them.
+if lit_config.params.get("long", "0") in ("1", "true", "on") and \
+        "slow" in config.available_features:
+    config.available_features.add("long")

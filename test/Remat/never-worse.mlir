@@ -16,3 +16,4 @@
 // CHECK-NOT: FAIL
 // CHECK: never worse: OK
 // REQUIRES: slow
+// REQUIRES: long

@@ -8,3 +8,4 @@
 // CHECK-NOT: FAIL
 // CHECK: gradient check passed
 // REQUIRES: slow
+// REQUIRES: long
