@@ -175,6 +175,11 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
             std::to_string(reduction);
     return failure();
   }
+  if (options.optLevel < 0 || options.optLevel > 3) {
+    error = "opt-level must be in [0, 3], got " +
+            std::to_string(options.optLevel);
+    return failure();
+  }
   if (options.blockSize <= 0 || options.blockSize > 1024) {
     error = "block-size must be in [1, 1024], got " +
             std::to_string(options.blockSize);
@@ -221,6 +226,7 @@ mlir::echo::buildLowerToCUDAPipeline(OpPassManager &pm,
       target.chip = chip;
       target.features = options.ptxFeatures;
       target.cmdOptions = options.ptxasOptions;
+      target.optLevel = unsigned(options.optLevel);
       pm.addPass(createGpuNVVMAttachTarget(target));
     }
     GpuModuleToBinaryPassOptions binary;

@@ -23,7 +23,7 @@
  * RUN: echo-capi-pipeline-test --print cpu > %t.cpu.c
  * RUN: diff -B %t.cpu.cli %t.cpu.c
  * The CUDA lowering's pipeline needs a toolkit (libdevice) to be built.
- * RUN: %if cuda-toolkit %{ echo-opt %S/Inputs/mlp.mlir '--echo-lower-to-cuda=chips=sm_75,sm_90 toolkit=%cuda_toolkit format=isa ptx-features=+ptx81 ptxas-options=-O1 block-size=128 reduction-block-size=512 fuse-loops=false kernel-report=kernels.json math=tf32 workspace-budget=1024 assign-buffers=false' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.cuda.cli %}
+ * RUN: %if cuda-toolkit %{ echo-opt %S/Inputs/mlp.mlir '--echo-lower-to-cuda=chips=sm_75,sm_90 toolkit=%cuda_toolkit format=isa ptx-features=+ptx81 ptxas-options=-O1 opt-level=1 block-size=128 reduction-block-size=512 fuse-loops=false kernel-report=kernels.json math=tf32 workspace-budget=1024 assign-buffers=false' --dump-pass-pipeline -o /dev/null 2>&1 | tail -n +2 > %t.cuda.cli %}
  * RUN: %if cuda-toolkit %{ echo-capi-pipeline-test --print cuda %cuda_toolkit > %t.cuda.c %}
  * RUN: %if cuda-toolkit %{ diff -B %t.cuda.cli %t.cuda.c %} %else %{ echo "skipped: the CUDA pipeline needs a CUDA toolkit, and this build has none" %}
  */
@@ -715,6 +715,7 @@ static int printPipelines(const char *which, const char *toolkit) {
     options.format = EchoMlirCudaBinaryFormatIsa;
     options.ptxFeatures = "+ptx81";
     options.ptxasOptions = "-O1";
+    options.optLevel = 1;
     options.blockSize = 128;
     options.reductionBlockSize = 512;
     options.fuseLoops = false;

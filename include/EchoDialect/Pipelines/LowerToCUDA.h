@@ -72,6 +72,12 @@ struct LowerToCUDAOptions : public PassPipelineOptions<LowerToCUDAOptions> {
       llvm::cl::desc("Extra ptxas options of every chip (e.g. -O0 where "
                      "only assembling matters, as in CI)"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level of the kernels before PTX "
+                     "(0-3, the NVVM target's O): 0 where only assembling "
+                     "matters, as in CI (about 8x faster to compile)"),
+      llvm::cl::init(2)};
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block of the generated kernels (the tile "

@@ -4,6 +4,9 @@
 // TOOLKIT: error: echo-lower-to-cuda: the CUDA toolkit at '{{.*}}.missing' has no nvvm/libdevice/libdevice.10.bc (every kernel calling a math function needs it)
 // RUN: not echo-opt %s '--echo-lower-to-cuda=block-size=2048' 2>&1 | FileCheck %s --check-prefix=BLOCK
 // BLOCK: error: echo-lower-to-cuda: block-size must be in [1, 1024], got 2048
+// RUN: not echo-opt %s '--echo-lower-to-cuda=opt-level=4' 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: not echo-opt %s '--echo-lower-to-cuda=opt-level=-1' 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: echo-lower-to-cuda: opt-level must be in [0, 3], got {{4|-1}}
 // RUN: not echo-opt %s '--echo-lower-to-cuda=reduction-block-size=96' 2>&1 | FileCheck %s --check-prefix=REDUCTION
 // RUN: not echo-opt %s '--echo-lower-to-cuda=reduction-block-size=2048' 2>&1 | FileCheck %s --check-prefix=REDUCTION
 // REDUCTION: error: echo-lower-to-cuda: reduction-block-size must be a power of two in [32, 1024], got {{96|2048}}

@@ -20,7 +20,7 @@ from lower_model import check_serial, echo_tool, run  # noqa: E402
 def step_report(echo_opt, step, fuse):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "kernels.json")
-        run([echo_opt, "-", "--echo-lower-to-cuda=format=isa fuse-loops=%s "
+        run([echo_opt, "-", "--echo-lower-to-cuda=format=isa opt-level=0 fuse-loops=%s "
              "kernel-report=%s" % (fuse, path), "-o", os.devnull], step)
         with open(path) as f:
             report = json.load(f)
