@@ -7,7 +7,6 @@
 set -uo pipefail
 BUILD_DIR=${1:-build}
 LIT_PARAMS=()
-# With --all, also the tests marked `REQUIRES: long` (make check-all).
 case "${2:-}" in
   --fast) LIT_PARAMS=(--param fast=1) ;;
   --all) LIT_PARAMS=(--param long=1) ;;

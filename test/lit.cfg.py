@@ -129,7 +129,11 @@ else:
 # slow: tests that take seconds to minutes (scripts/mark-slow-tests.py marks
 # them `REQUIRES: slow` from lit's recorded times). `make check` runs them;
 # `make check-fast` (lit --param fast=1) leaves them out.
-if lit_config.params.get("fast", "0") not in ("1", "true", "on"):
+def param_on(name):
+    return lit_config.params.get(name, "0") in ("1", "true", "on")
+
+
+if not param_on("fast"):
     config.available_features.add("slow")
 
 # long: the sweeps that take many minutes each on the 2-core CI machine
@@ -137,6 +141,5 @@ if lit_config.params.get("fast", "0") not in ("1", "true", "on"):
 # models' gradient checks and CUDA lowerings). They are marked `REQUIRES:
 # long` and run only with `make check-all` (lit --param long=1), so that
 # `make check` (CI) stays well inside its time; docs/testing.md lists them.
-if lit_config.params.get("long", "0") in ("1", "true", "on") and \
-        "slow" in config.available_features:
+if param_on("long") and not param_on("fast"):
     config.available_features.add("long")
