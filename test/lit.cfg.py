@@ -42,7 +42,7 @@ config.environment["ECHO_NO_CACHE"] = "1"
 # FileCheck, not, count come from the LLVM tools directory.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.echo_tools_dir, config.llvm_tools_dir]
-tools = ["echo-opt", "echo-run", "echo-models", "echo-compile", "echo-step",
+tools = ["echo-opt", "echo-run", "echo-models", "echo-fit", "echo-compile", "echo-step",
          "echo-torch", "echo-capi-pipeline-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

@@ -539,8 +539,7 @@ void BudgetPlanPass::runOnOperation() {
   int64_t planned = llvm::count_if(
       outcomes, [](const Outcome &o) { return o.planned; });
   if (!best) {
-    mlir::emitError(steps.front().getLoc(),
-                    "echo-budget-plan: no plan fits the budget of ")
+    mlir::emitError(steps.front().getLoc(), kNoPlanFitsMessage)
         << limit << " bytes: the smallest planned peak is " << smallest->peak
         << " bytes (" << describe(smallest->choice) << ")";
     return signalPassFailure();

@@ -56,6 +56,11 @@ std::unique_ptr<Pass>
 createEchoBudgetPlan(const EchoBudgetPlanOptions &options,
                      std::function<void(OpPassManager &)> plan);
 
+/// How echo-budget-plan's error for a budget no candidate fits begins, so a
+/// driver (echo-fit) tells "does not fit" from a failure.
+inline constexpr llvm::StringLiteral kNoPlanFitsMessage =
+    "echo-budget-plan: no plan fits the budget of ";
+
 } // namespace echo
 } // namespace mlir
 
