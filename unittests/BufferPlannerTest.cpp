@@ -592,3 +592,32 @@ TEST(BufferPlanner, FlaggedRequestsNeverCostMoreThanStackingThem) {
         << trial;
   }
 }
+
+// planFitsWithin answers planBuffers(...).arenaBytes <= limit exactly, at
+// limits around the plan's arena (where the early stop and the bound's
+// shortcut decide) and far from it, with and without flagged requests and
+// with unproven bounds (an alignment of 12).
+TEST(BufferPlanner, FitsWithinIsThePlansArenaCompared) {
+  std::mt19937_64 gen(37);
+  const int64_t alignments[] = {1, 8, 12, 64};
+  for (int trial = 0; trial < 600; ++trial) {
+    int n = gen() % 40;
+    std::vector<BufferRequest> rs;
+    llvm::SmallVector<bool> placedLast;
+    for (int i = 0; i < n; ++i) {
+      int64_t start = gen() % 30;
+      bool flagged = trial % 2 && gen() % 5 == 0;
+      int64_t end = flagged ? 40 : start + gen() % 12;
+      rs.push_back(req(gen() % 6 == 0 ? 0 : 1 + gen() % 2048, start, end,
+                       alignments[trial % 3 == 0 ? gen() % 4 : 1]));
+      placedLast.push_back(flagged);
+    }
+    int64_t arena = planBuffers(rs, placedLast).arenaBytes;
+    int64_t bound = liveBytesLowerBound(rs);
+    for (int64_t limit :
+         {int64_t(-1), int64_t(0), bound - 1, bound, arena - 1, arena,
+          arena + 1, 2 * arena + 1, int64_t(gen() % (2 * arena + 2))})
+      EXPECT_EQ(planFitsWithin(rs, placedLast, limit), arena <= limit)
+          << "trial " << trial << ", limit " << limit << ", arena " << arena;
+  }
+}

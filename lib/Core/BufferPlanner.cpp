@@ -402,8 +402,11 @@ BufferPlan mlir::echo::planBestFit(llvm::ArrayRef<BufferRequest> requests,
 namespace {
 
 /// planBuffers without flagged requests: both orders, repaired when neither
-/// reaches the bound.
-BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
+/// reaches the bound. A plan whose arena is at most `enough` is returned as
+/// soon as it is found (planFitsWithin; the plans tried before it are the
+/// same as without it, so it changes only when the search stops).
+BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests,
+                   int64_t enough = -1) {
   const PlacementOrder orders[] = {PlacementOrder::LargestFirst,
                                    PlacementOrder::LongestFirst};
   int64_t bound = arenaLowerBound(requests);
@@ -420,6 +423,8 @@ BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
     // first order at it is the answer.
     if (i == 0 && boundIsProven(requests) && plans[0].arenaBytes <= bound)
       return plans[0];
+    if (plans[i].arenaBytes <= enough)
+      return plans[i];
   }
   // Repair only when neither order reaches the bound; a repaired plan must
   // be strictly smaller to replace an unrepaired one.
@@ -432,6 +437,8 @@ BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
         repaired.strategy = strategyName(orders[i]) + repaired.strategy;
         plans[i] = std::move(repaired);
       }
+      if (plans[i].arenaBytes <= enough)
+        return plans[i];
       if (plans[i].arenaBytes <= bound)
         break;
     }
@@ -441,10 +448,14 @@ BufferPlan planAll(llvm::ArrayRef<BufferRequest> requests) {
 
 } // namespace
 
-BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests,
-                                   llvm::ArrayRef<bool> placedLast) {
-  BufferPlan best = planAll(requests);
-  if (!llvm::is_contained(placedLast, true))
+namespace {
+
+/// planBuffers, stopping at the first plan whose arena is at most `enough`
+/// (-1: never).
+BufferPlan planBuffersUntil(llvm::ArrayRef<BufferRequest> requests,
+                            llvm::ArrayRef<bool> placedLast, int64_t enough) {
+  BufferPlan best = planAll(requests, enough);
+  if (!llvm::is_contained(placedLast, true) || best.arenaBytes <= enough)
     return best;
   // Only a strictly smaller plan replaces the joint one.
   if (boundIsProven(requests) && best.arenaBytes <= arenaLowerBound(requests))
@@ -479,9 +490,29 @@ BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests,
       plan.strategy = otherPlan.strategy + ", then flagged " +
                       strategyName(order);
       best = std::move(plan);
+      if (best.arenaBytes <= enough)
+        return best;
     }
   }
   return best;
+}
+
+} // namespace
+
+BufferPlan mlir::echo::planBuffers(llvm::ArrayRef<BufferRequest> requests,
+                                   llvm::ArrayRef<bool> placedLast) {
+  return planBuffersUntil(requests, placedLast, /*enough=*/-1);
+}
+
+bool mlir::echo::planFitsWithin(llvm::ArrayRef<BufferRequest> requests,
+                                llvm::ArrayRef<bool> placedLast,
+                                int64_t limit) {
+  if (limit < 0)
+    return false;
+  // No plan is below a proven bound.
+  if (boundIsProven(requests) && arenaLowerBound(requests) > limit)
+    return false;
+  return planBuffersUntil(requests, placedLast, limit).arenaBytes <= limit;
 }
 
 int64_t mlir::echo::liveBytesLowerBound(llvm::ArrayRef<BufferRequest> requests) {

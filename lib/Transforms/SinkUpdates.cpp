@@ -200,8 +200,7 @@ struct SinkUpdatesPass : echo::impl::EchoSinkUpdatesBase<SinkUpdatesPass> {
       apply(count);
       FailureOr<BufferSlots> after = collectBufferSlots(fn, inPlace, alignment);
       bool ok = succeeded(after) &&
-                planBuffers(after->requests, after->placedLast()).arenaBytes <=
-                    before;
+                planFitsWithin(after->requests, after->placedLast(), before);
       failedSlots |= failed(after);
       undo(count);
       return ok;

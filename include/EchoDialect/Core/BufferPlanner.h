@@ -57,6 +57,12 @@ BufferPlan planBestFit(llvm::ArrayRef<BufferRequest> requests,
 BufferPlan planBuffers(llvm::ArrayRef<BufferRequest> requests,
                        llvm::ArrayRef<bool> placedLast = {});
 
+/// Whether `planBuffers(requests, placedLast).arenaBytes <= limit`, found
+/// with less work: the search stops at the first plan within `limit`, and a
+/// limit below the proven live-bytes bound needs no plan at all.
+bool planFitsWithin(llvm::ArrayRef<BufferRequest> requests,
+                    llvm::ArrayRef<bool> placedLast, int64_t limit);
+
 /// The physical limit: the largest total size of buffers live at one
 /// program point, each rounded up to the smallest alignment among the
 /// requests (alignments are powers of two, so no two buffers share such a
