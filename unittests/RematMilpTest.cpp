@@ -315,4 +315,40 @@ TEST(RematMilpTest, SolverFailuresAreContained) {
   EXPECT_EQ(r.outcome.peak, best.peak);
 }
 
+/// A problem solved before in the process returns the same result without
+/// a solve; a problem that differs in one byte, another budget or a test
+/// fault is solved anew.
+TEST(RematMilpTest, RepeatedProblemsAreAnsweredFromTheCache) {
+  std::mt19937 rng(2026);
+  RematGraph graph = randomGraph(rng, 7, 5);
+  RematMilpResult first = solveRematMilp(graph, {});
+  ASSERT_EQ(first.status, RematMilpResult::Status::Optimal);
+  EXPECT_FALSE(first.cached);
+  RematMilpResult again = solveRematMilp(graph, {});
+  EXPECT_TRUE(again.cached);
+  EXPECT_EQ(again.status, first.status);
+  EXPECT_EQ(again.recompute, first.recompute);
+  EXPECT_EQ(again.outcome.peak, first.outcome.peak);
+  EXPECT_EQ(again.outcome.flops, first.outcome.flops);
+  EXPECT_EQ(again.objective, first.objective);
+  EXPECT_EQ(again.peakBound, first.peakBound);
+
+  RematGraph changed = graph;
+  changed.nodes.front().bytes += 1;
+  RematMilpResult other = solveRematMilp(changed, {});
+  EXPECT_FALSE(other.cached);
+  EXPECT_EQ(other.outcome.peak, bruteForce(changed, -1).peak);
+
+  RematMilpOptions budget;
+  budget.budget = first.outcome.peak;
+  EXPECT_FALSE(solveRematMilp(graph, budget).cached);
+
+  RematMilpOptions fault;
+  fault.fault = SolverFault::Crash;
+  fault.timeLimit = 5;
+  RematMilpResult crashed = solveRematMilp(graph, fault);
+  EXPECT_FALSE(crashed.cached);
+  EXPECT_EQ(crashed.status, RematMilpResult::Status::Failed);
+}
+
 } // namespace

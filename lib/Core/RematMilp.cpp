@@ -22,6 +22,9 @@
 #include "EchoDialect/Core/RematMilp.h"
 #include "EchoDialect/Core/Progress.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MD5.h"
+
 #include <Cbc_C_Interface.h>
 
 #include <fcntl.h>
@@ -38,6 +41,7 @@
 #include <csignal>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -1168,10 +1172,94 @@ std::vector<bool> recomputeOf(const Formulation &f,
   return recompute;
 }
 
+/// The problem a solve answers, as bytes: every field of the graph, the
+/// budget and the node limit. Two solves of equal keys return the same
+/// result (the search is bounded by a count), so the result is kept.
+std::string problemBytes(const RematGraph &graph,
+                         const RematMilpOptions &options) {
+  std::string key;
+  auto put = [&](int64_t v) {
+    key.append(reinterpret_cast<const char *>(&v), sizeof v);
+  };
+  auto putAll = [&](const std::vector<int64_t> &vs) {
+    put(int64_t(vs.size()));
+    for (int64_t v : vs)
+      put(v);
+  };
+  put(options.budget);
+  put(options.nodes);
+  putAll(graph.base);
+  put(int64_t(graph.nodes.size()));
+  for (const RematGraph::Node &n : graph.nodes) {
+    for (int64_t v : {n.def, n.forwardEnd, n.bytes, n.maskBytes, n.regionBytes,
+                      n.flops, int64_t(n.group), int64_t(n.sameOp)})
+      put(v);
+    putAll(n.stashUses);
+    putAll(n.fixedRegionUses);
+    putAll(n.overwrittenAt);
+    put(int64_t(n.operands.size()));
+    for (const RematGraph::Operand &o : n.operands)
+      put(int64_t(o.node) * 4 + o.overwrites * 2 + o.lastOverwrites);
+  }
+  return key;
+}
+
+/// The finished solves of this process. echo-budget-plan
+/// runs echo-remat policy=optimal once per candidate storage precision and
+/// echo-fit once per batch tried, and many of those pose equal problems
+/// (a lossless candidate where nothing is encoded, say).
+struct SolveCache {
+  std::mutex mutex;
+  /// By the MD5 digest of problemBytes: a large step's subgraphs take
+  /// megabytes as bytes, and no two problems a compiler poses collide.
+  std::map<llvm::MD5::MD5Result, RematMilpResult> results;
+};
+SolveCache &solveCache() {
+  static SolveCache cache;
+  return cache;
+}
+
+/// Whether a solve's result is what any solve of its problem returns:
+/// not when the safety stop or a crash ended it, nor under a test fault.
+bool reproducible(const RematMilpResult &result,
+                  const RematMilpOptions &options) {
+  return options.fault == SolverFault::None &&
+         result.status != RematMilpResult::Status::Stopped &&
+         result.status != RematMilpResult::Status::Failed;
+}
+
+RematMilpResult solveUncached(const RematGraph &graph,
+                              const RematMilpOptions &options);
+
 } // namespace
 
 RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
                                            const RematMilpOptions &options) {
+  llvm::MD5::MD5Result key = llvm::MD5::hash(
+      llvm::arrayRefFromStringRef(problemBytes(graph, options)));
+  SolveCache &cache = solveCache();
+  if (options.fault == SolverFault::None) {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.results.find(key);
+    if (it != cache.results.end()) {
+      RematMilpResult result = it->second;
+      result.seconds = 0;
+      result.cached = true;
+      return result;
+    }
+  }
+  RematMilpResult result = solveUncached(graph, options);
+  if (reproducible(result, options)) {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    cache.results.emplace(key, result);
+  }
+  return result;
+}
+
+namespace {
+
+RematMilpResult solveUncached(const RematGraph &graph,
+                              const RematMilpOptions &options) {
   auto started = std::chrono::steady_clock::now();
   // Only the safety stop reads the clock; the search is bounded by nodes.
   auto left = [&] {
@@ -1288,3 +1376,5 @@ RematMilpResult mlir::echo::solveRematMilp(const RematGraph &graph,
                   always);
   return result;
 }
+
+} // namespace

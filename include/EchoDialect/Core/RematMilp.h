@@ -140,6 +140,11 @@ struct RematMilpResult {
   bool exact = true;
   int64_t columns = 0, rows = 0;
   double seconds = 0;
+  /// Returned from an earlier solve of the same problem in this process
+  /// (an MD5 digest of every field of the graph, the budget and the node
+  /// limit); the
+  /// search is bounded by a count, so a new solve would return the same.
+  bool cached = false;
 };
 
 const char *statusName(RematMilpResult::Status status);
@@ -147,7 +152,9 @@ const char *statusName(RematMilpResult::Status status);
 /// Solves the recomputation problem of `graph` with CBC within the node
 /// limit, keeping the best solution found. Each CBC solve runs in a child
 /// process (fork): a crash or hang there ends as Status::Failed or
-/// Status::Stopped here, never in the caller's process.
+/// Status::Stopped here, never in the caller's process. A problem solved
+/// before in this process (not stopped, not failed, no test fault) returns
+/// that result, marked `cached`.
 RematMilpResult solveRematMilp(const RematGraph &graph,
                                const RematMilpOptions &options);
 

@@ -647,7 +647,12 @@ def EchoRemat : Pass<"echo-remat", "::mlir::func::FuncOp"> {
     it crashes, sends back no readable result, or the `time-limit` safety
     stop (wall-clock seconds for all of the function's solves; not a
     search limit) kills it, Echo's plan is kept whole and a warning at the
-    function says what happened and where. With `recompute-heavy`, each subgraph's program also
+    function says what happened and where. A problem already solved in the
+    process (the same graph, sizes, budget and node limit, by an MD5
+    digest; echo-budget-plan
+    poses one per candidate precision, and many are equal) takes the
+    earlier result instead of a new solve: the same answer, since the
+    search is bounded by a count. With `recompute-heavy`, each subgraph's program also
     holds the single-result compute-heavy ops (matmul, linear, conv) whose
     results it reads, and decides its ops with several results (split) too,
     one decision per op: a region may re-run a heavy op from its operands,
