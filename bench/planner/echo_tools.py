@@ -73,6 +73,11 @@ def plan(bindir, source, pipeline):
                       r"planned peak is (\d+) bytes \(([^)]*)\)", r.stderr)
         if m:
             raise NoFit(int(m.group(1)), int(m.group(2)), m.group(3))
+        m = re.search(r"no plan fits the budget of (\d+) bytes: the step's "
+                      r"arguments and results \([^)]*\) alone take (\d+) bytes",
+                      r.stderr)
+        if m:
+            raise NoFit(int(m.group(1)), int(m.group(2)), "arguments and results")
         raise RuntimeError("%s: exit %d\n%s" % (" ".join(cmd), r.returncode,
                                                r.stderr[-2000:]))
     for line in r.stderr.splitlines():

@@ -95,6 +95,7 @@ struct Outcome {
   bool simulated = false;  // its passes ran and the step was simulated
   bool planned = false;    // and it was planned
   int64_t peak = 0;        // of the largest function
+  int64_t persistent = 0;  // the most persistent bytes of a function
   double seconds = 0;      // all functions' simulated steps
   unsigned decisions = 0;  // stash decisions a mix may take back
   SmallVector<Mix> mixes;  // by count; none without decisions
@@ -168,6 +169,10 @@ private:
   /// Plans `o` on a copy of its staged module; false if that failed.
   bool plan(Outcome &o, ArrayRef<StringRef> functions);
 
+  /// Plans the Baseline on a copy of the module, before any candidate is
+  /// staged; false if that failed.
+  bool planBaseline(Outcome &o, ArrayRef<StringRef> functions);
+
   /// Runs offload and echo-simulate of `o` on a copy of its staged module,
   /// takes back the first `takenBack` stash decisions (and simulates
   /// again), then, with `planStep`, runs the planning passes; returns the
@@ -206,6 +211,7 @@ static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
                         bool planned, Outcome &o) {
   o.seconds = 0;
   o.peak = 0;
+  o.persistent = 0;
   for (StringRef name : functions) {
     auto fn = copy.lookupSymbol<func::FuncOp>(name);
     auto sim =
@@ -214,8 +220,10 @@ static bool readOutcome(ModuleOp copy, ArrayRef<StringRef> functions,
     if (!step || (planned && !getArenaPlanAttr(fn)))
       return false;
     o.seconds += step.getValueAsDouble();
-    if (planned)
+    if (planned) {
       o.peak = std::max(o.peak, plannedPeakBytes(fn));
+      o.persistent = std::max(o.persistent, persistentBytes(fn));
+    }
   }
   return true;
 }
@@ -397,6 +405,22 @@ bool BudgetPlanPass::plan(Outcome &o, ArrayRef<StringRef> functions) {
   return o.planned;
 }
 
+bool BudgetPlanPass::planBaseline(Outcome &o, ArrayRef<StringRef> functions) {
+  o.choice = baseChoice();
+  o.choice.simulate = true;
+  ModuleOp copy = copyOf(getOperation());
+  OpPassManager pm(ModuleOp::getOperationName());
+  buildMemoryPasses(pm, o.choice);
+  if (planBuilder)
+    planBuilder(pm);
+  else
+    buildPlanPipeline(pm, /*assignBuffers=*/true, gradResults);
+  o.planned = succeeded(runQuietly(pm, copy)) &&
+              readOutcome(copy, functions, true, o);
+  copies.pop_back_val().erase();
+  return o.planned;
+}
+
 void BudgetPlanPass::runOnOperation() {
   ModuleOp module = getOperation();
   // Parsed (and checked) with the option (Core/PeakBudget.h).
@@ -430,6 +454,36 @@ void BudgetPlanPass::runOnOperation() {
     return;
 
   stepNames = names;
+  auto baselineFailed = [&] {
+    mlir::emitError(module.getLoc(),
+                    "echo-budget-plan: the Baseline step could not be "
+                    "planned; run echo-training-pipeline without budget= "
+                    "to see why");
+    return signalPassFailure();
+  };
+  // The Baseline first: it gives a percentage its bytes, and its
+  // persistent bytes (arguments and results: weights, optimizer state,
+  // inputs, outputs) are in every candidate's peak, since no technique
+  // moves an argument or a result. A budget
+  // below them is refused before any candidate is staged.
+  Outcome first;
+  if (!planBaseline(first, names))
+    return baselineFailed();
+  int64_t limit = std::numeric_limits<int64_t>::max();
+  if (parsed->kind == PeakBudget::Kind::Bytes)
+    limit = parsed->bytes;
+  else if (parsed->kind == PeakBudget::Kind::Percent) {
+    double bytes = std::floor(double(first.peak) * parsed->percent / 100);
+    if (bytes < 9.0e18) // else: no limit an int64 can state
+      limit = int64_t(bytes);
+  }
+  if (limit < first.persistent) {
+    mlir::emitError(steps.front().getLoc(), kNoPlanFitsMessage)
+        << limit << " bytes: the step's arguments and results (weights, "
+        << "optimizer state, inputs, outputs) alone take " << first.persistent
+        << " bytes in every plan";
+    return signalPassFailure();
+  }
   // Mixes only add bytes to a plan: the smallest peak has none.
   mixing = parsed->kind != PeakBudget::Kind::Min && mixSteps > 0;
   SmallVector<Outcome> outcomes = simulateAll(names);
@@ -451,20 +505,13 @@ void BudgetPlanPass::runOnOperation() {
   Outcome &baseline = outcomes.front(); // remat, gist, offload none
   if (!baseline.simulated || !plan(baseline, names)) {
     eraseCopies();
-    mlir::emitError(module.getLoc(),
-                    "echo-budget-plan: the Baseline step could not be "
-                    "planned; run echo-training-pipeline without budget= "
-                    "to see why");
-    return signalPassFailure();
+    return baselineFailed();
   }
-  int64_t limit = std::numeric_limits<int64_t>::max();
-  if (parsed->kind == PeakBudget::Kind::Bytes)
-    limit = parsed->bytes;
-  else if (parsed->kind == PeakBudget::Kind::Percent) {
-    double bytes = std::floor(double(baseline.peak) * parsed->percent / 100);
-    if (bytes < 9.0e18) // else: no limit an int64 can state
-      limit = int64_t(bytes);
-  }
+  // The premises above, checked (a failure is a bug in them, reported).
+  if (baseline.peak != first.peak)
+    mlir::emitWarning(module.getLoc(), "echo-budget-plan: the Baseline ")
+        << "planned twice peaks at " << first.peak << " and "
+        << baseline.peak << " bytes";
 
   // The candidates from the fastest simulated step on (ties: the order
   // they were made in); the first that fits is the answer, so most are
@@ -482,10 +529,17 @@ void BudgetPlanPass::runOnOperation() {
     return picoseconds(a) < picoseconds(b);
   });
   const Outcome *best = nullptr, *smallest = nullptr;
+  auto checkPersistent = [&](const Outcome &o) {
+    if (o.persistent != first.persistent)
+      mlir::emitWarning(module.getLoc(), "echo-budget-plan: ")
+          << describe(o.choice) << " has " << o.persistent
+          << " persistent bytes, the Baseline " << first.persistent;
+  };
   for (unsigned i : order) {
     Outcome &o = outcomes[i];
     if (!o.planned && !plan(o, names))
       continue;
+    checkPersistent(o);
     if (parsed->kind != PeakBudget::Kind::Min) {
       if (o.peak <= limit) {
         best = &o;

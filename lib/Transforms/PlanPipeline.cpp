@@ -52,14 +52,19 @@ void mlir::echo::buildPlanPipeline(
   }
 }
 
-int64_t mlir::echo::plannedPeakBytes(func::FuncOp fn) {
-  int64_t peak = 0;
-  if (ArenaPlanAttr arena = getArenaPlanAttr(fn))
-    peak += arena.getBytes();
+int64_t mlir::echo::persistentBytes(func::FuncOp fn) {
+  int64_t bytes = 0;
   if (auto stats = fn->getAttrOfType<DictionaryAttr>(kStepStatsAttr))
     if (auto persistent = stats.getAs<DictionaryAttr>("persistent"))
       for (NamedAttribute entry : persistent)
-        if (auto bytes = dyn_cast<IntegerAttr>(entry.getValue()))
-          peak += bytes.getInt();
+        if (auto count = dyn_cast<IntegerAttr>(entry.getValue()))
+          bytes += count.getInt();
+  return bytes;
+}
+
+int64_t mlir::echo::plannedPeakBytes(func::FuncOp fn) {
+  int64_t peak = persistentBytes(fn);
+  if (ArenaPlanAttr arena = getArenaPlanAttr(fn))
+    peak += arena.getBytes();
   return peak;
 }

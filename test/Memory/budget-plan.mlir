@@ -8,6 +8,8 @@
 // RUN: echo-opt %s '--echo-budget-plan=budget=min allow-lossy=fp8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIN
 // RUN: not echo-opt %s '--echo-budget-plan=budget=90%%' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOSSLESS
 // RUN: not echo-opt %s '--echo-budget-plan=budget=605187 allow-lossy=fp8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIGHT
+// RUN: not echo-opt %s '--echo-budget-plan=budget=273411 allow-lossy=fp8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PERSISTENT
+// RUN: not echo-opt %s '--echo-budget-plan=budget=273412 allow-lossy=fp8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ABOVE-PERSISTENT
 // RUN: echo-opt %s '--echo-budget-plan=budget=min allow-lossy=fp8' | echo-opt --echo-training-pipeline --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPLAN
 // RUN: echo-opt %s '--echo-training-pipeline=budget=90%% allow-lossy=fp8 workspace-budget=4096' --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefixes=PIPELINE,REPLAN
 // RUN: echo-opt %s '--echo-training-pipeline=budget=90%% allow-lossy=fp8' --echo-memory-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
@@ -35,6 +37,13 @@
 // EXACT: remark: echo-budget-plan: budget 605188 bytes: remat=none gist=fp8 offload=dymem, planned peak 605188 bytes
 // TIGHT: error: echo-budget-plan: no plan fits the budget of 605187 bytes: the smallest planned peak is 605188 bytes (remat=none gist=fp8 offload=dymem)
 // MIN: remark: echo-budget-plan: budget min: remat=none gist=fp8 offload=dymem, planned peak 605188 bytes, {{.*}}; 17 of 17 candidates planned
+
+// The persistent buffers (inputs 66,560 bytes, weights 103,424, the new
+// weights 103,424 and the loss 4) are in every plan's peak: a budget below
+// them is refused at once, naming them; at them, every candidate is
+// planned and the smallest peak named.
+// PERSISTENT: error: echo-budget-plan: no plan fits the budget of 273411 bytes: the step's arguments and results (weights, optimizer state, inputs, outputs) alone take 273412 bytes in every plan
+// ABOVE-PERSISTENT: error: echo-budget-plan: no plan fits the budget of 273412 bytes: the smallest planned peak is 605188 bytes
 
 // Without lossy storage allowed, nothing fits 90%: the smallest peak is
 // the Baseline's own (DPR is what shrinks this step).

@@ -66,7 +66,7 @@ struct Trial {
   bool fits = false;
   bool refused = false; // echo-budget-plan found nothing under the budget
   int64_t peak = 0;     // planned peak of the largest function; refused:
-                        // the smallest peak echo-budget-plan planned
+                        // the least peak echo-budget-plan names
   double seconds = 0;   // @train_step's simulated step
   std::string choice;   // the budget plan's remat, gist and offload
 };
@@ -104,12 +104,14 @@ FailureOr<Trial> plan(MLIRContext &context, const echo::ModelOptions &sizes,
   if (failed(ran)) {
     if (noPlanFits) {
       trial.refused = true;
-      // "... the smallest planned peak is N bytes (...)"
-      for (StringRef m : messages) {
-        size_t at = m.find("smallest planned peak is ");
-        if (at != StringRef::npos)
-          (void)m.drop_front(at + 25).consumeInteger(10, trial.peak);
-      }
+      // "... the smallest planned peak is N bytes (...)", or "... the
+      // persistent buffers (...) alone take N bytes ...": a peak no plan
+      // goes below.
+      for (StringRef m : messages)
+        for (StringRef before : {"smallest planned peak is ", "alone take "})
+          if (size_t at = m.find(before); at != StringRef::npos)
+            (void)m.drop_front(at + before.size())
+                .consumeInteger(10, trial.peak);
       return trial;
     }
     llvm::errs() << "echo-fit: batch " << batch << ": planning failed:\n";
@@ -244,7 +246,8 @@ int main(int argc, char **argv) {
                                         t.peak, t.seconds * 1e6)
                        << (t.choice.empty() ? "" : ", " + t.choice) << "\n";
         else if (t.refused)
-          llvm::outs() << "no plan fits (smallest peak " << t.peak << " B)\n";
+          llvm::outs() << "no plan fits (none peaks below " << t.peak
+                       << " B)\n";
         else
           llvm::outs() << "over the capacity (peak " << t.peak << " B)\n";
         llvm::outs().flush();

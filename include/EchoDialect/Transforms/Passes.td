@@ -1055,7 +1055,10 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     The candidates do not depend on the budget, so the choice is monotonic:
     a larger budget never gives a slower simulated step, and the peak is
     never above the budget; a budget below every candidate's peak is an
-    error naming the smallest peak and its choice. The peak is exact: the
+    error naming the smallest peak and its choice. The Baseline is planned
+    first, and a budget below its persistent bytes (the step's arguments
+    and results, which no technique moves, so every candidate holds them)
+    is refused then, naming them, before any candidate is staged. The peak is exact: the
     candidate was planned by the passes the pipeline runs next (planned ==
     measured on the CPU). `budget` takes bytes (optionally with a KiB, MiB
     or GiB suffix), `NN%` of the Baseline's planned peak, or `min`.

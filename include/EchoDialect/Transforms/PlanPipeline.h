@@ -46,6 +46,10 @@ void buildPlanPipeline(
 /// arena.
 int64_t plannedPeakBytes(func::FuncOp fn);
 
+/// The persistent bytes recorded in echo.step_stats (arguments and
+/// results: weights, optimizer state, inputs, outputs), 0 without them.
+int64_t persistentBytes(func::FuncOp fn);
+
 } // namespace echo
 } // namespace mlir
 

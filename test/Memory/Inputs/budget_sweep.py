@@ -116,7 +116,10 @@ def main():
         else:
             limit = int(budget)
         if first.returncode != 0:
-            m = re.search(r"smallest planned peak is (\d+) bytes", first.stderr)
+            # The smallest peak planned, or the persistent bytes every
+            # plan holds.
+            m = re.search(r"(?:smallest planned peak is|alone take) (\d+) bytes",
+                          first.stderr)
             check(m is not None and limit is not None and int(m.group(1)) > limit,
                   "budget %s: nothing fits (%s)" % (budget,
                   m.group(0) if m else first.stderr.strip()[-300:]))
