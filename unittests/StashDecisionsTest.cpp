@@ -118,3 +118,79 @@ TEST_F(StashDecisionsTest, TasksTakenBackSimulateAsTheIR) {
   EXPECT_EQ(count<StashOp>(fn), 3u);
   EXPECT_LT(simulated(fn, profile), before);
 }
+
+namespace {
+// Two fp8 stashes: %b is read back before %big and %big2 (the peak, where
+// both are live) are made; %a after them. Keeping %b plain grows no peak,
+// keeping %a does.
+constexpr const char *kPeakStep = R"mlir(
+func.func @step(%x: tensor<64x256xf32>, %w: tensor<1024x256xf32>) -> (tensor<64x256xf32>, tensor<1024x256xf32>) {
+  %a = echo.tanh %x : tensor<64x256xf32>
+  %ae = echo.encode %a : tensor<64x256xf32> as #echo.encoding<fp8>
+  %b = echo.tanh %a : tensor<64x256xf32>
+  %be = echo.encode %b : tensor<64x256xf32> as #echo.encoding<fp8>
+  %c = echo.tanh %b : tensor<64x256xf32>
+  %seed = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<64x256xf32>
+  %g0 = echo.tanh_grad %c, %seed : tensor<64x256xf32>
+  %bd = echo.decode %be : !echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>
+  %g1 = echo.tanh_grad %bd, %g0 : tensor<64x256xf32>
+  %big = echo.tanh %w : tensor<1024x256xf32>
+  %big2 = echo.tanh %big : tensor<1024x256xf32>
+  %ad = echo.decode %ae : !echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>
+  %g2 = echo.tanh_grad %ad, %g1 : tensor<64x256xf32>
+  return %g2, %big2 : tensor<64x256xf32>, tensor<1024x256xf32>
+}
+)mlir";
+
+/// The live-bytes peak of `fn` as it is (peakOrder of no decisions).
+int64_t livePeak(func::FuncOp fn) {
+  std::vector<int64_t> peaks;
+  peakOrder({fn}, {}, peaks);
+  return peaks.front();
+}
+} // namespace
+
+TEST_F(StashDecisionsTest, PeakOrderTakesBackWhatGrowsNoPeakFirst) {
+  func::FuncOp fn = parse(kPeakStep);
+  ASSERT_TRUE(fn);
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  std::vector<StashDecision> byTime = stashDecisions({fn}, profile);
+  ASSERT_EQ(byTime.size(), 2u);
+  // Equal bytes and equal costs: program order, %a first.
+  EXPECT_EQ(cast<EncodeOp>(byTime[0].removed.front()).getInput(),
+            nth<TanhOp>(fn, 0).getResult());
+  std::vector<int64_t> peaks;
+  std::vector<StashDecision> byPeak = peakOrder({fn}, byTime, peaks);
+  ASSERT_EQ(byPeak.size(), 2u);
+  ASSERT_EQ(peaks.size(), 3u);
+  EXPECT_EQ(cast<EncodeOp>(byPeak[0].removed.front()).getInput(),
+            nth<TanhOp>(fn, 1).getResult());
+  int64_t plain = 64 * 256 * 4, fp8 = 64 * 256;
+  EXPECT_EQ(peaks[1], peaks[0]);
+  // %a plain across %big: its fp8 form's bytes become the plain bytes.
+  EXPECT_EQ(peaks[2], peaks[0] + plain - fp8);
+  EXPECT_EQ(orderedDecisions({fn}, profile, DecisionOrder::Peak).front()
+                .removed.front(),
+            byPeak.front().removed.front());
+}
+
+TEST_F(StashDecisionsTest, PeakOrderPeaksAreTheLiveBytesAfterTakeBack) {
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  for (const char *step : {kStep, kPeakStep}) {
+    func::FuncOp fn = parse(step);
+    ASSERT_TRUE(fn);
+    std::vector<int64_t> peaks;
+    size_t n =
+        peakOrder({fn}, stashDecisions({fn}, profile), peaks).size();
+    ASSERT_EQ(peaks.size(), n + 1);
+    for (unsigned k = 0; k <= n; ++k) {
+      fn = parse(step);
+      std::vector<int64_t> unused;
+      std::vector<StashDecision> ordered =
+          peakOrder({fn}, stashDecisions({fn}, profile), unused);
+      takeBack(ordered, k);
+      ASSERT_TRUE(succeeded(verify(*module))) << k;
+      EXPECT_EQ(livePeak(fn), peaks[k]) << k;
+    }
+  }
+}

@@ -35,8 +35,8 @@ class Plan:
         self.choice = ("remat=%s gist=%s offload=%s"
                        % (bp["remat"], bp["gist"], bp["offload"])) if bp else None
         if bp and bp.get("taken_back"):
-            self.choice += " (%d of %d taken back)" % (bp["taken_back"],
-                                                       bp["decisions"])
+            self.choice += " (%d of %d taken back, %s order)" % (
+                bp["taken_back"], bp["decisions"], bp.get("mix_order", "?"))
 
 
 def run(cmd, stdin=None):

@@ -80,8 +80,10 @@ double stepLowerBound(ModuleOp baseline, ArrayRef<StringRef> functions,
   return seconds;
 }
 
-/// A candidate with the first `count` of its stash decisions taken back.
+/// A candidate with the first `count` of its stash decisions, in `order`,
+/// taken back.
 struct Mix {
+  DecisionOrder order = DecisionOrder::TimePerByte;
   unsigned count = 0;
   double seconds = 0;   // simulated on the candidate's tasks
   bool planned = false; // and planned, which simulates its IR
@@ -98,7 +100,7 @@ struct Outcome {
   int64_t persistent = 0;  // the most persistent bytes of a function
   double seconds = 0;      // all functions' simulated steps
   unsigned decisions = 0;  // stash decisions a mix may take back
-  SmallVector<Mix> mixes;  // by count; none without decisions
+  SmallVector<Mix> mixes;  // by order, then count; none without decisions
 };
 
 std::string describe(const MemoryChoice &c) {
@@ -106,6 +108,10 @@ std::string describe(const MemoryChoice &c) {
                        optionSpelling(c.remat), optionSpelling(c.gist),
                        optionSpelling(c.offload))
       .str();
+}
+
+StringRef orderSpelling(DecisionOrder order) {
+  return order == DecisionOrder::Peak ? "peak" : "time-per-byte";
 }
 
 std::string microseconds(double seconds) {
@@ -174,11 +180,11 @@ private:
   bool planBaseline(Outcome &o, ArrayRef<StringRef> functions);
 
   /// Runs offload and echo-simulate of `o` on a copy of its staged module,
-  /// takes back the first `takenBack` stash decisions (and simulates
-  /// again), then, with `planStep`, runs the planning passes; returns the
-  /// copy.
-  ModuleOp finish(const Outcome &o, unsigned takenBack, bool planStep,
-                  bool &ok);
+  /// takes back the first `takenBack` stash decisions in `order` (and
+  /// simulates again), then, with `planStep`, runs the planning passes;
+  /// returns the copy.
+  ModuleOp finish(const Outcome &o, unsigned takenBack, DecisionOrder order,
+                  bool planStep, bool &ok);
 
   /// The mixes of `o`, from its simulated module `simulated`.
   void addMixes(Outcome &o, ModuleOp simulated, ArrayRef<StringRef> functions);
@@ -268,7 +274,8 @@ static void addSimulate(OpPassManager &pm, DeviceKind device) {
 }
 
 ModuleOp BudgetPlanPass::finish(const Outcome &o, unsigned takenBack,
-                                bool planStep, bool &ok) {
+                                DecisionOrder order, bool planStep,
+                                bool &ok) {
   ModuleOp copy = copyOf(staged[o.staged]);
   OpPassManager pm(ModuleOp::getOperationName());
   MemoryChoice rest = o.choice; // remat, gist and order are applied
@@ -282,7 +289,8 @@ ModuleOp BudgetPlanPass::finish(const Outcome &o, unsigned takenBack,
     if (!ok)
       return copy;
     SmallVector<func::FuncOp> fns = functionsOf(copy, stepNames);
-    takeBack(stashDecisions(fns, deviceProfileOf(device)), takenBack);
+    takeBack(orderedDecisions(fns, deviceProfileOf(device), order),
+             takenBack);
     pm.clear();
     addSimulate(pm, device);
   }
@@ -300,22 +308,49 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
   DeviceProfile profile = deviceProfileOf(device);
   std::vector<StashDecision> decisions = stashDecisions(fns, profile);
   o.decisions = decisions.size();
-  // More steps than decisions give one mix per decision.
-  uint64_t steps = std::min<uint64_t>(mixSteps, o.decisions);
-  for (uint64_t j = 1; j <= steps; ++j) {
+  auto add = [&](DecisionOrder order, ArrayRef<StashDecision> ordered,
+                 unsigned count) {
+    if (count == 0 || (!o.mixes.empty() && o.mixes.back().order == order &&
+                       o.mixes.back().count >= count))
+      return;
     Mix m;
-    m.count = unsigned((j * o.decisions + steps - 1) / steps);
-    if (!o.mixes.empty() && o.mixes.back().count == m.count)
-      continue;
-    m.seconds = simulateTakenBack(fns, decisions, m.count, profile);
+    m.order = order;
+    m.count = count;
+    m.seconds = simulateTakenBack(fns, ordered, count, profile);
     o.mixes.push_back(m);
-  }
+  };
+  // Time per byte: the first j/steps of them. More steps than decisions
+  // give one mix per decision.
+  uint64_t steps = std::min<uint64_t>(mixSteps, o.decisions);
+  for (uint64_t j = 1; j <= steps; ++j)
+    add(DecisionOrder::TimePerByte, decisions,
+        unsigned((j * o.decisions + steps - 1) / steps));
+  // Peak: those that grow the live bytes' peak not at all, then the most
+  // taken back within j/steps of the growth all that save time would add.
+  std::vector<int64_t> peaks;
+  decisions = peakOrder(fns, std::move(decisions), peaks);
+  unsigned useful = 0;
+  while (useful < decisions.size() && decisions[useful].seconds > 0)
+    ++useful;
+  auto mostWithin = [&](int64_t limit) {
+    unsigned count = 0;
+    for (unsigned k = 1; k <= useful; ++k)
+      if (peaks[k] <= limit)
+        count = k;
+    return count;
+  };
+  int64_t growth = peaks[useful] - peaks[0];
+  add(DecisionOrder::Peak, decisions, mostWithin(peaks[0]));
+  for (uint64_t j = 1; j <= steps && growth > 0; ++j)
+    add(DecisionOrder::Peak, decisions,
+        mostWithin(peaks[0] + int64_t((j * uint64_t(growth) + steps - 1) /
+                                      steps)));
 }
 
 bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
                              ArrayRef<StringRef> functions) {
   bool ok = false;
-  ModuleOp copy = finish(o, m.count, /*planStep=*/true, ok);
+  ModuleOp copy = finish(o, m.count, m.order, /*planStep=*/true, ok);
   Outcome read;
   m.planned = ok && readOutcome(copy, functions, true, read);
   m.peak = read.peak;
@@ -326,7 +361,8 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
       std::llround(m.planSeconds * 1e12) != std::llround(m.seconds * 1e12))
     mlir::emitWarning(getOperation().getLoc(), "echo-budget-plan: ")
         << describe(o.choice) << " taking back " << m.count
-        << " stash decisions simulates " << microseconds(m.planSeconds)
+        << " stash decisions (" << orderSpelling(m.order)
+        << " order) simulates " << microseconds(m.planSeconds)
         << " us as IR and " << microseconds(m.seconds) << " us as tasks";
   return m.planned;
 }
@@ -374,7 +410,8 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
         o.staged = staged.size() - 1;
         if (copy) {
           bool ok = false;
-          ModuleOp simulated = finish(o, 0, /*planStep=*/false, ok);
+          ModuleOp simulated = finish(o, 0, DecisionOrder::TimePerByte,
+                                      /*planStep=*/false, ok);
           // An offload policy that moves nothing repeats offload=none.
           bool moves = false;
           simulated.walk([&](OffloadOp) {
@@ -399,7 +436,8 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
 
 bool BudgetPlanPass::plan(Outcome &o, ArrayRef<StringRef> functions) {
   bool ok = false;
-  ModuleOp copy = finish(o, 0, /*planStep=*/true, ok);
+  ModuleOp copy =
+      finish(o, 0, DecisionOrder::TimePerByte, /*planStep=*/true, ok);
   o.planned = ok && readOutcome(copy, functions, true, o);
   copies.pop_back_val().erase();
   return o.planned;
@@ -502,16 +540,22 @@ void BudgetPlanPass::runOnOperation() {
     staged.clear();
     stagedDigests.clear();
   };
-  Outcome &baseline = outcomes.front(); // remat, gist, offload none
-  if (!baseline.simulated || !plan(baseline, names)) {
+  // The Baseline candidate (remat, gist, offload none) is the step
+  // planned first: its plan stands, and the two simulations must agree (a
+  // failure is a bug in staging, reported).
+  Outcome &baseline = outcomes.front();
+  if (!baseline.simulated) {
     eraseCopies();
     return baselineFailed();
   }
-  // The premises above, checked (a failure is a bug in them, reported).
-  if (baseline.peak != first.peak)
+  if (std::llround(baseline.seconds * 1e12) !=
+      std::llround(first.seconds * 1e12))
     mlir::emitWarning(module.getLoc(), "echo-budget-plan: the Baseline ")
-        << "planned twice peaks at " << first.peak << " and "
-        << baseline.peak << " bytes";
+        << "simulates " << microseconds(first.seconds) << " us planned and "
+        << microseconds(baseline.seconds) << " us staged";
+  baseline.planned = true;
+  baseline.peak = first.peak;
+  baseline.persistent = first.persistent;
 
   // The candidates from the fastest simulated step on (ties: the order
   // they were made in); the first that fits is the answer, so most are
@@ -568,22 +612,35 @@ void BudgetPlanPass::runOnOperation() {
     int64_t fastest = ps(best->seconds);
     for (unsigned i : order) {
       Outcome &o = outcomes[i];
+      // Mixes j.. of one order (they are stored by order, then count).
       auto couldBeat = [&](unsigned from) {
         return llvm::any_of(
-            ArrayRef<Mix>(o.mixes).drop_front(from),
-            [&](const Mix &m) { return ps(m.seconds) < fastest; });
+            ArrayRef<Mix>(o.mixes).drop_front(from), [&](const Mix &m) {
+              return m.order == o.mixes[from].order &&
+                     ps(m.seconds) < fastest;
+            });
       };
-      if (!couldBeat(0) || (!o.planned && !plan(o, names)) || o.peak > limit)
+      if (!llvm::any_of(o.mixes,
+                        [&](const Mix &m) { return ps(m.seconds) < fastest; }) ||
+          (!o.planned && !plan(o, names)) || o.peak > limit)
         continue;
-      for (unsigned j = 0; j < o.mixes.size() && couldBeat(j); ++j) {
-        Mix &m = o.mixes[j];
-        ++mixesPlanned;
-        if (!planMix(o, m, names) || m.peak > limit)
-          break;
-        if (ps(m.seconds) < fastest) {
-          fastest = ps(m.seconds);
-          best = &o;
-          bestMix = &m;
+      // Each order's walk from the fewest decisions taken back up.
+      for (DecisionOrder walk : {DecisionOrder::TimePerByte,
+                                 DecisionOrder::Peak}) {
+        for (unsigned j = 0; j < o.mixes.size(); ++j) {
+          Mix &m = o.mixes[j];
+          if (m.order != walk)
+            continue;
+          if (!couldBeat(j))
+            break;
+          ++mixesPlanned;
+          if (!planMix(o, m, names) || m.peak > limit)
+            break;
+          if (ps(m.seconds) < fastest) {
+            fastest = ps(m.seconds);
+            best = &o;
+            bestMix = &m;
+          }
         }
       }
     }
@@ -607,7 +664,8 @@ void BudgetPlanPass::runOnOperation() {
   int64_t peak = bestMix ? bestMix->peak : best->peak;
   double seconds = bestMix ? bestMix->planSeconds : best->seconds;
   if (takenBack) {
-    takeBack(stashDecisions(steps, deviceProfileOf(device)), takenBack);
+    takeBack(orderedDecisions(steps, deviceProfileOf(device), bestMix->order),
+             takenBack);
     OpPassManager again(ModuleOp::getOperationName());
     addSimulate(again, device);
     if (failed(runPipeline(again, module)))
@@ -625,6 +683,9 @@ void BudgetPlanPass::runOnOperation() {
       b.getNamedAttr("offload",
                      b.getStringAttr(optionSpelling(best->choice.offload))),
       b.getNamedAttr("taken_back", b.getI64IntegerAttr(takenBack)),
+      b.getNamedAttr("mix_order",
+                     b.getStringAttr(bestMix ? orderSpelling(bestMix->order)
+                                             : StringRef("none"))),
       b.getNamedAttr("decisions", b.getI64IntegerAttr(best->decisions)),
       b.getNamedAttr("peak", b.getI64IntegerAttr(peak)),
       b.getNamedAttr("step", b.getF64FloatAttr(seconds)),
@@ -652,7 +713,8 @@ void BudgetPlanPass::runOnOperation() {
   remark << ": " << describe(best->choice);
   if (takenBack)
     remark << ", taking back " << takenBack << " of its " << best->decisions
-           << " stash decisions";
+           << " stash decisions (" << orderSpelling(bestMix->order)
+           << " order)";
   remark << ", planned peak " << peak << " bytes, simulated step "
          << microseconds(seconds) << " us (Baseline " << baseline.peak
          << " bytes, " << microseconds(baseline.seconds)

@@ -90,6 +90,8 @@ struct SimulatedStep {
 /// echo-budget-plan's choice (echo.budget_plan).
 struct BudgetPlanRecord {
   std::string remat, gist, offload;
+  /// The order the decisions were taken back in (none: no mix).
+  std::string mixOrder;
   int64_t budget = 0, candidates = 0, planned = 0;
   /// Per-value mixes: decisions taken back of those the choice made, and
   /// mixes planned.
@@ -209,6 +211,7 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
     b.remat = text("remat");
     b.gist = text("gist");
     b.offload = text("offload");
+    b.mixOrder = text("mix_order");
     b.budget = intOf(budget, "budget");
     b.candidates = intOf(budget, "candidates");
     b.planned = intOf(budget, "planned");
@@ -358,6 +361,7 @@ llvm::json::Object toJson(const FunctionReport &r) {
                            {"candidates", b->candidates},
                            {"planned", b->planned},
                            {"taken_back", b->takenBack},
+                           {"mix_order", b->mixOrder},
                            {"decisions", b->decisions},
                            {"mixes_planned", b->mixesPlanned},
                            {"step_lower_bound_seconds", b->stepLowerBound}};
@@ -411,8 +415,9 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
                        (long long)b->candidates, (long long)b->mixesPlanned);
     if (b->takenBack)
       os << llvm::format("  taken back     %14lld of %lld stash decisions "
-                         "(kept plain)\n",
-                         (long long)b->takenBack, (long long)b->decisions);
+                         "(kept plain; %s order)\n",
+                         (long long)b->takenBack, (long long)b->decisions,
+                         b->mixOrder.c_str());
     os << llvm::format("  step bound     %14.3f ms  (no plan is faster)\n",
                        b->stepLowerBound * 1e3);
   }

@@ -3,6 +3,7 @@
 #include "StashDecisions.h"
 #include "StepTasks.h"
 
+#include "EchoDialect/Core/LiveProfile.h"
 #include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/IR/EchoTypes.h"
 
@@ -11,6 +12,9 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <limits>
+#include <memory>
+#include <queue>
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -111,7 +115,156 @@ struct FunctionTasks {
   }
 };
 
+/// The live bytes of one function's tensor values over its ops (point i:
+/// op i of the block), and what taking a decision back changes in them.
+struct BlockLiveness {
+  Block &block;
+  llvm::DenseMap<Operation *, int64_t> position;
+  LiveProfile profile;
+
+  explicit BlockLiveness(Block &block)
+      : block(block), profile(int64_t(block.getOperations().size())) {
+    for (auto [i, op] : llvm::enumerate(block))
+      position[&op] = int64_t(i);
+    for (Operation &op : block)
+      for (Value result : op.getResults())
+        if (int64_t bytes = deviceBytes(result))
+          profile.add(position[&op], lastUse(result), bytes);
+  }
+
+  /// Bytes `v` takes on the device: a tensor's or an encoded form's. A
+  /// host value or a token takes none, nor a stash: it is its operand's
+  /// buffer, kept longer.
+  static int64_t deviceBytes(Value v) {
+    if (isa<HostType>(v.getType()) || v.getDefiningOp<StashOp>())
+      return 0;
+    return getStorageBytes(v.getType());
+  }
+
+  /// The last point `v` is live at: its last reader's (its stashes'
+  /// readers included), or its producer's.
+  int64_t lastUse(Value v) {
+    int64_t last = -1;
+    if (Operation *def = v.getDefiningOp())
+      last = position.lookup(def);
+    for (Operation *user : v.getUsers()) {
+      if (auto stash = dyn_cast<StashOp>(user))
+        last = std::max(last, lastUse(stash.getResult()));
+      else if (Operation *inBlock = block.findAncestorOpInBlock(*user))
+        last = std::max(last, position.lookup(inBlock));
+    }
+    return last;
+  }
+
+  /// The ops of `d` no longer live; the value kept lives on to the last
+  /// reader of what they gave the backward ops (as after takeBack).
+  LiveProfile::Changes changesOf(const StashDecision &d) {
+    LiveProfile::Changes changes;
+    int64_t readUntil = -1;
+    for (Operation *op : d.removed)
+      for (Value result : op->getResults()) {
+        int64_t last = lastUse(result);
+        readUntil = std::max(readUntil, last);
+        if (int64_t bytes = deviceBytes(result))
+          changes.push_back({position.lookup(op), last, -bytes});
+      }
+    Value kept = valueKept(d);
+    while (auto stash = kept.getDefiningOp<StashOp>())
+      kept = stash.getInput();
+    Operation *producer = kept.getDefiningOp();
+    // A block argument is live the whole step already.
+    if (producer && producer->getBlock() == &block) {
+      int64_t last = lastUse(kept);
+      if (readUntil > last)
+        changes.push_back({last + 1, readUntil, deviceBytes(kept)});
+    }
+    return changes;
+  }
+};
+
 } // namespace
+
+std::vector<StashDecision>
+mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
+                      std::vector<StashDecision> decisions,
+                      std::vector<int64_t> &peaks) {
+  std::vector<std::unique_ptr<BlockLiveness>> live(functions.size());
+  for (auto [f, constFn] : llvm::enumerate(functions)) {
+    func::FuncOp fn = constFn;
+    if (fn && fn.getBody().hasOneBlock())
+      live[f] = std::make_unique<BlockLiveness>(fn.front());
+  }
+  auto largestPeak = [&] {
+    int64_t peak = 0;
+    for (const auto &l : live)
+      if (l)
+        peak = std::max(peak, l->profile.peak());
+    return peak;
+  };
+  size_t n = decisions.size();
+  std::vector<LiveProfile::Changes> changes(n);
+  for (size_t i = 0; i < n; ++i)
+    changes[i] = live[decisions[i].function]->changesOf(decisions[i]);
+
+  int64_t peak = largestPeak();
+  auto growth = [&](size_t i) {
+    const LiveProfile &profile = live[decisions[i].function]->profile;
+    return std::max<int64_t>(0, profile.peakWith(changes[i]) - peak);
+  };
+  // Seconds per byte of growth; free ones first, useless ones last.
+  auto key = [&](size_t i, int64_t grows) {
+    if (decisions[i].seconds <= 0)
+      return -1.0;
+    if (grows == 0)
+      return std::numeric_limits<double>::infinity();
+    return decisions[i].seconds / double(grows);
+  };
+  struct Entry {
+    double key;
+    size_t index;
+    bool operator<(const Entry &other) const { // the queue's top: largest
+      if (key != other.key)
+        return key < other.key;
+      return index > other.index;
+    }
+  };
+  // Lazy greedy: a key is recomputed when its entry reaches the top, and
+  // taken if it still ranks first. Taking a decision back changes others'
+  // growth only where their values overlap it, so most keys stay current.
+  std::priority_queue<Entry> queue;
+  for (size_t i = 0; i < n; ++i)
+    queue.push({key(i, growth(i)), i});
+  std::vector<StashDecision> ordered;
+  ordered.reserve(n);
+  peaks.assign(1, peak);
+  while (!queue.empty()) {
+    Entry top = queue.top();
+    queue.pop();
+    Entry now{key(top.index, growth(top.index)), top.index};
+    if (!queue.empty() && now < queue.top()) {
+      queue.push(now);
+      continue;
+    }
+    BlockLiveness &l = *live[decisions[now.index].function];
+    for (const auto &[start, end, bytes] : changes[now.index])
+      l.profile.add(start, end, bytes);
+    peak = largestPeak();
+    peaks.push_back(peak);
+    ordered.push_back(std::move(decisions[now.index]));
+  }
+  return ordered;
+}
+
+std::vector<StashDecision>
+mlir::echo::orderedDecisions(ArrayRef<func::FuncOp> functions,
+                             const DeviceProfile &profile,
+                             DecisionOrder order) {
+  std::vector<StashDecision> decisions = stashDecisions(functions, profile);
+  if (order == DecisionOrder::TimePerByte)
+    return decisions;
+  std::vector<int64_t> peaks;
+  return peakOrder(functions, std::move(decisions), peaks);
+}
 
 std::vector<StashDecision>
 mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,

@@ -5,8 +5,9 @@
 // echo.encode, the echo.decode ops of it, and any offload of the encoded
 // form) and an offload (of a plain or losslessly encoded value). Lossless
 // encodings themselves stay: they change which backward ops run.
-// echo-budget-plan takes back a prefix of them, most time saved per byte
-// first, so one plan mixes encoded, offloaded and plain stashes.
+// echo-budget-plan takes back prefixes of them in two orders (most time
+// saved per byte kept, or per byte added to the step's peak), so one plan
+// mixes encoded, offloaded and plain stashes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,33 @@ struct StashDecision {
 /// per byte first; ties in function, then program order.
 std::vector<StashDecision> stashDecisions(ArrayRef<func::FuncOp> functions,
                                           const DeviceProfile &profile);
+
+/// The orders a candidate's decisions are taken back in.
+enum class DecisionOrder {
+  /// Most simulated seconds saved per byte the value keeps first, as
+  /// stashDecisions gives them.
+  TimePerByte,
+  /// Most seconds saved per byte the step's peak live bytes grow first:
+  /// a value live across no peak costs none. Greedy, with the live bytes
+  /// updated after each decision taken back (peakOrder).
+  Peak,
+};
+
+/// `decisions` (stashDecisions of `functions`) in the peak order, and in
+/// `peaks` (size + 1 entries) the largest function's peak live bytes with
+/// the first k taken back. The live bytes are the tensor values' (each
+/// from its producer to its last use in the block; block arguments, host
+/// values and tokens left out), the bound the buffer planner reaches on
+/// the shipped steps; the planned peak of a mix is still the planner's.
+/// Decisions that save no time come last.
+std::vector<StashDecision> peakOrder(ArrayRef<func::FuncOp> functions,
+                                     std::vector<StashDecision> decisions,
+                                     std::vector<int64_t> &peaks);
+
+/// stashDecisions of `functions` in `order`.
+std::vector<StashDecision> orderedDecisions(ArrayRef<func::FuncOp> functions,
+                                            const DeviceProfile &profile,
+                                            DecisionOrder order);
 
 /// The simulated step, summed over `functions`, with the first `count` of
 /// `decisions` taken back, without changing the IR: the tasks they would

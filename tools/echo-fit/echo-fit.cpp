@@ -148,9 +148,11 @@ FailureOr<Trial> plan(MLIRContext &context, const echo::ModelOptions &sizes,
     auto takenBack = record.getAs<IntegerAttr>("taken_back");
     auto decisions = record.getAs<IntegerAttr>("decisions");
     if (takenBack && decisions && takenBack.getInt() > 0)
-      trial.choice += llvm::formatv(", {0} of {1} stash decisions taken back",
-                                    takenBack.getInt(), decisions.getInt())
-                          .str();
+      trial.choice +=
+          llvm::formatv(", {0} of {1} stash decisions taken back ({2} order)",
+                        takenBack.getInt(), decisions.getInt(),
+                        text("mix_order"))
+              .str();
   }
   trial.fits = trial.peak <= capacity;
   return trial;

@@ -1067,20 +1067,27 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     peak fits may take back some of its decisions about single stashes -
     a precision reduction (its encode and decodes, and the offload of the
     encoded form) or an offload - so that those stashes stay plain. Its
-    decisions are ordered by the simulated seconds each saves, taken back
-    alone, per byte it adds, most first; the mixes take back the first
-    j/`mix-steps` of them, j = 1 ... `mix-steps`. Each mix is simulated on
-    the candidate's tasks. Every candidate that fits and has a mix that
-    could beat the fastest plan found so far has its mixes planned, from
-    the fewest decisions taken back up, stopping at the first that does
-    not fit; a faster mix that fits is kept. A mix counts only if its
-    candidate and every mix with fewer decisions taken back fit, so the
-    plans compared at a budget form a set that only grows with the budget:
-    the choice stays monotonic. `budget=min` makes no mixes (they only add
-    bytes). `echo.budget_plan` records `taken_back`, `decisions` and
-    `mixes_planned`.
-    Recomputation is still chosen per policy, not per value, and the mix
-    is a greedy order, not a joint optimum (no MILP over keep, recompute,
+    decisions are taken back in two orders. `time-per-byte`: the
+    simulated seconds each saves, taken back alone, per byte the value
+    keeps, most first; its mixes take back the first j/`mix-steps` of
+    them, j = 1 ... `mix-steps`. `peak`: the seconds saved per byte the
+    step's peak live bytes grow (each tensor live from its producer to its
+    last reader, a stash being its operand's buffer), greedily, with the
+    live bytes updated after each; a decision whose value is live across
+    no peak grows none and comes first. Its mixes take back every
+    decision that grows no peak, then the most within j/`mix-steps` of the
+    growth taking back all would add. Each mix is simulated on the
+    candidate's tasks. Every candidate that fits and has a mix that could
+    beat the fastest plan found so far has its mixes planned, each order
+    from the fewest decisions taken back up, stopping at the first that
+    does not fit; a faster mix that fits is kept. A mix counts only if its
+    candidate and every mix of its order with fewer decisions taken back
+    fit, so the plans compared at a budget form a set that only grows with
+    the budget: the choice stays monotonic. `budget=min` makes no mixes
+    (they only add bytes). `echo.budget_plan` records `taken_back`,
+    `mix_order` (`none` without a mix), `decisions` and `mixes_planned`.
+    Recomputation is still chosen per policy, not per value, and the mixes
+    are greedy orders, not a joint optimum (no MILP over keep, recompute,
     offload and encode per stash yet).
 
     ```mlir
@@ -1129,9 +1136,11 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::echo::kDefaultSolverSeconds",
            "echo-remat's time-limit (optimal)">,
     Option<"mixSteps", "mix-steps", "int64_t", /*default=*/"4",
-           "Per-value mixes tried on each candidate that fits: take back "
-           "the first j/N of its precision reductions and offloads, most "
-           "time saved per byte first (0: whole policies only)">,
+           "Per-value mixes tried on each candidate that fits, per order: "
+           "take back the first j/N of its precision reductions and "
+           "offloads by time saved per byte, or those within j/N of the "
+           "peak growth by time saved per byte of peak (0: whole policies "
+           "only)">,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Report the plan kept as a remark on each function">
   ];
