@@ -35,7 +35,7 @@ class Plan:
         self.choice = ("remat=%s gist=%s offload=%s"
                        % (bp["remat"], bp["gist"], bp["offload"])) if bp else None
         if bp and bp.get("taken_back"):
-            self.choice += " (%d of %d taken back, %s order)" % (
+            self.choice += " (%d of %d taken back, %s mix)" % (
                 bp["taken_back"], bp["decisions"], bp.get("mix_order", "?"))
 
 

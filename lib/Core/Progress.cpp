@@ -1,6 +1,6 @@
 //===- Progress.cpp - Progress lines on stderr for long runs ---------------===//
 //
-// In EchoCore, the Support-only library every tool and EchoRematMilp
+// In EchoCore, the Support-only library every tool and EchoMilp
 // link, so that the MILP core can report without depending on MLIR.
 //
 //===----------------------------------------------------------------------===//

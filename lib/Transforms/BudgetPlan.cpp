@@ -80,11 +80,18 @@ double stepLowerBound(ModuleOp baseline, ArrayRef<StringRef> functions,
   return seconds;
 }
 
-/// A candidate with the first `count` of its stash decisions, in `order`,
-/// taken back.
+/// How a mix picks the stash decisions it takes back.
+enum class MixFamily {
+  TimePerByte, // a prefix of stashDecisions' order
+  Peak,        // a prefix of peakOrder's
+  Milp,        // the set solveStashMix chooses within a live-bytes limit
+};
+
+/// A candidate with `count` of its stash decisions taken back.
 struct Mix {
-  DecisionOrder order = DecisionOrder::TimePerByte;
+  MixFamily family = MixFamily::TimePerByte;
   unsigned count = 0;
+  std::vector<unsigned> chosen; // Milp: indices into stashDecisions' order
   double seconds = 0;   // simulated on the candidate's tasks
   bool planned = false; // and planned, which simulates its IR
   int64_t peak = 0;
@@ -100,7 +107,8 @@ struct Outcome {
   int64_t persistent = 0;  // the most persistent bytes of a function
   double seconds = 0;      // all functions' simulated steps
   unsigned decisions = 0;  // stash decisions a mix may take back
-  SmallVector<Mix> mixes;  // by order, then count; none without decisions
+  SmallVector<Mix> mixes;  // by family, then count; none without decisions
+  bool milpMixes = false;  // the Milp family was made (only for a fit)
 };
 
 std::string describe(const MemoryChoice &c) {
@@ -110,8 +118,66 @@ std::string describe(const MemoryChoice &c) {
       .str();
 }
 
-StringRef orderSpelling(DecisionOrder order) {
-  return order == DecisionOrder::Peak ? "peak" : "time-per-byte";
+StringRef familySpelling(MixFamily family) {
+  switch (family) {
+  case MixFamily::TimePerByte:
+    return "time-per-byte";
+  case MixFamily::Peak:
+    return "peak";
+  case MixFamily::Milp:
+    return "milp";
+  }
+  return "?";
+}
+
+/// The limits on the live bytes that the peak and Milp families' mixes
+/// keep within: the peak with every decision kept (what taking back
+/// grows no peak), then j/steps of the growth taking back every decision
+/// that saves time adds, j = 1 ... steps. `peaks` as peakOrder gives
+/// them; `useful`: how many of its decisions save time.
+SmallVector<int64_t> mixLimits(const std::vector<int64_t> &peaks,
+                               unsigned useful, uint64_t steps) {
+  SmallVector<int64_t> limits{peaks[0]};
+  int64_t growth = peaks[useful] - peaks[0];
+  for (uint64_t j = 1; j <= steps && growth > 0; ++j)
+    limits.push_back(peaks[0] +
+                     int64_t((j * uint64_t(growth) + steps - 1) / steps));
+  return limits;
+}
+
+/// How many of the first `useful` decisions of the peak order the largest
+/// prefix whose live bytes stay within `limit` takes back.
+unsigned mostWithin(const std::vector<int64_t> &peaks, unsigned useful,
+                    int64_t limit) {
+  unsigned count = 0;
+  for (unsigned k = 1; k <= useful; ++k)
+    if (peaks[k] <= limit)
+      count = k;
+  return count;
+}
+
+/// Takes back `m`'s decisions in `fns`, a copy of its candidate as
+/// simulated.
+void applyMix(ArrayRef<func::FuncOp> fns, const Mix &m,
+              const DeviceProfile &profile) {
+  std::vector<StashDecision> decisions = stashDecisions(fns, profile);
+  switch (m.family) {
+  case MixFamily::TimePerByte:
+    takeBack(decisions, m.count);
+    return;
+  case MixFamily::Peak: {
+    std::vector<int64_t> peaks;
+    takeBack(peakOrder(fns, std::move(decisions), peaks), m.count);
+    return;
+  }
+  case MixFamily::Milp: {
+    std::vector<StashDecision> chosen;
+    for (unsigned i : m.chosen)
+      chosen.push_back(decisions[i]);
+    takeBack(chosen, chosen.size());
+    return;
+  }
+  }
 }
 
 std::string microseconds(double seconds) {
@@ -168,8 +234,10 @@ private:
   /// stepLowerBound of the Baseline, set by simulateAll.
   double lowerBound = 0;
 
-  /// The step functions' names; whether simulateAll makes mixes.
+  /// The step functions' names and where the first is (the place of
+  /// warnings about candidates); whether simulateAll makes mixes.
   SmallVector<StringRef> stepNames;
+  std::optional<Location> stepLoc;
   bool mixing = false;
 
   /// Plans `o` on a copy of its staged module; false if that failed.
@@ -180,14 +248,18 @@ private:
   bool planBaseline(Outcome &o, ArrayRef<StringRef> functions);
 
   /// Runs offload and echo-simulate of `o` on a copy of its staged module,
-  /// takes back the first `takenBack` stash decisions in `order` (and
-  /// simulates again), then, with `planStep`, runs the planning passes;
-  /// returns the copy.
-  ModuleOp finish(const Outcome &o, unsigned takenBack, DecisionOrder order,
-                  bool planStep, bool &ok);
+  /// takes back the stash decisions of `mix` if given (and simulates
+  /// again), then, with `planStep`, runs the planning passes; returns the
+  /// copy.
+  ModuleOp finish(const Outcome &o, const Mix *mix, bool planStep, bool &ok);
 
   /// The mixes of `o`, from its simulated module `simulated`.
   void addMixes(Outcome &o, ModuleOp simulated, ArrayRef<StringRef> functions);
+
+  /// The Milp family of `o`'s mixes: one MILP per limit of mixLimits,
+  /// each started from the peak order's mix within that limit. A solve
+  /// that fails or stops is reported and leaves the greedy orders.
+  void addMilpMixes(Outcome &o, ArrayRef<StringRef> functions);
 
   /// Plans mix `m` of `o`; false if that failed.
   bool planMix(const Outcome &o, Mix &m, ArrayRef<StringRef> functions);
@@ -273,9 +345,8 @@ static void addSimulate(OpPassManager &pm, DeviceKind device) {
   buildMemoryPasses(pm, simulateOnly);
 }
 
-ModuleOp BudgetPlanPass::finish(const Outcome &o, unsigned takenBack,
-                                DecisionOrder order, bool planStep,
-                                bool &ok) {
+ModuleOp BudgetPlanPass::finish(const Outcome &o, const Mix *mix,
+                                bool planStep, bool &ok) {
   ModuleOp copy = copyOf(staged[o.staged]);
   OpPassManager pm(ModuleOp::getOperationName());
   MemoryChoice rest = o.choice; // remat, gist and order are applied
@@ -284,13 +355,11 @@ ModuleOp BudgetPlanPass::finish(const Outcome &o, unsigned takenBack,
   rest.schedule = ScheduleOrder::Input;
   rest.simulate = true;
   buildMemoryPasses(pm, rest);
-  if (takenBack) {
+  if (mix) {
     ok = succeeded(runQuietly(pm, copy));
     if (!ok)
       return copy;
-    SmallVector<func::FuncOp> fns = functionsOf(copy, stepNames);
-    takeBack(orderedDecisions(fns, deviceProfileOf(device), order),
-             takenBack);
+    applyMix(functionsOf(copy, stepNames), *mix, deviceProfileOf(device));
     pm.clear();
     addSimulate(pm, device);
   }
@@ -308,13 +377,13 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
   DeviceProfile profile = deviceProfileOf(device);
   std::vector<StashDecision> decisions = stashDecisions(fns, profile);
   o.decisions = decisions.size();
-  auto add = [&](DecisionOrder order, ArrayRef<StashDecision> ordered,
+  auto add = [&](MixFamily family, ArrayRef<StashDecision> ordered,
                  unsigned count) {
-    if (count == 0 || (!o.mixes.empty() && o.mixes.back().order == order &&
+    if (count == 0 || (!o.mixes.empty() && o.mixes.back().family == family &&
                        o.mixes.back().count >= count))
       return;
     Mix m;
-    m.order = order;
+    m.family = family;
     m.count = count;
     m.seconds = simulateTakenBack(fns, ordered, count, profile);
     o.mixes.push_back(m);
@@ -323,7 +392,7 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
   // give one mix per decision.
   uint64_t steps = std::min<uint64_t>(mixSteps, o.decisions);
   for (uint64_t j = 1; j <= steps; ++j)
-    add(DecisionOrder::TimePerByte, decisions,
+    add(MixFamily::TimePerByte, decisions,
         unsigned((j * o.decisions + steps - 1) / steps));
   // Peak: those that grow the live bytes' peak not at all, then the most
   // taken back within j/steps of the growth all that save time would add.
@@ -332,25 +401,79 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
   unsigned useful = 0;
   while (useful < decisions.size() && decisions[useful].seconds > 0)
     ++useful;
-  auto mostWithin = [&](int64_t limit) {
-    unsigned count = 0;
-    for (unsigned k = 1; k <= useful; ++k)
-      if (peaks[k] <= limit)
-        count = k;
-    return count;
-  };
-  int64_t growth = peaks[useful] - peaks[0];
-  add(DecisionOrder::Peak, decisions, mostWithin(peaks[0]));
-  for (uint64_t j = 1; j <= steps && growth > 0; ++j)
-    add(DecisionOrder::Peak, decisions,
-        mostWithin(peaks[0] + int64_t((j * uint64_t(growth) + steps - 1) /
-                                      steps)));
+  for (int64_t limit : mixLimits(peaks, useful, steps))
+    add(MixFamily::Peak, decisions, mostWithin(peaks, useful, limit));
+}
+
+void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
+  o.milpMixes = true;
+  bool ok = false;
+  ModuleOp simulated = finish(o, nullptr, /*planStep=*/false, ok);
+  auto erase = [&] { copies.pop_back_val().erase(); };
+  if (!ok)
+    return erase();
+  SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
+  DeviceProfile profile = deviceProfileOf(device);
+  std::vector<StashDecision> decisions = stashDecisions(fns, profile);
+  if (decisions.empty())
+    return erase();
+  StashMixProblem problem = stashMixProblem(fns, decisions);
+  // The peak order, as indices into `decisions`, for the starts.
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  for (auto [i, d] : llvm::enumerate(decisions))
+    indexOf[d.removed.front()] = i;
+  std::vector<int64_t> peaks;
+  std::vector<StashDecision> byPeak = peakOrder(fns, decisions, peaks);
+  unsigned useful = 0;
+  while (useful < byPeak.size() && byPeak[useful].seconds > 0)
+    ++useful;
+  uint64_t steps = std::min<uint64_t>(mixSteps, decisions.size());
+  for (int64_t limit : mixLimits(peaks, useful, steps)) {
+    StashMixOptions options;
+    options.limit = limit;
+    options.nodes = rematSolverNodes;
+    options.timeLimit = rematTimeLimit;
+    options.fault = mixSolverFault;
+    options.start.assign(decisions.size(), false);
+    for (const StashDecision &d :
+         ArrayRef(byPeak).take_front(mostWithin(peaks, useful, limit)))
+      options.start[indexOf.lookup(d.removed.front())] = true;
+    StashMixResult r = solveStashMix(problem, options);
+    if (r.status == StashMixResult::Status::Failed ||
+        r.status == StashMixResult::Status::Stopped) {
+      mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
+          << "the stash mix MILP of " << describe(o.choice) << " at "
+          << limit << " live bytes: " << r.failure
+          << "; the greedy orders' mixes stand";
+      continue;
+    }
+    if (r.status != StashMixResult::Status::Optimal &&
+        r.status != StashMixResult::Status::Feasible)
+      continue; // too large to solve: the greedy orders stand
+    Mix m;
+    m.family = MixFamily::Milp;
+    for (unsigned i = 0; i < r.takeBack.size(); ++i)
+      if (r.takeBack[i])
+        m.chosen.push_back(i);
+    m.count = m.chosen.size();
+    bool repeat = llvm::any_of(o.mixes, [&](const Mix &other) {
+      return other.family == MixFamily::Milp && other.chosen == m.chosen;
+    });
+    if (m.count == 0 || repeat)
+      continue;
+    std::vector<StashDecision> chosen;
+    for (unsigned i : m.chosen)
+      chosen.push_back(decisions[i]);
+    m.seconds = simulateTakenBack(fns, chosen, chosen.size(), profile);
+    o.mixes.push_back(std::move(m));
+  }
+  erase();
 }
 
 bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
                              ArrayRef<StringRef> functions) {
   bool ok = false;
-  ModuleOp copy = finish(o, m.count, m.order, /*planStep=*/true, ok);
+  ModuleOp copy = finish(o, &m, /*planStep=*/true, ok);
   Outcome read;
   m.planned = ok && readOutcome(copy, functions, true, read);
   m.peak = read.peak;
@@ -359,10 +482,10 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
   // The mix was ranked by its tasks' simulation; the IR's must agree.
   if (m.planned &&
       std::llround(m.planSeconds * 1e12) != std::llround(m.seconds * 1e12))
-    mlir::emitWarning(getOperation().getLoc(), "echo-budget-plan: ")
+    mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
         << describe(o.choice) << " taking back " << m.count
-        << " stash decisions (" << orderSpelling(m.order)
-        << " order) simulates " << microseconds(m.planSeconds)
+        << " stash decisions (" << familySpelling(m.family)
+        << " mix) simulates " << microseconds(m.planSeconds)
         << " us as IR and " << microseconds(m.seconds) << " us as tasks";
   return m.planned;
 }
@@ -410,8 +533,7 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
         o.staged = staged.size() - 1;
         if (copy) {
           bool ok = false;
-          ModuleOp simulated = finish(o, 0, DecisionOrder::TimePerByte,
-                                      /*planStep=*/false, ok);
+          ModuleOp simulated = finish(o, nullptr, /*planStep=*/false, ok);
           // An offload policy that moves nothing repeats offload=none.
           bool moves = false;
           simulated.walk([&](OffloadOp) {
@@ -436,8 +558,7 @@ BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
 
 bool BudgetPlanPass::plan(Outcome &o, ArrayRef<StringRef> functions) {
   bool ok = false;
-  ModuleOp copy =
-      finish(o, 0, DecisionOrder::TimePerByte, /*planStep=*/true, ok);
+  ModuleOp copy = finish(o, nullptr, /*planStep=*/true, ok);
   o.planned = ok && readOutcome(copy, functions, true, o);
   copies.pop_back_val().erase();
   return o.planned;
@@ -492,6 +613,7 @@ void BudgetPlanPass::runOnOperation() {
     return;
 
   stepNames = names;
+  stepLoc = steps.front().getLoc();
   auto baselineFailed = [&] {
     mlir::emitError(module.getLoc(),
                     "echo-budget-plan: the Baseline step could not be "
@@ -616,7 +738,7 @@ void BudgetPlanPass::runOnOperation() {
       auto couldBeat = [&](unsigned from) {
         return llvm::any_of(
             ArrayRef<Mix>(o.mixes).drop_front(from), [&](const Mix &m) {
-              return m.order == o.mixes[from].order &&
+              return m.family == o.mixes[from].family &&
                      ps(m.seconds) < fastest;
             });
       };
@@ -625,11 +747,13 @@ void BudgetPlanPass::runOnOperation() {
           (!o.planned && !plan(o, names)) || o.peak > limit)
         continue;
       // Each order's walk from the fewest decisions taken back up.
-      for (DecisionOrder walk : {DecisionOrder::TimePerByte,
-                                 DecisionOrder::Peak}) {
+      if (!o.milpMixes)
+        addMilpMixes(o, names);
+      for (MixFamily walk :
+           {MixFamily::TimePerByte, MixFamily::Peak, MixFamily::Milp}) {
         for (unsigned j = 0; j < o.mixes.size(); ++j) {
           Mix &m = o.mixes[j];
-          if (m.order != walk)
+          if (m.family != walk)
             continue;
           if (!couldBeat(j))
             break;
@@ -664,8 +788,7 @@ void BudgetPlanPass::runOnOperation() {
   int64_t peak = bestMix ? bestMix->peak : best->peak;
   double seconds = bestMix ? bestMix->planSeconds : best->seconds;
   if (takenBack) {
-    takeBack(orderedDecisions(steps, deviceProfileOf(device), bestMix->order),
-             takenBack);
+    applyMix(steps, *bestMix, deviceProfileOf(device));
     OpPassManager again(ModuleOp::getOperationName());
     addSimulate(again, device);
     if (failed(runPipeline(again, module)))
@@ -684,7 +807,7 @@ void BudgetPlanPass::runOnOperation() {
                      b.getStringAttr(optionSpelling(best->choice.offload))),
       b.getNamedAttr("taken_back", b.getI64IntegerAttr(takenBack)),
       b.getNamedAttr("mix_order",
-                     b.getStringAttr(bestMix ? orderSpelling(bestMix->order)
+                     b.getStringAttr(bestMix ? familySpelling(bestMix->family)
                                              : StringRef("none"))),
       b.getNamedAttr("decisions", b.getI64IntegerAttr(best->decisions)),
       b.getNamedAttr("peak", b.getI64IntegerAttr(peak)),
@@ -713,8 +836,8 @@ void BudgetPlanPass::runOnOperation() {
   remark << ": " << describe(best->choice);
   if (takenBack)
     remark << ", taking back " << takenBack << " of its " << best->decisions
-           << " stash decisions (" << orderSpelling(bestMix->order)
-           << " order)";
+           << " stash decisions (" << familySpelling(bestMix->family)
+           << " mix)";
   remark << ", planned peak " << peak << " bytes, simulated step "
          << microseconds(seconds) << " us (Baseline " << baseline.peak
          << " bytes, " << microseconds(baseline.seconds)

@@ -415,7 +415,7 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
                        (long long)b->candidates, (long long)b->mixesPlanned);
     if (b->takenBack)
       os << llvm::format("  taken back     %14lld of %lld stash decisions "
-                         "(kept plain; %s order)\n",
+                         "(kept plain; %s mix)\n",
                          (long long)b->takenBack, (long long)b->decisions,
                          b->mixOrder.c_str());
     os << llvm::format("  step bound     %14.3f ms  (no plan is faster)\n",

@@ -255,15 +255,28 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
   return ordered;
 }
 
-std::vector<StashDecision>
-mlir::echo::orderedDecisions(ArrayRef<func::FuncOp> functions,
-                             const DeviceProfile &profile,
-                             DecisionOrder order) {
-  std::vector<StashDecision> decisions = stashDecisions(functions, profile);
-  if (order == DecisionOrder::TimePerByte)
-    return decisions;
-  std::vector<int64_t> peaks;
-  return peakOrder(functions, std::move(decisions), peaks);
+StashMixProblem
+mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
+                            ArrayRef<StashDecision> decisions) {
+  StashMixProblem problem;
+  std::vector<std::unique_ptr<BlockLiveness>> live(functions.size());
+  problem.live.resize(functions.size());
+  for (auto [f, constFn] : llvm::enumerate(functions)) {
+    func::FuncOp fn = constFn;
+    if (!fn || !fn.getBody().hasOneBlock())
+      continue;
+    live[f] = std::make_unique<BlockLiveness>(fn.front());
+    for (int64_t p = 0; p < live[f]->profile.size(); ++p)
+      problem.live[f].push_back(live[f]->profile.at(p));
+  }
+  for (const StashDecision &d : decisions) {
+    StashMixProblem::Decision decision;
+    decision.function = d.function;
+    decision.seconds = d.seconds;
+    decision.changes = live[d.function]->changesOf(d);
+    problem.decisions.push_back(std::move(decision));
+  }
+  return problem;
 }
 
 std::vector<StashDecision>

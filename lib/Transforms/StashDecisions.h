@@ -6,14 +6,16 @@
 // form) and an offload (of a plain or losslessly encoded value). Lossless
 // encodings themselves stay: they change which backward ops run.
 // echo-budget-plan takes back prefixes of them in two orders (most time
-// saved per byte kept, or per byte added to the step's peak), so one plan
-// mixes encoded, offloaded and plain stashes.
+// saved per byte kept, or per byte added to the step's peak) and the sets
+// a MILP chooses (Core/StashMixMilp.h), so one plan mixes encoded,
+// offloaded and plain stashes.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ECHO_TRANSFORMS_STASHDECISIONS_H
 #define ECHO_TRANSFORMS_STASHDECISIONS_H
 
+#include "EchoDialect/Core/StashMixMilp.h"
 #include "EchoDialect/Core/StreamSimulator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,32 +40,26 @@ struct StashDecision {
 std::vector<StashDecision> stashDecisions(ArrayRef<func::FuncOp> functions,
                                           const DeviceProfile &profile);
 
-/// The orders a candidate's decisions are taken back in.
-enum class DecisionOrder {
-  /// Most simulated seconds saved per byte the value keeps first, as
-  /// stashDecisions gives them.
-  TimePerByte,
-  /// Most seconds saved per byte the step's peak live bytes grow first:
-  /// a value live across no peak costs none. Greedy, with the live bytes
-  /// updated after each decision taken back (peakOrder).
-  Peak,
-};
-
-/// `decisions` (stashDecisions of `functions`) in the peak order, and in
-/// `peaks` (size + 1 entries) the largest function's peak live bytes with
-/// the first k taken back. The live bytes are the tensor values' (each
-/// from its producer to its last use in the block; block arguments, host
-/// values and tokens left out), the bound the buffer planner reaches on
-/// the shipped steps; the planned peak of a mix is still the planner's.
-/// Decisions that save no time come last.
+/// `decisions` (stashDecisions of `functions`) in the peak order: most
+/// seconds saved per byte the step's peak live bytes grow first, greedily,
+/// with the live bytes updated after each decision taken back (a value
+/// live across no peak costs none; those that save no time come last).
+/// `peaks` (size + 1 entries) gets the largest function's peak live bytes
+/// with the first k taken back. The live bytes are the tensor values'
+/// (each from its producer to its last use in the block, a stash being its
+/// operand's buffer; block arguments, host values and tokens left out),
+/// the bound the buffer planner reaches on the shipped steps; the planned
+/// peak of a mix is still the planner's.
 std::vector<StashDecision> peakOrder(ArrayRef<func::FuncOp> functions,
                                      std::vector<StashDecision> decisions,
                                      std::vector<int64_t> &peaks);
 
-/// stashDecisions of `functions` in `order`.
-std::vector<StashDecision> orderedDecisions(ArrayRef<func::FuncOp> functions,
-                                            const DeviceProfile &profile,
-                                            DecisionOrder order);
+/// The per-value mix problem (Core/StashMixMilp.h) of `decisions` in
+/// `functions`: each function's live bytes at each op, as peakOrder counts
+/// them, and what taking each decision back changes in them. Its decisions
+/// are `decisions`, in that order.
+StashMixProblem stashMixProblem(ArrayRef<func::FuncOp> functions,
+                                ArrayRef<StashDecision> decisions);
 
 /// The simulated step, summed over `functions`, with the first `count` of
 /// `decisions` taken back, without changing the IR: the tasks they would

@@ -149,7 +149,7 @@ FailureOr<Trial> plan(MLIRContext &context, const echo::ModelOptions &sizes,
     auto decisions = record.getAs<IntegerAttr>("decisions");
     if (takenBack && decisions && takenBack.getInt() > 0)
       trial.choice +=
-          llvm::formatv(", {0} of {1} stash decisions taken back ({2} order)",
+          llvm::formatv(", {0} of {1} stash decisions taken back ({2} mix)",
                         takenBack.getInt(), decisions.getInt(),
                         text("mix_order"))
               .str();

@@ -1141,6 +1141,13 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
            "offloads by time saved per byte, or those within j/N of the "
            "peak growth by time saved per byte of peak (0: whole policies "
            "only)">,
+    Option<"mixSolverFault", "test-mix-solver-fault",
+           "::mlir::echo::SolverFault",
+           /*default=*/"::mlir::echo::SolverFault::None",
+           "Testing only: every stash mix MILP's solver process crashes, "
+           "hangs or sends garbage",
+           [{::mlir::echo::optionValues<::mlir::echo::SolverFault>(),
+             ::llvm::cl::Hidden}]>,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Report the plan kept as a remark on each function">
   ];

@@ -129,7 +129,7 @@ def main():
               "budget %s: two runs byte-identical" % budget)
         remark = re.search(r"remark: echo-budget-plan: (.*)", first.stderr).group(1)
         choice = re.search(r"remat=\S+ gist=\S+ offload=[a-z]+", remark).group(0)
-        mix = re.search(r"taking back \d+ of its \d+ stash decisions \([a-z-]+ order\)", remark)
+        mix = re.search(r"taking back \d+ of its \d+ stash decisions \([a-z-]+ mix\)", remark)
         if mix:
             choice += ", " + mix.group(0)
         recorded = int(re.search(r"planned peak (\d+) bytes", remark).group(1))
