@@ -1067,7 +1067,7 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     peak fits may take back some of its decisions about single stashes -
     a precision reduction (its encode and decodes, and the offload of the
     encoded form) or an offload - so that those stashes stay plain. Its
-    decisions are taken back in two orders. `time-per-byte`: the
+    decisions are taken back in three families. `time-per-byte`: the
     simulated seconds each saves, taken back alone, per byte the value
     keeps, most first; its mixes take back the first j/`mix-steps` of
     them, j = 1 ... `mix-steps`. `peak`: the seconds saved per byte the
@@ -1076,8 +1076,12 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     live bytes updated after each; a decision whose value is live across
     no peak grows none and comes first. Its mixes take back every
     decision that grows no peak, then the most within j/`mix-steps` of the
-    growth taking back all would add. Each mix is simulated on the
-    candidate's tasks. Every candidate that fits and has a mix that could
+    growth taking back all would add. `milp`: at each of the peak mixes'
+    live-bytes limits, the set that saves the most seconds (summed)
+    within it, a knapsack solved by CBC in a child process (within
+    `remat-solver-nodes`, from the peak mix as a start), made only for a
+    candidate that fits; a failed or stopped solve is a warning and leaves
+    the greedy orders. Each mix is simulated on the candidate's tasks. Every candidate that fits and has a mix that could
     beat the fastest plan found so far has its mixes planned, each order
     from the fewest decisions taken back up, stopping at the first that
     does not fit; a faster mix that fits is kept. A mix counts only if its
@@ -1085,10 +1089,10 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     fit, so the plans compared at a budget form a set that only grows with
     the budget: the choice stays monotonic. `budget=min` makes no mixes
     (they only add bytes). `echo.budget_plan` records `taken_back`,
-    `mix_order` (`none` without a mix), `decisions` and `mixes_planned`.
-    Recomputation is still chosen per policy, not per value, and the mixes
-    are greedy orders, not a joint optimum (no MILP over keep, recompute,
-    offload and encode per stash yet).
+    `mix_order` (the family; `none` without a mix), `decisions` and
+    `mixes_planned`. Recomputation is still chosen per policy, not per
+    value (no MILP over keep, recompute, offload and encode per stash
+    yet).
 
     ```mlir
     // echo-opt --echo-budget-plan="budget=100% allow-lossy=fp8"
@@ -1131,16 +1135,18 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
            /*default=*/"1", "echo-remat's layer-stride (full-layer)">,
     Option<"rematSolverNodes", "remat-solver-nodes", "int64_t",
            /*default=*/"::mlir::echo::kDefaultSolverNodes",
-           "echo-remat's solver-nodes (optimal)">,
+           "echo-remat's solver-nodes (optimal); also each stash mix "
+           "MILP's">,
     Option<"rematTimeLimit", "remat-time-limit", "double",
            /*default=*/"::mlir::echo::kDefaultSolverSeconds",
-           "echo-remat's time-limit (optimal)">,
+           "echo-remat's time-limit (optimal); also each stash mix "
+           "MILP's safety stop">,
     Option<"mixSteps", "mix-steps", "int64_t", /*default=*/"4",
-           "Per-value mixes tried on each candidate that fits, per order: "
+           "Per-value mixes tried on each candidate that fits, per family: "
            "take back the first j/N of its precision reductions and "
-           "offloads by time saved per byte, or those within j/N of the "
-           "peak growth by time saved per byte of peak (0: whole policies "
-           "only)">,
+           "offloads by time saved per byte, those within j/N of the peak "
+           "growth by time saved per byte of peak, or the set a MILP finds "
+           "within that growth (0: whole policies only)">,
     Option<"mixSolverFault", "test-mix-solver-fault",
            "::mlir::echo::SolverFault",
            /*default=*/"::mlir::echo::SolverFault::None",
