@@ -177,8 +177,7 @@ TEST_F(StashDecisionsTest, PeakOrderPeaksAreTheLiveBytesAfterTakeBack) {
     func::FuncOp fn = parse(step);
     ASSERT_TRUE(fn);
     std::vector<int64_t> peaks;
-    size_t n =
-        peakOrder({fn}, stashDecisions({fn}, profile), peaks).size();
+    size_t n = peakOrder({fn}, stashDecisions({fn}, profile), peaks).size();
     ASSERT_EQ(peaks.size(), n + 1);
     for (unsigned k = 0; k <= n; ++k) {
       fn = parse(step);

@@ -70,8 +70,8 @@ TEST(StashMixMilpTest, MatchesBruteForceOnRandomProblems) {
     // A limit between the plan's peak and the peak with all taken back.
     std::vector<bool> none(n, false), all(n, true);
     int64_t low = peakByHand(p, none), high = peakByHand(p, all);
-    int64_t limit = low + int64_t(rng() % uint64_t(std::max<int64_t>(
-                                  1, high - low + 1)));
+    int64_t limit =
+        low + int64_t(rng() % uint64_t(std::max<int64_t>(1, high - low + 1)));
     double best = -1;
     for (uint32_t mask = 0; mask < (1u << n); ++mask) {
       std::vector<bool> chosen(n);

@@ -1,4 +1,4 @@
-//===- MilpSolver.cpp - Mixed-integer programs solved by CBC ---------------===//
+//===- MilpSolver.cpp - Mixed-integer programs solved by CBC --------------===//
 
 #include "EchoDialect/Core/MilpSolver.h"
 #include "EchoDialect/Core/Progress.h"
@@ -31,8 +31,7 @@ namespace {
 struct Loaded {
   int columns = 0, rows = 0;
   std::vector<int> starts, index;
-  std::vector<double> values, colLower, colUpper, objective, rowLower,
-      rowUpper;
+  std::vector<double> values, colLower, colUpper, objective, rowLower, rowUpper;
   std::vector<int> integers;
   std::vector<int> startIndex;
   std::vector<double> startValue;
@@ -111,8 +110,8 @@ std::string solveLoaded(const Loaded &p) {
 
 /// The reply's solution, or false when the bytes are not a reply for a
 /// program of `columns` columns.
-bool readReply(const std::string &bytes, int columns,
-               MilpProgram::Solution &s, int64_t &nodes, int64_t &iterations) {
+bool readReply(const std::string &bytes, int columns, MilpProgram::Solution &s,
+               int64_t &nodes, int64_t &iterations) {
   if (bytes.size() < sizeof(Reply) + sizeof(uint64_t))
     return false;
   std::string body = bytes.substr(0, bytes.size() - sizeof(uint64_t));
@@ -123,8 +122,8 @@ bool readReply(const std::string &bytes, int columns,
   size_t expected =
       sizeof(Reply) + (reply.found ? sizeof(double) * size_t(columns) : 0);
   if (hash != fnv1a(body) || reply.magic != kReplyMagic ||
-      reply.columns != columns || body.size() != expected ||
-      reply.found > 1 || reply.optimal > 1 || reply.infeasible > 1)
+      reply.columns != columns || body.size() != expected || reply.found > 1 ||
+      reply.optimal > 1 || reply.infeasible > 1)
     return false;
   s.infeasible = reply.infeasible;
   s.found = reply.found;
@@ -212,8 +211,8 @@ std::string signalName(int sig) {
 /// Runs the solve of `p` in a child process and reads its reply within
 /// `seconds` of wall-clock time.
 MilpProgram::Solution solveContained(const Loaded &p, double seconds,
-                                 SolverFault fault, int64_t &nodes,
-                                 int64_t &iterations) {
+                                     SolverFault fault, int64_t &nodes,
+                                     int64_t &iterations) {
   using Clock = std::chrono::steady_clock;
   MilpProgram::Solution s;
   auto fail = [&](std::string why) {
@@ -250,9 +249,9 @@ MilpProgram::Solution solveContained(const Loaded &p, double seconds,
       timedOut = true;
       break;
     }
-    int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                     deadline - now)
-                     .count();
+    int64_t ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now)
+            .count();
     pollfd poller{fds[0], POLLIN, 0};
     int ready = poll(&poller, 1, int(std::clamp<int64_t>(ms, 1, 1000)));
     if (ready < 0 && errno != EINTR) {
@@ -304,8 +303,8 @@ MilpProgram::Solution solveContained(const Loaded &p, double seconds,
     return s;
   }
   if (known && WIFSIGNALED(status))
-    return fail("the solver process crashed (" +
-                signalName(WTERMSIG(status)) + ")");
+    return fail("the solver process crashed (" + signalName(WTERMSIG(status)) +
+                ")");
   if (known && WIFEXITED(status) && WEXITSTATUS(status) != 0)
     return fail("the solver process exited with status " +
                 std::to_string(WEXITSTATUS(status)));
@@ -317,12 +316,11 @@ MilpProgram::Solution solveContained(const Loaded &p, double seconds,
 
 } // namespace
 
-MilpProgram::Solution MilpProgram::solve(const std::vector<double> &objective,
-                                 double upperOf0, int column0,
-                                 const std::vector<double> &start,
-                                 int64_t nodes, double seconds,
-                                 SolverFault fault, Progress &progress,
-                                 llvm::StringRef phase, bool always) const {
+MilpProgram::Solution
+MilpProgram::solve(const std::vector<double> &objective, double upperOf0,
+                   int column0, const std::vector<double> &start, int64_t nodes,
+                   double seconds, SolverFault fault, Progress &progress,
+                   llvm::StringRef phase, bool always) const {
   // Column-major for Cbc_loadProblem.
   Loaded p;
   p.columns = columns();
@@ -370,8 +368,8 @@ MilpProgram::Solution MilpProgram::solve(const std::vector<double> &objective,
       std::chrono::duration<double> spent =
           std::chrono::steady_clock::now() - phaseStarted;
       return (phase + ": solving " + llvm::Twine(n) + " columns, " +
-              llvm::Twine(rows.size()) + " rows within " +
-              llvm::Twine(nodes) + " nodes, " + formatDuration(spent.count()))
+              llvm::Twine(rows.size()) + " rows within " + llvm::Twine(nodes) +
+              " nodes, " + formatDuration(spent.count()))
           .str();
     });
     s = solveContained(p, seconds, fault, nodeCount, iterations);

@@ -1,4 +1,5 @@
-//===- Progress.cpp - Progress lines on stderr for long runs ---------------===//
+//===- Progress.cpp - Progress lines on stderr for long runs
+//---------------===//
 //
 // In EchoCore, the Support-only library every tool and EchoMilp
 // link, so that the MILP core can report without depending on MLIR.

@@ -45,7 +45,8 @@ int64_t mlir::echo::stashMixPeak(const StashMixProblem &problem,
     std::vector<int64_t> &steps = delta[decision.function];
     int64_t points = int64_t(steps.size()) - 1;
     for (const auto &[first, last, bytes] : decision.changes) {
-      int64_t from = std::max<int64_t>(first, 0), to = std::min(last, points - 1);
+      int64_t from = std::max<int64_t>(first, 0),
+              to = std::min(last, points - 1);
       if (from > to)
         continue;
       steps[from] += bytes;
@@ -93,8 +94,7 @@ StashMixResult mlir::echo::solveStashMix(const StashMixProblem &problem,
     for (size_t d = 0; d < n; ++d) {
       if (problem.decisions[d].function != f)
         continue;
-      for (const auto &[first, last, bytes] :
-           problem.decisions[d].changes) {
+      for (const auto &[first, last, bytes] : problem.decisions[d].changes) {
         int64_t from = std::max<int64_t>(first, 0),
                 to = std::min(last, points - 1);
         if (from > to || bytes == 0)
@@ -170,8 +170,8 @@ StashMixResult mlir::echo::solveStashMix(const StashMixProblem &problem,
       start.push_back(b ? 1 : 0);
   Progress progress("stash mix");
   MilpProgram::Solution s = program.solve(
-      objective, 1, -1, start, options.nodes, options.timeLimit,
-      options.fault, progress, "stash mix MILP", /*always=*/false);
+      objective, 1, -1, start, options.nodes, options.timeLimit, options.fault,
+      progress, "stash mix MILP", /*always=*/false);
   if (s.stopped || s.failed) {
     result.status = s.stopped ? StashMixResult::Status::Stopped
                               : StashMixResult::Status::Failed;

@@ -345,8 +345,8 @@ static void addSimulate(OpPassManager &pm, DeviceKind device) {
   buildMemoryPasses(pm, simulateOnly);
 }
 
-ModuleOp BudgetPlanPass::finish(const Outcome &o, const Mix *mix,
-                                bool planStep, bool &ok) {
+ModuleOp BudgetPlanPass::finish(const Outcome &o, const Mix *mix, bool planStep,
+                                bool &ok) {
   ModuleOp copy = copyOf(staged[o.staged]);
   OpPassManager pm(ModuleOp::getOperationName());
   MemoryChoice rest = o.choice; // remat, gist and order are applied
@@ -442,9 +442,8 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
     if (r.status == StashMixResult::Status::Failed ||
         r.status == StashMixResult::Status::Stopped) {
       mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
-          << "the stash mix MILP of " << describe(o.choice) << " at "
-          << limit << " live bytes: " << r.failure
-          << "; the greedy orders' mixes stand";
+          << "the stash mix MILP of " << describe(o.choice) << " at " << limit
+          << " live bytes: " << r.failure << "; the greedy orders' mixes stand";
       continue;
     }
     if (r.status != StashMixResult::Status::Optimal &&
@@ -485,8 +484,8 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
     mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
         << describe(o.choice) << " taking back " << m.count
         << " stash decisions (" << familySpelling(m.family)
-        << " mix) simulates " << microseconds(m.planSeconds)
-        << " us as IR and " << microseconds(m.seconds) << " us as tasks";
+        << " mix) simulates " << microseconds(m.planSeconds) << " us as IR and "
+        << microseconds(m.seconds) << " us as tasks";
   return m.planned;
 }
 
@@ -736,14 +735,14 @@ void BudgetPlanPass::runOnOperation() {
       Outcome &o = outcomes[i];
       // Mixes j.. of one order (they are stored by order, then count).
       auto couldBeat = [&](unsigned from) {
-        return llvm::any_of(
-            ArrayRef<Mix>(o.mixes).drop_front(from), [&](const Mix &m) {
-              return m.family == o.mixes[from].family &&
-                     ps(m.seconds) < fastest;
-            });
+        return llvm::any_of(ArrayRef<Mix>(o.mixes).drop_front(from),
+                            [&](const Mix &m) {
+                              return m.family == o.mixes[from].family &&
+                                     ps(m.seconds) < fastest;
+                            });
       };
-      if (!llvm::any_of(o.mixes,
-                        [&](const Mix &m) { return ps(m.seconds) < fastest; }) ||
+      if (!llvm::any_of(
+              o.mixes, [&](const Mix &m) { return ps(m.seconds) < fastest; }) ||
           (!o.planned && !plan(o, names)) || o.peak > limit)
         continue;
       // Each order's walk from the fewest decisions taken back up.

@@ -255,9 +255,8 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
   return ordered;
 }
 
-StashMixProblem
-mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
-                            ArrayRef<StashDecision> decisions) {
+StashMixProblem mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
+                                            ArrayRef<StashDecision> decisions) {
   StashMixProblem problem;
   std::vector<std::unique_ptr<BlockLiveness>> live(functions.size());
   problem.live.resize(functions.size());

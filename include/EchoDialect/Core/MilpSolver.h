@@ -1,4 +1,4 @@
-//===- MilpSolver.h - Mixed-integer programs solved by CBC -------*- C++ -*-===//
+//===- MilpSolver.h - Mixed-integer programs solved by CBC ------*- C++ -*-===//
 //
 // A minimization program built in memory and solved by COIN-OR CBC in a
 // child process (fork): a crash, a hang or a malformed reply there ends as
@@ -62,10 +62,9 @@ public:
   /// process that is killed after `seconds`. `phase` names the solve on
   /// `progress`.
   Solution solve(const std::vector<double> &objective, double upperOf0,
-                 int column0, const std::vector<double> &start,
-                 int64_t nodes, double seconds, SolverFault fault,
-                 Progress &progress, llvm::StringRef phase,
-                 bool always) const;
+                 int column0, const std::vector<double> &start, int64_t nodes,
+                 double seconds, SolverFault fault, Progress &progress,
+                 llvm::StringRef phase, bool always) const;
 
   std::vector<double> lower, upper;
   std::vector<bool> isInteger;
