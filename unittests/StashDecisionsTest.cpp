@@ -190,3 +190,145 @@ TEST_F(StashDecisionsTest, PeakOrderPeaksAreTheLiveBytesAfterTakeBack) {
     }
   }
 }
+
+namespace {
+// Two recompute regions, as echo-remat leaves them: %rb recomputes %b from
+// %a's stash, which only it reads; %rbig recomputes %big from the argument
+// %w. Beside them %c's fp8 stash.
+constexpr const char *kRegionStep = R"mlir(
+func.func @step(%x: tensor<64x256xf32>, %w: tensor<1024x256xf32>) -> (tensor<64x256xf32>, tensor<1024x256xf32>) {
+  %a = echo.tanh %x : tensor<64x256xf32>
+  %as = echo.stash %a : tensor<64x256xf32>
+  %b = echo.tanh %a : tensor<64x256xf32>
+  %c = echo.tanh %b : tensor<64x256xf32>
+  %ce = echo.encode %c : tensor<64x256xf32> as #echo.encoding<fp8>
+  %d = echo.tanh %c : tensor<64x256xf32>
+  %big = echo.tanh %w : tensor<1024x256xf32>
+  %big2 = echo.tanh %big : tensor<1024x256xf32>
+  %seed = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<64x256xf32>
+  %g0 = echo.tanh_grad %d, %seed : tensor<64x256xf32>
+  %cd = echo.decode %ce : !echo.encoded<tensor<64x256xf32>, #echo.encoding<fp8>>
+  %g1 = echo.tanh_grad %cd, %g0 : tensor<64x256xf32>
+  %rb = echo.recompute (%as) : (tensor<64x256xf32>) -> tensor<64x256xf32> {
+  ^bb0(%in: tensor<64x256xf32>):
+    %t = echo.tanh %in : tensor<64x256xf32>
+    echo.yield %t : tensor<64x256xf32>
+  }
+  %g2 = echo.tanh_grad %rb, %g1 : tensor<64x256xf32>
+  %rbig = echo.recompute (%w) : (tensor<1024x256xf32>) -> tensor<1024x256xf32> {
+  ^bb0(%in: tensor<1024x256xf32>):
+    %t = echo.tanh %in : tensor<1024x256xf32>
+    echo.yield %t : tensor<1024x256xf32>
+  }
+  %gbig = echo.tanh_grad %rbig, %big2 : tensor<1024x256xf32>
+  return %g2, %gbig : tensor<64x256xf32>, tensor<1024x256xf32>
+}
+)mlir";
+
+// A region whose body has no equivalent forward op (no relu of %a):
+// nothing says which value it stands for, so it stays.
+constexpr const char *kUnmatchedRegionStep = R"mlir(
+func.func @step(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %a = echo.tanh %x : tensor<64x256xf32>
+  %as = echo.stash %a : tensor<64x256xf32>
+  %b = echo.tanh %a : tensor<64x256xf32>
+  %seed = echo.fill 1.000000e+00 {echo.loss_seed} : tensor<64x256xf32>
+  %g0 = echo.tanh_grad %b, %seed : tensor<64x256xf32>
+  %r = echo.recompute (%as) : (tensor<64x256xf32>) -> tensor<64x256xf32> {
+  ^bb0(%in: tensor<64x256xf32>):
+    %t = echo.relu %in : tensor<64x256xf32>
+    echo.yield %t : tensor<64x256xf32>
+  }
+  %g1 = echo.tanh_grad %r, %g0 : tensor<64x256xf32>
+  return %g1 : tensor<64x256xf32>
+}
+)mlir";
+} // namespace
+
+TEST_F(StashDecisionsTest, FindsRecomputeRegionsAndTheValuesTheyRecompute) {
+  func::FuncOp fn = parse(kRegionStep);
+  ASSERT_TRUE(fn);
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  std::vector<StashDecision> decisions =
+      stashDecisions({fn}, profile, /*regions=*/true);
+  ASSERT_EQ(decisions.size(), 3u);
+  // Without regions, only the fp8 stash.
+  EXPECT_EQ(stashDecisions({fn}, profile).size(), 1u);
+  unsigned regions = 0;
+  for (const StashDecision &d : decisions) {
+    auto region = dyn_cast<RecomputeOp>(d.removed.front());
+    if (!region) {
+      EXPECT_TRUE(d.kept.empty());
+      continue;
+    }
+    ++regions;
+    ASSERT_EQ(d.kept.size(), 1u);
+    // Recomputing costs a kernel on the compute stream.
+    EXPECT_GT(d.seconds, 0);
+    EXPECT_EQ(d.bytes, getStorageBytes(d.kept.front().getType()));
+    if (region.getInputs().front() == fn.getArgument(1)) {
+      // %rbig: %big, and nothing else goes with it.
+      EXPECT_EQ(d.kept.front(), nth<TanhOp>(fn, 4).getResult());
+      EXPECT_EQ(d.removed.size(), 1u);
+    } else {
+      // %rb: %b, and %a's stash, which only it read.
+      EXPECT_EQ(d.kept.front(), nth<TanhOp>(fn, 1).getResult());
+      ASSERT_EQ(d.removed.size(), 2u);
+      EXPECT_TRUE(isa<StashOp>(d.removed[1]));
+    }
+  }
+  EXPECT_EQ(regions, 2u);
+
+  func::FuncOp unmatched = parse(kUnmatchedRegionStep);
+  ASSERT_TRUE(unmatched);
+  EXPECT_TRUE(stashDecisions({unmatched}, profile, /*regions=*/true).empty());
+}
+
+TEST_F(StashDecisionsTest, RegionsTakenBackSimulateAsTheIR) {
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  for (unsigned n = 0; n <= 3; ++n) {
+    func::FuncOp fn = parse(kRegionStep);
+    ASSERT_TRUE(fn);
+    std::vector<StashDecision> decisions =
+        stashDecisions({fn}, profile, /*regions=*/true);
+    double tasks = simulateTakenBack({fn}, decisions, n, profile);
+    takeBack(decisions, n);
+    ASSERT_TRUE(succeeded(verify(*module))) << n;
+    EXPECT_EQ(simulated(fn, profile), tasks) << n;
+    EXPECT_EQ(stashDecisions({fn}, profile, /*regions=*/true).size(), 3 - n);
+  }
+  func::FuncOp fn = parse(kRegionStep);
+  double before = simulated(fn, profile);
+  std::vector<StashDecision> decisions =
+      stashDecisions({fn}, profile, /*regions=*/true);
+  takeBack(decisions, decisions.size());
+  // Nothing recomputed or encoded: %b and %big read from stashes where
+  // they were made, %c's where its encode was; %a's stash is gone.
+  EXPECT_EQ(count<RecomputeOp>(fn) + count<EncodeOp>(fn) + count<DecodeOp>(fn),
+            0u);
+  EXPECT_EQ(count<StashOp>(fn), 3u);
+  for (StashOp stash : fn.front().getOps<StashOp>())
+    EXPECT_NE(stash.getInput(), nth<TanhOp>(fn, 0).getResult());
+  EXPECT_LT(simulated(fn, profile), before);
+}
+
+TEST_F(StashDecisionsTest, RegionPeaksAreTheLiveBytesAfterTakeBack) {
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  func::FuncOp fn = parse(kRegionStep);
+  ASSERT_TRUE(fn);
+  std::vector<int64_t> peaks;
+  size_t n =
+      peakOrder({fn}, stashDecisions({fn}, profile, /*regions=*/true), peaks)
+          .size();
+  ASSERT_EQ(n, 3u);
+  ASSERT_EQ(peaks.size(), n + 1);
+  for (unsigned k = 0; k <= n; ++k) {
+    fn = parse(kRegionStep);
+    std::vector<int64_t> unused;
+    std::vector<StashDecision> ordered = peakOrder(
+        {fn}, stashDecisions({fn}, profile, /*regions=*/true), unused);
+    takeBack(ordered, k);
+    ASSERT_TRUE(succeeded(verify(*module))) << k;
+    EXPECT_EQ(livePeak(fn), peaks[k]) << k;
+  }
+}

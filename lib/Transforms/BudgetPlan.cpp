@@ -87,9 +87,13 @@ enum class MixFamily {
   Milp,        // the set solveStashMix chooses within a live-bytes limit
 };
 
-/// A candidate with `count` of its stash decisions taken back.
+/// A candidate with `count` of its stash decisions taken back; with
+/// `regions`, of the decisions that include its recompute regions (a
+/// second set of each family beside the first, so a candidate with
+/// regions keeps every mix it had without them).
 struct Mix {
   MixFamily family = MixFamily::TimePerByte;
+  bool regions = false;
   unsigned count = 0;
   std::vector<unsigned> chosen; // Milp: indices into stashDecisions' order
   double seconds = 0;   // simulated on the candidate's tasks
@@ -107,6 +111,7 @@ struct Outcome {
   int64_t persistent = 0;  // the most persistent bytes of a function
   double seconds = 0;      // all functions' simulated steps
   unsigned decisions = 0;  // stash decisions a mix may take back
+  unsigned regions = 0;    // and recompute regions, in mixes with regions
   SmallVector<Mix> mixes;  // by family, then count; none without decisions
   bool milpMixes = false;  // the Milp family was made (only for a fit)
 };
@@ -118,16 +123,20 @@ std::string describe(const MemoryChoice &c) {
       .str();
 }
 
-StringRef familySpelling(MixFamily family) {
-  switch (family) {
+std::string familySpelling(const Mix &m) {
+  StringRef family = "?";
+  switch (m.family) {
   case MixFamily::TimePerByte:
-    return "time-per-byte";
+    family = "time-per-byte";
+    break;
   case MixFamily::Peak:
-    return "peak";
+    family = "peak";
+    break;
   case MixFamily::Milp:
-    return "milp";
+    family = "milp";
+    break;
   }
-  return "?";
+  return (family + (m.regions ? "-with-regions" : "")).str();
 }
 
 /// The limits on the live bytes that the peak and Milp families' mixes
@@ -160,7 +169,8 @@ unsigned mostWithin(const std::vector<int64_t> &peaks, unsigned useful,
 /// simulated.
 void applyMix(ArrayRef<func::FuncOp> fns, const Mix &m,
               const DeviceProfile &profile) {
-  std::vector<StashDecision> decisions = stashDecisions(fns, profile);
+  std::vector<StashDecision> decisions =
+      stashDecisions(fns, profile, m.regions);
   switch (m.family) {
   case MixFamily::TimePerByte:
     takeBack(decisions, m.count);
@@ -375,34 +385,46 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
                               ArrayRef<StringRef> functions) {
   SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
   DeviceProfile profile = deviceProfileOf(device);
-  std::vector<StashDecision> decisions = stashDecisions(fns, profile);
-  o.decisions = decisions.size();
-  auto add = [&](MixFamily family, ArrayRef<StashDecision> ordered,
-                 unsigned count) {
-    if (count == 0 || (!o.mixes.empty() && o.mixes.back().family == family &&
-                       o.mixes.back().count >= count))
-      return;
-    Mix m;
-    m.family = family;
-    m.count = count;
-    m.seconds = simulateTakenBack(fns, ordered, count, profile);
-    o.mixes.push_back(m);
-  };
-  // Time per byte: the first j/steps of them. More steps than decisions
-  // give one mix per decision.
-  uint64_t steps = std::min<uint64_t>(mixSteps, o.decisions);
-  for (uint64_t j = 1; j <= steps; ++j)
-    add(MixFamily::TimePerByte, decisions,
-        unsigned((j * o.decisions + steps - 1) / steps));
-  // Peak: those that grow the live bytes' peak not at all, then the most
-  // taken back within j/steps of the growth all that save time would add.
-  std::vector<int64_t> peaks;
-  decisions = peakOrder(fns, std::move(decisions), peaks);
-  unsigned useful = 0;
-  while (useful < decisions.size() && decisions[useful].seconds > 0)
-    ++useful;
-  for (int64_t limit : mixLimits(peaks, useful, steps))
-    add(MixFamily::Peak, decisions, mostWithin(peaks, useful, limit));
+  for (bool regions : {false, true}) {
+    std::vector<StashDecision> decisions =
+        stashDecisions(fns, profile, regions);
+    if (!regions) {
+      o.decisions = decisions.size();
+    } else {
+      o.regions = decisions.size() - o.decisions;
+      if (!o.regions)
+        return; // the same decisions: the same mixes
+    }
+    auto add = [&](MixFamily family, ArrayRef<StashDecision> ordered,
+                   unsigned count) {
+      if (count == 0 ||
+          (!o.mixes.empty() && o.mixes.back().family == family &&
+           o.mixes.back().regions == regions && o.mixes.back().count >= count))
+        return;
+      Mix m;
+      m.family = family;
+      m.regions = regions;
+      m.count = count;
+      m.seconds = simulateTakenBack(fns, ordered, count, profile);
+      o.mixes.push_back(m);
+    };
+    // Time per byte: the first j/steps of them. More steps than decisions
+    // give one mix per decision.
+    uint64_t n = decisions.size();
+    uint64_t steps = std::min<uint64_t>(mixSteps, n);
+    for (uint64_t j = 1; j <= steps; ++j)
+      add(MixFamily::TimePerByte, decisions,
+          unsigned((j * n + steps - 1) / steps));
+    // Peak: those that grow the live bytes' peak not at all, then the most
+    // taken back within j/steps of the growth all that save time would add.
+    std::vector<int64_t> peaks;
+    decisions = peakOrder(fns, std::move(decisions), peaks);
+    unsigned useful = 0;
+    while (useful < decisions.size() && decisions[useful].seconds > 0)
+      ++useful;
+    for (int64_t limit : mixLimits(peaks, useful, steps))
+      add(MixFamily::Peak, decisions, mostWithin(peaks, useful, limit));
+  }
 }
 
 void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
@@ -414,57 +436,65 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
     return erase();
   SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
   DeviceProfile profile = deviceProfileOf(device);
-  std::vector<StashDecision> decisions = stashDecisions(fns, profile);
-  if (decisions.empty())
-    return erase();
-  StashMixProblem problem = stashMixProblem(fns, decisions);
-  // The peak order, as indices into `decisions`, for the starts.
-  llvm::DenseMap<Operation *, unsigned> indexOf;
-  for (auto [i, d] : llvm::enumerate(decisions))
-    indexOf[d.removed.front()] = i;
-  std::vector<int64_t> peaks;
-  std::vector<StashDecision> byPeak = peakOrder(fns, decisions, peaks);
-  unsigned useful = 0;
-  while (useful < byPeak.size() && byPeak[useful].seconds > 0)
-    ++useful;
-  uint64_t steps = std::min<uint64_t>(mixSteps, decisions.size());
-  for (int64_t limit : mixLimits(peaks, useful, steps)) {
-    StashMixOptions options;
-    options.limit = limit;
-    options.nodes = rematSolverNodes;
-    options.timeLimit = rematTimeLimit;
-    options.fault = mixSolverFault;
-    options.start.assign(decisions.size(), false);
-    for (const StashDecision &d :
-         ArrayRef(byPeak).take_front(mostWithin(peaks, useful, limit)))
-      options.start[indexOf.lookup(d.removed.front())] = true;
-    StashMixResult r = solveStashMix(problem, options);
-    if (r.status == StashMixResult::Status::Failed ||
-        r.status == StashMixResult::Status::Stopped) {
-      mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
-          << "the stash mix MILP of " << describe(o.choice) << " at " << limit
-          << " live bytes: " << r.failure << "; the greedy orders' mixes stand";
+  for (bool regions : {false, true}) {
+    if (regions && !o.regions)
+      break;
+    std::vector<StashDecision> decisions =
+        stashDecisions(fns, profile, regions);
+    if (decisions.empty())
       continue;
+    StashMixProblem problem = stashMixProblem(fns, decisions);
+    // The peak order, as indices into `decisions`, for the starts.
+    llvm::DenseMap<Operation *, unsigned> indexOf;
+    for (auto [i, d] : llvm::enumerate(decisions))
+      indexOf[d.removed.front()] = i;
+    std::vector<int64_t> peaks;
+    std::vector<StashDecision> byPeak = peakOrder(fns, decisions, peaks);
+    unsigned useful = 0;
+    while (useful < byPeak.size() && byPeak[useful].seconds > 0)
+      ++useful;
+    uint64_t steps = std::min<uint64_t>(mixSteps, decisions.size());
+    for (int64_t limit : mixLimits(peaks, useful, steps)) {
+      StashMixOptions options;
+      options.limit = limit;
+      options.nodes = rematSolverNodes;
+      options.timeLimit = rematTimeLimit;
+      options.fault = mixSolverFault;
+      options.start.assign(decisions.size(), false);
+      for (const StashDecision &d :
+           ArrayRef(byPeak).take_front(mostWithin(peaks, useful, limit)))
+        options.start[indexOf.lookup(d.removed.front())] = true;
+      StashMixResult r = solveStashMix(problem, options);
+      if (r.status == StashMixResult::Status::Failed ||
+          r.status == StashMixResult::Status::Stopped) {
+        mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
+            << "the stash mix MILP of " << describe(o.choice) << " at " << limit
+            << " live bytes: " << r.failure
+            << "; the greedy orders' mixes stand";
+        continue;
+      }
+      if (r.status != StashMixResult::Status::Optimal &&
+          r.status != StashMixResult::Status::Feasible)
+        continue; // too large to solve: the greedy orders stand
+      Mix m;
+      m.family = MixFamily::Milp;
+      m.regions = regions;
+      for (unsigned i = 0; i < r.takeBack.size(); ++i)
+        if (r.takeBack[i])
+          m.chosen.push_back(i);
+      m.count = m.chosen.size();
+      bool repeat = llvm::any_of(o.mixes, [&](const Mix &other) {
+        return other.family == MixFamily::Milp && other.regions == regions &&
+               other.chosen == m.chosen;
+      });
+      if (m.count == 0 || repeat)
+        continue;
+      std::vector<StashDecision> chosen;
+      for (unsigned i : m.chosen)
+        chosen.push_back(decisions[i]);
+      m.seconds = simulateTakenBack(fns, chosen, chosen.size(), profile);
+      o.mixes.push_back(std::move(m));
     }
-    if (r.status != StashMixResult::Status::Optimal &&
-        r.status != StashMixResult::Status::Feasible)
-      continue; // too large to solve: the greedy orders stand
-    Mix m;
-    m.family = MixFamily::Milp;
-    for (unsigned i = 0; i < r.takeBack.size(); ++i)
-      if (r.takeBack[i])
-        m.chosen.push_back(i);
-    m.count = m.chosen.size();
-    bool repeat = llvm::any_of(o.mixes, [&](const Mix &other) {
-      return other.family == MixFamily::Milp && other.chosen == m.chosen;
-    });
-    if (m.count == 0 || repeat)
-      continue;
-    std::vector<StashDecision> chosen;
-    for (unsigned i : m.chosen)
-      chosen.push_back(decisions[i]);
-    m.seconds = simulateTakenBack(fns, chosen, chosen.size(), profile);
-    o.mixes.push_back(std::move(m));
   }
   erase();
 }
@@ -483,8 +513,8 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
       std::llround(m.planSeconds * 1e12) != std::llround(m.seconds * 1e12))
     mlir::emitWarning(*stepLoc, "echo-budget-plan: ")
         << describe(o.choice) << " taking back " << m.count
-        << " stash decisions (" << familySpelling(m.family)
-        << " mix) simulates " << microseconds(m.planSeconds) << " us as IR and "
+        << " stash decisions (" << familySpelling(m) << " mix) simulates "
+        << microseconds(m.planSeconds) << " us as IR and "
         << microseconds(m.seconds) << " us as tasks";
   return m.planned;
 }
@@ -738,6 +768,7 @@ void BudgetPlanPass::runOnOperation() {
         return llvm::any_of(ArrayRef<Mix>(o.mixes).drop_front(from),
                             [&](const Mix &m) {
                               return m.family == o.mixes[from].family &&
+                                     m.regions == o.mixes[from].regions &&
                                      ps(m.seconds) < fastest;
                             });
       };
@@ -750,21 +781,22 @@ void BudgetPlanPass::runOnOperation() {
         addMilpMixes(o, names);
       for (MixFamily walk :
            {MixFamily::TimePerByte, MixFamily::Peak, MixFamily::Milp}) {
-        for (unsigned j = 0; j < o.mixes.size(); ++j) {
-          Mix &m = o.mixes[j];
-          if (m.family != walk)
-            continue;
-          if (!couldBeat(j))
-            break;
-          ++mixesPlanned;
-          if (!planMix(o, m, names) || m.peak > limit)
-            break;
-          if (ps(m.seconds) < fastest) {
-            fastest = ps(m.seconds);
-            best = &o;
-            bestMix = &m;
+        for (bool regions : {false, true})
+          for (unsigned j = 0; j < o.mixes.size(); ++j) {
+            Mix &m = o.mixes[j];
+            if (m.family != walk || m.regions != regions)
+              continue;
+            if (!couldBeat(j))
+              break;
+            ++mixesPlanned;
+            if (!planMix(o, m, names) || m.peak > limit)
+              break;
+            if (ps(m.seconds) < fastest) {
+              fastest = ps(m.seconds);
+              best = &o;
+              bestMix = &m;
+            }
           }
-        }
       }
     }
   }
@@ -784,6 +816,8 @@ void BudgetPlanPass::runOnOperation() {
   if (failed(runPipeline(pm, module)))
     return signalPassFailure();
   unsigned takenBack = bestMix ? bestMix->count : 0;
+  unsigned decisions =
+      best->decisions + (bestMix && bestMix->regions ? best->regions : 0);
   int64_t peak = bestMix ? bestMix->peak : best->peak;
   double seconds = bestMix ? bestMix->planSeconds : best->seconds;
   if (takenBack) {
@@ -806,9 +840,9 @@ void BudgetPlanPass::runOnOperation() {
                      b.getStringAttr(optionSpelling(best->choice.offload))),
       b.getNamedAttr("taken_back", b.getI64IntegerAttr(takenBack)),
       b.getNamedAttr("mix_order",
-                     b.getStringAttr(bestMix ? familySpelling(bestMix->family)
-                                             : StringRef("none"))),
-      b.getNamedAttr("decisions", b.getI64IntegerAttr(best->decisions)),
+                     b.getStringAttr(bestMix ? familySpelling(*bestMix)
+                                             : std::string("none"))),
+      b.getNamedAttr("decisions", b.getI64IntegerAttr(decisions)),
       b.getNamedAttr("peak", b.getI64IntegerAttr(peak)),
       b.getNamedAttr("step", b.getF64FloatAttr(seconds)),
       b.getNamedAttr("candidates", b.getI64IntegerAttr(simulated)),
@@ -834,9 +868,8 @@ void BudgetPlanPass::runOnOperation() {
     remark << " (" << parsed->text << " of Baseline's " << baseline.peak << ")";
   remark << ": " << describe(best->choice);
   if (takenBack)
-    remark << ", taking back " << takenBack << " of its " << best->decisions
-           << " stash decisions (" << familySpelling(bestMix->family)
-           << " mix)";
+    remark << ", taking back " << takenBack << " of its " << decisions
+           << " stash decisions (" << familySpelling(*bestMix) << " mix)";
   remark << ", planned peak " << peak << " bytes, simulated step "
          << microseconds(seconds) << " us (Baseline " << baseline.peak
          << " bytes, " << microseconds(baseline.seconds)

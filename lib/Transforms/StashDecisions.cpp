@@ -7,8 +7,12 @@
 #include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/IR/EchoTypes.h"
 
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -46,8 +50,97 @@ bool collectOffload(OffloadOp offload, bool decodes,
   return true;
 }
 
+/// The ops that carry a stashed value to its backward readers.
+bool carriesStash(Operation *op) {
+  return isa<StashOp, EncodeOp, DecodeOp, OffloadOp, PrefetchOp>(op);
+}
+
+/// The forward value a region input stands for, through the stashes,
+/// encodings and offloads that carry it to the region.
+Value forwardSource(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!carriesStash(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+/// The forward values `region`'s results recompute: each body op matched,
+/// on the matched operands, to the first equivalent op before the region
+/// in its block (a body is free of side effects, so an equivalent op on
+/// the same operands gives the same value). False when one has no match.
+bool recomputedValues(RecomputeOp region, SmallVectorImpl<Value> &values) {
+  Block *block = region->getBlock();
+  Block &body = region.getBody().front();
+  IRMapping forward;
+  for (auto [arg, input] :
+       llvm::zip_equal(body.getArguments(), region.getInputs()))
+    forward.map(arg, forwardSource(input));
+  auto sameOperands = [&](Value inner, Value outer) {
+    return success(forward.lookupOrNull(inner) == outer);
+  };
+  for (Operation &inner : body.without_terminator()) {
+    if (inner.getNumRegions())
+      return false;
+    Operation *match = nullptr;
+    auto consider = [&](Operation *op) {
+      if (op->getBlock() != block || !op->isBeforeInBlock(region) ||
+          (match && match->isBeforeInBlock(op)) ||
+          !OperationEquivalence::isEquivalentTo(
+              &inner, op, sameOperands, nullptr,
+              OperationEquivalence::IgnoreLocations |
+                  OperationEquivalence::IgnoreDiscardableAttrs))
+        return;
+      match = op;
+    };
+    if (inner.getNumOperands() == 0) {
+      for (Operation &op : *block) {
+        if (&op == region.getOperation())
+          break;
+        consider(&op);
+      }
+    } else if (Value first = forward.lookupOrNull(inner.getOperand(0))) {
+      for (Operation *user : first.getUsers())
+        consider(user);
+    }
+    if (!match)
+      return false;
+    forward.map(inner.getResults(), match->getResults());
+  }
+  for (auto [result, yielded] : llvm::zip_equal(
+           region.getResults(), body.getTerminator()->getOperands())) {
+    Value value = forward.lookupOrNull(yielded);
+    if (!value || value.getType() != result.getType())
+      return false;
+    values.push_back(value);
+  }
+  return true;
+}
+
+/// Adds to `d.removed` the ops that only ops in it read, among those that
+/// carry stashes and no other decision claims: a region's input stashes
+/// (or decodes, prefetches, ...) that no other reader needs.
+void addReadOnlyByRemoved(StashDecision &d,
+                          const llvm::DenseSet<Operation *> &claimed) {
+  Block *block = d.removed.front()->getBlock();
+  llvm::DenseSet<Operation *> removed(d.removed.begin(), d.removed.end());
+  for (size_t i = 0; i < d.removed.size(); ++i)
+    for (Value operand : d.removed[i]->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != block || !carriesStash(def) ||
+          removed.contains(def) || claimed.contains(def) ||
+          !llvm::all_of(def->getUsers(), [&](Operation *user) {
+            return removed.contains(user);
+          }))
+        continue;
+      removed.insert(def);
+      d.removed.push_back(def);
+    }
+}
+
 /// A decision's reversal in one function: the value whose producer its
-/// readers then wait for.
+/// readers then wait for (not for a region: its `kept`).
 Value valueKept(const StashDecision &d) {
   if (auto encode = dyn_cast<EncodeOp>(d.removed.front()))
     return encode.getInput();
@@ -106,10 +199,21 @@ struct FunctionTasks {
   }
 
   /// Marks the tasks of `d` in `removed`.
+  /// A region's readers wait for the last producer of the values it
+  /// recomputed: all are forward ops on the compute stream, before any
+  /// backward reader, so the step is the IR's after takeBack.
   void mark(const StashDecision &d, std::vector<int> &removed) const {
-    Operation *producer = valueKept(d).getDefiningOp();
-    auto it = producer ? index.find(producer) : index.end();
-    int source = it == index.end() ? -2 : int(it->second);
+    int source = -2;
+    auto wait = [&](Value kept) {
+      Operation *producer = kept.getDefiningOp();
+      auto it = producer ? index.find(producer) : index.end();
+      if (it != index.end())
+        source = std::max(source, int(it->second));
+    };
+    if (isa<RecomputeOp>(d.removed.front()))
+      llvm::for_each(d.kept, wait);
+    else
+      wait(valueKept(d));
     for (Operation *op : d.removed)
       removed[index.lookup(op)] = source;
   }
@@ -142,23 +246,73 @@ struct BlockLiveness {
   }
 
   /// The last point `v` is live at: its last reader's (its stashes'
-  /// readers included), or its producer's.
-  int64_t lastUse(Value v) {
+  /// readers included), or its producer's; with `gone`, as if its ops were
+  /// erased.
+  int64_t lastUse(Value v, const llvm::DenseSet<Operation *> *gone = nullptr) {
     int64_t last = -1;
     if (Operation *def = v.getDefiningOp())
       last = position.lookup(def);
     for (Operation *user : v.getUsers()) {
+      Operation *inBlock = block.findAncestorOpInBlock(*user);
+      if (!inBlock || (gone && gone->contains(inBlock)))
+        continue;
       if (auto stash = dyn_cast<StashOp>(user))
-        last = std::max(last, lastUse(stash.getResult()));
-      else if (Operation *inBlock = block.findAncestorOpInBlock(*user))
+        last = std::max(last, lastUse(stash.getResult(), gone));
+      else
         last = std::max(last, position.lookup(inBlock));
     }
     return last;
   }
 
+  /// A region's reversal: its ops' results die, the values they read live
+  /// to their other readers only, and each value it recomputed lives on to
+  /// the last reader of its recomputed copy (as after takeBack).
+  LiveProfile::Changes regionChangesOf(const StashDecision &d) {
+    LiveProfile::Changes changes;
+    llvm::DenseSet<Operation *> gone(d.removed.begin(), d.removed.end());
+    for (Operation *op : d.removed)
+      for (Value result : op->getResults())
+        if (int64_t bytes = deviceBytes(result))
+          changes.push_back({position.lookup(op), lastUse(result), -bytes});
+    auto unstashed = [](Value v) {
+      while (auto stash = v.getDefiningOp<StashOp>())
+        v = stash.getInput();
+      return v;
+    };
+    llvm::MapVector<Value, int64_t> lastAfter;
+    for (Operation *op : d.removed)
+      for (Value operand : op->getOperands()) {
+        Value v = unstashed(operand);
+        if (!gone.contains(v.getDefiningOp()))
+          lastAfter.insert({v, lastUse(v, &gone)});
+      }
+    auto region = cast<RecomputeOp>(d.removed.front());
+    for (auto [result, kept] : llvm::zip_equal(region.getResults(), d.kept)) {
+      Value v = unstashed(kept);
+      auto it = lastAfter.insert({v, lastUse(v, &gone)}).first;
+      it->second = std::max(it->second, lastUse(result));
+    }
+    for (auto [v, after] : lastAfter) {
+      Operation *producer = v.getDefiningOp();
+      // A block argument is live the whole step already.
+      if (!producer || producer->getBlock() != &block)
+        continue;
+      int64_t bytes = deviceBytes(v), before = lastUse(v);
+      if (!bytes || after == before)
+        continue;
+      if (after > before)
+        changes.push_back({before + 1, after, bytes});
+      else
+        changes.push_back({after + 1, before, -bytes});
+    }
+    return changes;
+  }
+
   /// The ops of `d` no longer live; the value kept lives on to the last
   /// reader of what they gave the backward ops (as after takeBack).
   LiveProfile::Changes changesOf(const StashDecision &d) {
+    if (isa<RecomputeOp>(d.removed.front()))
+      return regionChangesOf(d);
     LiveProfile::Changes changes;
     int64_t readUntil = -1;
     for (Operation *op : d.removed)
@@ -280,7 +434,7 @@ StashMixProblem mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
 
 std::vector<StashDecision>
 mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
-                           const DeviceProfile &profile) {
+                           const DeviceProfile &profile, bool regions) {
   std::vector<StashDecision> decisions;
   for (auto [f, constFn] : llvm::enumerate(functions)) {
     func::FuncOp fn = constFn;
@@ -315,6 +469,14 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
             !collectOffload(offload, /*decodes=*/false, d.removed))
           continue;
         d.bytes = getStorageBytes(offload.getInput().getType());
+      } else if (auto region = dyn_cast<RecomputeOp>(op); region && regions) {
+        // After the forward ops: every encode and offload is claimed.
+        if (!recomputedValues(region, d.kept))
+          continue;
+        d.removed.push_back(region);
+        addReadOnlyByRemoved(d, claimed);
+        for (Value kept : d.kept)
+          d.bytes += getStorageBytes(kept.getType());
       } else {
         continue;
       }
@@ -363,10 +525,39 @@ double mlir::echo::simulateTakenBack(ArrayRef<func::FuncOp> functions,
   return seconds;
 }
 
+namespace {
+void eraseReadersFirst(ArrayRef<Operation *> ops) {
+  SmallVector<Operation *> erase(ops.begin(), ops.end());
+  llvm::sort(erase, [](Operation *a, Operation *b) {
+    return b->isBeforeInBlock(a); // readers first
+  });
+  for (Operation *op : erase)
+    op->erase();
+}
+} // namespace
+
 void mlir::echo::takeBack(ArrayRef<StashDecision> decisions, unsigned count) {
   for (const StashDecision &d : decisions.take_front(count)) {
-    Value kept = valueKept(d);
     Operation *anchor = d.removed.front();
+    if (auto region = dyn_cast<RecomputeOp>(anchor)) {
+      // Each recomputed value's readers read a stash of the forward value,
+      // right after its producer, as echo-remat's input stashes are.
+      for (auto [result, kept] : llvm::zip_equal(region.getResults(), d.kept)) {
+        if (result.use_empty())
+          continue;
+        OpBuilder b(region.getContext());
+        if (Operation *producer = kept.getDefiningOp())
+          b.setInsertionPointAfter(producer);
+        else
+          b.setInsertionPointToStart(region->getBlock());
+        result.replaceAllUsesWith(
+            StashOp::create(b, kept.getLoc(), kept.getType(), kept)
+                .getResult());
+      }
+      eraseReadersFirst(d.removed);
+      continue;
+    }
+    Value kept = valueKept(d);
     if (isa<EncodeOp>(anchor) && !kept.getDefiningOp<StashOp>()) {
       // Backward ops read stashes (the Baseline's form); one where the
       // encode was, which is after the value's last forward use.
@@ -376,11 +567,6 @@ void mlir::echo::takeBack(ArrayRef<StashDecision> decisions, unsigned count) {
     for (Operation *op : d.removed)
       if (isa<DecodeOp>(op) || (isa<PrefetchOp>(op) && !isa<EncodeOp>(anchor)))
         op->getResult(0).replaceAllUsesWith(kept);
-    SmallVector<Operation *> erase(d.removed.begin(), d.removed.end());
-    llvm::sort(erase, [](Operation *a, Operation *b) {
-      return b->isBeforeInBlock(a); // readers first
-    });
-    for (Operation *op : erase)
-      op->erase();
+    eraseReadersFirst(d.removed);
   }
 }

@@ -3,8 +3,10 @@
 // The decisions a memory plan made about single stashed values that can be
 // taken back, leaving the value plainly stashed: a precision reduction (its
 // echo.encode, the echo.decode ops of it, and any offload of the encoded
-// form) and an offload (of a plain or losslessly encoded value). Lossless
-// encodings themselves stay: they change which backward ops run.
+// form), an offload (of a plain or losslessly encoded value) and a
+// recomputation (an echo.recompute region, whose results become stashes of
+// the forward values its body clones). Lossless encodings themselves stay:
+// they change which backward ops run.
 // echo-budget-plan takes back prefixes of them in two orders (most time
 // saved per byte kept, or per byte added to the step's peak) and the sets
 // a MILP chooses (Core/StashMixMilp.h), so one plan mixes encoded,
@@ -27,8 +29,13 @@ namespace echo {
 
 struct StashDecision {
   unsigned function = 0; // index into the functions given
-  /// The ops taking it back erases (echo.encode or echo.offload first).
+  /// The ops taking it back erases (echo.encode, echo.offload or
+  /// echo.recompute first; for a region, then the stashes, decodes and
+  /// prefetches that only it read).
   SmallVector<Operation *> removed;
+  /// A region's: the forward value each of its results recomputes, which
+  /// its readers read a stash of once it is taken back.
+  SmallVector<Value> kept;
   /// Device bytes the value keeps across the gap once taken back.
   int64_t bytes = 0;
   /// Simulated step seconds saved when it alone is taken back.
@@ -36,9 +43,11 @@ struct StashDecision {
 };
 
 /// The decisions in `functions` (single-block steps), most seconds saved
-/// per byte first; ties in function, then program order.
+/// per byte first; ties in function, then program order. Recompute
+/// regions are decisions only with `regions`.
 std::vector<StashDecision> stashDecisions(ArrayRef<func::FuncOp> functions,
-                                          const DeviceProfile &profile);
+                                          const DeviceProfile &profile,
+                                          bool regions = false);
 
 /// `decisions` (stashDecisions of `functions`) in the peak order: most
 /// seconds saved per byte the step's peak live bytes grow first, greedily,

@@ -1066,8 +1066,12 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     Per-value mixes (`mix-steps`, default 4): a candidate whose planned
     peak fits may take back some of its decisions about single stashes -
     a precision reduction (its encode and decodes, and the offload of the
-    encoded form) or an offload - so that those stashes stay plain. Its
-    decisions are taken back in three families. `time-per-byte`: the
+    encoded form), an offload, or a recompute region (whose readers then
+    read stashes of the forward values its body clones) - so that those
+    stashes stay plain. Its decisions are taken back in three families,
+    each made twice: over its precision reductions and offloads, and
+    (`-with-regions`, for a candidate that recomputes) over those and its
+    regions. `time-per-byte`: the
     simulated seconds each saves, taken back alone, per byte the value
     keeps, most first; its mixes take back the first j/`mix-steps` of
     them, j = 1 ... `mix-steps`. `peak`: the seconds saved per byte the
@@ -1090,9 +1094,8 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     the budget: the choice stays monotonic. `budget=min` makes no mixes
     (they only add bytes). `echo.budget_plan` records `taken_back`,
     `mix_order` (the family; `none` without a mix), `decisions` and
-    `mixes_planned`. Recomputation is still chosen per policy, not per
-    value (no MILP over keep, recompute, offload and encode per stash
-    yet).
+    `mixes_planned`. Which regions a candidate has is still its remat
+    policy's choice; the mixes only take some back.
 
     ```mlir
     // echo-opt --echo-budget-plan="budget=100% allow-lossy=fp8"

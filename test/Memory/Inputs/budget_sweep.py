@@ -146,7 +146,8 @@ def main():
         check(bound is not None and
               all(bound <= t * (1 + 1e-9)
                   for t in [total] + [f[3] for f in points.values()]),
-              "budget %s: step lower bound %s us <= every plan's steps" %
+              "budget %s: step lower bound %s us <= every plan's steps, "
+              "each summed over all its functions" %
               (budget, "%.3f" % (bound * 1e6) if bound is not None else None))
         for policy, (fpeak, fseconds, _, _) in points.items():
             if fpeak <= limit:
