@@ -264,21 +264,19 @@ struct BlockLiveness {
     return last;
   }
 
-  /// A region's reversal: its ops' results die, the values they read live
-  /// to their other readers only, and each value it recomputed lives on to
-  /// the last reader of its recomputed copy (as after takeBack).
-  LiveProfile::Changes regionChangesOf(const StashDecision &d) {
-    LiveProfile::Changes changes;
+  /// The value a stash (of a stash ...) keeps; `v` if not a stash.
+  static Value unstashed(Value v) {
+    while (auto stash = v.getDefiningOp<StashOp>())
+      v = stash.getInput();
+    return v;
+  }
+
+  /// A region's reversal, beside its ops' results dying: the values they
+  /// read live to their other readers only, and each value it recomputed
+  /// (an op's result, never a stash) lives on to the last reader of its
+  /// recomputed copy (as after takeBack).
+  void addRegionChanges(const StashDecision &d, LiveProfile::Changes &changes) {
     llvm::DenseSet<Operation *> gone(d.removed.begin(), d.removed.end());
-    for (Operation *op : d.removed)
-      for (Value result : op->getResults())
-        if (int64_t bytes = deviceBytes(result))
-          changes.push_back({position.lookup(op), lastUse(result), -bytes});
-    auto unstashed = [](Value v) {
-      while (auto stash = v.getDefiningOp<StashOp>())
-        v = stash.getInput();
-      return v;
-    };
     llvm::MapVector<Value, int64_t> lastAfter;
     for (Operation *op : d.removed)
       for (Value operand : op->getOperands()) {
@@ -288,8 +286,7 @@ struct BlockLiveness {
       }
     auto region = cast<RecomputeOp>(d.removed.front());
     for (auto [result, kept] : llvm::zip_equal(region.getResults(), d.kept)) {
-      Value v = unstashed(kept);
-      auto it = lastAfter.insert({v, lastUse(v, &gone)}).first;
+      auto it = lastAfter.insert({kept, lastUse(kept, &gone)}).first;
       it->second = std::max(it->second, lastUse(result));
     }
     for (auto [v, after] : lastAfter) {
@@ -305,14 +302,11 @@ struct BlockLiveness {
       else
         changes.push_back({after + 1, before, -bytes});
     }
-    return changes;
   }
 
   /// The ops of `d` no longer live; the value kept lives on to the last
   /// reader of what they gave the backward ops (as after takeBack).
   LiveProfile::Changes changesOf(const StashDecision &d) {
-    if (isa<RecomputeOp>(d.removed.front()))
-      return regionChangesOf(d);
     LiveProfile::Changes changes;
     int64_t readUntil = -1;
     for (Operation *op : d.removed)
@@ -322,9 +316,11 @@ struct BlockLiveness {
         if (int64_t bytes = deviceBytes(result))
           changes.push_back({position.lookup(op), last, -bytes});
       }
-    Value kept = valueKept(d);
-    while (auto stash = kept.getDefiningOp<StashOp>())
-      kept = stash.getInput();
+    if (isa<RecomputeOp>(d.removed.front())) {
+      addRegionChanges(d, changes);
+      return changes;
+    }
+    Value kept = unstashed(valueKept(d));
     Operation *producer = kept.getDefiningOp();
     // A block argument is live the whole step already.
     if (producer && producer->getBlock() == &block) {
