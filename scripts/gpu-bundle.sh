@@ -24,9 +24,10 @@ trap 'rm -rf "$STAGE"' EXIT
 B=$STAGE/echo-gpu-bundle
 mkdir -p "$B/steps" "$B/goldens"
 
-# name | echo-models arguments | seed
+# name | echo-models arguments | seed | optimizer (default sgd)
 MODELS=(
   "mlp|mlp --batch 64 --hidden 256|1"
+  "mlp-adam|mlp --batch 64 --hidden 256|1|adam"
   "lstm-lm|lstm-lm --batch 16 --seq-len 20 --hidden 128 --vocab 1000|2"
   "resnet32|resnet-cifar --batch 32|3"
 )
@@ -58,10 +59,11 @@ SPEED_ONLY=${SPEED_ONLY:-0} # 1: skip the correctness steps (a quick rebuild)
 
 [ "$SPEED_ONLY" = 1 ] && MODELS=()
 for entry in "${MODELS[@]}"; do
-  IFS='|' read -r name args seed <<<"$entry"
+  IFS='|' read -r name args seed optimizer <<<"$entry"
   # shellcheck disable=SC2086
   "$BIN/echo-models" $args > "$STAGE/$name.mlir"
-  "$BIN/echo-opt" "$STAGE/$name.mlir" '--echo-autodiff=optimizer=sgd lr=0.01' \
+  # Adam: its bias corrections are computed on the device (docs/runtime.md).
+  "$BIN/echo-opt" "$STAGE/$name.mlir" "--echo-autodiff=optimizer=${optimizer:-sgd} lr=0.01" \
     > "$STAGE/$name.step.mlir"
   for policy in "${POLICIES[@]}"; do
     IFS='|' read -r pname remat gist lossless <<<"$policy"

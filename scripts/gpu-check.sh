@@ -14,7 +14,10 @@
 #      integers exactly);
 #   3. prints the measured device peak next to the planned one (the CPU
 #      backend's measured peak, which equals the plan);
-#   4. times 20 steps (echo-step --time).
+#   4. times 20 steps (echo-step --time);
+#   5. runs it again replaying recorded graphs (--graph=on, docs/runtime.md
+#      "Step graphs"): the dump must be identical to step 1's, the peak
+#      the same.
 # Then the speed suite (speed/list.txt: busy sizes, echo-step next to
 # PyTorch eager from bench/torch_speed.py, and the entry profile of each
 # Baseline step), compute-sanitizer memcheck on one step, where it is
@@ -71,7 +74,7 @@ fi
 
 [ -f steps/list.txt ] || : > steps/list.txt
 [ -s steps/list.txt ] &&
-  printf '%-22s %9s %14s %14s %8s %12s\n' step bits "rel.diff" "peak" "/plan" "step ms"
+  printf '%-22s %9s %14s %14s %8s %12s %10s\n' step bits "rel.diff" "peak" "/plan" "step ms" "graph"
 while read -r step seed iterations golden lossless; do
   golden=${golden:-$step}
   if [ "$golden" != "$step" ] && [ "$BACKEND" != cuda ]; then
@@ -81,7 +84,7 @@ while read -r step seed iterations golden lossless; do
   c++ -shared "steps/$step.o" -o "build/$step.so" || { fail "$step: link"; continue; }
   run() {
     "$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" \
-      --iterations "$iterations" --dump-results "$1" --memory-stats=json
+      --iterations "$iterations" --dump-results "$1" --memory-stats=json "${@:2}"
   }
   if ! run "out/$step.1.bin" > "out/$step.stats.json" 2> "out/$step.err"; then
     fail "$step: $(head -1 "out/$step.err")"; continue
@@ -105,7 +108,15 @@ while read -r step seed iterations golden lossless; do
   ratio=$(python3 -c "print('%.4f' % ($peak / $plan))" 2>/dev/null || echo "?")
   ms=$("$STEP" "build/$step.so" --backend="$BACKEND" --seed "$seed" --iterations "$TIME_ITERATIONS" --time 2>/dev/null \
        | sed -n 's/step time \([0-9.]*\) ms.*/\1/p')
-  printf '%-22s %9s %14s %14s %8s %12s\n' "$step" "$bits" "$rel" "$peak" "$ratio" "${ms:-?}"
+  graph=identical
+  if ! run "out/$step.graph.bin" --graph=on > "out/$step.graph.json" 2> "out/$step.graph.err"; then
+    graph=refused; fail "$step --graph=on: $(head -1 "out/$step.graph.err")"
+  elif ! cmp -s "out/$step.1.bin" "out/$step.graph.bin"; then
+    graph=DIFFER; fail "$step: --graph=on results differ from the eager step's"
+  elif [ "$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "out/$step.graph.json")" != "$peak" ]; then
+    graph=PEAK; fail "$step: --graph=on measured another peak"
+  fi
+  printf '%-22s %9s %14s %14s %8s %12s %10s\n' "$step" "$bits" "$rel" "$peak" "$ratio" "${ms:-?}" "$graph"
 done < steps/list.txt
 
 # The speed suite: echo-step next to PyTorch eager on the same GPU. Each
@@ -123,7 +134,7 @@ if [ "$BACKEND" = cuda ] && [ -s speed/list.txt ]; then
     timeout 300 python3 bench/torch_speed.py $configs > out/torch-speed.txt 2> out/torch-speed.err \
       || fail "torch_speed (out/torch-speed.err)"
   fi
-  printf '%-24s %10s %10s %10s %7s %14s %14s %7s\n' step "echo ms" "torch ms" "(default)" "ratio" \
+  printf '%-24s %10s %10s %10s %10s %7s %14s %14s %7s\n' step "echo ms" "graph ms" "torch ms" "(default)" "ratio" \
     "echo peak" "torch peak" "ratio"
   while read -r step config setting; do
     model=${step%%.*}
@@ -133,13 +144,18 @@ if [ "$BACKEND" = cuda ] && [ -s speed/list.txt ]; then
       fail "$step: $(head -1 "out/speed-$step.err")"; continue
     fi
     ms=$(sed -n 's/step time \([0-9.]*\) ms.*/\1/p' "out/speed-$step.txt")
+    # Replaying recorded graphs (--graph=on): the two recording steps are
+    # not timed, so 13 iterations time 10 replays.
+    gms=$(timeout 300 "$STEP" "build/speed-$step.so" --backend=cuda --iterations 13 --time --graph=on \
+          2> "out/speed-$step.graph.err" | sed -n 's/step time \([0-9.]*\) ms.*/\1/p')
+    [ -n "$gms" ] || fail "$step --graph=on: $(head -1 "out/speed-$step.graph.err")"
     peak=$(sed -n 's/.*"peak_bytes": \([0-9]*\).*/\1/p' "out/speed-$step.txt")
     read -r tms tpeak < <(awk -v m="$model" -v s="$setting" '$2 == m && $3 == s { print $4, $5 }' out/torch-speed.txt)
     default=$(awk -v m="$model" '$2 == m && $3 == "ieee" { print $4 }' out/torch-speed.txt)
     [ "$setting" = tf32 ] && default=-
     ratio=$(python3 -c "print('%.2f' % ($ms / $tms))" 2>/dev/null || echo -)
     mratio=$(python3 -c "print('%.2f' % ($peak / $tpeak))" 2>/dev/null || echo -)
-    printf '%-24s %10s %10s %10s %7s %14s %14s %7s\n' "$step" "$ms" "${tms:--}" "${default:--}" \
+    printf '%-24s %10s %10s %10s %10s %7s %14s %14s %7s\n' "$step" "$ms" "${gms:--}" "${tms:--}" "${default:--}" \
       "$ratio" "$peak" "${tpeak:--}" "$mratio"
   done < speed/list.txt
   for step in $(awk '$1 ~ /\.baseline$/ { print $1 }' speed/list.txt); do

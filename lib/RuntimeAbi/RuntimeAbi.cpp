@@ -6,6 +6,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::echo;
@@ -75,9 +76,18 @@ ArrayRef<RuntimeEntry> mlir::echo::getRuntimeEntries() {
 #define ECHO_ENTRY(name, params, aliases)                                      \
   RuntimeEntry{#name, {ECHO_FOR_EACH_PARAM(params)},                           \
                {ECHO_FOR_EACH_ALIAS(aliases)}},
-  static const std::vector<RuntimeEntry> entries = {
+  static const std::vector<RuntimeEntry> entries = [] {
+    std::vector<RuntimeEntry> all = {
 #include "echo/abi.def"
-  };
+    };
+    llvm::StringSet<> deferring = {
+#define ECHO_DEFERRED_CHECK(name) #name,
+#include "echo/abi.def"
+    };
+    for (RuntimeEntry &e : all)
+      e.defersChecks = deferring.contains(e.name);
+    return all;
+  }();
 #undef ECHO_PARAM_ITEM
 #undef ECHO_ALIAS_ITEM
   return entries;

@@ -4,7 +4,8 @@
 // The arguments of echo_sgd_update and echo_adam_update, checked once for
 // every backend, and the update of one element, host and device code
 // alike: each element is computed in double from its f32 inputs and rounded
-// once per stored result, so every backend stores the same bits.
+// once per stored result, so every backend stores the same bits given the
+// same Adam corrections (the CUDA backend computes those on the device).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,15 +27,16 @@ struct SgdArgs {
 };
 SgdArgs sgdArgs(const echo_sgd_update_args &args);
 
-/// step is a one-element f32 tensor in device memory: the backend reads it
-/// and passes it to adamCorrections.
+/// step is a one-element f32 tensor in device memory: the CPU backend reads
+/// it and passes it to adamCorrections; the CUDA backend computes the same
+/// formula on the device and reports a bad step with adamCorrections.
 struct AdamArgs {
   TensorView param, grad, m, v, step, new_param, new_m, new_v;
 };
 AdamArgs adamArgs(const echo_adam_update_args &args);
 
-/// Adam's bias corrections 1 - beta^t (host std::pow on every backend) for
-/// the 1-based step t.
+/// Adam's bias corrections 1 - beta^t (std::pow; the CUDA device's pow is
+/// within 2 ulp of it) for the 1-based step t; fails for t < 1.
 struct AdamCorrections {
   double bc1, bc2;
 };

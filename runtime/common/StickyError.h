@@ -22,6 +22,10 @@ struct StickyError {
   std::string error;
   /// echo_error_location already appended the failing call's location.
   bool locatedError = false;
+  /// The location echo_check_location named for the next entry, or null: a
+  /// check that entry defers to echo_step_end names it. Every entry clears
+  /// it (EntryWrappers.inc), so a stale location is never used.
+  const char *checkLocation = nullptr;
 
   void clearError() {
     status = ECHO_OK;
@@ -77,10 +81,25 @@ echo_status beginStep(Context *ctx, int64_t stepVersion, Reset reset) {
   if (!ctx)
     return ECHO_ERR_INVALID_ARGUMENT;
   ctx->clearError();
+  ctx->checkLocation = nullptr;
   reset();
   if (std::string mismatch = abiMismatch(stepVersion); !mismatch.empty())
     return ctx->setError(ECHO_ERR_ABI_MISMATCH, mismatch);
   return ECHO_OK;
+}
+
+// Every ECHO_DEFERRED_CHECK names an entry (runtime.h declares it).
+#define ECHO_DEFERRED_CHECK(name) static_assert(sizeof(&::name) != 0, #name);
+#include "echo/abi.def"
+
+/// Whether abi.def lets `entry` defer its data checks to echo_step_end
+/// (ECHO_DEFERRED_CHECK).
+inline bool mayDeferCheck(const std::string &entry) {
+#define ECHO_DEFERRED_CHECK(name)                                              \
+  if (entry == #name)                                                          \
+    return true;
+#include "echo/abi.def"
+  return false;
 }
 
 } // namespace echo_rt

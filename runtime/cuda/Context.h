@@ -15,9 +15,12 @@
 
 #include "Abi.h"
 #include "CopyStream.h"
+#include "DeferredChecks.h"
 #include "MemoryStats.h"
+#include "OptimizerArgs.h"
 #include "ProfileSites.h"
 #include "RuntimeError.h"
+#include "StepGraph.h"
 #include "StickyError.h"
 
 #include <cublas_v2.h>
@@ -42,6 +45,9 @@ struct EchoDeviceAllocator : echo_rt::MemoryStats {
   /// allocates the same arena every time), not counted as allocated.
   std::multimap<size_t, void *> idle;
   static bool keepsIdle(int64_t category) { return category == ECHO_MEM_ARENA; }
+  /// While a step is recorded as a graph: its counts are logged, and the
+  /// blocks it frees are the graph's (StepGraph.h).
+  echo_cuda::Recording *recording = nullptr;
 
   /// Null when `bytes` would exceed the capacity or cudaMalloc fails;
   /// `error` then says why.
@@ -75,6 +81,10 @@ struct echo_context : echo_rt::StickyError {
   void *cublasWorkspace = nullptr; // fixed, so cuBLAS results are
                                    // reproducible on this stream
   unsigned long long *flag = nullptr; // device word for kernel checks
+  echo_cuda::DeferredChecks checks;   // the step's data checks
+  // Device slot: the bias corrections of the Adam update being run,
+  // computed there from its step count (Elementwise.cu).
+  echo_rt::AdamCorrections *adamCorrections = nullptr;
   echo_cuda::ConvPlans *convPlans = nullptr; // made on first use, Conv.cpp
   echo_cuda::EntryTimes *entryTimes = nullptr; // only when profiling
   // Numerics of the heavy ops (EchoMathMode): the step's, from
@@ -86,6 +96,10 @@ struct echo_context : echo_rt::StickyError {
   EchoDeviceAllocator memory;
   echo_rt::ProfileSites profile;
   EchoCudaCopies copies; // echo_offload / echo_prefetch (Offload.cpp)
+  // Non-null while echo_graph_capture records a step (StepGraph.cpp).
+  echo_cuda::Recording *recording = nullptr;
+  // Graphs not yet destroyed, freed with the context.
+  std::vector<echo_graph *> graphs;
 };
 
 namespace echo_cuda {

@@ -52,6 +52,8 @@ void *EchoDeviceAllocator::allocate(int64_t bytes, int64_t category,
   }
   live[ptr] = Block{bytes, category};
   count(bytes, category);
+  if (recording)
+    recording->counts.push_back({bytes, category});
   return ptr;
 }
 
@@ -64,6 +66,12 @@ bool EchoDeviceAllocator::release(void *ptr, std::string *error) {
   Block block = it->second;
   uncount(block.bytes, block.category);
   live.erase(it);
+  if (recording) {
+    // The recorded kernels name this block: it stays the graph's.
+    recording->counts.push_back({-block.bytes, block.category});
+    recording->blocks.push_back(ptr);
+    return true;
+  }
   if (keepsIdle(block.category)) {
     // Stream order makes the reuse safe: the next step's kernels run after
     // this one's on the same stream.

@@ -131,6 +131,7 @@ void *scratch(const char *entry, Context &ctx, size_t bytes) {
 }
 
 void synchronize(const char *entry, Context &ctx) {
+  refuseWhileRecording(ctx, entry, "waits for the device inside the step");
   check(entry, cudaStreamSynchronize(ctx.stream), "cudaStreamSynchronize");
 }
 
@@ -201,6 +202,14 @@ echo_status echo_context_create(echo_context **out) {
     check(E, cudaMalloc(&flag, sizeof(unsigned long long)),
           "cudaMalloc (check flag)");
     ctx.flag = static_cast<unsigned long long *>(flag);
+    void *slots = nullptr;
+    check(E, cudaMalloc(&slots, sizeof(CheckSlot) * (kStepCheckSlots + 1)),
+          "cudaMalloc (check slots)");
+    ctx.checks.slots = static_cast<CheckSlot *>(slots);
+    void *corrections = nullptr;
+    check(E, cudaMalloc(&corrections, sizeof(echo_rt::AdamCorrections)),
+          "cudaMalloc (Adam corrections)");
+    ctx.adamCorrections = static_cast<echo_rt::AdamCorrections *>(corrections);
   } catch (const Error &error) {
     // A device exists but cannot be used (busy, wrong driver, ...).
     ctx.whyUnusable = "no usable CUDA device: " +
@@ -223,6 +232,7 @@ void echo_context_destroy(echo_context *ctx) {
     if (ctx->stream)
       cudaStreamSynchronize(ctx->stream);
     releaseCopies(*ctx); // its copies may read or fill blocks freed below
+    releaseGraphs(*ctx);
     ctx->memory.releaseAll();
     releaseConvPlans(*ctx);
     delete ctx->entryTimes;
@@ -233,6 +243,8 @@ void echo_context_destroy(echo_context *ctx) {
     cudaFree(ctx->cublasWorkspace);
     cudaFree(ctx->scratch);
     cudaFree(ctx->flag);
+    cudaFree(ctx->checks.slots);
+    cudaFree(ctx->adamCorrections);
     if (ctx->stream)
       cudaStreamDestroy(ctx->stream);
     cudaGetLastError();

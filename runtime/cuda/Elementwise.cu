@@ -26,6 +26,7 @@
 #include "echo/gelu.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace echo_cuda;
 using echo_rt::axisLines;
@@ -432,12 +433,20 @@ __device__ void logSumExp(const float *p, int64_t c, LineTrees tr, double &mx,
   lse = log(blockSum(s, tr.sum));
 }
 
+/// The rows' labels in [0, c) (checkIndices).
+void checkLabels(Context &ctx, const char *E, const TensorView &labels,
+                 int64_t rows, int bits, int64_t c) {
+  checkIndices(ctx, E, labels, rows, bits, c,
+               [E, c](int64_t row, int64_t label) {
+                 labelOutOfRange(E, label, row, c);
+               });
+}
+
 void crossEntropy(Context &ctx, const char *E, const Operand &logits,
                   const Operand &labels, const Operand &loss, int bits) {
   CrossEntropyArgs a = crossEntropyArgs(E, logits, labels, loss);
   int64_t rows = a.rows, c = a.classes;
-  if (OutOfRange bad = firstOutOfRange(ctx, E, a.labels, rows, bits, c))
-    labelOutOfRange(E, bad.value, bad.position, c);
+  checkLabels(ctx, E, a.labels, rows, bits, c);
   double *perRow = static_cast<double *>(
       scratch(E, ctx, sizeof(double) * (rows > 0 ? rows : 1)));
   const float *pl = a.logits.f32();
@@ -446,8 +455,9 @@ void crossEntropy(Context &ctx, const char *E, const Operand &logits,
     const float *p = pl + r * c;
     double mx, lse;
     logSumExp(p, c, tr, mx, lse);
-    if (threadIdx.x == 0)
-      perRow[r] = mx + lse - p[loadIndex(labelsData, r, bits)];
+    int64_t l = loadIndex(labelsData, r, bits);
+    if (threadIdx.x == 0) // a bad label (its check pending) reads nothing
+      perRow[r] = mx + lse - (inRange(l, c) ? p[l] : 0.0f);
   });
   // The mean of the rows' losses, by one block in a fixed order.
   float *out = a.loss.f32();
@@ -467,8 +477,7 @@ void crossEntropyGrad(Context &ctx, const char *E, const Operand &logits,
   CrossEntropyGradArgs a =
       crossEntropyGradArgs(E, logits, labels, dloss, dlogits);
   int64_t rows = a.rows, c = a.classes;
-  if (OutOfRange bad = firstOutOfRange(ctx, E, a.labels, rows, bits, c))
-    labelOutOfRange(E, bad.value, bad.position, c);
+  checkLabels(ctx, E, a.labels, rows, bits, c);
   const float *pl = a.logits.f32(), *pg = a.dloss.f32();
   float *pd = a.dlogits.f32();
   const void *labelsData = a.labels.data;
@@ -553,20 +562,36 @@ void entry::echo_sgd_update(Context &ctx, const echo_sgd_update_args &args) {
 
 void entry::echo_adam_update(Context &ctx, const echo_adam_update_args &args) {
   AdamArgs a = adamArgs(args);
-  // The step count is read back so the bias corrections are the host's
-  // std::pow, exactly the CPU backend's.
-  float stepValue = 0.0f;
-  readBack(args.entry, ctx, &stepValue, a.step.data, sizeof stepValue);
-  AdamCorrections c =
-      adamCorrections(args.entry, stepValue, args.beta1, args.beta2);
+  // The bias corrections 1 - beta^t from the step count t in device
+  // memory, by one thread (the device's pow: within 2 ulp of the CPU's
+  // std::pow, docs/gpu.md), into the context's slot that the update reads;
+  // t < 1 fails the check.
+  const char *E = args.entry;
+  AdamCorrections *corrections = ctx.adamCorrections;
+  const float *step = a.step.f32();
+  double beta1 = args.beta1, beta2 = args.beta2;
+  CheckSlot *slot = beginCheck(ctx, E);
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    double t = step[0];
+    if (!(t >= 1.0)) {
+      slot->position = 0;
+      slot->value = __double_as_longlong(t);
+    }
+    corrections->bc1 = 1.0 - pow(beta1, t);
+    corrections->bc2 = 1.0 - pow(beta2, t);
+  });
+  endCheck(ctx, slot, E, [E, beta1, beta2](int64_t, int64_t bits) {
+    double t;
+    std::memcpy(&t, &bits, sizeof t);
+    adamCorrections(E, t, beta1, beta2); // throws for t < 1
+  });
   const float *p = a.param.f32(), *g = a.grad.f32(), *pm = a.m.f32(),
               *pv = a.v.f32();
   float *np = a.new_param.f32(), *nm = a.new_m.f32(), *nv = a.new_v.f32();
   // The kernel captures the scalars, not the whole argument struct.
-  double lr = args.lr, beta1 = args.beta1, beta2 = args.beta2,
-         epsilon = args.epsilon;
-  forEach(ctx, args.entry, a.param.numel, [=] __device__(int64_t i) {
-    adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon, c, np[i],
-             nm[i], nv[i]);
+  double lr = args.lr, epsilon = args.epsilon;
+  forEach(ctx, E, a.param.numel, [=] __device__(int64_t i) {
+    adamStep(p[i], g[i], pm[i], pv[i], lr, beta1, beta2, epsilon,
+             *corrections, np[i], nm[i], nv[i]);
   });
 }

@@ -344,24 +344,24 @@ void entry::echo_max_pool2d_grad_argmax(
   const uint8_t *in = a.bytes.u8();
   PoolGeometry pg = g;
   int bits = g.bits;
-  // Every code must point inside the input before any is followed.
-  resetFlag(args.entry, ctx);
-  unsigned long long *flag = ctx.flag;
-  forEach(ctx, args.entry, g.outputs(), [=] __device__(int64_t o) {
+  // Every code must point inside the input; the gather below follows only
+  // those that do.
+  const char *E = args.entry;
+  CheckSlot *slot = beginCheck(ctx, E);
+  forEach(ctx, E, g.outputs(), [=] __device__(int64_t o) {
     uint32_t code = cd::getArgmax(in, o, bits);
     int64_t oy = (o / pg.ow) % pg.oh, ox = o % pg.ow, iy, ix;
     if (!argmaxSource(pg, oy, ox, code, iy, ix))
-      atomicMin(flag, (unsigned long long)o);
+      atomicMin(&slot->position, (unsigned long long)o);
   });
-  unsigned long long bad = readFlag(args.entry, ctx);
-  if (bad != kNoFlag) {
-    uint8_t byte = 0;
-    readBack(args.entry, ctx, &byte, in + (bits == 8 ? bad : bad / 2), 1);
-    failArgmaxCode(
-        args.entry,
-        cd::getArgmax(&byte, bits == 8 ? 0 : (int64_t)(bad & 1), bits),
-        (int64_t)bad);
-  }
+  const unsigned long long none = kNoFailure;
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    if (slot->position != none)
+      slot->value = cd::getArgmax(in, (int64_t)slot->position, bits);
+  });
+  endCheck(ctx, slot, E, [E](int64_t position, int64_t code) {
+    failArgmaxCode(E, (uint32_t)code, position);
+  });
   const float *gs = a.dy.f32();
   float *pdx = a.dx.f32();
   // Gather: each input position adds the gradients of the pooled elements
@@ -377,8 +377,8 @@ void entry::echo_max_pool2d_grad_argmax(
       for (int64_t ox = x0; ox <= x1; ++ox) {
         int64_t o = p * pg.oh * pg.ow + oy * pg.ow + ox;
         int64_t sy, sx;
-        argmaxSource(pg, oy, ox, cd::getArgmax(in, o, bits), sy, sx);
-        if (sy == iy && sx == ix)
+        if (argmaxSource(pg, oy, ox, cd::getArgmax(in, o, bits), sy, sx) &&
+            sy == iy && sx == ix)
           acc += gs[o];
       }
     pdx[i] = acc;

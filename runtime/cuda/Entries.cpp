@@ -44,7 +44,10 @@ echo_status guarded(echo_context *ctx, const char *entry, Fn &&body,
     return ECHO_OK;
   // The step's later entries do nothing, echo_offload_wait included: end
   // the copies now, before the step frees the buffers they read or fill.
-  finishCopies(*ctx);
+  if (!ctx->recording) { // a recorded step waits for nothing
+    finishCopies(*ctx);
+    preferEarlierCheckFailure(*ctx);
+  }
   return ctx->status;
 }
 } // namespace
@@ -62,6 +65,7 @@ echo_status echo_step_begin(echo_context *ctx, int64_t abi_version) {
   if (!ctx->usable)
     return ctx->setError(ECHO_ERR_NO_DEVICE,
                          "echo_step_begin: " + ctx->whyUnusable);
+  beginStepChecks(*ctx);
   setActiveStep(ctx);
   return ECHO_OK;
 }
@@ -81,16 +85,23 @@ echo_status echo_step_end(echo_context *ctx) {
   if (activeStep() == ctx)
     setActiveStep(nullptr);
   // Kernels run asynchronously: a fault inside one surfaces here at the
-  // latest, as the step's status.
+  // latest, as the step's status, and so does a failed data check
+  // (DeferredChecks.h).
   // Not timed itself: it reads the step's entry times once the stream is
   // idle.
   return guarded(
       ctx, "echo_step_end",
       [&] {
+        if (ctx->recording) {
+          // echo_graph_replay waits and reads the checks instead.
+          endRecordedStep(*ctx);
+          return;
+        }
         synchronize("echo_step_end", *ctx);
         finishCopies(*ctx); // a step leaves no copy behind
         if (ctx->entryTimes)
           ctx->entryTimes->finishStep();
+        reportStepChecks(*ctx); // the step's only read-back of its checks
       },
       /*timed=*/false);
 }

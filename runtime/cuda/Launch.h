@@ -44,15 +44,17 @@ __device__ inline int64_t loadIndex(const void *p, int64_t i, int bits) {
                     : static_cast<const int64_t *>(p)[i];
 }
 
-/// An index outside its range, and where it is.
-struct OutOfRange {
-  int64_t position = -1, value = 0;
-  explicit operator bool() const { return position >= 0; }
-};
-/// The first of the `n` indices of T (`bits` as loadIndex) outside
-/// [0, bound), through the context's check flag (Layers.cu); none: false.
-OutOfRange firstOutOfRange(Context &ctx, const char *entry, const TensorView &T,
-                           int64_t n, int bits, int64_t bound);
+/// Whether index `i` is in [0, bound): what the entries' kernels test
+/// before following an index, so a bad one reads or adds nothing while its
+/// check is pending (DeferredChecks.h).
+__device__ inline bool inRange(int64_t i, int64_t bound) {
+  return i >= 0 && i < bound;
+}
+/// Checks that the `n` indices of T (`bits` as loadIndex) lie in [0,
+/// bound) (beginCheck/endCheck, Layers.cu): the first that does not is reported
+/// as report(position, value).
+void checkIndices(Context &ctx, const char *entry, const TensorView &T,
+                  int64_t n, int bits, int64_t bound, CheckReport report);
 
 template <int K> struct Layout {
   int rank = 0;

@@ -25,6 +25,8 @@
 #include "PoolCover.h"
 #include "SliceLayout.h"
 
+#include <cstring>
+
 #include "echo/codecs.h"
 
 #include <algorithm>
@@ -89,30 +91,21 @@ void zero(Context &ctx, const char *E, void *p, int64_t bytes) {
 
 //--- index checks (embedding here, cross-entropy labels in Elementwise.cu) --
 
-OutOfRange echo_cuda::firstOutOfRange(Context &ctx, const char *E,
-                                      const TensorView &T, int64_t n, int bits,
-                                      int64_t bound) {
-  resetFlag(E, ctx);
+void echo_cuda::checkIndices(Context &ctx, const char *E, const TensorView &T,
+                             int64_t n, int bits, int64_t bound,
+                             CheckReport report) {
   const void *data = T.data;
-  unsigned long long *flag = ctx.flag;
+  CheckSlot *slot = beginCheck(ctx, E);
   forEach(ctx, E, n, [=] __device__(int64_t i) {
-    int64_t v = loadIndex(data, i, bits);
-    if (v < 0 || v >= bound)
-      atomicMin(flag, static_cast<unsigned long long>(i));
+    if (!inRange(loadIndex(data, i, bits), bound))
+      atomicMin(&slot->position, static_cast<unsigned long long>(i));
   });
-  unsigned long long bad = readFlag(E, ctx);
-  OutOfRange found;
-  if (bad == kNoFlag)
-    return found;
-  found.position = (int64_t)bad;
-  if (bits == 32) {
-    int32_t v = 0;
-    readBack(E, ctx, &v, T.i32() + bad, sizeof v);
-    found.value = v;
-  } else {
-    readBack(E, ctx, &found.value, T.i64() + bad, sizeof found.value);
-  }
-  return found;
+  const unsigned long long none = kNoFailure;
+  forEach(ctx, E, 1, [=] __device__(int64_t) {
+    if (slot->position != none)
+      slot->value = loadIndex(data, (int64_t)slot->position, bits);
+  });
+  endCheck(ctx, slot, E, std::move(report));
 }
 
 //--- embedding ----------------------------------------------------------------
@@ -123,14 +116,17 @@ void embedding(Context &ctx, const char *E, const Operand &table,
   EmbeddingArgs a = embeddingArgs(E, table, indices, y);
   const TensorView &T = a.table, &I = a.indices, &Y = a.y;
   int64_t v = a.rows, d = a.width;
-  if (OutOfRange bad = firstOutOfRange(ctx, E, I, I.numel, bits, v))
-    indexOutOfRange(E, bad.value, bad.position, v);
+  checkIndices(ctx, E, I, I.numel, bits, v,
+               [E, v](int64_t position, int64_t value) {
+                 indexOutOfRange(E, value, position, v);
+               });
   const float *pt = T.f32();
   float *py = Y.f32();
   const void *idx = I.data;
   forEach(ctx, E, I.numel * d, [=] __device__(int64_t k) {
     int64_t i = k / d, j = k % d;
-    py[k] = pt[loadIndex(idx, i, bits) * d + j];
+    int64_t r = loadIndex(idx, i, bits);
+    py[k] = inRange(r, v) ? pt[r * d + j] : 0.0f;
   });
 }
 
@@ -171,13 +167,15 @@ __global__ void exclusiveScan(int64_t *counts, int64_t v) {
 /// of kSortThreads; a position's rank among the equal indices of its tile
 /// is counted in shared memory, and the last of them advances the index's
 /// cursor (offsets, turned into the next free slot) after the tile.
-__global__ void stableFill(const void *idx, int bits, int64_t n,
+__global__ void stableFill(const void *idx, int bits, int64_t n, int64_t v,
                            int64_t *cursor, int64_t *positions) {
   __shared__ int64_t keys[kSortThreads];
   int t = threadIdx.x;
   for (int64_t tile = 0; tile < n; tile += kSortThreads) {
     int64_t i = tile + t;
     int64_t key = i < n ? loadIndex(idx, i, bits) : -1;
+    if (!inRange(key, v))
+      key = -1; // a bad index (its check pending) adds nothing
     keys[t] = key;
     __syncthreads();
     int64_t rank = 0;
@@ -201,8 +199,10 @@ void embeddingGrad(Context &ctx, const char *E, const Operand &indices,
   EmbeddingGradArgs a = embeddingGradArgs(E, indices, dy, dtable);
   const TensorView &I = a.indices, &DY = a.dy, &DT = a.dtable;
   int64_t v = a.rows, d = a.width;
-  if (OutOfRange bad = firstOutOfRange(ctx, E, I, I.numel, bits, v))
-    indexOutOfRange(E, bad.value, bad.position, v);
+  checkIndices(ctx, E, I, I.numel, bits, v,
+               [E, v](int64_t position, int64_t value) {
+                 indexOutOfRange(E, value, position, v);
+               });
   const float *pg = DY.f32();
   float *pt = DT.f32();
   const void *idx = I.data;
@@ -217,9 +217,9 @@ void embeddingGrad(Context &ctx, const char *E, const Operand &indices,
   int64_t *starts = offsets + (v + 1), *positions = starts + (v + 1);
   zero(ctx, E, offsets, sizeof(int64_t) * (v + 1));
   forEach(ctx, E, n, [=] __device__(int64_t i) {
-    atomicAdd(reinterpret_cast<unsigned long long *>(
-                  offsets + loadIndex(idx, i, bits) + 1),
-              1ull); // integer counts: the same whatever the order
+    int64_t r = loadIndex(idx, i, bits);
+    if (inRange(r, v)) // integer counts: the same whatever the order
+      atomicAdd(reinterpret_cast<unsigned long long *>(offsets + r + 1), 1ull);
   });
   exclusiveScan<<<1, kSortThreads, 0, ctx.stream>>>(offsets, v);
   checkLaunch(E, "exclusiveScan");
@@ -227,7 +227,7 @@ void embeddingGrad(Context &ctx, const char *E, const Operand &indices,
         cudaMemcpyAsync(starts, offsets, sizeof(int64_t) * (v + 1),
                         cudaMemcpyDeviceToDevice, ctx.stream),
         "cudaMemcpyAsync");
-  stableFill<<<1, kSortThreads, 0, ctx.stream>>>(idx, bits, n, offsets,
+  stableFill<<<1, kSortThreads, 0, ctx.stream>>>(idx, bits, n, v, offsets,
                                                   positions);
   checkLaunch(E, "stableFill");
   forEach(ctx, E, v * d, [=] __device__(int64_t k) {
@@ -586,13 +586,23 @@ void entry::echo_upload(Context &ctx, const echo_upload_args &args) {
   UploadArgs a = uploadArgs(args);
   if (!a.src.numel)
     return;
-  // The source is host memory the step owns; wait until it is read.
+  size_t bytes = (size_t)(a.src.numel * args.element_bytes);
+  const void *src = a.src.data;
+  if (ctx.recording) {
+    // A recorded copy reads its source at every replay: a pinned copy of
+    // the constant, the graph's.
+    void *pinned = nullptr;
+    check(args.entry, cudaMallocHost(&pinned, bytes), "cudaMallocHost");
+    ctx.recording->pinned.push_back(pinned);
+    std::memcpy(pinned, src, bytes);
+    src = pinned;
+  }
+  // From pageable memory, cudaMemcpyAsync returns once it has read the
+  // source (into a staging buffer), so nothing waits for the device here.
   check(args.entry,
-        cudaMemcpyAsync(a.dst.data, a.src.data,
-                        (size_t)(a.src.numel * args.element_bytes),
-                        cudaMemcpyHostToDevice, ctx.stream),
+        cudaMemcpyAsync(a.dst.data, src, bytes, cudaMemcpyHostToDevice,
+                        ctx.stream),
         "cudaMemcpyAsync (host to device)");
-  synchronize(args.entry, ctx);
 }
 
 //--- sparsity profile (runtime/cpu/Profile.cpp) -------------------------------------

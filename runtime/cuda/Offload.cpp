@@ -124,6 +124,7 @@ namespace {
 
 void offload(Context &ctx, const Operand &x, int64_t slot) {
   const char *E = x.entry;
+  refuseWhileRecording(ctx, E, "offloads to the host");
   echo_rt::TensorView X = echo_rt::offloadView(x, slot);
   size_t bytes = size_t(X.numel) * x.elementBytes;
   EchoCudaCopies &c = copies(E, ctx);
@@ -147,6 +148,7 @@ void offload(Context &ctx, const Operand &x, int64_t slot) {
 
 void prefetch(Context &ctx, const Operand &y, int64_t slot) {
   const char *E = y.entry;
+  refuseWhileRecording(ctx, E, "prefetches from the host");
   echo_rt::TensorView Y = echo_rt::offloadView(y, slot);
   size_t bytes = size_t(Y.numel) * y.elementBytes;
   EchoCudaCopies &c = copies(E, ctx);
@@ -168,6 +170,7 @@ void prefetch(Context &ctx, const Operand &y, int64_t slot) {
 void entry::echo_offload_wait(Context &ctx,
                               const echo_offload_wait_args &args) {
   echo_rt::checkOffloadSlot(args.entry, args.slot);
+  refuseWhileRecording(ctx, args.entry, "waits for a copy to the host");
   EchoCudaCopies &c = ctx.copies;
   if (size_t(args.slot) < c.slots.size() && c.slots[args.slot].done)
     check(args.entry, cudaEventSynchronize(c.slots[args.slot].done),

@@ -284,6 +284,16 @@ std::string formatMemoryStats(echo_runtime::Backend &rt, echo_context *ctx,
   return os;
 }
 
+std::vector<const void *> StepBuffers::addresses() const {
+  std::vector<const void *> all;
+  for (const std::vector<Buffer> *group : {&args, &results})
+    for (const Buffer &b : *group)
+      all.push_back(b.data);
+  if (arena)
+    all.push_back(arena->data);
+  return all;
+}
+
 Buffer StepBuffers::allocate(Buffer b, int64_t category,
                              const std::string &what) {
   // Device memory only: prepare() makes the host copies once every buffer

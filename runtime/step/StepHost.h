@@ -104,6 +104,9 @@ struct StepBuffers {
                const struct InputPart *part = nullptr);
   /// The packed calling convention (packStepArguments) over these buffers.
   std::vector<void *> pack(void **context, int32_t *status);
+  /// The device addresses a step is called with now: arguments, results,
+  /// arena (StepGraphs keys its graphs by them).
+  std::vector<const void *> addresses() const;
   void upload(Buffer &b);
   void download(Buffer &b);
   /// Frees the device memory of every buffer.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Buffer.h"
+#include "StepGraphs.h"
 #include "StepHost.h"
 #include "StepSignature.h"
 
@@ -65,7 +66,11 @@ const char *kUsage =
     "                          one excluded when there are several\n"
     "  --entry-times           print each runtime entry's calls, device and\n"
     "                          host time per step (cuda backend; the first\n"
-    "                          step excluded when there are several)\n";
+    "                          step excluded when there are several)\n"
+    "  --graph=off|on|auto     after the first step, replay the step recorded\n"
+    "                          as a graph (echo_graph_capture); on: fail when\n"
+    "                          the backend cannot record it, auto: run it\n"
+    "                          eagerly then (default off)\n";
 
 struct Options {
   std::string step, backend = "cpu", dumpResults, memoryStats;
@@ -73,6 +78,7 @@ struct Options {
        time = false, entryTimes = false, shardInputs = false;
   int64_t iterations = 1, capacity = 0;
   bool capacityGiven = false;
+  GraphMode graph = GraphMode::Off;
   uint64_t seed = 0;
   std::vector<std::string> inputs;
 };
@@ -125,6 +131,9 @@ Options parseOptions(int argc, char **argv) {
       }
     } else if (value("--dump-results", v)) {
       o.dumpResults = v;
+    } else if (value("--graph", v)) {
+      if (!parseGraphMode(v, o.graph))
+        fail("--graph expects off, on or auto, got '" + v + "'");
     } else if (value("--capacity", v)) {
       o.capacity = parseInteger("--capacity", v, 0);
       o.capacityGiven = true;
@@ -138,7 +147,8 @@ Options parseOptions(int argc, char **argv) {
       o.allowNonFinite = true;
     } else if (arg == "--shard-inputs") {
       o.shardInputs = true;
-    } else if (arg == "--memory-stats" || arg.rfind("--memory-stats=", 0) == 0) {
+    } else if (arg == "--memory-stats" ||
+               arg.rfind("--memory-stats=", 0) == 0) {
       o.wantMemoryStats = true;
       o.memoryStats = arg.size() > 15 ? arg.substr(15) : "text";
       if (o.memoryStats != "json" && o.memoryStats != "text")
@@ -283,6 +293,13 @@ int main(int argc, char **argv) {
   int32_t status = 0;
   std::vector<void *> packed = buffers.pack(&contextArg, &status);
 
+  StepGraphs graphs(
+      rt, ctx, o.graph,
+      [&] {
+        invokeStep(packed.data());
+        return static_cast<echo_status>(status);
+      },
+      [&] { return buffers.addresses(); });
   double timedMs = 0;
   int64_t timedSteps = 0;
   IterationOptions loop;
@@ -295,13 +312,18 @@ int main(int argc, char **argv) {
         if (enableTimes && iter == 1 && enableTimes(ctx, 1) != ECHO_OK)
           failRuntime(ctx, "enabling entry times");
         auto start = std::chrono::steady_clock::now();
-        invokeStep(packed.data());
+        std::string fallback;
+        echo_status stepStatus = graphs.run(iter, fallback);
         double ms = std::chrono::duration<double, std::milli>(
                         std::chrono::steady_clock::now() - start)
                         .count();
-        if (iter > 0 || o.iterations == 1)
+        if (!fallback.empty())
+          std::cerr << "echo-step: " << fallback << "\n";
+        // The first step and the steps that recorded a graph do more than
+        // a step.
+        if ((iter > 0 || o.iterations == 1) && !graphs.recorded())
           timedMs += ms, ++timedSteps;
-        if (status != ECHO_OK)
+        if (stepStatus != ECHO_OK)
           failRuntime(ctx, "in step " + std::to_string(iter) + " of @" + name);
         return true;
       },
@@ -331,6 +353,7 @@ int main(int argc, char **argv) {
     if (!writeResults(o.dumpResults, results, error))
       fail(error);
   }
+  graphs.release();
   buffers.release();
   rt.echo_context_destroy(ctx);
   std::cout.flush();

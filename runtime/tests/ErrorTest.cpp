@@ -180,6 +180,40 @@ TEST_F(Errors, CrossEntropyLabelOutOfRange) {
   EXPECT_RT_ERROR(echo_cross_entropy(ARG(logits), ARG(labels), ARG(loss), 32), "echo_cross_entropy_i32: label -1 of row 1");
 }
 
+TEST_F(Errors, DataChecksInAStepNameTheCallsLocation) {
+  // Inside a step a backend may report a data check (a label, an index, a
+  // step count) at echo_step_end instead of at the entry (abi.def,
+  // ECHO_DEFERRED_CHECK; the CUDA backend does). Either way the step's
+  // status is the first failure, its message ends with the location of
+  // that call (echo_check_location before the call, echo_error_location
+  // after a failing one, as a compiled step does), and the next step
+  // starts clean.
+  echo_runtime::Backend &rt = backend();
+  FTensor logits({2, 3}), loss(Shape{}), table({5, 2}), y({3, 2});
+  I32Tensor badLabels({2}, {2, 7}), labels({2}, {2, 0});
+  I64Tensor badIndices({3}, {0, 9, 1});
+  auto lossAt = [&](I32Tensor &l, const char *where) {
+    rt.echo_check_location(context(), where);
+    if (echo_cross_entropy(ARG(logits), ARG(l), ARG(loss), 32) != ECHO_OK)
+      rt.echo_error_location(context(), where);
+  };
+  expectingError() = true;
+  ASSERT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION), ECHO_OK);
+  lossAt(labels, "loss.mlir:3:9");
+  lossAt(badLabels, "loss.mlir:4:9");
+  rt.echo_check_location(context(), "loss.mlir:5:9");
+  if (echo_embedding(ARG(table), ARG(badIndices), ARG(y), 64) != ECHO_OK)
+    rt.echo_error_location(context(), "loss.mlir:5:9");
+  EXPECT_EQ(rt.echo_step_end(context()), ECHO_ERR_INVALID_ARGUMENT);
+  expectingError() = false;
+  EXPECT_THAT(rt.echo_context_error(context()),
+              ::testing::MatchesRegex("echo_cross_entropy_i32: label 7 of "
+                                      "row 1 .*\\(at loss.mlir:4:9\\)"));
+  ASSERT_EQ(rt.echo_step_begin(context(), ECHO_ABI_VERSION), ECHO_OK);
+  lossAt(labels, "loss.mlir:3:9");
+  EXPECT_EQ(rt.echo_step_end(context()), ECHO_OK);
+}
+
 TEST_F(Errors, NonIdentityLayout) {
   FTensor x({2, 3}), y({2, 3});
   void *d = x.desc();

@@ -61,6 +61,14 @@ TEST(NoDevice, ContextCreationIsSuccessOrACleanNoDeviceError) {
   EXPECT_EQ(rt.echo_step_set_math(ctx, ECHO_MATH_TF32), ECHO_ERR_NO_DEVICE);
   EXPECT_EQ(rt.echo_alloc(ctx, 16, 0), nullptr);
   EXPECT_EQ(rt.echo_step_end(ctx), ECHO_ERR_NO_DEVICE);
+  rt.echo_context_clear_error(ctx);
+  echo_graph *graph = reinterpret_cast<echo_graph *>(&y);
+  auto run = [](void *) { return ECHO_OK; };
+  EXPECT_EQ(rt.echo_graph_capture(ctx, run, nullptr, &graph),
+            ECHO_ERR_NO_DEVICE);
+  EXPECT_EQ(graph, nullptr);
+  EXPECT_THAT(rt.echo_context_error(ctx),
+              ::testing::StartsWith("echo_graph_capture: no "));
   EXPECT_EQ(rt.echo_mem_current_bytes(ctx), 0);
   rt.echo_context_destroy(ctx);
 }

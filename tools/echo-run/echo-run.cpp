@@ -11,8 +11,9 @@
 #include "EntrySignature.h"
 #include "GradientCheck.h"
 #include "StepCache.h"
-#include "StepObject.h"
+#include "StepGraphs.h"
 #include "StepHost.h"
+#include "StepObject.h"
 
 #include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/Pipelines/TrainingPipeline.h"
@@ -178,6 +179,13 @@ static cl::opt<int64_t> capacity(
              "limit; echo-run keeps a host copy of every argument and "
              "result), elsewhere unlimited"),
     cl::init(0), cl::cat(echoRunCategory));
+
+static cl::opt<std::string> graphOpt(
+    "graph",
+    cl::desc("After the first iteration, replay the step recorded as a "
+             "graph (echo_graph_capture): off (default), on (fail when the "
+             "backend cannot record it) or auto (run it eagerly then)"),
+    cl::value_desc("off|on|auto"), cl::init("off"), cl::cat(echoRunCategory));
 
 static cl::opt<bool> noCache(
     "no-cache",
@@ -672,19 +680,34 @@ int main(int argc, char **argv) {
                                              double(iterations - iter - 1)));
       }
     };
+  GraphMode graphMode;
+  if (!parseGraphMode(graphOpt, graphMode))
+    fail("--graph expects off, on or auto, got '" + graphOpt + "'");
+  StepGraphs graphs(
+      rt, ctx, graphMode,
+      [&] {
+        invokeStep(packed.data());
+        return static_cast<echo_status>(status);
+      },
+      [&] { return buffers.addresses(); });
   std::string loopError;
   bool ran = runIterations(
       *signature, args, results,
       [&](int64_t iter, std::string &) {
-        invoke(iter);
+        std::string fallback;
+        echo_status stepStatus = graphs.run(iter, fallback);
+        if (!fallback.empty())
+          llvm::errs() << "echo-run: " << fallback << "\n";
+        if (stepStatus != ECHO_OK)
+          failRuntime(rt, ctx,
+                      "in step " + std::to_string(iter) + " of @" + name);
         return true;
       },
       [&](Buffer &b, std::string &) {
         download(b);
         return true;
       },
-      loop, [](const std::string &text) { llvm::outs() << text; },
-      loopError);
+      loop, [](const std::string &text) { llvm::outs() << text; }, loopError);
   if (!ran) {
     llvm::outs().flush();
     fail(loopError);
@@ -701,6 +724,7 @@ int main(int argc, char **argv) {
   }
   if (profile)
     writeProfile(*profile, rt, ctx);
+  graphs.release();
   buffers.release();
   rt.echo_context_destroy(ctx);
   return 0;

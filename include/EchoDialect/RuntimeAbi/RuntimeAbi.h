@@ -54,6 +54,9 @@ struct RuntimeEntry {
   llvm::StringRef name;
   std::vector<RuntimeParam> params;
   std::vector<RuntimeAlias> aliases;
+  /// ECHO_DEFERRED_CHECK: a backend may report the entry's data checks at
+  /// echo_step_end, so the step names its location before the call.
+  bool defersChecks = false;
 
   /// The name of the `index`-th tensor parameter, or null.
   const char *tensorName(unsigned index) const;

@@ -82,6 +82,10 @@ def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
        which the context appends to the error (errors are sticky: later
        entries do nothing, so the step runs to its end and frees what it
        allocated);
+     - a call to an entry whose data checks the runtime may report at
+       `echo_step_end` (abi.def, `ECHO_DEFERRED_CHECK`: labels, indices,
+       Adam's step count) is preceded by `echo_check_location(ctx,
+       "file:line:col")`, so that report names the op too;
      - a public function (a step) starts with `echo_step_begin(ctx,
        ECHO_ABI_VERSION)` and returns the `i32` status of `echo_step_end`;
      - `memref.alloc` / `memref.dealloc` become `echo_alloc(ctx, bytes,

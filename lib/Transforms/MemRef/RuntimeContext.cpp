@@ -276,6 +276,18 @@ RuntimeContextPass::threadCalls(func::FuncOp fn,
     std::string where = describe(threaded.getLoc());
     if (where.empty())
       continue;
+    if (lookupRuntimeEntry(name)->defersChecks) {
+      // Names the call for a data check the runtime reports at
+      // echo_step_end (abi.def, ECHO_DEFERRED_CHECK).
+      FailureOr<func::FuncOp> checkNote = declare(
+          "echo_check_location", FunctionType::get(ctx, {ptr, ptr}, {}));
+      if (failed(checkNote))
+        return failure();
+      b.setInsertionPoint(threaded);
+      func::CallOp::create(
+          b, threaded.getLoc(), *checkNote,
+          ValueRange{context, stringAddress(b, threaded.getLoc(), where)});
+    }
     FailureOr<func::FuncOp> note = declare(
         "echo_error_location", FunctionType::get(ctx, {ptr, ptr}, {}));
     if (failed(note))

@@ -66,6 +66,8 @@ extern "C" {
 #define ECHO_ABI_VERSION 3
 
 typedef struct echo_context echo_context;
+/* A step recorded for replay (echo_graph_capture). */
+typedef struct echo_graph echo_graph;
 
 typedef enum echo_status {
   ECHO_OK = 0,

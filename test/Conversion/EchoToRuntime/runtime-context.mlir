@@ -59,3 +59,32 @@ func.func @caller(%y: memref<*xf32>) {
   call @helper(%y) : (memref<*xf32>) -> ()
   return
 }
+
+// -----
+
+// An entry abi.def marks ECHO_DEFERRED_CHECK (its label check may be
+// reported at echo_step_end) is preceded by echo_check_location with its
+// location; one that is not marked, and a marked one without a file
+// location, are not.
+// CHECK-DAG: llvm.mlir.global internal constant @__echo_location_0("loss.mlir:4:9\00")
+// CHECK-DAG: func.func private @echo_check_location(!llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @loss(
+// CHECK-SAME: %[[CTX:[^:]*]]: !llvm.ptr
+// CHECK: %[[WHERE:.*]] = llvm.mlir.addressof @__echo_location_0 : !llvm.ptr
+// CHECK-NEXT: call @echo_check_location(%[[CTX]], %[[WHERE]]) : (!llvm.ptr, !llvm.ptr) -> ()
+// CHECK-NEXT: %[[S:.*]] = call @echo_cross_entropy_i64(%[[CTX]], %{{.*}}) : (!llvm.ptr, memref<*xf32>, memref<*xi64>, memref<*xf32>) -> i32
+// CHECK: call @echo_error_location(%[[CTX]], %{{.*}})
+// CHECK: call @echo_fill(%[[CTX]], %{{.*}}) : (!llvm.ptr, memref<*xf32>, f64) -> i32
+// CHECK-NOT: echo_check_location
+// CHECK: call @echo_cross_entropy_i64(%[[CTX]], %{{.*}})
+// CHECK-NOT: echo_check_location
+// CHECK: echo_step_end
+func.func private @echo_cross_entropy_i64(memref<*xf32>, memref<*xi64>, memref<*xf32>)
+func.func private @echo_fill(memref<*xf32>, f64)
+func.func @loss(%logits: memref<*xf32>, %labels: memref<*xi64>, %l: memref<*xf32>) {
+  %zero = arith.constant 0.0 : f64
+  call @echo_cross_entropy_i64(%logits, %labels, %l) : (memref<*xf32>, memref<*xi64>, memref<*xf32>) -> () loc("loss.mlir":4:9)
+  call @echo_fill(%l, %zero) : (memref<*xf32>, f64) -> () loc("loss.mlir":5:9)
+  call @echo_cross_entropy_i64(%logits, %labels, %l) : (memref<*xf32>, memref<*xi64>, memref<*xf32>) -> () loc(unknown)
+  return
+}
