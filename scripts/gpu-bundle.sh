@@ -45,14 +45,16 @@ CUDA_CHIPS=${CUDA_CHIPS:-sm_90,sm_80}
 # next to PyTorch eager (bench/gpu/torch_speed.py) and not checked against
 # the CPU (the correctness steps above are). Each model under Baseline and
 # Echo in IEEE FP32 and, but for NMT (each NMT step takes about 9 minutes
-# to compile on 2 cores), Baseline with TF32 allowed (--math=tf32).
+# to compile on 2 cores), Baseline with TF32 allowed (--math=tf32); the
+# LSTM LM and ResNet-32 also with their light ops as generated, fused
+# kernels (baseline-gen: echo-compile --target=cuda).
 # name | echo-models arguments | torch_speed.py config ("" = no reference)
 # | variants
 SPEED=(
   "mlp|mlp --batch 512 --hidden 1024|mlp:batch=512,hidden=1024|baseline echo baseline-tf32"
-  "resnet32|resnet-cifar --batch 128|resnet32:batch=128|baseline echo baseline-tf32"
+  "resnet32|resnet-cifar --batch 128|resnet32:batch=128|baseline echo baseline-tf32 baseline-gen"
   "resnet50|resnet50 --batch 64|resnet50:batch=64,image-size=224|baseline echo baseline-tf32"
-  "lstm-lm|lstm-lm --batch 64 --seq-len 35 --hidden 512 --vocab 10000|lstm-lm:batch=64,seq-len=35,hidden=512,vocab=10000|baseline echo baseline-tf32"
+  "lstm-lm|lstm-lm --batch 64 --seq-len 35 --hidden 512 --vocab 10000|lstm-lm:batch=64,seq-len=35,hidden=512,vocab=10000|baseline echo baseline-tf32 baseline-gen"
   "nmt|nmt --batch 128||baseline echo"
 )
 SPEED_ONLY=${SPEED_ONLY:-0} # 1: skip the correctness steps (a quick rebuild)
@@ -109,10 +111,11 @@ for entry in "${SPEED[@]}"; do
   for variant in $variants; do
     # step | the torch_speed.py config of its model | PyTorch setting
     case $variant in
-      *-tf32) math=(--math=tf32) setting=tf32 ;;
-      *) math=() setting=ieee-det ;;
+      *-tf32) flags=(--math=tf32) setting=tf32 ;;
+      *-gen) flags=(--target=cuda --cuda-options="chips=$CUDA_CHIPS") setting=ieee-det ;;
+      *) flags=() setting=ieee-det ;;
     esac
-    "$BIN/echo-compile" "$STAGE/speed-$name.${variant%-tf32}.mlir" "${math[@]}" \
+    "$BIN/echo-compile" "$STAGE/speed-$name.${variant%%-*}.mlir" "${flags[@]}" \
       -o "$B/speed/$name.$variant.o"
     echo "$name.$variant ${torch:--} $setting" >> "$B/speed/list.txt"
   done
