@@ -368,6 +368,13 @@ def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
     views: the ReLU after batch norm, the ReLU gradient before batch norm's
     gradient. Producers go first in the output's work, consumers last.
 
+    A run also ends where one more loop would give its kernel more than
+    `max-kernel-parameter-bytes` of parameters once outlined (each value the
+    run uses but does not define is one: a memref descriptor takes 8 bytes
+    per pointer, offset, size and stride, a scalar 8): ptxas refuses a
+    kernel with more than 4,352 bytes of parameters below PTX ISA 8.1, which
+    all of ResNet-32's SGD updates in one loop would have (11,080).
+
     Each element is computed by the same operations as before, so results
     are bit-identical; only the number of loops (kernel launches) changes.
     Runs in `--echo-lower-to-cuda` and in
@@ -384,6 +391,12 @@ def EchoFuseLightLoops : Pass<"echo-fuse-light-loops", "::mlir::func::FuncOp"> {
     }
     ```
   }];
+  let options = [
+    Option<"maxKernelParameterBytes", "max-kernel-parameter-bytes", "int64_t",
+           /*default=*/"4096",
+           "Largest parameter space of a fused loop's kernel, in bytes (a "
+           "loop that alone needs more is left as it is)">,
+  ];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
 }
 

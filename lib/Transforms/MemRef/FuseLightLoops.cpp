@@ -17,6 +17,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir {
@@ -139,7 +140,18 @@ struct LoopInfo {
   int64_t trips = 0;
   SmallVector<Access> accesses;
   bool nested = false; // holds nested parallel loops (a reduction's kernel)
+  /// Values the body uses but the loop does not define: the parameters of
+  /// its kernel once outlined.
+  SmallVector<Value> captured;
 };
+
+/// Bytes `v` takes among a kernel's parameters: a memref descriptor (two
+/// pointers, the offset, the sizes and the strides) or one 8-byte word.
+int64_t parameterBytes(Value v) {
+  if (auto type = dyn_cast<MemRefType>(v.getType()))
+    return 8 * (3 + 2 * type.getRank());
+  return 8;
+}
 
 std::optional<LoopInfo> analyze(scf::ParallelOp loop) {
   APInt lb, ub, step;
@@ -183,6 +195,12 @@ std::optional<LoopInfo> analyze(scf::ParallelOp loop) {
   });
   if (!ok)
     return std::nullopt;
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(loop.getRegion(), captured);
+  for (Value v : captured)
+    // Constants are cloned into the kernel by outlining.
+    if (!matchPattern(v, m_Constant()))
+      info.captured.push_back(v);
   return info;
 }
 
@@ -205,6 +223,9 @@ struct Segment {
 /// A run of loops being fused, segment by segment.
 struct Run {
   SmallVector<Segment> segments;
+  int64_t maxParameterBytes = 0;
+  llvm::SetVector<Value> captured; // the fused kernel's parameters
+  int64_t parameterBytesUsed = 0;
 
   bool empty() const { return segments.empty(); }
   size_t loops() const {
@@ -219,10 +240,11 @@ struct Run {
   /// and such a run only grows by loops over its outputs.
   bool tryAdd(const LoopInfo &info) {
     if (segments.empty()) {
+      capture(info);
       segments.push_back({info.trips, {info}});
       return true;
     }
-    if (info.nested)
+    if (info.nested || !parametersFit(info))
       return false;
     bool startsNested = segments.front().loops.front().nested;
     for (size_t s = 0; s + 1 < segments.size(); ++s)
@@ -234,6 +256,7 @@ struct Run {
     for (const LoopInfo &other : last.loops)
       local = local && !conflict(info.accesses, other.accesses, true);
     if (local) {
+      capture(info);
       last.loops.push_back(info);
       return true;
     }
@@ -242,8 +265,23 @@ struct Run {
     for (const LoopInfo &other : last.loops)
       if (conflict(info.accesses, other.accesses, false))
         return false;
+    capture(info);
     segments.push_back({info.trips, {info}});
     return true;
+  }
+
+private:
+  bool parametersFit(const LoopInfo &info) const {
+    int64_t bytes = parameterBytesUsed;
+    for (Value v : info.captured)
+      if (!captured.contains(v))
+        bytes += parameterBytes(v);
+    return bytes <= maxParameterBytes;
+  }
+  void capture(const LoopInfo &info) {
+    for (Value v : info.captured)
+      if (captured.insert(v))
+        parameterBytesUsed += parameterBytes(v);
   }
 };
 
@@ -479,7 +517,16 @@ void fuseIntoPartitions(Block &block) {
 
 struct FuseLightLoopsPass
     : echo::impl::EchoFuseLightLoopsBase<FuseLightLoopsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    if (maxKernelParameterBytes <= 0) {
+      getOperation().emitError("echo-fuse-light-loops: "
+                               "max-kernel-parameter-bytes must be positive, "
+                               "got ")
+          << static_cast<int64_t>(maxKernelParameterBytes);
+      return signalPassFailure();
+    }
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       if (!block->getParentOp()->getParentOfType<scf::ParallelOp>() &&
@@ -492,12 +539,17 @@ struct FuseLightLoopsPass
     }
   }
 
-  static void fuseIn(Block &block) {
+  void fuseIn(Block &block) {
     SmallVector<Run> runs;
-    Run current;
+    auto fresh = [&] {
+      Run run;
+      run.maxParameterBytes = maxKernelParameterBytes;
+      return run;
+    };
+    Run current = fresh();
     auto close = [&] {
       runs.push_back(std::move(current));
-      current = Run();
+      current = fresh();
     };
     for (Operation &op : block) {
       if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
