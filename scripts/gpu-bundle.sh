@@ -123,7 +123,7 @@ for entry in "${SPEED[@]}"; do
 done
 
 mkdir -p "$B/runtime" "$B/bench"
-cp -r "$SRC/runtime/include" "$SRC/runtime/common" "$SRC/runtime/cpu" "$SRC/runtime/cuda" \
+cp -r "$SRC/runtime/include" "$SRC/runtime/common" "$SRC/runtime/comm" "$SRC/runtime/cpu" "$SRC/runtime/cuda" \
   "$SRC/runtime/step" "$SRC/runtime/tests" "$SRC/runtime/CMakeLists.txt" \
   "$B/runtime/"
 cp "$SRC/scripts/gpu-check.sh" "$B/"
