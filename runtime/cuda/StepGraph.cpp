@@ -73,28 +73,24 @@ echo_graph *record(Context &ctx, echo_status (*run)(void *), void *arg) {
     cudaGraphDestroy(captured);
   }
   cudaGetLastError();
-  if (stepStatus != ECHO_OK || ctx.status != ECHO_OK) {
+  std::string why;
+  if (stepStatus != ECHO_OK || ctx.status != ECHO_OK)
+    why = "the step failed (status " + std::to_string(stepStatus) + ")";
+  else if (!r.stepEnded)
+    why = "run() made no step (no echo_step_end on this context)";
+  else if (ended != cudaSuccess)
+    why = "cudaStreamEndCapture failed: " + describe(ended);
+  else if (made != cudaSuccess)
+    why = "cudaGraphInstantiate failed: " + describe(made);
+  if (!why.empty()) {
     release(r);
     if (graph->exec)
       cudaGraphExecDestroy(graph->exec);
-    if (ctx.status == ECHO_OK)
-      ctx.setError(stepStatus, std::string(E) + ": the step failed (status " +
-                                   std::to_string(stepStatus) + ")");
+    // A failed step keeps its own error (setError keeps the first).
+    ctx.setError(stepStatus != ECHO_OK ? stepStatus : ECHO_ERR_INVALID_ARGUMENT,
+                 std::string(E) + ": " + why);
     return nullptr;
   }
-  auto refuse = [&](const std::string &why) -> echo_graph * {
-    release(r);
-    if (graph->exec)
-      cudaGraphExecDestroy(graph->exec);
-    ctx.setError(ECHO_ERR_INVALID_ARGUMENT, std::string(E) + ": " + why);
-    return nullptr;
-  };
-  if (!r.stepEnded)
-    return refuse("run() made no step (no echo_step_end on this context)");
-  if (ended != cudaSuccess)
-    return refuse("cudaStreamEndCapture failed: " + describe(ended));
-  if (made != cudaSuccess)
-    return refuse("cudaGraphInstantiate failed: " + describe(made));
   return graph.release();
 }
 } // namespace
