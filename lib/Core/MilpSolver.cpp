@@ -399,3 +399,23 @@ MilpProgram::solve(const std::vector<double> &objective, double upperOf0,
   }
   return s;
 }
+
+const char *mlir::echo::statusName(MilpStatus status) {
+  switch (status) {
+  case MilpStatus::Optimal:
+    return "optimal";
+  case MilpStatus::Feasible:
+    return "node limit";
+  case MilpStatus::Infeasible:
+    return "infeasible";
+  case MilpStatus::NoSolution:
+    return "no solution";
+  case MilpStatus::TooLarge:
+    return "too large";
+  case MilpStatus::Stopped:
+    return "stopped by the time limit";
+  case MilpStatus::Failed:
+    return "solver failed";
+  }
+  return "unknown";
+}

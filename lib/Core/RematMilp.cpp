@@ -275,26 +275,6 @@ RematOutcome mlir::echo::evaluate(const RematGraph &graph,
   return outcome;
 }
 
-const char *mlir::echo::statusName(RematMilpResult::Status status) {
-  switch (status) {
-  case RematMilpResult::Status::Optimal:
-    return "optimal";
-  case RematMilpResult::Status::Feasible:
-    return "node limit";
-  case RematMilpResult::Status::Infeasible:
-    return "infeasible";
-  case RematMilpResult::Status::NoSolution:
-    return "no solution";
-  case RematMilpResult::Status::TooLarge:
-    return "too large";
-  case RematMilpResult::Status::Stopped:
-    return "stopped by the time limit";
-  case RematMilpResult::Status::Failed:
-    return "solver failed";
-  }
-  return "unknown";
-}
-
 namespace {
 
 /// The program, CBC run in a child process (Core/MilpSolver.h).

@@ -27,6 +27,26 @@ namespace echo {
 
 class Progress;
 
+/// How a solve of a program ended, for the callers' results (RematMilp.h,
+/// StashMixMilp.h). Optimal: proven. Feasible: the node limit ended the
+/// search before a proof. NoSolution: none found within the limit.
+/// TooLarge: the program was not built (more nonzeros than a solve within
+/// the node limit can afford). Stopped: the time limit killed the solve.
+/// Failed: the solver process crashed or returned nothing readable. Only
+/// Optimal and Feasible carry a choice.
+enum class MilpStatus {
+  Optimal,
+  Feasible,
+  Infeasible,
+  NoSolution,
+  TooLarge,
+  Stopped,
+  Failed
+};
+
+/// "optimal", "node limit", ...: a status in diagnostics and progress.
+const char *statusName(MilpStatus status);
+
 /// CBC's infinity: bounds at or beyond it are absent.
 constexpr double kMilpInfinity = 1e30;
 

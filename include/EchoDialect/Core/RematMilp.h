@@ -20,6 +20,7 @@
 #ifndef ECHODIALECT_CORE_REMATMILP_H
 #define ECHODIALECT_CORE_REMATMILP_H
 
+#include "EchoDialect/Core/MilpSolver.h"
 #include "EchoDialect/Core/Options.h"
 
 #include <cstdint>
@@ -109,18 +110,8 @@ struct RematMilpOptions {
 };
 
 struct RematMilpResult {
-  /// Feasible: the node limit ended the search before a proof. Stopped:
-  /// the time limit killed a solve. Failed: the solver process crashed or
-  /// returned no readable result. Stopped and Failed carry no decisions.
-  enum class Status {
-    Optimal,
-    Feasible,
-    Infeasible,
-    NoSolution,
-    TooLarge,
-    Stopped,
-    Failed
-  };
+  /// MilpSolver.h's statuses; Stopped and Failed carry no decisions.
+  using Status = MilpStatus;
   Status status = Status::NoSolution;
   /// For Stopped and Failed: what happened, for a diagnostic.
   std::string failure;
@@ -146,8 +137,6 @@ struct RematMilpResult {
   /// search is bounded by a count, so a new solve would return the same.
   bool cached = false;
 };
-
-const char *statusName(RematMilpResult::Status status);
 
 /// Solves the recomputation problem of `graph` with CBC within the node
 /// limit, keeping the best solution found. Each CBC solve runs in a child

@@ -16,6 +16,7 @@
 #ifndef ECHODIALECT_CORE_STASHMIXMILP_H
 #define ECHODIALECT_CORE_STASHMIXMILP_H
 
+#include "EchoDialect/Core/MilpSolver.h"
 #include "EchoDialect/Core/Options.h"
 
 #include <array>
@@ -60,17 +61,8 @@ struct StashMixOptions {
 };
 
 struct StashMixResult {
-  /// TooLarge: the program was not built (more nonzeros than a solve
-  /// within the node limit can afford); Stopped and Failed as in
-  /// RematMilpResult. Only Optimal and Feasible carry a choice.
-  enum class Status {
-    Optimal,
-    Feasible,
-    Infeasible,
-    TooLarge,
-    Stopped,
-    Failed
-  };
+  /// MilpSolver.h's statuses; only Optimal and Feasible carry a choice.
+  using Status = MilpStatus;
   Status status = Status::Infeasible;
   std::string failure;
   std::vector<bool> takeBack;
