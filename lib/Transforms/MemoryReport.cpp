@@ -109,6 +109,10 @@ struct FunctionReport {
   std::map<std::string, int64_t> persistent, stashedByKind, atPeak;
   int64_t persistentBytes = 0, arenaBytes = 0, arenaLowerBound = 0;
   int64_t peakPoint = 0;
+  /// The most stashed + encoded bytes live at any point (persistent ones
+  /// included) and the first point with them: the step's activation
+  /// memory, wherever its planned peak falls.
+  int64_t activationBytes = 0, activationPoint = 0;
   std::string planner;
   std::vector<PlannedBuffer> buffers;
   std::vector<Sample> timeline;
@@ -117,11 +121,13 @@ struct FunctionReport {
   std::map<std::string, std::pair<int64_t, int64_t>> csrBounds;
 
   int64_t planned() const { return persistentBytes + arenaBytes; }
+  int64_t persistentOf(StringRef category) const {
+    auto it = persistent.find(category.str());
+    return it == persistent.end() ? 0 : it->second;
+  }
   /// Bytes of `category` live at the peak: persistent, and in the arena.
   int64_t atPeakOf(StringRef category) const {
-    int64_t bytes = 0;
-    if (auto it = persistent.find(category.str()); it != persistent.end())
-      bytes += it->second;
+    int64_t bytes = persistentOf(category);
     if (auto it = atPeak.find(category.str()); it != atPeak.end())
       bytes += it->second;
     return bytes;
@@ -309,7 +315,17 @@ FailureOr<FunctionReport> analyze(func::FuncOp fn) {
       r.peakPoint = point;
       r.atPeak = live.bytes;
     }
+    int64_t activations = 0;
+    for (StringRef c : {kCategoryStashed, kCategoryEncoded})
+      if (auto it = live.bytes.find(c.str()); it != live.bytes.end())
+        activations += it->second;
+    if (activations > r.activationBytes) {
+      r.activationBytes = activations;
+      r.activationPoint = point;
+    }
   }
+  r.activationBytes +=
+      r.persistentOf(kCategoryStashed) + r.persistentOf(kCategoryEncoded);
   return r;
 }
 
@@ -332,10 +348,12 @@ llvm::json::Object toJson(const FunctionReport &r) {
       {"arena_bytes", r.arenaBytes},
       {"lower_bound_bytes", r.lowerBound()},
       {"arena_lower_bound_bytes", r.arenaLowerBound},
-      {"fragmentation", r.lowerBound() ? double(r.planned()) / r.lowerBound()
-                                       : 1.0},
+      {"fragmentation",
+       r.lowerBound() ? double(r.planned()) / r.lowerBound() : 1.0},
       {"planner", r.planner},
       {"breakdown", std::move(breakdown)},
+      {"activations", llvm::json::Object{{"largest_bytes", r.activationBytes},
+                                         {"point", r.activationPoint}}},
       {"by_op_kind", std::move(byKind)},
       {"flops", llvm::json::Object{{"forward", r.flopsForward},
                                    {"backward", r.flopsBackward},
@@ -398,6 +416,10 @@ void printText(const FunctionReport &r, llvm::raw_ostream &os) {
   };
   for (StringRef c : breakdownCategories())
     row(c, r.atPeakOf(c));
+  os << llvm::format("activations      %14lld bytes  %10.2f MiB at most "
+                     "(stashed + encoded, program point %lld)\n",
+                     (long long)r.activationBytes, mb(r.activationBytes),
+                     (long long)r.activationPoint);
   os << llvm::format("FLOPs: forward %lld, backward %lld, recompute %lld\n",
                      (long long)r.flopsForward, (long long)r.flopsBackward,
                      (long long)r.flopsRecompute);

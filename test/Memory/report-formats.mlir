@@ -26,6 +26,7 @@
 // TEXT-NEXT:   gradient_maps {{ *}}{{[0-9]+}}
 // TEXT-NEXT:   workspace {{ *}}0
 // TEXT-NEXT:   host {{ *}}0
+// TEXT-NEXT: activations {{ *}}640 bytes {{ *}}0.00 MiB at most (stashed + encoded, program point {{[0-9]+}})
 // TEXT-NEXT: FLOPs: forward 5536, backward {{[1-9][0-9]*}}, recompute 0
 // TEXT-NEXT: stashed bytes by producing op:
 // TEXT-NEXT:   echo.linear {{ *}}128

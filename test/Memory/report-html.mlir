@@ -24,7 +24,7 @@
 // CHECK-SAME: "buffers":{{\[\[}}0,512,{{[0-9]+}},{{[0-9]+}},0,"immediate","echo.linear","%view","memref\u003c8x16xf32>","loc(\"{{[^"]*}}report-html.mlir\":[[#LINE_H:]]:{{[0-9]+}})","",""],
 // CHECK-SAME: [0,512,{{[0-9]+}},{{[0-9]+}},0,"stashed","echo.tanh","%view_{{[0-9]+}}","memref\u003c8x16xf32>","loc(\"{{[^"]*}}report-html.mlir\":[[#LINE_H+1]]:{{[0-9]+}})","",""],
 // CHECK-SAME: "peak_point":{{[0-9]+}},"persistent":{"inputs":544,"weight_gradients":1348,"weights":1344},
-// CHECK-SAME: "report":{"arena_bytes":1280,{{.*}}"function":"train_step",{{[^}]*}}"planned_peak_bytes":4516,
+// CHECK-SAME: "report":{"activations":{"largest_bytes":640,"point":13},"arena_bytes":1280,{{.*}}"function":"train_step",{{[^}]*}}"planned_peak_bytes":4516,
 // CHECK-SAME: "timeline":{"encoded":[0,{{[0-9,]+}}],"gradient_maps":[{{[0-9,]+}}],"host":[{{[0-9,]+}}],"immediate":[512,{{[0-9,]+}}],"points":[{{[0-9,]+}}],"stashed":[{{[0-9,]+}}],"weight_copies":[{{[0-9,]+}}],"weight_gradients":[{{[0-9,]+}}],"workspace":[{{[0-9,]+}}]}}
 // The planned forward function follows.
 // CHECK-SAME: "report":{{.*}}"function":"mlp"

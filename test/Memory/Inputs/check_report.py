@@ -10,7 +10,9 @@ checks for every object:
     categories of the breakdown sum to at least persistent_bytes (results
     kept in the arena, grad-results=arena, add their bytes live at the peak
     to weight_gradients), and the whole breakdown to persistent_bytes plus
-    at most arena_lower_bound_bytes (bytes live in the arena at the peak);
+    at most arena_lower_bound_bytes (bytes live in the arena at the peak),
+    and activations.largest_bytes is at least the stashed + encoded bytes
+    of the breakdown;
   * with --max-ratio R: planned_peak_bytes / lower_bound_bytes <= R;
   * with --function NAME (repeatable): a report for that function exists.
 Prints one line per function, 'report ok: @NAME ...', or the failures and
@@ -58,6 +60,11 @@ def check(d, max_ratio):
     if not isinstance(by_kind, dict) or not all(
             is_int(v) and v >= 0 for v in by_kind.values()):
         errors.append("'by_op_kind' is missing or not an object of byte counts")
+    activations = d.get("activations")
+    if not isinstance(activations, dict) or not all(
+            is_int(activations.get(k)) and activations[k] >= 0
+            for k in ("largest_bytes", "point")):
+        errors.append("'activations' is missing or not {largest_bytes, point}")
     flops = d.get("flops")
     if not isinstance(flops, dict):
         errors.append("'flops' is missing or not an object")
@@ -81,6 +88,10 @@ def check(d, max_ratio):
     if live > d["arena_lower_bound_bytes"]:
         errors.append(f"arena categories of the breakdown ({live}) exceed "
                       f"arena_lower_bound_bytes ({d['arena_lower_bound_bytes']})")
+    at_peak = breakdown["stashed"] + breakdown["encoded"]
+    if d["activations"]["largest_bytes"] < at_peak:
+        errors.append(f"activations.largest_bytes ({d['activations']['largest_bytes']}) "
+                      f"is below the stashed + encoded bytes at the peak ({at_peak})")
     if d["ops"] <= 0:
         errors.append("ops is not positive")
     ratio = d["planned_peak_bytes"] / d["lower_bound_bytes"] if d["lower_bound_bytes"] else 1.0
