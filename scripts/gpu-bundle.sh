@@ -24,12 +24,15 @@ trap 'rm -rf "$STAGE"' EXIT
 B=$STAGE/echo-gpu-bundle
 mkdir -p "$B/steps" "$B/goldens"
 
-# name | echo-models arguments | seed | optimizer (default sgd)
+# name | echo-models arguments | seed | optimizer (default sgd) | autocast
+# (bf16 or f16: 16-bit compute, f32 master weights; the products run on
+# the tensor cores, docs/mixed-precision.md)
 MODELS=(
   "mlp|mlp --batch 64 --hidden 256|1"
   "mlp-adam|mlp --batch 64 --hidden 256|1|adam"
   "lstm-lm|lstm-lm --batch 16 --seq-len 20 --hidden 128 --vocab 1000|2"
   "resnet32|resnet-cifar --batch 32|3"
+  "gpt2-bf16|gpt2 --layers 2 --hidden 128 --heads 4 --seq-len 64 --batch 4 --vocab 512|4|sgd|bf16"
 )
 # policy | passes after autodiff | the lossless policy of a lossy one
 # (compare_dumps.py --lossy: its goldens measure the encodings' effect)
@@ -48,25 +51,30 @@ CUDA_CHIPS=${CUDA_CHIPS:-sm_90,sm_80}
 # to compile on 2 cores), Baseline with TF32 allowed (--math=tf32); the
 # LSTM LM and ResNet-32 also with their light ops as generated, fused
 # kernels (baseline-gen: echo-compile --target=cuda).
+# GPT-2 124M (s 1024, b 4) trains in bf16 (echo-autocast; PyTorch
+# autocast with F.scaled_dot_product_attention).
 # name | echo-models arguments | torch_speed.py config ("" = no reference)
-# | variants
+# | variants | autocast
 SPEED=(
   "mlp|mlp --batch 512 --hidden 1024|mlp:batch=512,hidden=1024|baseline echo baseline-tf32"
   "resnet32|resnet-cifar --batch 128|resnet32:batch=128|baseline echo baseline-tf32 baseline-gen"
   "resnet50|resnet50 --batch 64|resnet50:batch=64,image-size=224|baseline echo baseline-tf32"
   "lstm-lm|lstm-lm --batch 64 --seq-len 35 --hidden 512 --vocab 10000|lstm-lm:batch=64,seq-len=35,hidden=512,vocab=10000|baseline echo baseline-tf32 baseline-gen"
   "nmt|nmt --batch 128||baseline echo"
+  "gpt2-bf16|gpt2 --batch 4|gpt2:batch=4,seq-len=1024,autocast=bf16|baseline echo|bf16"
 )
 SPEED_ONLY=${SPEED_ONLY:-0} # 1: skip the correctness steps (a quick rebuild)
 
 [ "$SPEED_ONLY" = 1 ] && MODELS=()
 for entry in "${MODELS[@]}"; do
-  IFS='|' read -r name args seed optimizer <<<"$entry"
+  IFS='|' read -r name args seed optimizer autocast <<<"$entry"
   # shellcheck disable=SC2086
   "$BIN/echo-models" $args > "$STAGE/$name.mlir"
+  cast=()
+  [ -n "${autocast:-}" ] && cast=("--echo-autocast=compute=$autocast")
   # Adam: its bias corrections are computed on the device (docs/runtime.md).
-  "$BIN/echo-opt" "$STAGE/$name.mlir" "--echo-autodiff=optimizer=${optimizer:-sgd} lr=0.01" \
-    > "$STAGE/$name.step.mlir"
+  "$BIN/echo-opt" "$STAGE/$name.mlir" "${cast[@]}" \
+    "--echo-autodiff=optimizer=${optimizer:-sgd} lr=0.01" > "$STAGE/$name.step.mlir"
   for policy in "${POLICIES[@]}"; do
     IFS='|' read -r pname remat gist lossless <<<"$policy"
     step=$name.$pname
@@ -101,11 +109,13 @@ done
 
 mkdir -p "$B/speed"
 for entry in "${SPEED[@]}"; do
-  IFS='|' read -r name args torch variants <<<"$entry"
+  IFS='|' read -r name args torch variants autocast <<<"$entry"
   # shellcheck disable=SC2086
   "$BIN/echo-models" $args > "$STAGE/speed-$name.mlir"
-  "$BIN/echo-opt" "$STAGE/speed-$name.mlir" '--echo-autodiff=optimizer=sgd lr=0.01' \
-    > "$STAGE/speed-$name.baseline.mlir"
+  cast=()
+  [ -n "${autocast:-}" ] && cast=("--echo-autocast=compute=$autocast")
+  "$BIN/echo-opt" "$STAGE/speed-$name.mlir" "${cast[@]}" \
+    '--echo-autodiff=optimizer=sgd lr=0.01' > "$STAGE/speed-$name.baseline.mlir"
   "$BIN/echo-opt" "$STAGE/speed-$name.baseline.mlir" --echo-remat=policy=echo \
     > "$STAGE/speed-$name.echo.mlir"
   for variant in $variants; do

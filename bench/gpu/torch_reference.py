@@ -75,6 +75,33 @@ class LSTMLM(nn.Module):  # echo-models lstm-lm --batch 16 --seq-len 20 ...
         return self.out(h)
 
 
+class GPT2(nn.Module):  # echo-models gpt2 (lib/Models/GPT2.cpp), no dropout
+    def __init__(self, vocab=50257, seq=1024, hidden=768, layers=12, heads=12):
+        super().__init__()
+        self.heads = heads
+        self.wte = nn.Embedding(vocab, hidden)
+        self.wpe = nn.Parameter(torch.zeros(seq, hidden))
+        self.blocks = nn.ModuleList(nn.ModuleDict(dict(
+            ln_1=nn.LayerNorm(hidden), c_attn=nn.Linear(hidden, 3 * hidden),
+            attn_proj=nn.Linear(hidden, hidden), ln_2=nn.LayerNorm(hidden),
+            c_fc=nn.Linear(hidden, 4 * hidden),
+            mlp_proj=nn.Linear(4 * hidden, hidden))) for _ in range(layers))
+        self.ln_f = nn.LayerNorm(hidden)
+
+    def forward(self, tokens):
+        b, t = tokens.shape
+        x = self.wte(tokens) + self.wpe[:t]
+        for blk in self.blocks:
+            q, k, v = blk["c_attn"](blk["ln_1"](x)).split(x.shape[-1], dim=2)
+            q, k, v = (z.view(b, t, self.heads, -1).transpose(1, 2)
+                       for z in (q, k, v))
+            a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            x = x + blk["attn_proj"](a.transpose(1, 2).reshape(b, t, -1))
+            f = F.gelu(blk["c_fc"](blk["ln_2"](x)), approximate="tanh")
+            x = x + blk["mlp_proj"](f)
+        return F.linear(self.ln_f(x), self.wte.weight)  # tied LM head
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("model", choices=["mlp", "lstm-lm", "resnet32"])

@@ -3,10 +3,12 @@
 (scripts/gpu-check.sh, docs/gpu.md), next to echo-step's on the same GPU.
 
 Each CONFIG is NAME=MODEL:KEY=VALUE,... with MODEL one of torch_reference.py's
-architectures (mlp, resnet32, lstm-lm) or resnet50 (torchvision's, the
+architectures (mlp, resnet32, lstm-lm, gpt2) or resnet50 (torchvision's, the
 bottleneck ResNet-50 of `echo-models resnet50`). One SGD step (lr 0.01) on
-cross-entropy, as echo's steps. Every config is measured under three
-settings, in one process:
+cross-entropy, as echo's steps; `autocast=bf16` (or f16) runs the forward
+under torch.autocast with that type (GPT-2: F.scaled_dot_product_attention),
+as `echo-autocast` does. Every config is measured under three settings, in
+one process:
   ieee-det   TF32 off, torch.backends.cudnn.deterministic = True
   ieee       TF32 off, PyTorch's defaults otherwise (cudnn.benchmark off)
   tf32       TF32 allowed for matmuls and convolutions
@@ -22,7 +24,7 @@ import sys
 import torch
 import torch.nn.functional as F
 
-from torch_reference import LSTMLM, MLP, ResNet32
+from torch_reference import GPT2, LSTMLM, MLP, ResNet32
 
 
 def build(model, opts, dev):
@@ -46,18 +48,29 @@ def build(model, opts, dev):
         m = LSTMLM(v, int(opts.get("hidden", 128)), int(opts.get("layers", 2)))
         x = torch.randint(0, v, (b, t), device=dev)
         y = torch.randint(0, v, (b, t), device=dev)
+    elif model == "gpt2":
+        v, t = int(opts.get("vocab", 50257)), int(opts.get("seq-len", 1024))
+        m = GPT2(v, t, int(opts.get("hidden", 768)), int(opts.get("layers", 12)),
+                 int(opts.get("heads", 12)))
+        x = torch.randint(0, v, (b, t), device=dev)
+        y = torch.randint(0, v, (b, t), device=dev)
     else:
         raise SystemExit("torch_speed: unknown model " + model)
     return m.to(dev), x, y
 
 
-def measure(model, x, y, steps):
+AUTOCAST = {"bf16": torch.bfloat16, "f16": torch.float16}
+
+
+def measure(model, x, y, steps, autocast=None):
     opt = torch.optim.SGD(model.parameters(), lr=0.01)
 
     def step():
         opt.zero_grad(set_to_none=True)
-        logits = model(x)
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
+        with torch.autocast("cuda", dtype=AUTOCAST.get(autocast, torch.bfloat16),
+                            enabled=autocast is not None):
+            logits = model(x)
+        loss = F.cross_entropy(logits.float().reshape(-1, logits.shape[-1]),
                                y.reshape(-1))
         loss.backward()
         opt.step()
@@ -105,7 +118,7 @@ def main():
             torch.backends.cudnn.benchmark = False
             torch.manual_seed(0)
             m, x, y = build(model, opts, dev)
-            ms, peak = measure(m, x, y, a.steps)
+            ms, peak = measure(m, x, y, a.steps, opts.get("autocast"))
             print("torch %s %s %.3f %d" % (name, setting, ms, peak),
                   flush=True)
             del m, x, y

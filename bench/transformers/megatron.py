@@ -9,11 +9,15 @@ training step with echo-opt under
                      checkpoint per block), echo, optimal
   fused attention:   none, echo, Gist fp8, echo + Gist fp8
 
-and prints, per row, the bytes stashed + encoded at the planned peak (the
-memory report's breakdown), the planned peak, the recompute FLOPs as a
-share of the step's, and Korthikanti et al.'s formula for the same shape
-(16-bit activations of the layers: s*b*h*(34 + 5*a*s/h) without
-recomputation, 34*s*b*h selective, 2*s*b*h full-layer, times the layers).
+and prints, per row, the most bytes stashed + encoded at any point of the
+step (the memory report's `activations.largest_bytes`: the activation
+memory, wherever the planned peak falls), the planned peak, the recompute
+FLOPs as a share of the step's, and Korthikanti et al.'s formula for the
+same shape (16-bit activations of the layers: s*b*h*(34 + 5*a*s/h) without
+recomputation, 34*s*b*h selective, 2*s*b*h full-layer, times the layers)
+plus the f32 logits the loss's backward reads (4 bytes per logit: 4*s*b*v
+for a language model, 4*b*classes for ViT), which the per-layer formula
+leaves out and every policy keeps.
 
 Usage: megatron.py [--bin DIR] [--models gpt2,gpt2-medium,vit] [--batches 1,8]
                    [--optimal-time-limit S]
@@ -29,11 +33,12 @@ import time
 
 MIB = 1 << 20
 
-# name -> (echo-models name, layers, hidden, heads, sequence length)
+# name -> (echo-models name, layers, hidden, heads, sequence length,
+#          logits per sample: s * vocabulary, or the classes)
 MODELS = {
-    "gpt2": ("gpt2", 12, 768, 12, 1024),
-    "gpt2-medium": ("gpt2-medium", 24, 1024, 16, 1024),
-    "vit": ("vit", 12, 768, 12, 197),
+    "gpt2": ("gpt2", 12, 768, 12, 1024, 1024 * 50257),
+    "gpt2-medium": ("gpt2-medium", 24, 1024, 16, 1024, 1024 * 50257),
+    "vit": ("vit", 12, 768, 12, 197, 1000),
 }
 
 UNFUSED = [
@@ -51,14 +56,14 @@ FUSED = [
 ]
 
 
-def formula_bytes(kind, layers, h, a, s, b):
+def formula_bytes(kind, layers, h, a, s, b, logits):
     sbh = s * b * h
     per_layer = {
         "none": sbh * (34 + 5 * a * s / h),
         "selective": 34 * sbh,
         "full": 2 * sbh,
     }[kind]
-    return layers * per_layer
+    return layers * per_layer + 4 * b * logits
 
 
 def plan(echo_opt, mlir, options, time_limit):
@@ -92,12 +97,13 @@ def main():
     echo_models = os.path.join(args.bin, "echo-models")
     echo_opt = os.path.join(args.bin, "echo-opt")
 
-    print("| model | b | attention | policy | stashed + encoded at peak (MiB) "
-          "| planned peak (MiB) | recompute FLOPs | formula, 16-bit (MiB) |")
+    print("| model | b | attention | policy | largest stashed + encoded (MiB) "
+          "| planned peak (MiB) | recompute FLOPs "
+          "| formula, 16-bit layers + f32 logits (MiB) |")
     print("|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.models.split(","):
-            model, layers, h, a, s = MODELS[name]
+            model, layers, h, a, s, logits = MODELS[name]
             for b in [int(x) for x in args.batches.split(",")]:
                 for attention, rows in (("unfused", UNFUSED), ("fused", FUSED)):
                     mlir = os.path.join(tmp, "%s-%d-%s.mlir" % (name, b, attention))
@@ -109,11 +115,12 @@ def main():
                     for label, options, formula in rows:
                         report, seconds, warned = plan(
                             echo_opt, mlir, options, args.optimal_time_limit)
-                        bd, flops = report["breakdown"], report["flops"]
-                        kept = bd["stashed"] + bd["encoded"]
+                        flops = report["flops"]
+                        kept = report["activations"]["largest_bytes"]
                         share = flops["recompute"] / (
                             flops["forward"] + flops["backward"])
-                        form = ("%.1f" % (formula_bytes(formula, layers, h, a, s, b) / MIB)
+                        form = ("%.1f" % (formula_bytes(formula, layers, h, a, s, b,
+                                                        logits) / MIB)
                                 if formula else "")
                         note = " (solver stopped: Echo's plan)" if warned else ""
                         print("| %s | %d | %s | %s%s | %.1f | %.1f | %.2f%% | %s |" % (

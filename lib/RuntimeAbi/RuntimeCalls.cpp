@@ -351,6 +351,40 @@ StringRef floatName(Type t) {
   return t.isF32() ? "f32" : t.isF16() ? "f16" : t.isBF16() ? "bf16" : "?";
 }
 
+/// The 16-bit element type every tensor operand and result of `op` has, or
+/// null (an f32 or mixed op).
+Type sole16BitType(Operation *op) {
+  Type common;
+  for (Type t :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor)
+      continue;
+    Type element = tensor.getElementType();
+    if (!(element.isF16() || element.isBF16()) || (common && common != element))
+      return {};
+    common = element;
+  }
+  return common;
+}
+
+/// The entry computing a product `op` (linear, its gradients, matmul), with
+/// its 16-bit suffix where every tensor has that type; empty for other ops.
+std::string gemmEntry(Operation *op) {
+  StringRef base =
+      llvm::TypeSwitch<Operation *, StringRef>(op)
+          .Case([](LinearOp) { return "echo_linear"; })
+          .Case([](LinearGradInputOp) { return "echo_linear_grad_input"; })
+          .Case([](LinearGradWeightOp) { return "echo_linear_grad_weight"; })
+          .Case<MatmulOp, BatchMatmulOp>([](auto) { return "echo_matmul"; })
+          .Default([](Operation *) { return ""; });
+  if (base.empty())
+    return "";
+  if (Type low = sole16BitType(op))
+    return (base + "_" + floatName(low)).str();
+  return base.str();
+}
+
 /// The conversion entry echo_cast_<from>_<to> (abi.def) of a cast.
 std::string castEntry(CastOp op) {
   return ("echo_cast_" + floatName(op.getInput().getType().getElementType()) +
@@ -373,21 +407,25 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
     return c.i64(kind).tensors(in).tensor(out[0]).call("echo_binary");
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      // Compute-heavy ops.
+      // Compute-heavy ops; the products have 16-bit entries too.
       .Case([&](LinearOp o) {
         bool bias = bool(o.getBias());
-        return c.tensor(in[0]).tensor(in[1]).tensor(bias ? in[2] : out[0])
-            .tensor(out[0]).i64(bias).call("echo_linear");
+        return c.tensor(in[0])
+            .tensor(in[1])
+            .tensor(bias ? in[2] : out[0])
+            .tensor(out[0])
+            .i64(bias)
+            .call(gemmEntry(op));
       })
-      .Case([&](LinearGradInputOp) {
-        return c.tensors(in).tensor(out[0]).call("echo_linear_grad_input");
-      })
-      .Case([&](LinearGradWeightOp) {
-        return c.tensors(in).tensor(out[0]).call("echo_linear_grad_weight");
+      .Case<LinearGradInputOp, LinearGradWeightOp>([&](auto) {
+        return c.tensors(in).tensor(out[0]).call(gemmEntry(op));
       })
       .Case<MatmulOp, BatchMatmulOp>([&](auto o) {
-        return c.tensors(in).tensor(out[0]).i64(o.getTransposeLhs())
-            .i64(o.getTransposeRhs()).call("echo_matmul");
+        return c.tensors(in)
+            .tensor(out[0])
+            .i64(o.getTransposeLhs())
+            .i64(o.getTransposeRhs())
+            .call(gemmEntry(op));
       })
       .Case([&](Conv2DOp o) {
         bool bias = bool(o.getBias());
@@ -547,7 +585,8 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
       .Case([&](ReshapeOp) {
         return c.tensor(in[0]).tensor(out[0]).call("echo_copy");
       })
-      .Case([&](ZerosOp) { return c.tensor(out[0]).f64(0.0).call("echo_fill"); })
+      .Case(
+          [&](ZerosOp) { return c.tensor(out[0]).f64(0.0).call("echo_fill"); })
       .Case([&](FillOp o) {
         return c.tensor(out[0]).f64(o.getValue()).call("echo_fill");
       })
@@ -720,6 +759,13 @@ LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
                                           int64_t site, Value buffer) {
   return CallBuilder(builder, stash).i64(site).tensor(buffer).call(
       "echo_profile_density");
+}
+
+bool mlir::echo::hasNative16BitEntry(Operation *op) {
+  if (!sole16BitType(op))
+    return false;
+  std::string entry = gemmEntry(op);
+  return !entry.empty() && lookupRuntimeEntry(entry);
 }
 
 /// The entries' names: a 16-bit tensor's codec entry ends in its element

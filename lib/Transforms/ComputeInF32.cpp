@@ -4,13 +4,17 @@
 // variants of each runtime entry. Each echo op with an f16/bf16 tensor
 // operand or result is cloned with f32 tensors in their place, its 16-bit
 // operands widened by echo.cast and its 16-bit results narrowed back, so
-// the runtime sees only f32 kernels plus the conversion entries.
+// the runtime sees f32 kernels plus the conversion entries. The exceptions
+// are the products abi.def computes in 16-bit (hasNative16BitEntry): they
+// are what tensor cores are for, and their f32 copies would be the step's
+// largest temporaries.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/BufferViews.h"
-#include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -107,6 +111,8 @@ LogicalResult widenEncode(EncodeOp op) {
 }
 
 struct ComputeInF32Pass : echo::impl::EchoComputeInF32Base<ComputeInF32Pass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<EncodeOp> encodes;
     getOperation().walk([&](EncodeOp op) { encodes.push_back(op); });
@@ -116,7 +122,7 @@ struct ComputeInF32Pass : echo::impl::EchoComputeInF32Base<ComputeInF32Pass> {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isa<EchoDialect>(op->getDialect()) && !keepsElementType(op) &&
-          touches16Bit(op))
+          touches16Bit(op) && !(nativeProducts && hasNative16BitEntry(op)))
         ops.push_back(op);
     });
     for (Operation *op : ops)

@@ -16,7 +16,8 @@ void mlir::echo::buildPlanPipeline(
     llvm::function_ref<void(OpPassManager &)> beforeAssign) {
   pm.addNestedPass<func::FuncOp>(createEchoAnnotateMemory());
   // The kernels compute in f32: 16-bit ops become cast, f32 op, cast, before
-  // bufferization, so the plan holds the f32 temporaries. After the
+  // bufferization, so the plan holds the f32 temporaries (the products with
+  // 16-bit entries stay as they are). After the
   // annotation: the statistics (stashed bytes by op kind, FLOPs) are those
   // of the 16-bit step, and each stored 16-bit result keeps its category.
   pm.addNestedPass<func::FuncOp>(createEchoComputeInF32());

@@ -5,7 +5,9 @@
 
 using namespace echo_rt;
 
-LinearArgs echo_rt::linearArgs(const echo_linear_args &args) {
+namespace {
+
+template <class Args> LinearArgs linearArgsOf(const Args &args) {
   const char *E = args.entry;
   LinearArgs a;
   a.x = args.x.view();
@@ -28,8 +30,8 @@ LinearArgs echo_rt::linearArgs(const echo_linear_args &args) {
   return a;
 }
 
-LinearGradInputArgs
-echo_rt::linearGradInputArgs(const echo_linear_grad_input_args &args) {
+template <class Args>
+LinearGradInputArgs linearGradInputArgsOf(const Args &args) {
   const char *E = args.entry;
   LinearGradInputArgs a;
   a.dy = args.dy.view();
@@ -47,8 +49,8 @@ echo_rt::linearGradInputArgs(const echo_linear_grad_input_args &args) {
   return a;
 }
 
-LinearGradWeightArgs
-echo_rt::linearGradWeightArgs(const echo_linear_grad_weight_args &args) {
+template <class Args>
+LinearGradWeightArgs linearGradWeightArgsOf(const Args &args) {
   const char *E = args.entry;
   LinearGradWeightArgs a;
   a.dy = args.dy.view();
@@ -66,7 +68,7 @@ echo_rt::linearGradWeightArgs(const echo_linear_grad_weight_args &args) {
   return a;
 }
 
-MatmulArgs echo_rt::matmulArgs(const echo_matmul_args &args) {
+template <class Args> MatmulArgs matmulArgsOf(const Args &args) {
   const char *E = args.entry;
   MatmulArgs m;
   m.a = args.a.view();
@@ -98,3 +100,16 @@ MatmulArgs echo_rt::matmulArgs(const echo_matmul_args &args) {
   m.batch = m.a.prod(0, r - 2);
   return m;
 }
+
+} // namespace
+
+#define ECHO_GEMM_ARGS(Result, fn, entry)                                      \
+  Result echo_rt::fn(const entry##_args &args) { return fn##Of(args); }        \
+  Result echo_rt::fn(const entry##_bf16_args &args) { return fn##Of(args); }   \
+  Result echo_rt::fn(const entry##_f16_args &args) { return fn##Of(args); }
+ECHO_GEMM_ARGS(LinearArgs, linearArgs, echo_linear)
+ECHO_GEMM_ARGS(LinearGradInputArgs, linearGradInputArgs, echo_linear_grad_input)
+ECHO_GEMM_ARGS(LinearGradWeightArgs, linearGradWeightArgs,
+               echo_linear_grad_weight)
+ECHO_GEMM_ARGS(MatmulArgs, matmulArgs, echo_matmul)
+#undef ECHO_GEMM_ARGS

@@ -1,43 +1,158 @@
-//===- Gemm.cpp - linear and matmul through sgemm ---------------------------===//
+//===- Gemm.cpp - linear and matmul through sgemm
+//---------------------------===//
+//
+// The 16-bit entries widen their operands into f32 scratch, run the f32
+// entry's arithmetic on it and round each result once: bit for bit the
+// cast, f32 entry, cast that echo-compute-in-f32 would emit, without the
+// f32 tensors in device memory.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Blas.h"
+#include "CastArgs.h"
 #include "Context.h"
 #include "GemmArgs.h"
 #include "TensorView.h"
 
+#include <vector>
+
 using namespace echo_rt;
+
+namespace {
+
+void linearF32(const char *E, const LinearArgs &a, const float *x,
+               const float *w, const float *bias, float *y) {
+  int64_t m = a.m, n = a.n, k = a.k;
+  sgemm(E, false, true, m, n, k, 1.0f, x, k, w, k, 0.0f, y, n);
+  if (bias)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        y[i * n + j] += bias[j];
+}
+
+void linearGradInputF32(const char *E, const LinearGradInputArgs &a,
+                        const float *dy, const float *w, float *dx) {
+  sgemm(E, false, false, a.m, a.k, a.n, 1.0f, dy, a.n, w, a.k, 0.0f, dx, a.k);
+}
+
+void linearGradWeightF32(const char *E, const LinearGradWeightArgs &a,
+                         const float *dy, const float *x, float *dw) {
+  sgemm(E, true, false, a.n, a.k, a.m, 1.0f, dy, a.n, x, a.k, 0.0f, dw, a.k);
+}
+
+void matmulF32(const char *E, const MatmulArgs &g, bool ta, bool tb,
+               const float *a, const float *b, float *c) {
+  sgemmBatched(E, ta, tb, g.m, g.n, g.k, 1.0f, a, g.ac, g.ar * g.ac, b, g.bc,
+               g.br * g.bc, 0.0f, c, g.n, g.m * g.n, g.batch);
+}
+
+/// A 16-bit tensor's f32 values.
+template <class Elt> std::vector<float> widen(const TensorView &t) {
+  std::vector<float> out(static_cast<size_t>(t.numel));
+  auto *in = static_cast<const typename Elt::Storage *>(t.data);
+  for (int64_t i = 0; i < t.numel; ++i)
+    out[i] = Elt::toF32(in[i]);
+  return out;
+}
+
+/// f32 scratch for a 16-bit result, stored by `narrow`.
+std::vector<float> scratch(const TensorView &t) {
+  return std::vector<float>(static_cast<size_t>(t.numel));
+}
+
+template <class Elt>
+void narrow(const std::vector<float> &values, const TensorView &t) {
+  auto *out = static_cast<typename Elt::Storage *>(t.data);
+  for (int64_t i = 0; i < t.numel; ++i)
+    out[i] = Elt::fromF32(values[i]);
+}
+
+template <class Elt, class Args> void linear16(const Args &args) {
+  LinearArgs a = linearArgs(args);
+  std::vector<float> x = widen<Elt>(a.x), w = widen<Elt>(a.w), y = scratch(a.y);
+  std::vector<float> b;
+  if (args.has_bias)
+    b = widen<Elt>(a.b);
+  linearF32(args.entry, a, x.data(), w.data(),
+            args.has_bias ? b.data() : nullptr, y.data());
+  narrow<Elt>(y, a.y);
+}
+
+template <class Elt, class Args> void linearGradInput16(const Args &args) {
+  LinearGradInputArgs a = linearGradInputArgs(args);
+  std::vector<float> dy = widen<Elt>(a.dy), w = widen<Elt>(a.w),
+                     dx = scratch(a.dx);
+  linearGradInputF32(args.entry, a, dy.data(), w.data(), dx.data());
+  narrow<Elt>(dx, a.dx);
+}
+
+template <class Elt, class Args> void linearGradWeight16(const Args &args) {
+  LinearGradWeightArgs a = linearGradWeightArgs(args);
+  std::vector<float> dy = widen<Elt>(a.dy), x = widen<Elt>(a.x),
+                     dw = scratch(a.dw);
+  linearGradWeightF32(args.entry, a, dy.data(), x.data(), dw.data());
+  narrow<Elt>(dw, a.dw);
+}
+
+template <class Elt, class Args> void matmul16(const Args &args) {
+  MatmulArgs g = matmulArgs(args);
+  std::vector<float> a = widen<Elt>(g.a), b = widen<Elt>(g.b), c = scratch(g.c);
+  matmulF32(args.entry, g, args.transpose_a != 0, args.transpose_b != 0,
+            a.data(), b.data(), c.data());
+  narrow<Elt>(c, g.c);
+}
+
+} // namespace
 
 void entry::echo_linear(Context &, const echo_linear_args &args) {
   LinearArgs a = linearArgs(args);
-  int64_t m = a.m, n = a.n, k = a.k;
-  sgemm(args.entry, false, true, m, n, k, 1.0f, a.x.f32(), k, a.w.f32(), k,
-        0.0f, a.y.f32(), n);
-  if (args.has_bias) {
-    const float *bias = a.b.f32();
-    float *out = a.y.f32();
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j)
-        out[i * n + j] += bias[j];
-  }
+  linearF32(args.entry, a, a.x.f32(), a.w.f32(),
+            args.has_bias ? a.b.f32() : nullptr, a.y.f32());
 }
 
 void entry::echo_linear_grad_input(Context &,
                                    const echo_linear_grad_input_args &args) {
   LinearGradInputArgs a = linearGradInputArgs(args);
-  sgemm(args.entry, false, false, a.m, a.k, a.n, 1.0f, a.dy.f32(), a.n,
-        a.w.f32(), a.k, 0.0f, a.dx.f32(), a.k);
+  linearGradInputF32(args.entry, a, a.dy.f32(), a.w.f32(), a.dx.f32());
 }
 
 void entry::echo_linear_grad_weight(Context &,
                                     const echo_linear_grad_weight_args &args) {
   LinearGradWeightArgs a = linearGradWeightArgs(args);
-  sgemm(args.entry, true, false, a.n, a.k, a.m, 1.0f, a.dy.f32(), a.n,
-        a.x.f32(), a.k, 0.0f, a.dw.f32(), a.k);
+  linearGradWeightF32(args.entry, a, a.dy.f32(), a.x.f32(), a.dw.f32());
 }
 
 void entry::echo_matmul(Context &, const echo_matmul_args &args) {
   MatmulArgs g = matmulArgs(args);
-  sgemmBatched(args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m,
-               g.n, g.k, 1.0f, g.a.f32(), g.ac, g.ar * g.ac, g.b.f32(), g.bc,
-               g.br * g.bc, 0.0f, g.c.f32(), g.n, g.m * g.n, g.batch);
+  matmulF32(args.entry, g, args.transpose_a != 0, args.transpose_b != 0,
+            g.a.f32(), g.b.f32(), g.c.f32());
+}
+
+void entry::echo_linear_bf16(Context &, const echo_linear_bf16_args &args) {
+  linear16<Bf16Elt>(args);
+}
+void entry::echo_linear_f16(Context &, const echo_linear_f16_args &args) {
+  linear16<F16Elt>(args);
+}
+void entry::echo_linear_grad_input_bf16(
+    Context &, const echo_linear_grad_input_bf16_args &args) {
+  linearGradInput16<Bf16Elt>(args);
+}
+void entry::echo_linear_grad_input_f16(
+    Context &, const echo_linear_grad_input_f16_args &args) {
+  linearGradInput16<F16Elt>(args);
+}
+void entry::echo_linear_grad_weight_bf16(
+    Context &, const echo_linear_grad_weight_bf16_args &args) {
+  linearGradWeight16<Bf16Elt>(args);
+}
+void entry::echo_linear_grad_weight_f16(
+    Context &, const echo_linear_grad_weight_f16_args &args) {
+  linearGradWeight16<F16Elt>(args);
+}
+void entry::echo_matmul_bf16(Context &, const echo_matmul_bf16_args &args) {
+  matmul16<Bf16Elt>(args);
+}
+void entry::echo_matmul_f16(Context &, const echo_matmul_f16_args &args) {
+  matmul16<F16Elt>(args);
 }

@@ -76,10 +76,14 @@ void activate(const char *entry, Context &ctx) {
 
 /// CUBLAS_DEFAULT_MATH never uses TF32 for sgemm (the NVIDIA_TF32_OVERRIDE
 /// variable can only disable it); CUBLAS_TF32_TENSOR_OP_MATH lets sgemm
-/// round its inputs to TF32 for the tensor cores.
+/// round its inputs to TF32 for the tensor cores. Split-K partial sums stay
+/// f32 in the 16-bit products (no reduction in the output type), so each
+/// 16-bit result is rounded once, as abi.def states.
 static cublasMath_t cublasMathOf(int64_t mode) {
-  return mode == ECHO_MATH_TF32 ? CUBLAS_TF32_TENSOR_OP_MATH
-                                : CUBLAS_DEFAULT_MATH;
+  int base =
+      mode == ECHO_MATH_TF32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
+  return static_cast<cublasMath_t>(
+      base | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION);
 }
 
 cublasHandle_t cublas(const char *entry, Context &ctx) {

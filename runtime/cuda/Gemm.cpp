@@ -6,6 +6,9 @@
 // (Device.cpp sets the math mode; no TF32), a fixed workspace per handle so
 // results are reproducible on the context's stream. Shapes are checked as
 // the CPU backend checks them (runtime/cpu/Gemm.cpp), with its messages.
+// The 16-bit entries run cublasGemmEx with f32 accumulation (tensor cores);
+// a bias is broadcast into the result first and added by beta = 1, so each
+// element is rounded once, after the bias, as on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +67,76 @@ void sgemm(Context &ctx, const char *E, bool transA, bool transB, int64_t m,
         "cublasSgemmStridedBatched");
 }
 
+/// The same product on 16-bit matrices of type `type`, accumulated in f32.
+void gemm16(Context &ctx, const char *E, cudaDataType type, bool transA,
+            bool transB, int64_t m, int64_t n, int64_t k, const void *a,
+            int64_t lda, const void *b, int64_t ldb, float beta, void *c,
+            int64_t batch = 1, int64_t strideA = 0, int64_t strideB = 0,
+            int64_t strideC = 0) {
+  if (m == 0 || n == 0 || batch == 0)
+    return;
+  if (k == 0) {
+    if (beta == 0.0f)
+      check(E,
+            cudaMemsetAsync(c, 0, sizeof(uint16_t) * (size_t)(m * n * batch),
+                            ctx.stream),
+            "cudaMemsetAsync");
+    return;
+  }
+  const float alpha = 1.0f;
+  cublasHandle_t h = cublas(E, ctx);
+  cublasOperation_t opA = transA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opB = transB ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int im = blasInt(E, m), in = blasInt(E, n), ik = blasInt(E, k);
+  int ilda = blasInt(E, lda), ildb = blasInt(E, ldb), ildc = blasInt(E, n);
+  if (batch == 1) {
+    check(E,
+          cublasGemmEx(h, opB, opA, in, im, ik, &alpha, b, type, ildb, a, type,
+                       ilda, &beta, c, type, ildc, CUBLAS_COMPUTE_32F,
+                       CUBLAS_GEMM_DEFAULT),
+          "cublasGemmEx");
+    return;
+  }
+  check(E,
+        cublasGemmStridedBatchedEx(h, opB, opA, in, im, ik, &alpha, b, type,
+                                   ildb, strideB, a, type, ilda, strideA, &beta,
+                                   c, type, ildc, strideC, blasInt(E, batch),
+                                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+        "cublasGemmStridedBatchedEx");
+}
+
+template <class Args>
+void linear16(Context &ctx, cudaDataType type, const Args &args) {
+  LinearArgs a = linearArgs(args);
+  if (args.has_bias)
+    broadcastRows16(ctx, args.entry, static_cast<uint16_t *>(a.y.data),
+                    static_cast<const uint16_t *>(a.b.data), a.m, a.n);
+  gemm16(ctx, args.entry, type, false, true, a.m, a.n, a.k, a.x.data, a.k,
+         a.w.data, a.k, args.has_bias ? 1.0f : 0.0f, a.y.data);
+}
+
+template <class Args>
+void linearGradInput16(Context &ctx, cudaDataType type, const Args &args) {
+  LinearGradInputArgs a = linearGradInputArgs(args);
+  gemm16(ctx, args.entry, type, false, false, a.m, a.k, a.n, a.dy.data, a.n,
+         a.w.data, a.k, 0.0f, a.dx.data);
+}
+
+template <class Args>
+void linearGradWeight16(Context &ctx, cudaDataType type, const Args &args) {
+  LinearGradWeightArgs a = linearGradWeightArgs(args);
+  gemm16(ctx, args.entry, type, true, false, a.n, a.k, a.m, a.dy.data, a.n,
+         a.x.data, a.k, 0.0f, a.dw.data);
+}
+
+template <class Args>
+void matmul16(Context &ctx, cudaDataType type, const Args &args) {
+  MatmulArgs g = matmulArgs(args);
+  gemm16(ctx, args.entry, type, args.transpose_a != 0, args.transpose_b != 0,
+         g.m, g.n, g.k, g.a.data, g.ac, g.b.data, g.bc, 0.0f, g.c.data, g.batch,
+         g.ar * g.ac, g.br * g.bc, g.m * g.n);
+}
+
 } // namespace
 
 void entry::echo_linear(Context &ctx, const echo_linear_args &args) {
@@ -94,4 +167,33 @@ void entry::echo_matmul(Context &ctx, const echo_matmul_args &args) {
   sgemm(ctx, args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m, g.n,
         g.k, g.a.f32(), g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch,
         g.ar * g.ac, g.br * g.bc, g.m * g.n);
+}
+
+void entry::echo_linear_bf16(Context &ctx, const echo_linear_bf16_args &args) {
+  linear16(ctx, CUDA_R_16BF, args);
+}
+void entry::echo_linear_f16(Context &ctx, const echo_linear_f16_args &args) {
+  linear16(ctx, CUDA_R_16F, args);
+}
+void entry::echo_linear_grad_input_bf16(
+    Context &ctx, const echo_linear_grad_input_bf16_args &args) {
+  linearGradInput16(ctx, CUDA_R_16BF, args);
+}
+void entry::echo_linear_grad_input_f16(
+    Context &ctx, const echo_linear_grad_input_f16_args &args) {
+  linearGradInput16(ctx, CUDA_R_16F, args);
+}
+void entry::echo_linear_grad_weight_bf16(
+    Context &ctx, const echo_linear_grad_weight_bf16_args &args) {
+  linearGradWeight16(ctx, CUDA_R_16BF, args);
+}
+void entry::echo_linear_grad_weight_f16(
+    Context &ctx, const echo_linear_grad_weight_f16_args &args) {
+  linearGradWeight16(ctx, CUDA_R_16F, args);
+}
+void entry::echo_matmul_bf16(Context &ctx, const echo_matmul_bf16_args &args) {
+  matmul16(ctx, CUDA_R_16BF, args);
+}
+void entry::echo_matmul_f16(Context &ctx, const echo_matmul_f16_args &args) {
+  matmul16(ctx, CUDA_R_16F, args);
 }

@@ -1,8 +1,9 @@
-//===- Kernels.h - Kernels the host-only files launch -------------*- C++ -*-===//
+//===- Kernels.h - Kernels the host-only files launch -------------*- C++
+//-*-===//
 //
 // Gemm.cpp and Conv.cpp are plain C++ around cuBLAS and cuDNN; the few
-// kernels they need (bias additions) are launched from Layers.cu through
-// these functions, on the context's stream, and mgpuMemset32's fill.
+// kernels they need (bias additions and broadcasts) are launched from Layers.cu
+// through these functions, on the context's stream, and mgpuMemset32's fill.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,9 @@ namespace echo_cuda {
 /// y[i, j] += b[j] for a row-major [rows, n] y.
 void addBiasRows(Context &ctx, const char *entry, float *y, const float *b,
                  int64_t rows, int64_t n);
+/// y[i, j] = b[j] for a row-major [rows, n] y of 16-bit elements.
+void broadcastRows16(Context &ctx, const char *entry, uint16_t *y,
+                     const uint16_t *b, int64_t rows, int64_t n);
 /// y[n, o, :] += b[o] for an [images, channels, plane] y.
 void addBiasChannels(Context &ctx, const char *entry, float *y, const float *b,
                      int64_t images, int64_t channels, int64_t plane);

@@ -52,6 +52,11 @@ void echo_cuda::addBiasRows(Context &ctx, const char *E, float *y,
           [=] __device__(int64_t i) { y[i] += b[i % n]; });
 }
 
+void echo_cuda::broadcastRows16(Context &ctx, const char *E, uint16_t *y,
+                                const uint16_t *b, int64_t rows, int64_t n) {
+  forEach(ctx, E, rows * n, [=] __device__(int64_t i) { y[i] = b[i % n]; });
+}
+
 void echo_cuda::addBiasChannels(Context &ctx, const char *E, float *y,
                                 const float *b, int64_t images,
                                 int64_t channels, int64_t plane) {

@@ -1,7 +1,8 @@
 // echo-compute-in-f32: every echo op on f16/bf16 tensors becomes cast to
 // f32, the op on f32, cast back; the ops that keep or move values (cast,
-// stash, constant, a reshape that is a view, recompute bodies' yields) stay
-// 16-bit; an f32 step is left as it is.
+// stash, constant, a reshape that is a view, recompute bodies' yields) and
+// the products the runtime computes in 16-bit stay 16-bit; an f32 step is
+// left as it is.
 // RUN: echo-opt %s -split-input-file --echo-compute-in-f32 | FileCheck %s
 
 // CHECK-LABEL: func @unary_and_binary
@@ -59,24 +60,62 @@ func.func @kept(%x: tensor<2x4xf32>) -> (tensor<8xbf16>, tensor<8xbf16>, tensor<
 
 // -----
 
-// Heavy ops and recompute bodies too; an f32 op is left alone.
-// CHECK-LABEL: func @linear_in_recompute
-func.func @linear_in_recompute(%x: tensor<2x3xbf16>, %w: tensor<4x3xbf16>, %f: tensor<4xf32>) -> (tensor<2x4xbf16>, tensor<4xf32>) {
+// Recompute bodies too; an f32 op is left alone.
+// CHECK-LABEL: func @in_recompute
+func.func @in_recompute(%x: tensor<2x3xbf16>, %f: tensor<4xf32>) -> (tensor<2x3xbf16>, tensor<4xf32>) {
   // CHECK: echo.recompute
   // CHECK: echo.cast %{{.*}} : tensor<2x3xbf16> -> tensor<2x3xf32>
-  // CHECK: echo.cast %{{.*}} : tensor<4x3xbf16> -> tensor<4x3xf32>
-  // CHECK: echo.linear %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
-  // CHECK: %[[N:.*]] = echo.cast %{{.*}} : tensor<2x4xf32> -> tensor<2x4xbf16>
-  // CHECK: echo.yield %[[N]] : tensor<2x4xbf16>
-  %r = echo.recompute (%x, %w) : (tensor<2x3xbf16>, tensor<4x3xbf16>) -> tensor<2x4xbf16> {
-  ^bb0(%a: tensor<2x3xbf16>, %b: tensor<4x3xbf16>):
-    %y = echo.linear %a, %b : (tensor<2x3xbf16>, tensor<4x3xbf16>) -> tensor<2x4xbf16>
-    echo.yield %y : tensor<2x4xbf16>
+  // CHECK: echo.tanh %{{.*}} : tensor<2x3xf32>
+  // CHECK: %[[N:.*]] = echo.cast %{{.*}} : tensor<2x3xf32> -> tensor<2x3xbf16>
+  // CHECK: echo.yield %[[N]] : tensor<2x3xbf16>
+  %r = echo.recompute (%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16> {
+  ^bb0(%a: tensor<2x3xbf16>):
+    %y = echo.tanh %a : tensor<2x3xbf16>
+    echo.yield %y : tensor<2x3xbf16>
   }
   // CHECK: echo.tanh %{{.*}} : tensor<4xf32>
   // CHECK-NOT: echo.cast
   %t = echo.tanh %f : tensor<4xf32>
-  return %r, %t : tensor<2x4xbf16>, tensor<4xf32>
+  return %r, %t : tensor<2x3xbf16>, tensor<4xf32>
+}
+
+// -----
+
+// The products with 16-bit entries in abi.def (echo_linear_bf16, ...) stay
+// 16-bit, inside recompute bodies too; with native-products=false they are
+// computed in f32 like every other op.
+// RUN: echo-opt %s -split-input-file --echo-compute-in-f32=native-products=false | FileCheck %s --check-prefix=WIDE
+// CHECK-LABEL: func @products
+// CHECK-NOT: echo.cast
+// CHECK: echo.linear %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x3xbf16>, tensor<4x3xbf16>, tensor<4xbf16>) -> tensor<2x4xbf16>
+// CHECK: echo.linear_grad_input {{.*}} -> tensor<2x3xbf16>
+// CHECK: echo.linear_grad_weight {{.*}} -> tensor<4x3xbf16>
+// CHECK: echo.matmul {{.*}} -> tensor<2x2xf16>
+// CHECK: echo.recompute
+// CHECK: echo.batch_matmul {{.*}} -> tensor<2x3x3xf16>
+// CHECK-NOT: echo.cast
+// CHECK: return
+// WIDE-LABEL: func @products
+// WIDE-COUNT-3: echo.cast %{{.*}} : tensor<{{.*}}xbf16> -> tensor<{{.*}}xf32>
+// WIDE: echo.linear {{.*}} -> tensor<2x4xf32>
+// WIDE: echo.cast %{{.*}} : tensor<2x4xf32> -> tensor<2x4xbf16>
+// WIDE: echo.linear_grad_input {{.*}} -> tensor<2x3xf32>
+// WIDE: echo.linear_grad_weight {{.*}} -> tensor<4x3xf32>
+// WIDE: echo.matmul {{.*}} -> tensor<2x2xf32>
+// WIDE: echo.batch_matmul {{.*}} -> tensor<2x3x3xf32>
+func.func @products(%x: tensor<2x3xbf16>, %w: tensor<4x3xbf16>, %b: tensor<4xbf16>,
+                    %dy: tensor<2x4xbf16>, %h: tensor<2x5xf16>, %g: tensor<2x3x4xf16>)
+    -> (tensor<2x4xbf16>, tensor<2x3xbf16>, tensor<4x3xbf16>, tensor<2x2xf16>, tensor<2x3x3xf16>) {
+  %y = echo.linear %x, %w, %b : (tensor<2x3xbf16>, tensor<4x3xbf16>, tensor<4xbf16>) -> tensor<2x4xbf16>
+  %dx = echo.linear_grad_input %dy, %w : (tensor<2x4xbf16>, tensor<4x3xbf16>) -> tensor<2x3xbf16>
+  %dw = echo.linear_grad_weight %dy, %x : (tensor<2x4xbf16>, tensor<2x3xbf16>) -> tensor<4x3xbf16>
+  %m = echo.matmul %h, %h transpose_rhs : (tensor<2x5xf16>, tensor<2x5xf16>) -> tensor<2x2xf16>
+  %r = echo.recompute (%g) : (tensor<2x3x4xf16>) -> tensor<2x3x3xf16> {
+  ^bb0(%a: tensor<2x3x4xf16>):
+    %p = echo.batch_matmul %a, %a transpose_rhs : (tensor<2x3x4xf16>, tensor<2x3x4xf16>) -> tensor<2x3x3xf16>
+    echo.yield %p : tensor<2x3x3xf16>
+  }
+  return %y, %dx, %dw, %m, %r : tensor<2x4xbf16>, tensor<2x3xbf16>, tensor<4x3xbf16>, tensor<2x2xf16>, tensor<2x3x3xf16>
 }
 
 // -----

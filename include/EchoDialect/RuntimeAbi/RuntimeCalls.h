@@ -35,6 +35,13 @@ LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
                               ValueRange inputs, ValueRange outputs,
                               SymbolTableCollection *symbols = nullptr);
 
+/// Whether abi.def has an entry computing `op` in its own 16-bit element
+/// type (every tensor operand and result f16, or every one bf16): the
+/// products echo_linear, its gradients and echo_matmul, named with a
+/// `_f16`/`_bf16` suffix. echo-compute-in-f32 keeps such ops as they are;
+/// emitRuntimeCall calls that entry.
+bool hasNative16BitEntry(Operation *op);
+
 /// Sets kInPlaceCallAttr (EchoInterfaces.h) on `call`, the runtime call just
 /// emitted for `op`: for each InPlaceOpInterface pair (i, j) of `op`, the
 /// positions, among the call's memref-typed operands, of `inputs[i]` (the

@@ -353,7 +353,7 @@ def EchoInlineRecompute : Pass<"echo-inline-recompute", "::mlir::func::FuncOp"> 
 def EchoComputeInF32 : Pass<"echo-compute-in-f32", "::mlir::func::FuncOp"> {
   let summary = "Compute the ops on 16-bit tensors in f32, storing 16-bit results";
   let description = [{
-    The runtime's kernels compute in f32. This pass gives every echo op that
+    Most of the runtime's kernels compute in f32. This pass gives every echo op that
     reads or writes f16/bf16 tensors those semantics: its 16-bit operands
     are widened by `echo.cast` (exact), the op is computed on f32 tensors,
     and each 16-bit result is the f32 result cast back (round to nearest,
@@ -371,6 +371,12 @@ def EchoComputeInF32 : Pass<"echo-compute-in-f32", "::mlir::func::FuncOp"> {
     as a temporary (docs/mixed-precision.md). On an all-f32 step it changes
     nothing.
 
+    The products `echo.linear`, its two gradients, `echo.matmul` and
+    `echo.batch_matmul` whose tensors are all f16 or all bf16 stay as they
+    are (unless `native-products=false`): abi.def has entries that compute
+    them in their type with f32 accumulation and one rounding, so the step
+    holds no f32 copies of their operands and results.
+
     ```mlir
     // Before
     %y = echo.relu %x : tensor<8xbf16>
@@ -380,6 +386,10 @@ def EchoComputeInF32 : Pass<"echo-compute-in-f32", "::mlir::func::FuncOp"> {
     %y = echo.cast %1 : tensor<8xf32> -> tensor<8xbf16>
     ```
   }];
+  let options = [
+    Option<"nativeProducts", "native-products", "bool", /*default=*/"true",
+           "Keep 16-bit products the runtime ABI computes in their type">,
+  ];
   let dependentDialects = ["::mlir::echo::EchoDialect"];
 }
 
