@@ -31,18 +31,22 @@ int blasInt(const char *E, int64_t v) {
 }
 
 /// C[m, n] (row-major, leading dimension n) = op(A) op(B) + beta C over
-/// `batch` matrices `strideA/B/C` elements apart; beta is 0 or 1.
-void sgemm(Context &ctx, const char *E, bool transA, bool transB, int64_t m,
-           int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
-           int64_t ldb, float beta, float *c, int64_t batch = 1,
-           int64_t strideA = 0, int64_t strideB = 0, int64_t strideC = 0) {
+/// `batch` matrices `strideA/B/C` elements apart; beta is 0 or 1. Elements
+/// of `type`: f32 through cublasSgemm, f16 / bf16 through cublasGemmEx with
+/// an f32 compute type.
+void gemm(Context &ctx, const char *E, cudaDataType type, bool transA,
+          bool transB, int64_t m, int64_t n, int64_t k, const void *a,
+          int64_t lda, const void *b, int64_t ldb, float beta, void *c,
+          int64_t batch = 1, int64_t strideA = 0, int64_t strideB = 0,
+          int64_t strideC = 0) {
   if (m == 0 || n == 0 || batch == 0)
     return;
   if (k == 0) {
     // An empty sum; cuBLAS is not asked to define it.
+    size_t elementBytes = type == CUDA_R_32F ? sizeof(float) : sizeof(uint16_t);
     if (beta == 0.0f)
       check(E,
-            cudaMemsetAsync(c, 0, sizeof(float) * (size_t)(m * n * batch),
+            cudaMemsetAsync(c, 0, elementBytes * (size_t)(m * n * batch),
                             ctx.stream),
             "cudaMemsetAsync");
     return;
@@ -53,56 +57,36 @@ void sgemm(Context &ctx, const char *E, bool transA, bool transB, int64_t m,
   cublasOperation_t opB = transB ? CUBLAS_OP_T : CUBLAS_OP_N;
   int im = blasInt(E, m), in = blasInt(E, n), ik = blasInt(E, k);
   int ilda = blasInt(E, lda), ildb = blasInt(E, ldb), ildc = blasInt(E, n);
-  if (batch == 1) {
-    check(E,
-          cublasSgemm(h, opB, opA, in, im, ik, &alpha, b, ildb, a, ilda,
-                      &beta, c, ildc),
-          "cublasSgemm");
-    return;
-  }
-  check(E,
-        cublasSgemmStridedBatched(h, opB, opA, in, im, ik, &alpha, b, ildb,
-                                  strideB, a, ilda, strideA, &beta, c, ildc,
-                                  strideC, blasInt(E, batch)),
-        "cublasSgemmStridedBatched");
-}
-
-/// The same product on 16-bit matrices of type `type`, accumulated in f32.
-void gemm16(Context &ctx, const char *E, cudaDataType type, bool transA,
-            bool transB, int64_t m, int64_t n, int64_t k, const void *a,
-            int64_t lda, const void *b, int64_t ldb, float beta, void *c,
-            int64_t batch = 1, int64_t strideA = 0, int64_t strideB = 0,
-            int64_t strideC = 0) {
-  if (m == 0 || n == 0 || batch == 0)
-    return;
-  if (k == 0) {
-    if (beta == 0.0f)
+  if (type == CUDA_R_32F) {
+    auto *fa = static_cast<const float *>(a);
+    auto *fb = static_cast<const float *>(b);
+    auto *fc = static_cast<float *>(c);
+    if (batch == 1)
       check(E,
-            cudaMemsetAsync(c, 0, sizeof(uint16_t) * (size_t)(m * n * batch),
-                            ctx.stream),
-            "cudaMemsetAsync");
+            cublasSgemm(h, opB, opA, in, im, ik, &alpha, fb, ildb, fa, ilda,
+                        &beta, fc, ildc),
+            "cublasSgemm");
+    else
+      check(E,
+            cublasSgemmStridedBatched(h, opB, opA, in, im, ik, &alpha, fb, ildb,
+                                      strideB, fa, ilda, strideA, &beta, fc,
+                                      ildc, strideC, blasInt(E, batch)),
+            "cublasSgemmStridedBatched");
     return;
   }
-  const float alpha = 1.0f;
-  cublasHandle_t h = cublas(E, ctx);
-  cublasOperation_t opA = transA ? CUBLAS_OP_T : CUBLAS_OP_N;
-  cublasOperation_t opB = transB ? CUBLAS_OP_T : CUBLAS_OP_N;
-  int im = blasInt(E, m), in = blasInt(E, n), ik = blasInt(E, k);
-  int ilda = blasInt(E, lda), ildb = blasInt(E, ldb), ildc = blasInt(E, n);
-  if (batch == 1) {
+  if (batch == 1)
     check(E,
           cublasGemmEx(h, opB, opA, in, im, ik, &alpha, b, type, ildb, a, type,
                        ilda, &beta, c, type, ildc, CUBLAS_COMPUTE_32F,
                        CUBLAS_GEMM_DEFAULT),
           "cublasGemmEx");
-    return;
-  }
-  check(E,
-        cublasGemmStridedBatchedEx(h, opB, opA, in, im, ik, &alpha, b, type,
-                                   ildb, strideB, a, type, ilda, strideA, &beta,
-                                   c, type, ildc, strideC, blasInt(E, batch),
-                                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-        "cublasGemmStridedBatchedEx");
+  else
+    check(E,
+          cublasGemmStridedBatchedEx(
+              h, opB, opA, in, im, ik, &alpha, b, type, ildb, strideB, a, type,
+              ilda, strideA, &beta, c, type, ildc, strideC, blasInt(E, batch),
+              CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+          "cublasGemmStridedBatchedEx");
 }
 
 template <class Args>
@@ -111,38 +95,38 @@ void linear16(Context &ctx, cudaDataType type, const Args &args) {
   if (args.has_bias)
     broadcastRows16(ctx, args.entry, static_cast<uint16_t *>(a.y.data),
                     static_cast<const uint16_t *>(a.b.data), a.m, a.n);
-  gemm16(ctx, args.entry, type, false, true, a.m, a.n, a.k, a.x.data, a.k,
-         a.w.data, a.k, args.has_bias ? 1.0f : 0.0f, a.y.data);
+  gemm(ctx, args.entry, type, false, true, a.m, a.n, a.k, a.x.data, a.k,
+       a.w.data, a.k, args.has_bias ? 1.0f : 0.0f, a.y.data);
 }
 
 template <class Args>
 void linearGradInput16(Context &ctx, cudaDataType type, const Args &args) {
   LinearGradInputArgs a = linearGradInputArgs(args);
-  gemm16(ctx, args.entry, type, false, false, a.m, a.k, a.n, a.dy.data, a.n,
-         a.w.data, a.k, 0.0f, a.dx.data);
+  gemm(ctx, args.entry, type, false, false, a.m, a.k, a.n, a.dy.data, a.n,
+       a.w.data, a.k, 0.0f, a.dx.data);
 }
 
 template <class Args>
 void linearGradWeight16(Context &ctx, cudaDataType type, const Args &args) {
   LinearGradWeightArgs a = linearGradWeightArgs(args);
-  gemm16(ctx, args.entry, type, true, false, a.n, a.k, a.m, a.dy.data, a.n,
-         a.x.data, a.k, 0.0f, a.dw.data);
+  gemm(ctx, args.entry, type, true, false, a.n, a.k, a.m, a.dy.data, a.n,
+       a.x.data, a.k, 0.0f, a.dw.data);
 }
 
 template <class Args>
 void matmul16(Context &ctx, cudaDataType type, const Args &args) {
   MatmulArgs g = matmulArgs(args);
-  gemm16(ctx, args.entry, type, args.transpose_a != 0, args.transpose_b != 0,
-         g.m, g.n, g.k, g.a.data, g.ac, g.b.data, g.bc, 0.0f, g.c.data, g.batch,
-         g.ar * g.ac, g.br * g.bc, g.m * g.n);
+  gemm(ctx, args.entry, type, args.transpose_a != 0, args.transpose_b != 0, g.m,
+       g.n, g.k, g.a.data, g.ac, g.b.data, g.bc, 0.0f, g.c.data, g.batch,
+       g.ar * g.ac, g.br * g.bc, g.m * g.n);
 }
 
 } // namespace
 
 void entry::echo_linear(Context &ctx, const echo_linear_args &args) {
   LinearArgs a = linearArgs(args);
-  sgemm(ctx, args.entry, false, true, a.m, a.n, a.k, a.x.f32(), a.k, a.w.f32(),
-        a.k, 0.0f, a.y.f32());
+  gemm(ctx, args.entry, CUDA_R_32F, false, true, a.m, a.n, a.k, a.x.f32(), a.k,
+       a.w.f32(), a.k, 0.0f, a.y.f32());
   // The bias is added after the product, in f32, as on the CPU.
   if (args.has_bias)
     addBiasRows(ctx, args.entry, a.y.f32(), a.b.f32(), a.m, a.n);
@@ -151,22 +135,22 @@ void entry::echo_linear(Context &ctx, const echo_linear_args &args) {
 void entry::echo_linear_grad_input(Context &ctx,
                                    const echo_linear_grad_input_args &args) {
   LinearGradInputArgs a = linearGradInputArgs(args);
-  sgemm(ctx, args.entry, false, false, a.m, a.k, a.n, a.dy.f32(), a.n,
-        a.w.f32(), a.k, 0.0f, a.dx.f32());
+  gemm(ctx, args.entry, CUDA_R_32F, false, false, a.m, a.k, a.n, a.dy.f32(),
+       a.n, a.w.f32(), a.k, 0.0f, a.dx.f32());
 }
 
 void entry::echo_linear_grad_weight(Context &ctx,
                                     const echo_linear_grad_weight_args &args) {
   LinearGradWeightArgs a = linearGradWeightArgs(args);
-  sgemm(ctx, args.entry, true, false, a.n, a.k, a.m, a.dy.f32(), a.n, a.x.f32(),
-        a.k, 0.0f, a.dw.f32());
+  gemm(ctx, args.entry, CUDA_R_32F, true, false, a.n, a.k, a.m, a.dy.f32(), a.n,
+       a.x.f32(), a.k, 0.0f, a.dw.f32());
 }
 
 void entry::echo_matmul(Context &ctx, const echo_matmul_args &args) {
   MatmulArgs g = matmulArgs(args);
-  sgemm(ctx, args.entry, args.transpose_a != 0, args.transpose_b != 0, g.m, g.n,
-        g.k, g.a.f32(), g.ac, g.b.f32(), g.bc, 0.0f, g.c.f32(), g.batch,
-        g.ar * g.ac, g.br * g.bc, g.m * g.n);
+  gemm(ctx, args.entry, CUDA_R_32F, args.transpose_a != 0,
+       args.transpose_b != 0, g.m, g.n, g.k, g.a.f32(), g.ac, g.b.f32(), g.bc,
+       0.0f, g.c.f32(), g.batch, g.ar * g.ac, g.br * g.bc, g.m * g.n);
 }
 
 void entry::echo_linear_bf16(Context &ctx, const echo_linear_bf16_args &args) {
