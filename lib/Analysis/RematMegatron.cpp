@@ -1,7 +1,7 @@
 //===- RematMegatron.cpp - Megatron-LM's recomputation policies -----------===//
 
 #include "EchoDialect/Analysis/RematMegatron.h"
-#include "EchoDialect/IR/EchoAttrNames.h"
+#include "EchoDialect/IR/Parameters.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -30,10 +30,8 @@ SmallVector<Operation *> forwardOps(const RematStep &step) {
 /// data, so no layer boundary.
 llvm::DenseSet<Operation *> parameterLikeOps(const RematStep &step,
                                              ArrayRef<Operation *> ops) {
-  auto fn = dyn_cast<FunctionOpInterface>(step.block->getParentOp());
   auto isTrainable = [&](BlockArgument arg) {
-    return fn && arg.getOwner() == step.block &&
-           fn.getArgAttr(arg.getArgNumber(), kTrainableAttr);
+    return arg.getOwner() == step.block && isTrainableArgument(arg);
   };
   llvm::DenseSet<Operation *> result;
   for (Operation *op : ops)

@@ -4,6 +4,7 @@
 
 #include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EncodingStorage.h"
+#include "EchoDialect/IR/Parameters.h"
 #include "EchoDialect/IR/SparseMaps.h"
 
 #include <algorithm>
@@ -117,8 +118,10 @@ mlir::echo::chooseStashEncoding(Value v, Operation *reader, unsigned operand,
   }
   // Delayed precision reduction for what stays, when it is large enough:
   // of an f32, or of a 16-bit float in a format of fewer bits (fp10, fp8),
-  // and only where the packed form is smaller than the value.
-  if (plan.dpr == DprFormat::None || !isa<FloatType>(element))
+  // and only where the packed form is smaller than the value. Feature maps
+  // only: a weight (autocast's 16-bit copy) stays exact for the gradients.
+  if (plan.dpr == DprFormat::None || !isa<FloatType>(element) ||
+      isComputedFromParameters(v))
     return std::nullopt;
   EncodingKind kind = reducedKind(plan.dpr);
   int64_t plain = getStorageBytes(type);

@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "EchoDialect/Analysis/BufferViews.h"
-#include "EchoDialect/IR/MemoryCategories.h"
 #include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/MemoryCategories.h"
+#include "EchoDialect/IR/Parameters.h"
 #include "EchoDialect/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -41,13 +42,7 @@ bool isStashed(Value value) {
 /// apart from the activations whether the backward reads it or not.
 bool isWeightCopy(Operation *op) {
   auto cast = dyn_cast<CastOp>(op);
-  if (!cast)
-    return false;
-  auto arg = dyn_cast<BlockArgument>(cast->getOperand(0));
-  auto fn = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
-                : func::FuncOp();
-  return fn && arg.getOwner() == &fn.getBody().front() &&
-         fn.getArgAttr(arg.getArgNumber(), kTrainableAttr);
+  return cast && isTrainableArgument(cast->getOperand(0));
 }
 
 /// The category of result `result` of `op`.

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EchoDialect/IR/EchoAttrNames.h"
 #include "EchoDialect/IR/EchoOps.h"
+#include "EchoDialect/IR/Parameters.h"
 #include "EchoDialect/Transforms/Passes.h"
 #include "EchoDialect/Transforms/RewriteHelpers.h"
 
@@ -116,7 +116,7 @@ bool dependsOn(Value v, const llvm::SmallSetVector<Operation *, 8> &chain) {
     Value x = work.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(x)) {
       auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-      if (!fn || fn.getArgAttr(arg.getArgNumber(), kTrainableAttr))
+      if (!fn || isTrainableArgument(arg))
         return true;
       continue;
     }

@@ -33,8 +33,8 @@
 // RUN:   --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=BASE
 // RUN: echo-opt %s --echo-training-pipeline="remat=none gist=lossless" \
 // RUN:   --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=GIST
-// BASE: {"arena_bytes":49408,"arena_lower_bound_bytes":49408,{{.*}}"function":"train_step"
-// GIST: {"arena_bytes":20736,"arena_lower_bound_bytes":20736,"breakdown":{"encoded":904,"gradient_maps":0,{{.*}}"immediate":16384,{{.*}}"stashed":3136,{{.*}}"function":"train_step"
+// BASE: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":49408,"arena_lower_bound_bytes":49408,{{.*}}"function":"train_step"
+// GIST: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":20736,"arena_lower_bound_bytes":20736,"breakdown":{"encoded":904,"gradient_maps":0,{{.*}}"immediate":16384,{{.*}}"stashed":3136,{{.*}}"function":"train_step"
 //
 // The text report names the peak point: in the forward pass (conv1's layer).
 // (Program points count every op of the bufferized step, including the
@@ -72,9 +72,9 @@
 // RUN:   --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALEX-GIST
 // RUN: echo-models alexnet | echo-opt --echo-training-pipeline="remat=none gist=fp8" \
 // RUN:   --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALEX-FP8
-// ALEX-BASE: {"arena_bytes":848101376,"arena_lower_bound_bytes":848101376,{{.*}}"function":"train_step"
-// ALEX-GIST: {"arena_bytes":387283968,"arena_lower_bound_bytes":387283968,"breakdown":{"encoded":18250752,"gradient_maps":0,{{.*}}"immediate":297369600,{{.*}}"stashed":71663616,{{.*}}"function":"train_step"
-// ALEX-FP8: {"arena_bytes":387283968,"arena_lower_bound_bytes":387283968,"breakdown":{"encoded":18250752,"gradient_maps":0,{{.*}}"stashed":0,{{.*}}"function":"train_step"
+// ALEX-BASE: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":848101376,"arena_lower_bound_bytes":848101376,{{.*}}"function":"train_step"
+// ALEX-GIST: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":387283968,"arena_lower_bound_bytes":387283968,"breakdown":{"encoded":18250752,"gradient_maps":0,{{.*}}"immediate":297369600,{{.*}}"stashed":71663616,{{.*}}"function":"train_step"
+// ALEX-FP8: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":387283968,"arena_lower_bound_bytes":387283968,"breakdown":{"encoded":18250752,"gradient_maps":0,{{.*}}"stashed":0,{{.*}}"function":"train_step"
 
 func.func @mini(%x: tensor<2x3x16x16xf32>, %labels: tensor<2xi32>,
     %w1: tensor<8x3x3x3xf32> {echo.trainable}, %b1: tensor<8xf32> {echo.trainable},

@@ -40,8 +40,8 @@
 // The plan as built: the memory report's arena and recompute FLOPs.
 // RUN: echo-opt %s --echo-autodiff --echo-training-pipeline=remat=none --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=BASE
 // RUN: echo-opt %s --echo-autodiff '--echo-remat=policy=optimal recompute-heavy=true time-limit=5' --echo-training-pipeline=remat=none --echo-memory-report=format=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// BASE: {"arena_bytes":5120,{{.*}}"recompute":0}
-// REPORT: {"arena_bytes":4096,{{.*}}"recompute":4096}
+// BASE: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":5120,{{.*}}"recompute":0}
+// REPORT: {"activations":{"largest_bytes":{{[0-9]+}},"point":{{[0-9]+}}},"arena_bytes":4096,{{.*}}"recompute":4096}
 //
 // Gradients bit-identical to Baseline (two steps, byte for byte).
 // RUN: rm -rf %t && mkdir -p %t

@@ -813,7 +813,10 @@ def EchoGistEncode : Pass<"gist-encode", "::mlir::func::FuncOp"> {
       under each bound in `echo.csr_bounds` for the memory report.
     Delayed precision reduction (`dpr=fp16|fp10|fp8`): every other stashed
     f32 feature map of at least `dpr-min-bytes` is stored in the reduced
-    format; only the backward use sees reduced precision.
+    format (a bf16 or f16 one in fp10/fp8); only the backward use sees
+    reduced precision. A stash computed from trainable arguments alone
+    (autocast's 16-bit copy of a weight, a transposed weight) is a
+    parameter, not a feature map, and stays exact.
 
     A map is encoded only if forward work remains after its last forward use
     (otherwise, as for the logits, the full-precision map and its encoded
