@@ -56,9 +56,9 @@ TEST(StreamSimulator, OffloadOverlapsTheNextKernels) {
   EXPECT_EQ(t.start, (std::vector<double>{0, 2, 2, 5}));
   EXPECT_EQ(t.end, (std::vector<double>{2, 5, 4, 6}));
   EXPECT_EQ(t.stepSeconds, 6);
-  EXPECT_EQ(t.overlapped, 2);    // [2,4]
-  EXPECT_EQ(t.transferOnly, 1);  // [4,5]
-  EXPECT_EQ(t.computeOnly, 3);   // [0,2] and [5,6]
+  EXPECT_EQ(t.overlapped, 2);   // [2,4]
+  EXPECT_EQ(t.transferOnly, 1); // [4,5]
+  EXPECT_EQ(t.computeOnly, 3);  // [0,2] and [5,6]
   EXPECT_EQ(t.idle, 0);
   EXPECT_EQ(t.computeBusy, 5);
   EXPECT_EQ(t.copyBusy, 3);
@@ -129,8 +129,18 @@ TEST(DeviceProfile, PresetsAndRoofline) {
   // Compute-bound, memory-bound, and the transfer of one second's worth.
   EXPECT_DOUBLE_EQ(pcie4.kernelSeconds(19'500'000'000'000, 0), 1.0);
   EXPECT_DOUBLE_EQ(pcie4.kernelSeconds(0, 3'110'000'000'000), 2.0);
-  EXPECT_DOUBLE_EQ(pcie4.kernelSeconds(19'500'000'000'000, 3'110'000'000'000), 2.0);
+  EXPECT_DOUBLE_EQ(pcie4.kernelSeconds(19'500'000'000'000, 3'110'000'000'000),
+                   2.0);
   EXPECT_DOUBLE_EQ(pcie4.transferSeconds(25'000'000'000), 1.0);
+  // 16-bit products at the tensor-core rate (312 TFLOP/s), added to the
+  // FP32 work of the same kernel (a recompute region's body).
+  EXPECT_DOUBLE_EQ(pcie4.kernelSeconds(0, 0, 312'000'000'000'000), 1.0);
+  EXPECT_DOUBLE_EQ(
+      pcie4.kernelSeconds(19'500'000'000'000, 0, 624'000'000'000'000), 3.0);
+  // A profile without a tensor-core rate prices them as FP32.
+  DeviceProfile plain{"plain", 1e12, 0, 0};
+  EXPECT_DOUBLE_EQ(plain.kernelSeconds(1'000'000'000'000, 0, 1'000'000'000'000),
+                   2.0);
 
   // Faster links move the same bytes in less time.
   double t4 = pcie4.transferSeconds(1 << 30);

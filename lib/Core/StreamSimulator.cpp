@@ -9,8 +9,12 @@
 
 using namespace mlir::echo;
 
-double DeviceProfile::kernelSeconds(int64_t flops, int64_t bytes) const {
-  double compute = flopsPerSecond > 0 ? double(flops) / flopsPerSecond : 0;
+double DeviceProfile::kernelSeconds(int64_t flops, int64_t bytes,
+                                    int64_t tensorFlops) const {
+  double tensorRate =
+      tensorFlopsPerSecond > 0 ? tensorFlopsPerSecond : flopsPerSecond;
+  double compute = (flopsPerSecond > 0 ? double(flops) / flopsPerSecond : 0) +
+                   (tensorRate > 0 ? double(tensorFlops) / tensorRate : 0);
   double memory =
       deviceBytesPerSecond > 0 ? double(bytes) / deviceBytesPerSecond : 0;
   return std::max(compute, memory);
@@ -27,23 +31,25 @@ double DeviceProfile::collectiveSeconds(int64_t ringBytes) const {
 
 // Dense FP32 throughput, memory bandwidth and one direction of the host
 // link of a representative device per link generation (vendor data sheets;
-// PCIe at its x16 payload rate after encoding), and the link between the
+// PCIe at its x16 payload rate after encoding), the link between the
 // devices of a node with a collective's fixed cost (a NCCL ring's launch and
-// handshakes, about 10 us over PCIe, 5 us over NVLink):
-//  - pcie4: A100 PCIe 40 GB (19.5 TFLOP/s, 1.555 TB/s), PCIe 4.0 x16 (~25 GB/s)
-//    to host and between devices
-//  - pcie5: H100 PCIe (51 TFLOP/s, 2.0 TB/s), PCIe 5.0 x16 (~50 GB/s) to
-//    host and between devices
-//  - nvlink-c2c: GH200 (67 TFLOP/s, 4.0 TB/s), NVLink-C2C (450 GB/s per
-//    direction) to host, NVLink 4 (450 GB/s per direction) between devices
+// handshakes, about 10 us over PCIe, 5 us over NVLink), and dense bf16/f16
+// tensor-core throughput (without sparsity):
+//  - pcie4: A100 PCIe 40 GB (19.5 TFLOP/s, 1.555 TB/s, 312 TFLOP/s bf16),
+//    PCIe 4.0 x16 (~25 GB/s) to host and between devices
+//  - pcie5: H100 PCIe (51 TFLOP/s, 2.0 TB/s, 756 TFLOP/s bf16), PCIe 5.0
+//    x16 (~50 GB/s) to host and between devices
+//  - nvlink-c2c: GH200 (67 TFLOP/s, 4.0 TB/s, 989 TFLOP/s bf16),
+//    NVLink-C2C (450 GB/s per direction) to host, NVLink 4 (450 GB/s per
+//    direction) between devices
 std::optional<DeviceProfile>
 mlir::echo::deviceProfileNamed(const std::string &name) {
   if (name == "pcie4")
-    return DeviceProfile{name, 19.5e12, 1.555e12, 25e9, 25e9, 10e-6};
+    return DeviceProfile{name, 19.5e12, 1.555e12, 25e9, 25e9, 10e-6, 312e12};
   if (name == "pcie5")
-    return DeviceProfile{name, 51e12, 2.0e12, 50e9, 50e9, 10e-6};
+    return DeviceProfile{name, 51e12, 2.0e12, 50e9, 50e9, 10e-6, 756e12};
   if (name == "nvlink-c2c")
-    return DeviceProfile{name, 67e12, 4.0e12, 450e9, 450e9, 5e-6};
+    return DeviceProfile{name, 67e12, 4.0e12, 450e9, 450e9, 5e-6, 989e12};
   return std::nullopt;
 }
 

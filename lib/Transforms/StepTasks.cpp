@@ -32,19 +32,41 @@ int64_t resultBytes(Operation *op) {
   return bytes;
 }
 
-/// FLOPs and device-memory bytes of a kernel; a recompute region costs its
-/// body.
-std::pair<int64_t, int64_t> kernelCost(Operation *op) {
-  int64_t flops = 0, bytes = 0;
+/// Whether `op` is a matrix product (compute-heavy) on 16-bit floats, which
+/// a device runs on its tensor cores.
+bool isTensorCoreProduct(CostOpInterface cost) {
+  if (!cost.isComputeHeavy())
+    return false;
+  bool any16 = false;
+  for (Type type : cost->getOperandTypes()) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    auto element =
+        shaped ? dyn_cast<FloatType>(shaped.getElementType()) : FloatType();
+    if (!element)
+      continue;
+    if (element.getWidth() != 16)
+      return false;
+    any16 = true;
+  }
+  return any16;
+}
+
+/// FLOPs (FP32, and of 16-bit products) and device-memory bytes of a
+/// kernel; a recompute region costs its body.
+struct KernelCost {
+  int64_t flops = 0, tensorFlops = 0, bytes = 0;
+};
+KernelCost kernelCost(Operation *op) {
+  KernelCost k;
   bool costed = false;
   op->walk([&](CostOpInterface cost) {
-    flops += cost.getFlops();
-    bytes += cost.getBytesRead() + cost.getBytesWritten();
+    (isTensorCoreProduct(cost) ? k.tensorFlops : k.flops) += cost.getFlops();
+    k.bytes += cost.getBytesRead() + cost.getBytesWritten();
     costed = true;
   });
   if (!costed)
-    bytes = resultBytes(op);
-  return {flops, bytes};
+    k.bytes = resultBytes(op);
+  return k;
 }
 
 } // namespace
@@ -75,8 +97,8 @@ std::vector<StreamTask> mlir::echo::stepTasks(Block &block,
       // On the compute stream: the step waits for its collectives.
       task.seconds = profile.collectiveSeconds(c->ringBytes);
     } else {
-      auto [flops, bytes] = kernelCost(&op);
-      task.seconds = profile.kernelSeconds(flops, bytes);
+      KernelCost k = kernelCost(&op);
+      task.seconds = profile.kernelSeconds(k.flops, k.bytes, k.tensorFlops);
     }
     op.walk([&](Operation *inner) {
       for (Value v : inner->getOperands())

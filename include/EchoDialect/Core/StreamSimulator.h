@@ -28,15 +28,19 @@ namespace echo {
 /// Throughputs of a device and its link to host memory.
 struct DeviceProfile {
   std::string name;
-  double flopsPerSecond = 0;       // compute throughput
+  double flopsPerSecond = 0;       // compute throughput (FP32)
   double deviceBytesPerSecond = 0; // device memory bandwidth
   double hostBytesPerSecond = 0;   // host link, one direction
   double peerBytesPerSecond = 0;   // link to the other devices, one direction
   double collectiveLatency = 0;    // seconds a collective takes at least
+  /// Dense bf16/f16 tensor-core throughput of matrix products (0: as FP32).
+  double tensorFlopsPerSecond = 0;
 
-  /// A kernel's time on the roofline: bound by compute or by the bytes it
-  /// reads and writes in device memory, whichever is slower.
-  double kernelSeconds(int64_t flops, int64_t bytes) const;
+  /// A kernel's time on the roofline: bound by compute (`flops` at the FP32
+  /// rate, `tensorFlops` of 16-bit products at the tensor-core rate) or by
+  /// the bytes it reads and writes in device memory, whichever is slower.
+  double kernelSeconds(int64_t flops, int64_t bytes,
+                       int64_t tensorFlops = 0) const;
   /// A host transfer of `bytes` over the link.
   double transferSeconds(int64_t bytes) const;
   /// A collective that sends `ringBytes` per device (the ring accounting
@@ -63,10 +67,10 @@ struct StreamTimeline {
   std::vector<double> start, end; // per task
   double stepSeconds = 0;         // the last end
   double computeBusy = 0, copyBusy = 0;
-  double overlapped = 0;          // both streams busy
-  double transferOnly = 0;        // copy busy, compute idle
-  double computeOnly = 0;         // compute busy, copy idle
-  double idle = 0;                // neither busy before the last end
+  double overlapped = 0;   // both streams busy
+  double transferOnly = 0; // copy busy, compute idle
+  double computeOnly = 0;  // compute busy, copy idle
+  double idle = 0;         // neither busy before the last end
 };
 
 /// Tasks are issued in index order; each stream runs its tasks in that
