@@ -5,6 +5,7 @@
 #include "EchoDialect/IR/EchoInterfaces.h"
 #include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/IR/EchoTypes.h"
+#include "EchoDialect/RuntimeAbi/RuntimeCalls.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -32,23 +33,11 @@ int64_t resultBytes(Operation *op) {
   return bytes;
 }
 
-/// Whether `op` is a matrix product (compute-heavy) on 16-bit floats, which
-/// a device runs on its tensor cores.
+/// Whether the runtime computes `op` in 16-bit (a matrix product with a
+/// `_bf16`/`_f16` entry), which a device runs on its tensor cores; other
+/// 16-bit ops compute in f32 (echo-compute-in-f32).
 bool isTensorCoreProduct(CostOpInterface cost) {
-  if (!cost.isComputeHeavy())
-    return false;
-  bool any16 = false;
-  for (Type type : cost->getOperandTypes()) {
-    auto shaped = dyn_cast<ShapedType>(type);
-    auto element =
-        shaped ? dyn_cast<FloatType>(shaped.getElementType()) : FloatType();
-    if (!element)
-      continue;
-    if (element.getWidth() != 16)
-      return false;
-    any16 = true;
-  }
-  return any16;
+  return cost.isComputeHeavy() && hasNative16BitEntry(cost);
 }
 
 /// FLOPs (FP32, and of 16-bit products) and device-memory bytes of a

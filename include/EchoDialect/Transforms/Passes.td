@@ -921,8 +921,9 @@ def EchoSimulate : Pass<"echo-simulate", "::mlir::func::FuncOp"> {
     for one attribute): every op becomes a task of the device profile's
     discrete-event simulator (StreamSimulator.h). Kernels run on the
     compute stream for `max(FLOPs / throughput, bytes / memory bandwidth)`
-    (CostOpInterface's FLOPs and bytes; a compute-heavy op on 16-bit floats
-    at the profile's bf16/f16 tensor-core throughput, the rest at FP32's;
+    (CostOpInterface's FLOPs and bytes; a 16-bit product the runtime
+    computes natively, one with a `_bf16`/`_f16` entry, at the profile's
+    tensor-core throughput, the rest at FP32's;
     ops without it move their results' bytes; an `echo.recompute` costs
     its body); `echo.offload` and
     `echo.prefetch` run on the copy stream for `bytes / host-link
