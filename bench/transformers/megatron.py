@@ -12,7 +12,10 @@ training step with echo-opt under
 and prints, per row, the most bytes stashed + encoded at any point of the
 step (the memory report's `activations.largest_bytes`: the activation
 memory, wherever the planned peak falls), the planned peak, the recompute
-FLOPs as a share of the step's, and Korthikanti et al.'s formula for the
+FLOPs as a share of the step's, the simulated step on the pcie4 profile
+(an A100 PCIe: bf16 products at its tensor-core rate, everything else
+at FP32's or memory-bound; echo-simulate) and its increase over the same
+attention's `none` row, and Korthikanti et al.'s formula for the
 same shape (16-bit activations of the layers: s*b*h*(34 + 5*a*s/h) without
 recomputation, 34*s*b*h selective, 2*s*b*h full-layer, times the layers)
 plus the f32 logits the loss's backward reads (4 bytes per logit: 4*s*b*v
@@ -71,7 +74,8 @@ def plan(echo_opt, mlir, options, time_limit):
         options += " remat-time-limit=%g" % time_limit
     start = time.monotonic()
     proc = subprocess.run(
-        [echo_opt, mlir, "--echo-training-pipeline=" + options + " autocast=bf16",
+        [echo_opt, mlir, "--echo-training-pipeline=" + options +
+         " autocast=bf16 simulate=1 device-profile=pcie4",
          "--echo-memory-report=format=json", "-o", os.devnull],
         capture_output=True, text=True)
     seconds = time.monotonic() - start
@@ -99,13 +103,15 @@ def main():
 
     print("| model | b | attention | policy | largest stashed + encoded (MiB) "
           "| planned peak (MiB) | recompute FLOPs "
+          "| simulated step, pcie4 (ms) "
           "| formula, 16-bit layers + f32 logits (MiB) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.models.split(","):
             model, layers, h, a, s, logits = MODELS[name]
             for b in [int(x) for x in args.batches.split(",")]:
                 for attention, rows in (("unfused", UNFUSED), ("fused", FUSED)):
+                    base_step = None
                     mlir = os.path.join(tmp, "%s-%d-%s.mlir" % (name, b, attention))
                     with open(mlir, "w") as out:
                         subprocess.run([echo_models, model, "--batch", str(b),
@@ -123,9 +129,16 @@ def main():
                                                         logits) / MIB)
                                 if formula else "")
                         note = " (solver stopped: Echo's plan)" if warned else ""
-                        print("| %s | %d | %s | %s%s | %.1f | %.1f | %.2f%% | %s |" % (
+                        step = report["simulated_step"]["step_seconds"]
+                        if base_step is None:
+                            base_step = step  # the `none` row comes first
+                        step_text = "%.2f" % (step * 1e3) + (
+                            "" if step == base_step
+                            else " (+%.1f%%)" % (100 * (step / base_step - 1)))
+                        print("| %s | %d | %s | %s%s | %.1f | %.1f | %.2f%% | %s | %s |" % (
                             name, b, attention, label, note, kept / MIB,
-                            report["planned_peak_bytes"] / MIB, 100 * share, form),
+                            report["planned_peak_bytes"] / MIB, 100 * share,
+                            step_text, form),
                             flush=True)
                         print("  %s b%d %s %s: %.1f s" % (name, b, attention, label,
                                                           seconds), file=sys.stderr)
