@@ -9,6 +9,7 @@
 #include "EchoDialect/IR/EchoOps.h"
 #include "EchoDialect/IR/GradientDependence.h"
 #include "EchoDialect/IR/InferredBuild.h"
+#include "EchoDialect/IR/Parameters.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -59,8 +60,8 @@ std::vector<int> bits(const llvm::SmallBitVector &v) {
 TEST_F(DialectApiTest, LinearGradientReadsOnlyInputs) {
   Location loc = builder.getUnknownLoc();
   // The result type [4, 16] is inferred from the operands.
-  auto linear =
-      LinearOp::create(builder, loc, zeros({4, 8}), zeros({16, 8}), zeros({16}));
+  auto linear = LinearOp::create(builder, loc, zeros({4, 8}), zeros({16, 8}),
+                                 zeros({16}));
   EXPECT_EQ(linear.getType(), tensor({4, 16}));
   ASSERT_TRUE(succeeded(verify(linear)));
   auto deps = getGradientDependence(linear);
@@ -154,8 +155,8 @@ TEST_F(DialectApiTest, CreateInferredChecksTheOperands) {
   // Integer operands, which only the verifier's ODS constraints reject: the
   // shape function finds no float element type and says so.
   message.clear();
-  Value ints = ZerosOp::create(builder, loc,
-                               RankedTensorType::get({4}, builder.getI32Type()));
+  Value ints = ZerosOp::create(
+      builder, loc, RankedTensorType::get({4}, builder.getI32Type()));
   EXPECT_FALSE(createInferred<AddOp>(builder, loc, ints, ints));
   EXPECT_NE(message.find("'echo.add' op operands must have a float element "
                          "type, got 'tensor<4xi32>', 'tensor<4xi32>'"),
@@ -195,4 +196,43 @@ TEST_F(DialectApiTest, ParseReportsLocatedErrors) {
       parseSourceString<ModuleOp>(ir, ParserConfig(&context), "input.mlir");
   EXPECT_FALSE(parsed);
   EXPECT_NE(message.find("input.mlir\":3:"), std::string::npos) << message;
+}
+
+// Which values are parameters (IR/Parameters.h): trainable arguments and
+// what is computed from them and constants alone; not the data, and not a
+// value a chain longer than the walk's limit leads to.
+TEST_F(DialectApiTest, ParametersAreTrainableArgumentsAndWhatTheyCompute) {
+  const char *ir = R"mlir(
+    func.func @f(%x: tensor<4x4xf32>, %w: tensor<4x4xf32> {echo.trainable})
+        -> (tensor<4x4xbf16>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+      %wh = echo.cast %w : tensor<4x4xf32> -> tensor<4x4xbf16>
+      %wt = echo.transpose %w permutation [1, 0] : tensor<4x4xf32> -> tensor<4x4xf32>
+      %c = echo.constant dense<2.0> : tensor<4x4xf32>
+      %ws = echo.mul %wt, %c : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+      %y = echo.add %x, %ws : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+      return %wh, %wt, %ws, %y : tensor<4x4xbf16>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+    })mlir";
+  OwningOpRef<ModuleOp> parsed =
+      parseSourceString<ModuleOp>(ir, ParserConfig(&context));
+  ASSERT_TRUE(parsed);
+  auto fn = *parsed->getOps<func::FuncOp>().begin();
+  Block &body = fn.getBody().front();
+  Value x = body.getArgument(0), w = body.getArgument(1);
+  EXPECT_TRUE(isTrainableArgument(w));
+  EXPECT_FALSE(isTrainableArgument(x));
+  EXPECT_TRUE(isComputedFromParameters(w));
+  EXPECT_FALSE(isComputedFromParameters(x));
+  Operation *ret = body.getTerminator();
+  EXPECT_TRUE(isComputedFromParameters(ret->getOperand(0)));  // cast
+  EXPECT_TRUE(isComputedFromParameters(ret->getOperand(1)));  // transpose
+  EXPECT_TRUE(isComputedFromParameters(ret->getOperand(2)));  // x constant
+  EXPECT_FALSE(isComputedFromParameters(ret->getOperand(3))); // + data
+  EXPECT_FALSE(isTrainableArgument(ret->getOperand(0)));
+
+  // A chain of 300 casts from the weight is past the walk's limit.
+  OpBuilder b(ret);
+  Value v = w;
+  for (int i = 0; i < 300; ++i)
+    v = CastOp::create(b, ret->getLoc(), w.getType(), v);
+  EXPECT_FALSE(isComputedFromParameters(v));
 }
