@@ -228,6 +228,9 @@ TEST_F(DialectApiTest, ParametersAreTrainableArgumentsAndWhatTheyCompute) {
   EXPECT_TRUE(isComputedFromParameters(ret->getOperand(2)));  // x constant
   EXPECT_FALSE(isComputedFromParameters(ret->getOperand(3))); // + data
   EXPECT_FALSE(isTrainableArgument(ret->getOperand(0)));
+  // A constant alone reads no parameter.
+  Value constant = ret->getOperand(2).getDefiningOp()->getOperand(1);
+  EXPECT_FALSE(isComputedFromParameters(constant));
 
   // A chain of 300 casts from the weight is past the walk's limit.
   OpBuilder b(ret);

@@ -28,11 +28,13 @@ bool mlir::echo::isComputedFromParameters(Value v) {
   constexpr size_t kMaxOps = 256;
   SmallVector<Value> work{v};
   llvm::SmallPtrSet<Operation *, 16> seen;
+  bool readsParameter = false;
   while (!work.empty()) {
     Value x = work.pop_back_val();
     if (isa<BlockArgument>(x)) {
       if (!isTrainableArgument(x))
         return false;
+      readsParameter = true;
       continue;
     }
     Operation *def = x.getDefiningOp();
@@ -42,5 +44,5 @@ bool mlir::echo::isComputedFromParameters(Value v) {
       return false;
     llvm::append_range(work, def->getOperands());
   }
-  return true;
+  return readsParameter;
 }

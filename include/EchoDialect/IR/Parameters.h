@@ -21,9 +21,10 @@ namespace echo {
 /// `echo.trainable`.
 bool isTrainableArgument(Value v);
 
-/// Whether `v` is computed from trainable arguments and operand-free ops
-/// (constants, fills) alone, through region-free ops. Conservative: false
-/// when the chain is longer than a few hundred ops.
+/// Whether `v` is computed from trainable arguments, at least one, and
+/// operand-free ops (constants, fills) alone, through region-free ops: a
+/// constant by itself is not a parameter. Conservative: false when the
+/// chain is longer than a few hundred ops.
 bool isComputedFromParameters(Value v);
 
 } // namespace echo
