@@ -23,9 +23,10 @@ bool mlir::echo::isTrainableArgument(Value v) {
 }
 
 bool mlir::echo::isComputedFromParameters(Value v) {
-  // Parameter chains are short (a cast, a transpose); a long walk means the
-  // value is data, and stopping keeps the query cheap on large steps.
-  constexpr size_t kMaxOps = 256;
+  // Parameter chains are short (a cast, a transpose). A data value's walk
+  // would go back to the step's input, and gist-encode and echo-remat ask
+  // once per stash reader: a small limit keeps each query cheap.
+  constexpr size_t kMaxOps = 32;
   SmallVector<Value> work{v};
   llvm::SmallPtrSet<Operation *, 16> seen;
   bool readsParameter = false;

@@ -24,7 +24,7 @@ bool isTrainableArgument(Value v);
 /// Whether `v` is computed from trainable arguments, at least one, and
 /// operand-free ops (constants, fills) alone, through region-free ops: a
 /// constant by itself is not a parameter. Conservative: false when the
-/// chain is longer than a few hundred ops.
+/// chain is longer than 32 ops.
 bool isComputedFromParameters(Value v);
 
 } // namespace echo
