@@ -368,21 +368,34 @@ Type sole16BitType(Operation *op) {
   return common;
 }
 
-/// The entry computing a product `op` (linear, its gradients, matmul), with
-/// its 16-bit suffix where every tensor has that type; empty for other ops.
-std::string gemmEntry(Operation *op) {
+/// The entry computing a product `op` (linear, its gradients, matmul, the
+/// convolutions), with its 16-bit suffix where every tensor has that type;
+/// empty for other ops.
+std::string productEntry(Operation *op) {
   StringRef base =
       llvm::TypeSwitch<Operation *, StringRef>(op)
           .Case([](LinearOp) { return "echo_linear"; })
           .Case([](LinearGradInputOp) { return "echo_linear_grad_input"; })
           .Case([](LinearGradWeightOp) { return "echo_linear_grad_weight"; })
           .Case<MatmulOp, BatchMatmulOp>([](auto) { return "echo_matmul"; })
+          .Case([](Conv2DOp) { return "echo_conv2d"; })
+          .Case([](Conv2DGradInputOp) { return "echo_conv2d_grad_input"; })
+          .Case([](Conv2DGradWeightOp) { return "echo_conv2d_grad_weight"; })
           .Default([](Operation *) { return ""; });
   if (base.empty())
     return "";
   if (Type low = sole16BitType(op))
     return (base + "_" + floatName(low)).str();
   return base.str();
+}
+
+/// The convolution entries' last arguments: stride, padding and dilation
+/// (height, width) and the group count.
+template <typename ConvOp>
+CallBuilder &convAttributes(CallBuilder &c, ConvOp o) {
+  ArrayRef<int64_t> s = o.getStride(), p = o.getPadding(), d = o.getDilation();
+  return c.i64(s[0]).i64(s[1]).i64(p[0]).i64(p[1]).i64(d[0]).i64(d[1]).i64(
+      o.getGroups());
 }
 
 /// The conversion entry echo_cast_<from>_<to> (abi.def) of a cast.
@@ -407,7 +420,8 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
     return c.i64(kind).tensors(in).tensor(out[0]).call("echo_binary");
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      // Compute-heavy ops; the products have 16-bit entries too.
+      // Compute-heavy ops; the products and convolutions have 16-bit entries
+      // too.
       .Case([&](LinearOp o) {
         bool bias = bool(o.getBias());
         return c.tensor(in[0])
@@ -415,36 +429,27 @@ static LogicalResult dispatch(OpBuilder &b, Operation *op, ValueRange in,
             .tensor(bias ? in[2] : out[0])
             .tensor(out[0])
             .i64(bias)
-            .call(gemmEntry(op));
+            .call(productEntry(op));
       })
       .Case<LinearGradInputOp, LinearGradWeightOp>([&](auto) {
-        return c.tensors(in).tensor(out[0]).call(gemmEntry(op));
+        return c.tensors(in).tensor(out[0]).call(productEntry(op));
       })
       .Case<MatmulOp, BatchMatmulOp>([&](auto o) {
         return c.tensors(in)
             .tensor(out[0])
             .i64(o.getTransposeLhs())
             .i64(o.getTransposeRhs())
-            .call(gemmEntry(op));
+            .call(productEntry(op));
       })
       .Case([&](Conv2DOp o) {
         bool bias = bool(o.getBias());
-        ArrayRef<int64_t> s = o.getStride(), p = o.getPadding(),
-                          d = o.getDilation();
-        return c.tensor(in[0]).tensor(in[1]).tensor(bias ? in[2] : out[0])
-            .tensor(out[0]).emptyWorkspace().i64(bias).i64(s[0]).i64(s[1])
-            .i64(p[0]).i64(p[1]).i64(d[0]).i64(d[1]).i64(o.getGroups())
-            .call("echo_conv2d");
+        c.tensor(in[0]).tensor(in[1]).tensor(bias ? in[2] : out[0]);
+        c.tensor(out[0]).emptyWorkspace().i64(bias);
+        return convAttributes(c, o).call(productEntry(op));
       })
       .Case<Conv2DGradInputOp, Conv2DGradWeightOp>([&](auto o) {
-        ArrayRef<int64_t> s = o.getStride(), p = o.getPadding(),
-                          d = o.getDilation();
-        StringRef entry = isa<Conv2DGradInputOp>(op)
-                              ? "echo_conv2d_grad_input"
-                              : "echo_conv2d_grad_weight";
-        return c.tensors(in).tensor(out[0]).emptyWorkspace().i64(s[0])
-            .i64(s[1]).i64(p[0]).i64(p[1]).i64(d[0]).i64(d[1])
-            .i64(o.getGroups()).call(entry);
+        c.tensors(in).tensor(out[0]).emptyWorkspace();
+        return convAttributes(c, o).call(productEntry(op));
       })
       .Case([&](EmbeddingOp o) {
         return c.tensors(in).tensor(out[0])
@@ -764,7 +769,7 @@ LogicalResult mlir::echo::emitProfileCall(OpBuilder &builder, Operation *stash,
 bool mlir::echo::hasNative16BitEntry(Operation *op) {
   if (!sole16BitType(op))
     return false;
-  std::string entry = gemmEntry(op);
+  std::string entry = productEntry(op);
   return !entry.empty() && lookupRuntimeEntry(entry);
 }
 

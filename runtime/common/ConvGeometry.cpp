@@ -51,7 +51,9 @@ ConvGeometry convGeometry(const char *E, const TensorView &x, const char *xn,
   return g;
 }
 
-ConvArgs convArgs(const echo_conv2d_args &args) {
+namespace {
+
+template <class Args> ConvArgs convArgsOf(const Args &args) {
   const char *E = args.entry;
   ConvArgs a;
   a.x = args.x.view();
@@ -68,7 +70,7 @@ ConvArgs convArgs(const echo_conv2d_args &args) {
   return a;
 }
 
-ConvGradInputArgs convGradInputArgs(const echo_conv2d_grad_input_args &args) {
+template <class Args> ConvGradInputArgs convGradInputArgsOf(const Args &args) {
   const char *E = args.entry;
   ConvGradInputArgs a;
   a.dy = args.dy.view();
@@ -80,8 +82,8 @@ ConvGradInputArgs convGradInputArgs(const echo_conv2d_grad_input_args &args) {
   return a;
 }
 
-ConvGradWeightArgs
-convGradWeightArgs(const echo_conv2d_grad_weight_args &args) {
+template <class Args>
+ConvGradWeightArgs convGradWeightArgsOf(const Args &args) {
   const char *E = args.entry;
   ConvGradWeightArgs a;
   a.x = args.x.view();
@@ -92,5 +94,25 @@ convGradWeightArgs(const echo_conv2d_grad_weight_args &args) {
                      args.dilation_w, args.groups);
   return a;
 }
+
+} // namespace
+
+// One definition of each entry's checks for its f32 and 16-bit forms.
+#define ECHO_CONV_ARGS(SUFFIX)                                                 \
+  ConvArgs convArgs(const echo_conv2d##SUFFIX##_args &args) {                  \
+    return convArgsOf(args);                                                   \
+  }                                                                            \
+  ConvGradInputArgs convGradInputArgs(                                         \
+      const echo_conv2d_grad_input##SUFFIX##_args &args) {                     \
+    return convGradInputArgsOf(args);                                          \
+  }                                                                            \
+  ConvGradWeightArgs convGradWeightArgs(                                       \
+      const echo_conv2d_grad_weight##SUFFIX##_args &args) {                    \
+    return convGradWeightArgsOf(args);                                         \
+  }
+ECHO_CONV_ARGS()
+ECHO_CONV_ARGS(_bf16)
+ECHO_CONV_ARGS(_f16)
+#undef ECHO_CONV_ARGS
 
 } // namespace echo_rt

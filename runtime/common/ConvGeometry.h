@@ -1,8 +1,7 @@
-//===- ConvGeometry.h - Shapes of a 2-D convolution --------------*- C++
-//-*-===//
+//===- ConvGeometry.h - Shapes of a 2-D convolution -------------*- C++ -*-===//
 //
-// The sizes and attributes of one echo_conv2d* call, and the entries'
-// views of their operands, checked once for every backend and
+// The sizes and attributes of one echo_conv2d* call (f32 or 16-bit), and
+// the entries' views of their operands, checked once for every backend and
 // implementation (CPU im2col + sgemm and oneDNN, cuDNN), so they agree on
 // what they accept and on the messages of what they refuse.
 //
@@ -46,6 +45,8 @@ struct ConvArgs {
   ConvGeometry g;
 };
 ConvArgs convArgs(const echo_conv2d_args &args);
+ConvArgs convArgs(const echo_conv2d_bf16_args &args);
+ConvArgs convArgs(const echo_conv2d_f16_args &args);
 
 /// echo_conv2d_grad_input: dy and w into dx (the geometry's input).
 struct ConvGradInputArgs {
@@ -53,6 +54,10 @@ struct ConvGradInputArgs {
   ConvGeometry g;
 };
 ConvGradInputArgs convGradInputArgs(const echo_conv2d_grad_input_args &args);
+ConvGradInputArgs
+convGradInputArgs(const echo_conv2d_grad_input_bf16_args &args);
+ConvGradInputArgs
+convGradInputArgs(const echo_conv2d_grad_input_f16_args &args);
 
 /// echo_conv2d_grad_weight: x and dy into dw (the geometry's weight).
 struct ConvGradWeightArgs {
@@ -60,6 +65,10 @@ struct ConvGradWeightArgs {
   ConvGeometry g;
 };
 ConvGradWeightArgs convGradWeightArgs(const echo_conv2d_grad_weight_args &args);
+ConvGradWeightArgs
+convGradWeightArgs(const echo_conv2d_grad_weight_bf16_args &args);
+ConvGradWeightArgs
+convGradWeightArgs(const echo_conv2d_grad_weight_f16_args &args);
 
 } // namespace echo_rt
 

@@ -1,18 +1,14 @@
-//===- Gemm.cpp - linear and matmul through sgemm
-//---------------------------===//
+//===- Gemm.cpp - linear and matmul through sgemm -------------------------===//
 //
-// The 16-bit entries widen their operands into f32 scratch, run the f32
-// entry's arithmetic on it and round each result once: bit for bit the
-// cast, f32 entry, cast that echo-compute-in-f32 would emit, without the
-// f32 tensors in device memory.
+// The 16-bit entries compute on f32 scratch (Widen16.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Blas.h"
-#include "CastArgs.h"
 #include "Context.h"
 #include "GemmArgs.h"
 #include "TensorView.h"
+#include "Widen16.h"
 
 #include <vector>
 
@@ -46,30 +42,10 @@ void matmulF32(const char *E, const MatmulArgs &g, bool ta, bool tb,
                g.br * g.bc, 0.0f, c, g.n, g.m * g.n, g.batch);
 }
 
-/// A 16-bit tensor's f32 values.
-template <class Elt> std::vector<float> widen(const TensorView &t) {
-  std::vector<float> out(static_cast<size_t>(t.numel));
-  auto *in = static_cast<const typename Elt::Storage *>(t.data);
-  for (int64_t i = 0; i < t.numel; ++i)
-    out[i] = Elt::toF32(in[i]);
-  return out;
-}
-
-/// f32 scratch for a 16-bit result, stored by `narrow`.
-std::vector<float> scratch(const TensorView &t) {
-  return std::vector<float>(static_cast<size_t>(t.numel));
-}
-
-template <class Elt>
-void narrow(const std::vector<float> &values, const TensorView &t) {
-  auto *out = static_cast<typename Elt::Storage *>(t.data);
-  for (int64_t i = 0; i < t.numel; ++i)
-    out[i] = Elt::fromF32(values[i]);
-}
-
 template <class Elt, class Args> void linear16(const Args &args) {
   LinearArgs a = linearArgs(args);
-  std::vector<float> x = widen<Elt>(a.x), w = widen<Elt>(a.w), y = scratch(a.y);
+  std::vector<float> x = widen<Elt>(a.x), w = widen<Elt>(a.w),
+                     y = widenedScratch(a.y);
   std::vector<float> b;
   if (args.has_bias)
     b = widen<Elt>(a.b);
@@ -81,7 +57,7 @@ template <class Elt, class Args> void linear16(const Args &args) {
 template <class Elt, class Args> void linearGradInput16(const Args &args) {
   LinearGradInputArgs a = linearGradInputArgs(args);
   std::vector<float> dy = widen<Elt>(a.dy), w = widen<Elt>(a.w),
-                     dx = scratch(a.dx);
+                     dx = widenedScratch(a.dx);
   linearGradInputF32(args.entry, a, dy.data(), w.data(), dx.data());
   narrow<Elt>(dx, a.dx);
 }
@@ -89,14 +65,15 @@ template <class Elt, class Args> void linearGradInput16(const Args &args) {
 template <class Elt, class Args> void linearGradWeight16(const Args &args) {
   LinearGradWeightArgs a = linearGradWeightArgs(args);
   std::vector<float> dy = widen<Elt>(a.dy), x = widen<Elt>(a.x),
-                     dw = scratch(a.dw);
+                     dw = widenedScratch(a.dw);
   linearGradWeightF32(args.entry, a, dy.data(), x.data(), dw.data());
   narrow<Elt>(dw, a.dw);
 }
 
 template <class Elt, class Args> void matmul16(const Args &args) {
   MatmulArgs g = matmulArgs(args);
-  std::vector<float> a = widen<Elt>(g.a), b = widen<Elt>(g.b), c = scratch(g.c);
+  std::vector<float> a = widen<Elt>(g.a), b = widen<Elt>(g.b),
+                     c = widenedScratch(g.c);
   matmulF32(args.entry, g, args.transpose_a != 0, args.transpose_b != 0,
             a.data(), b.data(), c.data());
   narrow<Elt>(c, g.c);

@@ -14,10 +14,13 @@
 // empty one it comes from the context's scratch, grown on demand. The
 // descriptors, the choice and the workspace size are made once per shape
 // and kept in the context (ConvPlans): a step's later calls only run the
-// convolution. Shapes
-// are checked by the code the CPU backend uses
+// convolution. Shapes are checked by the code the CPU backend uses
 // (runtime/common/ConvGeometry.cpp); the bias is added afterwards in f32,
-// as on the CPU.
+// as on the CPU. The 16-bit entries keep their tensors in bf16 / f16 with
+// an f32 compute type on the tensor cores (the first ranked algorithm, in
+// any math type but a down-conversion, deterministic under ECHO_MATH_IEEE);
+// a bias is broadcast into y first and added by beta = 1, so each element
+// is rounded once, after the bias.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,26 +75,24 @@ struct ConvDescriptors {
       cudnnDestroyTensorDescriptor(x);
   }
 
-  void create(const char *E, const ConvGeometry &g, int64_t mode) {
+  void create(const char *E, const ConvGeometry &g, int64_t mode,
+              cudnnDataType_t data) {
     check(E, cudnnCreateTensorDescriptor(&x), "cudnnCreateTensorDescriptor");
     check(E, cudnnCreateTensorDescriptor(&y), "cudnnCreateTensorDescriptor");
     check(E, cudnnCreateFilterDescriptor(&w), "cudnnCreateFilterDescriptor");
     check(E, cudnnCreateConvolutionDescriptor(&conv),
           "cudnnCreateConvolutionDescriptor");
     check(E,
-          cudnnSetTensor4dDescriptor(x, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
-                                     dim(E, g.n), dim(E, g.c), dim(E, g.h),
-                                     dim(E, g.w)),
+          cudnnSetTensor4dDescriptor(x, CUDNN_TENSOR_NCHW, data, dim(E, g.n),
+                                     dim(E, g.c), dim(E, g.h), dim(E, g.w)),
           "cudnnSetTensor4dDescriptor (input)");
     check(E,
-          cudnnSetTensor4dDescriptor(y, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
-                                     dim(E, g.n), dim(E, g.o), dim(E, g.oh),
-                                     dim(E, g.ow)),
+          cudnnSetTensor4dDescriptor(y, CUDNN_TENSOR_NCHW, data, dim(E, g.n),
+                                     dim(E, g.o), dim(E, g.oh), dim(E, g.ow)),
           "cudnnSetTensor4dDescriptor (output)");
     check(E,
-          cudnnSetFilter4dDescriptor(w, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW,
-                                     dim(E, g.o), dim(E, g.cg), dim(E, g.kh),
-                                     dim(E, g.kw)),
+          cudnnSetFilter4dDescriptor(w, data, CUDNN_TENSOR_NCHW, dim(E, g.o),
+                                     dim(E, g.cg), dim(E, g.kh), dim(E, g.kw)),
           "cudnnSetFilter4dDescriptor");
     check(E,
           cudnnSetConvolution2dDescriptor(
@@ -101,7 +102,12 @@ struct ConvDescriptors {
           "cudnnSetConvolution2dDescriptor");
     check(E, cudnnSetConvolutionGroupCount(conv, dim(E, g.groups)),
           "cudnnSetConvolutionGroupCount");
-    setMath(E, mode == ECHO_MATH_TF32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH);
+    // 16-bit data: the f32 compute type above, tensor cores (the math
+    // type of the algorithm chosen is set then).
+    if (data != CUDNN_DATA_FLOAT)
+      setMath(E, CUDNN_TENSOR_OP_MATH);
+    else
+      setMath(E, mode == ECHO_MATH_TF32 ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH);
   }
   void setMath(const char *E, cudnnMathType_t math) {
     check(E, cudnnSetConvolutionMathType(conv, math),
@@ -146,13 +152,18 @@ struct ConvPlan {
 /// is cuDNN's heuristic, not a timing, so the same shapes get the same
 /// algorithm (and the same bits) in every run.
 template <typename Perf>
-const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
+const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode, bool half,
                    const Workspace &ws, const std::vector<Perf> &perfs,
                    int count, const char *what) {
   bool tf32 = mode == ECHO_MATH_TF32;
   auto usable = [&](const Perf &p, cudnnMathType_t math) {
     if (p.status != CUDNN_STATUS_SUCCESS)
       return false;
+    // 16-bit data: any math type but a down-conversion, deterministic
+    // unless the mode is TF32's.
+    if (half)
+      return p.mathType != CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION &&
+             (tf32 || p.determinism == CUDNN_DETERMINISTIC);
     if (tf32)
       return p.mathType == CUDNN_DEFAULT_MATH || p.mathType == CUDNN_FMA_MATH;
     return p.determinism == CUDNN_DETERMINISTIC && p.mathType == math;
@@ -166,11 +177,13 @@ const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
       smallest = std::min(smallest, perfs[i].memory);
       if (ws.planned() && perfs[i].memory > ws.bytes)
         continue;
-      if (tf32)
+      if (tf32 || half)
         d.setMath(E, perfs[i].mathType);
       return perfs[i];
     }
-  std::string kind = tf32 ? "FP32 or TF32" : "deterministic FP32 (FMA math)";
+  std::string kind = half   ? (tf32 ? "16-bit" : "deterministic 16-bit")
+                     : tf32 ? "FP32 or TF32"
+                            : "deterministic FP32 (FMA math)";
   if (smallest != SIZE_MAX)
     throw Error{ECHO_ERR_INVALID_ARGUMENT,
                 std::string(E) + ": no " + kind + " algorithm for this " +
@@ -185,21 +198,21 @@ const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode,
 /// Ranks the algorithms of one kind (`rank`: cudnnGet*Algorithm_v7),
 /// chooses one and asks its workspace (`size`: cudnnGet*WorkspaceSize).
 template <typename Perf, int Count, typename Rank, typename Size>
-void choosePlan(const char *E, ConvPlan &p, int64_t mode, const Workspace &ws,
-                const char *what, Rank rank, Size size) {
+void choosePlan(const char *E, ConvPlan &p, int64_t mode, bool half,
+                const Workspace &ws, const char *what, Rank rank, Size size) {
   std::vector<Perf> perfs(Count);
   int count = 0;
   rank((int)perfs.size(), &count, perfs.data());
-  const Perf &perf = choose(E, p.d, mode, ws, perfs, count, what);
+  const Perf &perf = choose(E, p.d, mode, half, ws, perfs, count, what);
   p.algo = (int)perf.algo;
   size(perf.algo, &p.bytes);
 }
 
 } // namespace
 
-/// The context's convolution plans, by kind, shape, math mode and planned
-/// workspace size: cuDNN's descriptors, heuristics and workspace queries
-/// run at a shape's first call only (a step's shapes are static).
+/// The context's convolution plans, by kind, shape, math mode, planned
+/// workspace size and data type: cuDNN's descriptors, heuristics and workspace
+/// queries run at a shape's first call only (a step's shapes are static).
 struct echo_cuda::ConvPlans {
   using Key = std::array<int64_t, 20>;
   std::map<Key, std::unique_ptr<ConvPlan>> plans;
@@ -213,24 +226,42 @@ void echo_cuda::releaseConvPlans(Context &ctx) {
 namespace {
 
 const ConvPlan &planFor(const char *E, Context &ctx, ConvKind kind,
-                        const ConvGeometry &g, const Workspace &ws) {
+                        const ConvGeometry &g, const Workspace &ws,
+                        cudnnDataType_t data) {
   if (!ctx.convPlans)
     ctx.convPlans = new ConvPlans();
-  ConvPlans::Key key = {kind, g.n,  g.c,  g.h,  g.w,      g.o,
-                        g.kh, g.kw, g.oh, g.ow, g.sh,     g.sw,
-                        g.ph, g.pw, g.dh, g.dw, g.groups, ctx.math,
-                        (int64_t)ws.bytes, 0};
+  ConvPlans::Key key = {kind,
+                        g.n,
+                        g.c,
+                        g.h,
+                        g.w,
+                        g.o,
+                        g.kh,
+                        g.kw,
+                        g.oh,
+                        g.ow,
+                        g.sh,
+                        g.sw,
+                        g.ph,
+                        g.pw,
+                        g.dh,
+                        g.dw,
+                        g.groups,
+                        ctx.math,
+                        (int64_t)ws.bytes,
+                        (int64_t)data};
   auto &slot = ctx.convPlans->plans[key];
   if (slot)
     return *slot;
+  bool half = data != CUDNN_DATA_FLOAT;
   auto p = std::make_unique<ConvPlan>();
-  p->d.create(E, g, ctx.math);
+  p->d.create(E, g, ctx.math, data);
   cudnnHandle_t h = cudnn(E, ctx);
   ConvDescriptors &d = p->d;
   switch (kind) {
   case kForward:
     choosePlan<cudnnConvolutionFwdAlgoPerf_t, CUDNN_CONVOLUTION_FWD_ALGO_COUNT>(
-        E, *p, ctx.math, ws, "forward convolution",
+        E, *p, ctx.math, half, ws, "forward convolution",
         [&](int n, int *count, cudnnConvolutionFwdAlgoPerf_t *perfs) {
           check(E,
                 cudnnGetConvolutionForwardAlgorithm_v7(h, d.x, d.w, d.conv,
@@ -247,7 +278,7 @@ const ConvPlan &planFor(const char *E, Context &ctx, ConvKind kind,
   case kBackwardData:
     choosePlan<cudnnConvolutionBwdDataAlgoPerf_t,
                CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT>(
-        E, *p, ctx.math, ws, "backward-data convolution",
+        E, *p, ctx.math, half, ws, "backward-data convolution",
         [&](int n, int *count, cudnnConvolutionBwdDataAlgoPerf_t *perfs) {
           check(E,
                 cudnnGetConvolutionBackwardDataAlgorithm_v7(
@@ -264,7 +295,7 @@ const ConvPlan &planFor(const char *E, Context &ctx, ConvKind kind,
   case kBackwardFilter:
     choosePlan<cudnnConvolutionBwdFilterAlgoPerf_t,
                CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT>(
-        E, *p, ctx.math, ws, "backward-filter convolution",
+        E, *p, ctx.math, half, ws, "backward-filter convolution",
         [&](int n, int *count, cudnnConvolutionBwdFilterAlgoPerf_t *perfs) {
           check(E,
                 cudnnGetConvolutionBackwardFilterAlgorithm_v7(
@@ -298,84 +329,119 @@ void *workspaceFor(const char *E, Context &ctx, const Workspace &ws,
   return ws.data;
 }
 
-} // namespace
+/// The element type of one entry's tensors: cuDNN's name and the size.
+struct ConvData {
+  cudnnDataType_t type;
+  size_t bytes;
+};
+constexpr ConvData kF32{CUDNN_DATA_FLOAT, sizeof(float)};
+constexpr ConvData kBf16{CUDNN_DATA_BFLOAT16, sizeof(uint16_t)};
+constexpr ConvData kF16{CUDNN_DATA_HALF, sizeof(uint16_t)};
 
-void entry::echo_conv2d(Context &ctx, const echo_conv2d_args &args) {
+void zero(Context &ctx, const char *E, const TensorView &t, ConvData data) {
+  check(E, cudaMemsetAsync(t.data, 0, data.bytes * t.numel, ctx.stream),
+        "cudaMemsetAsync");
+}
+
+/// y = x * w (+ b). f32: the bias is added afterwards, in f32, as on the
+/// CPU. 16-bit: it is broadcast into y first and cuDNN adds the product
+/// (beta = 1), so each element is rounded once, after the bias.
+template <class Args>
+void forward(Context &ctx, const Args &args, ConvData data) {
   ConvArgs a = convArgs(args);
   const TensorView &X = a.x, &W = a.w, &B = a.b, &Y = a.y;
   const ConvGeometry &g = a.g;
+  const char *E = args.entry;
   Workspace ws = workspaceOf(args.workspace);
   if (Y.numel == 0)
     return;
+  bool half = data.type != CUDNN_DATA_FLOAT;
+  bool biasFirst = half && args.has_bias;
+  if (biasFirst)
+    broadcastChannels16(ctx, E, static_cast<uint16_t *>(Y.data),
+                        static_cast<const uint16_t *>(B.data), g.n, g.o,
+                        g.oh * g.ow);
   if (g.cg == 0) {
     // No input channels: an empty sum (cuDNN rejects empty filters).
-    check(args.entry,
-          cudaMemsetAsync(Y.data, 0, sizeof(float) * Y.numel, ctx.stream),
-          "cudaMemsetAsync");
+    if (!biasFirst)
+      zero(ctx, E, Y, data);
   } else {
-    const ConvPlan &p = planFor(args.entry, ctx, kForward, g, ws);
+    const ConvPlan &p = planFor(E, ctx, kForward, g, ws, data.type);
     const ConvDescriptors &d = p.d;
-    void *scratchData = workspaceFor(args.entry, ctx, ws, p.bytes);
-    const float one = 1.0f, zero = 0.0f;
-    check(args.entry,
-          cudnnConvolutionForward(cudnn(args.entry, ctx), &one, d.x, X.data,
-                                  d.w, W.data, d.conv,
-                                  (cudnnConvolutionFwdAlgo_t)p.algo,
-                                  scratchData, p.bytes, &zero, d.y, Y.data),
+    void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
+    const float one = 1.0f, beta = biasFirst ? 1.0f : 0.0f;
+    check(E,
+          cudnnConvolutionForward(cudnn(E, ctx), &one, d.x, X.data, d.w, W.data,
+                                  d.conv, (cudnnConvolutionFwdAlgo_t)p.algo,
+                                  scratchData, p.bytes, &beta, d.y, Y.data),
           "cudnnConvolutionForward");
   }
-  if (args.has_bias)
-    addBiasChannels(ctx, args.entry, Y.f32(), B.f32(), g.n, g.o, g.oh * g.ow);
+  if (args.has_bias && !half)
+    addBiasChannels(ctx, E, Y.f32(), B.f32(), g.n, g.o, g.oh * g.ow);
 }
 
-void entry::echo_conv2d_grad_input(Context &ctx,
-                                   const echo_conv2d_grad_input_args &args) {
+template <class Args>
+void gradInput(Context &ctx, const Args &args, ConvData data) {
   ConvGradInputArgs a = convGradInputArgs(args);
   const TensorView &DY = a.dy, &W = a.w, &DX = a.dx;
   const ConvGeometry &g = a.g;
+  const char *E = args.entry;
   Workspace ws = workspaceOf(args.workspace);
   if (DX.numel == 0)
     return;
-  if (DY.numel == 0) {
-    check(args.entry,
-          cudaMemsetAsync(DX.data, 0, sizeof(float) * DX.numel, ctx.stream),
-          "cudaMemsetAsync");
-    return;
-  }
-  const ConvPlan &p = planFor(args.entry, ctx, kBackwardData, g, ws);
+  if (DY.numel == 0)
+    return zero(ctx, E, DX, data);
+  const ConvPlan &p = planFor(E, ctx, kBackwardData, g, ws, data.type);
   const ConvDescriptors &d = p.d;
-  void *scratchData = workspaceFor(args.entry, ctx, ws, p.bytes);
-  const float one = 1.0f, zero = 0.0f;
-  check(args.entry,
-        cudnnConvolutionBackwardData(cudnn(args.entry, ctx), &one, d.w, W.data,
-                                     d.y, DY.data, d.conv,
-                                     (cudnnConvolutionBwdDataAlgo_t)p.algo,
-                                     scratchData, p.bytes, &zero, d.x, DX.data),
+  void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
+  const float one = 1.0f, zeroScale = 0.0f;
+  check(E,
+        cudnnConvolutionBackwardData(
+            cudnn(E, ctx), &one, d.w, W.data, d.y, DY.data, d.conv,
+            (cudnnConvolutionBwdDataAlgo_t)p.algo, scratchData, p.bytes,
+            &zeroScale, d.x, DX.data),
         "cudnnConvolutionBackwardData");
 }
 
-void entry::echo_conv2d_grad_weight(Context &ctx,
-                                    const echo_conv2d_grad_weight_args &args) {
+template <class Args>
+void gradWeight(Context &ctx, const Args &args, ConvData data) {
   ConvGradWeightArgs a = convGradWeightArgs(args);
   const TensorView &X = a.x, &DY = a.dy, &DW = a.dw;
   const ConvGeometry &g = a.g;
+  const char *E = args.entry;
   Workspace ws = workspaceOf(args.workspace);
   if (DW.numel == 0)
     return;
-  if (g.n == 0 || DY.numel == 0) {
-    check(args.entry,
-          cudaMemsetAsync(DW.data, 0, sizeof(float) * DW.numel, ctx.stream),
-          "cudaMemsetAsync");
-    return;
-  }
-  const ConvPlan &p = planFor(args.entry, ctx, kBackwardFilter, g, ws);
+  if (g.n == 0 || DY.numel == 0)
+    return zero(ctx, E, DW, data);
+  const ConvPlan &p = planFor(E, ctx, kBackwardFilter, g, ws, data.type);
   const ConvDescriptors &d = p.d;
-  void *scratchData = workspaceFor(args.entry, ctx, ws, p.bytes);
-  const float one = 1.0f, zero = 0.0f;
-  check(args.entry,
+  void *scratchData = workspaceFor(E, ctx, ws, p.bytes);
+  const float one = 1.0f, zeroScale = 0.0f;
+  check(E,
         cudnnConvolutionBackwardFilter(
-            cudnn(args.entry, ctx), &one, d.x, X.data, d.y, DY.data, d.conv,
+            cudnn(E, ctx), &one, d.x, X.data, d.y, DY.data, d.conv,
             (cudnnConvolutionBwdFilterAlgo_t)p.algo, scratchData, p.bytes,
-            &zero, d.w, DW.data),
+            &zeroScale, d.w, DW.data),
         "cudnnConvolutionBackwardFilter");
 }
+
+} // namespace
+
+#define ECHO_CONV_ENTRIES(SUFFIX, DATA)                                        \
+  void entry::echo_conv2d##SUFFIX(Context &ctx,                                \
+                                  const echo_conv2d##SUFFIX##_args &args) {    \
+    forward(ctx, args, DATA);                                                  \
+  }                                                                            \
+  void entry::echo_conv2d_grad_input##SUFFIX(                                  \
+      Context &ctx, const echo_conv2d_grad_input##SUFFIX##_args &args) {       \
+    gradInput(ctx, args, DATA);                                                \
+  }                                                                            \
+  void entry::echo_conv2d_grad_weight##SUFFIX(                                 \
+      Context &ctx, const echo_conv2d_grad_weight##SUFFIX##_args &args) {      \
+    gradWeight(ctx, args, DATA);                                               \
+  }
+ECHO_CONV_ENTRIES(, kF32)
+ECHO_CONV_ENTRIES(_bf16, kBf16)
+ECHO_CONV_ENTRIES(_f16, kF16)
+#undef ECHO_CONV_ENTRIES

@@ -1,5 +1,4 @@
-//===- Kernels.h - Kernels the host-only files launch -------------*- C++
-//-*-===//
+//===- Kernels.h - Kernels the host-only files launch -----------*- C++ -*-===//
 //
 // Gemm.cpp and Conv.cpp are plain C++ around cuBLAS and cuDNN; the few
 // kernels they need (bias additions and broadcasts) are launched from Layers.cu
@@ -23,6 +22,11 @@ void broadcastRows16(Context &ctx, const char *entry, uint16_t *y,
 /// y[n, o, :] += b[o] for an [images, channels, plane] y.
 void addBiasChannels(Context &ctx, const char *entry, float *y, const float *b,
                      int64_t images, int64_t channels, int64_t plane);
+
+/// y[n, o, :] = b[o] for an [images, channels, plane] y of 16-bit elements.
+void broadcastChannels16(Context &ctx, const char *entry, uint16_t *y,
+                         const uint16_t *b, int64_t images, int64_t channels,
+                         int64_t plane);
 
 /// dst[0, count) = value (32-bit words) on `stream`; the launch status.
 cudaError_t memset32(void *dst, unsigned value, size_t count,

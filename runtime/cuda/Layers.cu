@@ -65,6 +65,14 @@ void echo_cuda::addBiasChannels(Context &ctx, const char *E, float *y,
   });
 }
 
+void echo_cuda::broadcastChannels16(Context &ctx, const char *E, uint16_t *y,
+                                    const uint16_t *b, int64_t images,
+                                    int64_t channels, int64_t plane) {
+  forEach(ctx, E, images * channels * plane, [=] __device__(int64_t i) {
+    y[i] = b[(i / plane) % channels];
+  });
+}
+
 namespace {
 __global__ void fill32(uint32_t *dst, uint32_t value, int64_t count) {
   int64_t step = (int64_t)gridDim.x * blockDim.x;

@@ -1,6 +1,12 @@
 //===- ConvTest.cpp - conv2d forward and gradients ------------------------===//
+//
+// The f32 entries against a double reference and numeric gradients; the
+// 16-bit entries against the f32 entries on the widened operands, rounded
+// (Rounded16.h).
+//
+//===----------------------------------------------------------------------===//
 
-#include "TestUtil.h"
+#include "Rounded16.h"
 
 using namespace echo_test;
 
@@ -136,4 +142,70 @@ TEST(Conv, GradientsFixedConfigs) {
   checkGradients({2, 3, 4, 5, 2, 1, 1, 1, 1, 0, 0, 1, 1, 1}, rng);
   checkGradients({1, 2, 3, 3, 3, 3, 3, 1, 1, 0, 0, 1, 1, 1}, rng);
   checkGradients({2, 3, 5, 5, 3, 2, 2, 3, 2, 1, 1, 1, 2, 3}, rng);
+}
+
+namespace {
+
+/// echo_conv2d*_<t> on 16-bit operands against the f32 entries on their
+/// f32 twins, rounded.
+void check16(const rounded16::Format &f, const Conv &p, Rng &rng, bool bias) {
+  using namespace rounded16;
+  Operand x = operand(rng, f, p.xs()), w = operand(rng, f, p.ws()),
+          b = operand(rng, f, {p.o}), dy = operand(rng, f, p.ys());
+  HTensor y(p.ys()), dx(p.xs()), dw(p.ws());
+  FTensor yf(p.ys()), dxf(p.xs()), dwf(p.ws());
+  echo_conv2d(ARG(x.wide), ARG(w.wide), ARG(b.wide), ARG(yf), NO_WORKSPACE,
+              bias, p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+  echo_conv2d_grad_input(ARG(dy.wide), ARG(w.wide), ARG(dxf), NO_WORKSPACE,
+                         p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+  echo_conv2d_grad_weight(ARG(x.wide), ARG(dy.wide), ARG(dwf), NO_WORKSPACE,
+                          p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+  if (f.mantissaBits == 7) {
+    echo_conv2d_bf16(ARG(x.low), ARG(w.low), ARG(b.low), ARG(y), NO_WORKSPACE,
+                     bias, p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+    echo_conv2d_grad_input_bf16(ARG(dy.low), ARG(w.low), ARG(dx), NO_WORKSPACE,
+                                p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+    echo_conv2d_grad_weight_bf16(ARG(x.low), ARG(dy.low), ARG(dw), NO_WORKSPACE,
+                                 p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+  } else {
+    echo_conv2d_f16(ARG(x.low), ARG(w.low), ARG(b.low), ARG(y), NO_WORKSPACE,
+                    bias, p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+    echo_conv2d_grad_input_f16(ARG(dy.low), ARG(w.low), ARG(dx), NO_WORKSPACE,
+                               p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+    echo_conv2d_grad_weight_f16(ARG(x.low), ARG(dy.low), ARG(dw), NO_WORKSPACE,
+                                p.sh, p.sw, p.ph, p.pw, p.dh, p.dw, p.g);
+  }
+  int64_t ckk = p.c / p.g * p.kh * p.kw;
+  expectRounded(f, y, yf, ckk + 1, "conv2d " + p.str());
+  expectRounded(f, dx, dxf, p.o / p.g * p.kh * p.kw,
+                "conv2d_grad_input " + p.str());
+  expectRounded(f, dw, dwf, p.n * p.oh() * p.ow(),
+                "conv2d_grad_weight " + p.str());
+}
+
+} // namespace
+
+TEST(Conv16, MatchesTheF32EntriesRounded) {
+  Rng rng(105);
+  for (const rounded16::Format &f : rounded16::kFormats) {
+    for (int trial = 0; trial < 12; ++trial) {
+      SCOPED_TRACE(std::string(f.name) + " trial " + std::to_string(trial));
+      check16(f, randomConv(rng, false), rng, trial % 2);
+    }
+    // Pointwise (the direct path) and a larger threaded product.
+    check16(f, {2, 6, 5, 7, 4, 1, 1, 1, 1, 0, 0, 1, 1, 2}, rng, true);
+    check16(f, {2, 16, 20, 19, 32, 3, 3, 1, 1, 1, 1, 1, 1, 1}, rng, true);
+  }
+}
+
+// The shape checks are the f32 entries' (one ConvGeometry for every form).
+TEST(Conv16, ShapeErrorsNameTheEntry) {
+  rounded16::HTensor x({1, 2, 5, 5}), w({3, 4, 3, 3}), b({3}), y({1, 3, 3, 3});
+  EXPECT_RT_ERROR(echo_conv2d_bf16(ARG(x), ARG(w), ARG(b), ARG(y), NO_WORKSPACE,
+                                   1, 1, 1, 0, 0, 1, 1, 1),
+                  "echo_conv2d_bf16: ");
+  rounded16::HTensor dy({1, 3, 3, 3}), dx({1, 2, 5, 4});
+  EXPECT_RT_ERROR(echo_conv2d_grad_input_f16(ARG(dy), ARG(w), ARG(dx),
+                                             NO_WORKSPACE, 1, 1, 0, 0, 1, 1, 1),
+                  "echo_conv2d_grad_input_f16: ");
 }

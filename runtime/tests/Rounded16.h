@@ -34,7 +34,9 @@ inline const Format kFormats[] = {
     {"bf16", 7, echo_codecs::encodeBf16, echo_codecs::decodeBf16},
     {"f16", 10, echo_codecs::encodeFp16, echo_codecs::decodeFp16}};
 
-inline bool onCpu() { return std::strcmp(backend().echo_backend_name(), "cpu") == 0; }
+inline bool onCpu() {
+  return std::strcmp(backend().echo_backend_name(), "cpu") == 0;
+}
 
 /// Random values of the format, and their f32 twins.
 struct Operand {
@@ -52,8 +54,9 @@ inline Operand operand(Rng &rng, const Format &f, const Shape &shape) {
 }
 
 /// `got` (16-bit) against `wide` (the f32 entry's result) rounded.
-inline void expectRounded(const Format &f, const HTensor &got, const FTensor &wide,
-                   int64_t k, const std::string &what) {
+inline void expectRounded(const Format &f, const HTensor &got,
+                          const FTensor &wide, int64_t k,
+                          const std::string &what) {
   bool exact = onCpu();
   int64_t bad = 0;
   for (int64_t i = 0; i < got.size() && bad < 5; ++i) {

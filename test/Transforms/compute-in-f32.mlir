@@ -120,6 +120,30 @@ func.func @products(%x: tensor<2x3xbf16>, %w: tensor<4x3xbf16>, %b: tensor<4xbf1
 
 // -----
 
+// The convolutions have 16-bit entries too (echo_conv2d_bf16, ...): they
+// stay 16-bit; with native-products=false they are computed in f32.
+// CHECK-LABEL: func @convolutions
+// CHECK-NOT: echo.cast
+// CHECK: echo.conv2d %{{.*}}, %{{.*}}, %{{.*}} {padding = array<i64: 1, 1>} : (tensor<2x3x6x6xbf16>, tensor<4x3x3x3xbf16>, tensor<4xbf16>) -> tensor<2x4x6x6xbf16>
+// CHECK: echo.conv2d_grad_input {{.*}} -> tensor<2x3x6x6xbf16>
+// CHECK: echo.conv2d_grad_weight {{.*}} -> tensor<4x3x3x3xbf16>
+// CHECK-NOT: echo.cast
+// CHECK: return
+// WIDE-LABEL: func @convolutions
+// WIDE: echo.conv2d {{.*}} -> tensor<2x4x6x6xf32>
+// WIDE: echo.conv2d_grad_input {{.*}} -> tensor<2x3x6x6xf32>
+// WIDE: echo.conv2d_grad_weight {{.*}} -> tensor<4x3x3x3xf32>
+func.func @convolutions(%x: tensor<2x3x6x6xbf16>, %w: tensor<4x3x3x3xbf16>, %b: tensor<4xbf16>,
+                        %dy: tensor<2x4x6x6xbf16>)
+    -> (tensor<2x4x6x6xbf16>, tensor<2x3x6x6xbf16>, tensor<4x3x3x3xbf16>) {
+  %y = echo.conv2d %x, %w, %b {padding = array<i64: 1, 1>} : (tensor<2x3x6x6xbf16>, tensor<4x3x3x3xbf16>, tensor<4xbf16>) -> tensor<2x4x6x6xbf16>
+  %dx = echo.conv2d_grad_input %dy, %w {padding = array<i64: 1, 1>} : (tensor<2x4x6x6xbf16>, tensor<4x3x3x3xbf16>) -> tensor<2x3x6x6xbf16>
+  %dw = echo.conv2d_grad_weight %x, %dy {padding = array<i64: 1, 1>} : (tensor<2x3x6x6xbf16>, tensor<2x4x6x6xbf16>) -> tensor<4x3x3x3xbf16>
+  return %y, %dx, %dw : tensor<2x4x6x6xbf16>, tensor<2x3x6x6xbf16>, tensor<4x3x3x3xbf16>
+}
+
+// -----
+
 // An encoding of a 16-bit tensor (Gist's bit map of a bf16 ReLU) is taken of
 // its f32 value, which the ReLU backward from the bit map and the decode
 // read; an offload and its prefetch pass the new type on, a decode is cast

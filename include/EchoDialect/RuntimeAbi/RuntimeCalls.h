@@ -38,7 +38,8 @@ LogicalResult emitRuntimeCall(OpBuilder &builder, Operation *op,
 /// Whether abi.def has an entry computing `op` in its own 16-bit element
 /// type (every tensor operand and result f16, or every one bf16): the
 /// products echo_linear, its gradients and echo_matmul, named with a
-/// `_f16`/`_bf16` suffix. echo-compute-in-f32 keeps such ops as they are;
+/// `_f16`/`_bf16` suffix, and the three convolutions echo_conv2d*.
+/// echo-compute-in-f32 keeps such ops as they are;
 /// emitRuntimeCall calls that entry.
 bool hasNative16BitEntry(Operation *op);
 

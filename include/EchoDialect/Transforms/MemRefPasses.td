@@ -73,7 +73,7 @@ def EchoRuntimeContext : Pass<"echo-runtime-context", "::mlir::ModuleOp"> {
   let summary = "Thread the runtime context through a planned step";
   let description = [{
     Connects a bufferized step to the runtime ABI (runtime/include/echo/
-    runtime.h, version 4):
+    runtime.h, version 5):
      - every function with a body takes the `echo_context *` as a new first
        argument (`!llvm.ptr`), and calls between them pass it on;
      - every call to a runtime entry passes it and gets the entry's status;

@@ -371,11 +371,13 @@ def EchoComputeInF32 : Pass<"echo-compute-in-f32", "::mlir::func::FuncOp"> {
     as a temporary (docs/mixed-precision.md). On an all-f32 step it changes
     nothing.
 
-    The products `echo.linear`, its two gradients, `echo.matmul` and
-    `echo.batch_matmul` whose tensors are all f16 or all bf16 stay as they
-    are (unless `native-products=false`): abi.def has entries that compute
-    them in their type with f32 accumulation and one rounding, so the step
-    holds no f32 copies of their operands and results.
+    The products `echo.linear`, its two gradients, `echo.matmul`,
+    `echo.batch_matmul` and the convolutions `echo.conv2d`,
+    `echo.conv2d_grad_input` and `echo.conv2d_grad_weight` whose tensors
+    are all f16 or all bf16 stay as they are (unless
+    `native-products=false`): abi.def has entries that compute them in
+    their type with f32 accumulation and one rounding, so the step holds no
+    f32 copies of their operands and results.
 
     ```mlir
     // Before

@@ -63,7 +63,7 @@ extern "C" {
 /* A step compiled against another version fails in echo_step_begin with
  * ECHO_ERR_ABI_MISMATCH; a host checks echo_abi_version() after loading a
  * backend. */
-#define ECHO_ABI_VERSION 4
+#define ECHO_ABI_VERSION 5
 
 typedef struct echo_context echo_context;
 /* A step recorded for replay (echo_graph_capture). */

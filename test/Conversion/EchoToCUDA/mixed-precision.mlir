@@ -21,3 +21,13 @@
 // F16-DAG: llvm.call @echo_cast_f16_f32(
 // F16-DAG: llvm.call @echo_linear_f16(
 // F16-DAG: gpu.binary @echo_kernels
+
+// Autocast's CNN (test/Memory/Inputs/cnn.mlir): the convolution and its
+// weight gradient call the bf16 entries (cuDNN on the tensor cores), and no
+// f32 convolution is left.
+// RUN: echo-opt %S/../../Memory/Inputs/cnn.mlir --echo-autocast=compute=bf16 '--echo-autodiff=optimizer=sgd lr=0.1' | echo-opt --echo-lower-to-cuda -o %t.cnn
+// RUN: FileCheck %s --check-prefix=CNN < %t.cnn
+// RUN: not grep -q 'llvm.call @echo_conv2d\(_grad_weight\)\?(' %t.cnn
+// CNN-DAG: llvm.call @echo_conv2d_bf16(
+// CNN-DAG: llvm.call @echo_conv2d_grad_weight_bf16(
+// CNN-DAG: llvm.call @echo_linear_bf16(

@@ -10,7 +10,7 @@
 // CHECK-DAG: func.func private @echo_step_end(!llvm.ptr) -> i32
 // CHECK-LABEL: func.func @step(
 // CHECK-SAME: %[[CTX:.*]]: !llvm.ptr, %[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<4xf32>) -> i32
-// CHECK: %[[V:.*]] = arith.constant 4 : i64
+// CHECK: %[[V:.*]] = arith.constant 5 : i64
 // CHECK: call @echo_step_begin(%[[CTX]], %[[V]]) : (!llvm.ptr, i64) -> i32
 // CHECK: %[[SITE:.*]] = llvm.mlir.constant(3 : i64) : i64
 // CHECK: %[[P:.*]] = llvm.call @echo_alloc(%[[CTX]], %{{.*}}, %[[SITE]]) : (!llvm.ptr, i64, i64) -> !llvm.ptr
