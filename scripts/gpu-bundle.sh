@@ -25,14 +25,15 @@ B=$STAGE/echo-gpu-bundle
 mkdir -p "$B/steps" "$B/goldens"
 
 # name | echo-models arguments | seed | optimizer (default sgd) | autocast
-# (bf16 or f16: 16-bit compute, f32 master weights; the products run on
-# the tensor cores, docs/mixed-precision.md)
+# (bf16 or f16: 16-bit compute, f32 master weights; the products and
+# convolutions run on the tensor cores, docs/mixed-precision.md)
 MODELS=(
   "mlp|mlp --batch 64 --hidden 256|1"
   "mlp-adam|mlp --batch 64 --hidden 256|1|adam"
   "lstm-lm|lstm-lm --batch 16 --seq-len 20 --hidden 128 --vocab 1000|2"
   "resnet32|resnet-cifar --batch 32|3"
   "gpt2-bf16|gpt2 --layers 2 --hidden 128 --heads 4 --seq-len 64 --batch 4 --vocab 512|4|sgd|bf16"
+  "resnet32-bf16|resnet-cifar --batch 32|3|sgd|bf16"
 )
 # policy | passes after autodiff | the lossless policy of a lossy one
 # (compare_dumps.py --lossy: its goldens measure the encodings' effect)
@@ -51,8 +52,8 @@ CUDA_CHIPS=${CUDA_CHIPS:-sm_90,sm_80}
 # to compile on 2 cores), Baseline with TF32 allowed (--math=tf32); the
 # LSTM LM and ResNet-32 also with their light ops as generated, fused
 # kernels (baseline-gen: echo-compile --target=cuda).
-# GPT-2 124M (s 1024, b 4) trains in bf16 (echo-autocast; PyTorch
-# autocast with F.scaled_dot_product_attention).
+# GPT-2 124M (s 1024, b 4) and ResNet-50 train in bf16 too (echo-autocast;
+# PyTorch autocast, with F.scaled_dot_product_attention for GPT-2).
 # name | echo-models arguments | torch_speed.py config ("" = no reference)
 # | variants | autocast
 SPEED=(
@@ -62,6 +63,7 @@ SPEED=(
   "lstm-lm|lstm-lm --batch 64 --seq-len 35 --hidden 512 --vocab 10000|lstm-lm:batch=64,seq-len=35,hidden=512,vocab=10000|baseline echo baseline-tf32 baseline-gen"
   "nmt|nmt --batch 128||baseline echo"
   "gpt2-bf16|gpt2 --batch 4|gpt2:batch=4,seq-len=1024,autocast=bf16|baseline echo|bf16"
+  "resnet50-bf16|resnet50 --batch 64|resnet50:batch=64,image-size=224,autocast=bf16|baseline echo|bf16"
 )
 SPEED_ONLY=${SPEED_ONLY:-0} # 1: skip the correctness steps (a quick rebuild)
 

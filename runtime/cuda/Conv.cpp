@@ -147,7 +147,10 @@ struct ConvPlan {
 /// out. ECHO_MATH_TF32: the first that succeeds in FMA or default math
 /// (CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION, which may convert to FP16, is
 /// never taken), deterministic or not, with the descriptor set to the math
-/// type it was ranked under, as cuDNN requires. With a planned workspace,
+/// type it was ranked under, as cuDNN requires. 16-bit data (`half`): the
+/// first that succeeds in any math type but a down-conversion (tensor
+/// cores), deterministic unless under ECHO_MATH_TF32, with the descriptor
+/// set to its math type. With a planned workspace,
 /// only algorithms whose workspace fits in it are candidates. The ranking
 /// is cuDNN's heuristic, not a timing, so the same shapes get the same
 /// algorithm (and the same bits) in every run.
@@ -159,8 +162,6 @@ const Perf &choose(const char *E, ConvDescriptors &d, int64_t mode, bool half,
   auto usable = [&](const Perf &p, cudnnMathType_t math) {
     if (p.status != CUDNN_STATUS_SUCCESS)
       return false;
-    // 16-bit data: any math type but a down-conversion, deterministic
-    // unless the mode is TF32's.
     if (half)
       return p.mathType != CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION &&
              (tf32 || p.determinism == CUDNN_DETERMINISTIC);
