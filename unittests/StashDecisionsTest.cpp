@@ -60,6 +60,13 @@ double simulated(func::FuncOp fn, const DeviceProfile &profile) {
   return timeline.stepSeconds;
 }
 
+/// The decisions of `fn` with each encoded form's offload on its own.
+std::vector<StashDecision> offloadsApart(func::FuncOp fn,
+                                         const DeviceProfile &profile) {
+  return stashDecisions({fn}, profile, /*regions=*/false,
+                        /*offloadsApart=*/true);
+}
+
 template <typename OpTy> unsigned count(func::FuncOp fn) {
   return llvm::range_size(fn.front().getOps<OpTy>());
 }
@@ -69,16 +76,31 @@ TEST_F(StashDecisionsTest, FindsTheReversibleDecisions) {
   func::FuncOp fn = parse(kStep);
   ASSERT_TRUE(fn);
   DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
-  std::vector<StashDecision> decisions = stashDecisions({fn}, profile);
-  ASSERT_EQ(decisions.size(), 3u);
+  // Without offloads apart, %c's fp8 form and its offload are one.
+  EXPECT_EQ(stashDecisions({fn}, profile).size(), 3u);
+  std::vector<StashDecision> decisions = offloadsApart(fn, profile);
+  ASSERT_EQ(decisions.size(), 4u);
   // Ordered by seconds saved per byte added.
   for (size_t i = 1; i < decisions.size(); ++i)
     EXPECT_GE(decisions[i - 1].seconds * double(decisions[i].bytes),
               decisions[i].seconds * double(decisions[i - 1].bytes));
   int64_t plain = 64 * 256 * 4;
+  unsigned nested = 0;
   for (const StashDecision &d : decisions) {
     Operation *anchor = d.removed.front();
-    if (auto encode = dyn_cast<EncodeOp>(anchor)) {
+    if (d.within) {
+      // %c's fp8 form's offload alone: the form stays on the device.
+      ++nested;
+      auto encode = cast<EncodeOp>(d.within);
+      auto offload = cast<OffloadOp>(anchor);
+      EXPECT_EQ(offload.getInput(), encode.getResult());
+      EXPECT_EQ(d.removed.size(), 2u); // offload prefetch
+      EXPECT_EQ(d.bytes, getStorageBytes(encode.getType()));
+      EXPECT_TRUE(llvm::any_of(decisions, [&](const StashDecision &other) {
+        return other.removed.front() == d.within &&
+               llvm::is_contained(other.removed, anchor);
+      }));
+    } else if (auto encode = dyn_cast<EncodeOp>(anchor)) {
       EXPECT_TRUE(isPrecisionReduction(encode.getEncoding().getKind()));
       bool offloaded = d.removed.size() == 4; // encode offload prefetch decode
       EXPECT_TRUE(offloaded || d.removed.size() == 2);
@@ -92,23 +114,55 @@ TEST_F(StashDecisionsTest, FindsTheReversibleDecisions) {
       EXPECT_EQ(d.bytes, plain);
     }
   }
+  EXPECT_EQ(nested, 1u);
 }
 
 TEST_F(StashDecisionsTest, TasksTakenBackSimulateAsTheIR) {
   DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
-  for (unsigned n = 0; n <= 3; ++n) {
+  // Every set of the four decisions, taken back in both orders (the
+  // nested offload before or after its precision reduction).
+  for (unsigned mask = 0; mask < 16; ++mask)
+    for (bool reverse : {false, true}) {
+      func::FuncOp fn = parse(kStep);
+      ASSERT_TRUE(fn);
+      std::vector<StashDecision> all = offloadsApart(fn, profile), chosen;
+      for (unsigned i = 0; i < all.size(); ++i)
+        if (mask >> i & 1)
+          chosen.push_back(all[i]);
+      if (reverse)
+        std::reverse(chosen.begin(), chosen.end());
+      double tasks = simulateTakenBack({fn}, chosen, chosen.size(), profile);
+      takeBack(chosen, chosen.size());
+      ASSERT_TRUE(succeeded(verify(*module))) << mask;
+      EXPECT_EQ(simulated(fn, profile), tasks) << mask;
+      // What is left: the decisions not taken back, but the nested offload
+      // once its reduction is.
+      unsigned left = 0;
+      for (unsigned i = 0; i < all.size(); ++i) {
+        bool gone = mask >> i & 1;
+        for (unsigned j = 0; j < all.size(); ++j)
+          gone = gone ||
+                 (all[i].within == all[j].removed.front() && (mask >> j & 1));
+        left += !gone;
+      }
+      EXPECT_EQ(offloadsApart(fn, profile).size(), left) << mask;
+    }
+  {
+    // The nested offload alone: %c's fp8 form stays, read by its decode.
     func::FuncOp fn = parse(kStep);
-    ASSERT_TRUE(fn);
-    std::vector<StashDecision> decisions = stashDecisions({fn}, profile);
-    double tasks = simulateTakenBack({fn}, decisions, n, profile);
-    takeBack(decisions, n);
-    ASSERT_TRUE(succeeded(verify(*module))) << n;
-    EXPECT_EQ(simulated(fn, profile), tasks) << n;
-    EXPECT_EQ(stashDecisions({fn}, profile).size(), 3 - n);
+    std::vector<StashDecision> all = offloadsApart(fn, profile);
+    auto nested = llvm::find_if(
+        all, [](const StashDecision &d) { return d.within != nullptr; });
+    ASSERT_NE(nested, all.end());
+    takeBack(ArrayRef<StashDecision>(&*nested, 1), 1);
+    ASSERT_TRUE(succeeded(verify(*module)));
+    EXPECT_EQ(count<OffloadOp>(fn), 1u); // %b's
+    EXPECT_EQ(count<EncodeOp>(fn), 3u);
+    EXPECT_EQ(count<DecodeOp>(fn), 2u);
   }
   func::FuncOp fn = parse(kStep);
   double before = simulated(fn, profile);
-  std::vector<StashDecision> decisions = stashDecisions({fn}, profile);
+  std::vector<StashDecision> decisions = offloadsApart(fn, profile);
   takeBack(decisions, decisions.size());
   // Every stash plain, the binarized mask kept: three stashes (%b's, and
   // one each for %a and %c where their encodes were).
@@ -154,7 +208,7 @@ TEST_F(StashDecisionsTest, PeakOrderTakesBackWhatGrowsNoPeakFirst) {
   func::FuncOp fn = parse(kPeakStep);
   ASSERT_TRUE(fn);
   DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
-  std::vector<StashDecision> byTime = stashDecisions({fn}, profile);
+  std::vector<StashDecision> byTime = offloadsApart(fn, profile);
   ASSERT_EQ(byTime.size(), 2u);
   // Equal bytes and equal costs: program order, %a first.
   EXPECT_EQ(cast<EncodeOp>(byTime[0].removed.front()).getInput(),
@@ -177,17 +231,45 @@ TEST_F(StashDecisionsTest, PeakOrderPeaksAreTheLiveBytesAfterTakeBack) {
     func::FuncOp fn = parse(step);
     ASSERT_TRUE(fn);
     std::vector<int64_t> peaks;
-    size_t n = peakOrder({fn}, stashDecisions({fn}, profile), peaks).size();
+    size_t n = peakOrder({fn}, offloadsApart(fn, profile), peaks).size();
     ASSERT_EQ(peaks.size(), n + 1);
     for (unsigned k = 0; k <= n; ++k) {
       fn = parse(step);
       std::vector<int64_t> unused;
       std::vector<StashDecision> ordered =
-          peakOrder({fn}, stashDecisions({fn}, profile), unused);
+          peakOrder({fn}, offloadsApart(fn, profile), unused);
       takeBack(ordered, k);
       ASSERT_TRUE(succeeded(verify(*module))) << k;
       EXPECT_EQ(livePeak(fn), peaks[k]) << k;
     }
+  }
+}
+
+// The MILP's model of each set taken back (a precision reduction requires
+// its encoded form's offload) is the IR's live bytes after takeBack.
+TEST_F(StashDecisionsTest, MixProblemPeaksAreTheLiveBytesAfterTakeBack) {
+  DeviceProfile profile = deviceProfileOf(DeviceKind::Pcie4);
+  func::FuncOp fn = parse(kStep);
+  ASSERT_TRUE(fn);
+  std::vector<StashDecision> all = offloadsApart(fn, profile);
+  StashMixProblem problem = stashMixProblem({fn}, all);
+  unsigned requirements = 0;
+  for (const auto &d : problem.decisions)
+  requirements += d.requires.size();
+  EXPECT_EQ(requirements, 1u);
+  for (unsigned mask = 0; mask < (1u << all.size()); ++mask) {
+    std::vector<bool> chosen(all.size());
+    for (unsigned i = 0; i < all.size(); ++i)
+      chosen[i] = mask >> i & 1;
+    int64_t model = stashMixPeak(problem, chosen);
+    fn = parse(kStep);
+    std::vector<StashDecision> again = offloadsApart(fn, profile), picked;
+    for (unsigned i = 0; i < again.size(); ++i)
+      if (chosen[i])
+        picked.push_back(again[i]);
+    takeBack(picked, picked.size());
+    ASSERT_TRUE(succeeded(verify(*module))) << mask;
+    EXPECT_EQ(livePeak(fn), model) << mask;
   }
 }
 
@@ -253,7 +335,7 @@ TEST_F(StashDecisionsTest, FindsRecomputeRegionsAndTheValuesTheyRecompute) {
       stashDecisions({fn}, profile, /*regions=*/true);
   ASSERT_EQ(decisions.size(), 3u);
   // Without regions, only the fp8 stash.
-  EXPECT_EQ(stashDecisions({fn}, profile).size(), 1u);
+  EXPECT_EQ(offloadsApart(fn, profile).size(), 1u);
   unsigned regions = 0;
   for (const StashDecision &d : decisions) {
     auto region = dyn_cast<RecomputeOp>(d.removed.front());

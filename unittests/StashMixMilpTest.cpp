@@ -102,6 +102,69 @@ TEST(StashMixMilpTest, MatchesBruteForceOnRandomProblems) {
   EXPECT_GE(binding, 15);
 }
 
+// Decisions that require others (a precision reduction its encoded form's
+// offload): only sets that hold each requirement count, and the peak of a
+// set is that of the set with its requirements.
+TEST(StashMixMilpTest, RequirementsMatchBruteForce) {
+  std::mt19937 rng(136);
+  int binding = 0, required = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    StashMixProblem p = randomProblem(rng, 1, 2 + trial % 7, 12);
+    size_t n = p.decisions.size();
+    // Odd decisions require the one before them, some of the time.
+    for (size_t d = 1; d < n; d += 2)
+      if (rng() % 3)
+    p.decisions[d].requires.push_back(unsigned(d - 1));
+    auto holds = [&](const std::vector<bool> &chosen) {
+      for (size_t d = 0; d < n; ++d)
+        for (unsigned r : p.decisions[d].requires)
+          if (chosen[d] && !chosen[r])
+            return false;
+      return true;
+    };
+    std::vector<bool> none(n, false), all(n, true);
+    int64_t low = peakByHand(p, none), high = peakByHand(p, all);
+    int64_t limit =
+        low + int64_t(rng() % uint64_t(std::max<int64_t>(1, high - low + 1)));
+    double best = -1;
+    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+      std::vector<bool> chosen(n);
+      double seconds = 0;
+      for (size_t d = 0; d < n; ++d)
+        if ((chosen[d] = (mask >> d) & 1))
+          seconds += p.decisions[d].seconds;
+      if (!holds(chosen))
+        continue;
+      EXPECT_EQ(stashMixPeak(p, chosen), peakByHand(p, chosen));
+      if (peakByHand(p, chosen) <= limit)
+        best = std::max(best, seconds);
+    }
+    // The model's peak of a set without its requirements is the set's with.
+    for (size_t d = 0; d < n; ++d)
+      for (unsigned r : p.decisions[d].requires) {
+        std::vector<bool> alone(n, false), both(n, false);
+        alone[d] = both[d] = both[r] = true;
+        EXPECT_EQ(stashMixPeak(p, alone), stashMixPeak(p, both)) << trial;
+        ++required;
+      }
+    StashMixOptions options;
+    options.limit = limit;
+    StashMixResult r = solveStashMix(p, options);
+    if (best < 0) {
+      EXPECT_EQ(r.status, StashMixResult::Status::Infeasible) << trial;
+      continue;
+    }
+    ASSERT_EQ(r.status, StashMixResult::Status::Optimal) << trial;
+    binding += r.rows > 0;
+    EXPECT_TRUE(holds(r.takeBack)) << trial;
+    EXPECT_NEAR(r.seconds, best, 1e-12) << trial;
+    EXPECT_LE(r.peak, limit) << trial;
+    EXPECT_EQ(r.peak, peakByHand(p, r.takeBack)) << trial;
+  }
+  EXPECT_GE(required, 20);
+  EXPECT_GE(binding, 15);
+}
+
 TEST(StashMixMilpTest, AStartIsKeptOrBettered) {
   std::mt19937 rng(5);
   StashMixProblem p = randomProblem(rng, 1, 8, 10);

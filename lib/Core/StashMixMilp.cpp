@@ -4,6 +4,7 @@
 //   minimize  -sum seconds[d] y[d]
 //   for each function f and each point p that could exceed the limit:
 //     live[f][p] + sum over d of f covering p: bytes[d,p] y[d] <= limit
+//   for each d and each r that d requires:  y[d] <= y[r]
 // Points between two consecutive interval ends share their coefficients,
 // so one row per such segment (at its largest live bytes) states them all.
 //
@@ -31,10 +32,23 @@ int64_t floorDiv(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && a < 0) ? q - 1 : q;
 }
+
+/// `takeBack` with what its decisions require (one level: a requirement
+/// requires nothing).
+std::vector<bool> withRequired(const StashMixProblem &problem,
+                               std::vector<bool> takeBack) {
+  takeBack.resize(problem.decisions.size(), false);
+  for (size_t d = 0; d < problem.decisions.size(); ++d)
+    if (takeBack[d])
+      for (unsigned r : problem.decisions[d].requires)
+        takeBack[r] = true;
+  return takeBack;
+}
 } // namespace
 
 int64_t mlir::echo::stashMixPeak(const StashMixProblem &problem,
-                                 const std::vector<bool> &takeBack) {
+                                 const std::vector<bool> &chosen) {
+  std::vector<bool> takeBack = withRequired(problem, chosen);
   std::vector<std::vector<int64_t>> delta(problem.live.size());
   for (size_t f = 0; f < problem.live.size(); ++f)
     delta[f].assign(problem.live[f].size() + 1, 0);
@@ -150,16 +164,21 @@ StashMixResult mlir::echo::solveStashMix(const StashMixProblem &problem,
       return result;
     }
   }
+  bool memoryRows = program.rowCount() > 0;
+  for (size_t d = 0; d < n; ++d)
+    for (unsigned r : problem.decisions[d].requires)
+      program.atLeast({{int(r), 1.0}, {int(d), -1.0}}, 0);
   result.rows = program.rowCount();
-  if (result.rows == 0) {
+  if (!memoryRows) {
     // Nothing can exceed the limit: every decision that saves time goes.
     result.status = StashMixResult::Status::Optimal;
     result.takeBack.resize(n);
-    for (size_t d = 0; d < n; ++d) {
+    for (size_t d = 0; d < n; ++d)
       result.takeBack[d] = problem.decisions[d].seconds > 0;
+    result.takeBack = withRequired(problem, result.takeBack);
+    for (size_t d = 0; d < n; ++d)
       if (result.takeBack[d])
         result.seconds += problem.decisions[d].seconds;
-    }
     result.bound = result.seconds;
     result.peak = stashMixPeak(problem, result.takeBack);
     return result;
@@ -185,11 +204,12 @@ StashMixResult mlir::echo::solveStashMix(const StashMixProblem &problem,
   result.status = s.optimal ? StashMixResult::Status::Optimal
                             : StashMixResult::Status::Feasible;
   result.takeBack.resize(n);
-  for (size_t d = 0; d < n; ++d) {
+  for (size_t d = 0; d < n; ++d)
     result.takeBack[d] = s.values[d] > 0.5;
+  result.takeBack = withRequired(problem, result.takeBack);
+  for (size_t d = 0; d < n; ++d)
     if (result.takeBack[d])
       result.seconds += problem.decisions[d].seconds;
-  }
   result.bound = -s.bound * 1e-12;
   result.peak = stashMixPeak(problem, result.takeBack);
   // The rounded choice must hold the rows (CBC's integrality tolerance);

@@ -87,13 +87,27 @@ enum class MixFamily {
   Milp,        // the set solveStashMix chooses within a live-bytes limit
 };
 
-/// A candidate with `count` of its stash decisions taken back; with
-/// `regions`, of the decisions that include its recompute regions (a
-/// second set of each family beside the first, so a candidate with
-/// regions keeps every mix it had without them).
+/// Which of a candidate's decisions a mix may take back. Each family is
+/// made over each set, so a candidate keeps every mix the first set gives.
+enum class DecisionSet {
+  Stashes,       // precision reductions (with their offloads) and offloads
+  WithRegions,   // and recompute regions
+  OffloadsApart, // and each encoded form's offload on its own
+};
+constexpr DecisionSet kDecisionSets[] = {
+    DecisionSet::Stashes, DecisionSet::WithRegions, DecisionSet::OffloadsApart};
+
+std::vector<StashDecision> decisionsOf(ArrayRef<func::FuncOp> fns,
+                                       const DeviceProfile &profile,
+                                       DecisionSet set) {
+  return stashDecisions(fns, profile, set == DecisionSet::WithRegions,
+                        set == DecisionSet::OffloadsApart);
+}
+
+/// A candidate with `count` of the decisions of `set` taken back.
 struct Mix {
   MixFamily family = MixFamily::TimePerByte;
-  bool regions = false;
+  DecisionSet set = DecisionSet::Stashes;
   unsigned count = 0;
   std::vector<unsigned> chosen; // Milp: indices into stashDecisions' order
   double seconds = 0;   // simulated on the candidate's tasks
@@ -112,6 +126,7 @@ struct Outcome {
   double seconds = 0;      // all functions' simulated steps
   unsigned decisions = 0;  // stash decisions a mix may take back
   unsigned regions = 0;    // and recompute regions, in mixes with regions
+  unsigned offloads = 0;   // and encoded forms' offloads, taken apart
   SmallVector<Mix> mixes;  // by family, then count; none without decisions
   bool milpMixes = false;  // the Milp family was made (only for a fit)
 };
@@ -136,7 +151,15 @@ std::string familySpelling(const Mix &m) {
     family = "milp";
     break;
   }
-  return (family + (m.regions ? "-with-regions" : "")).str();
+  switch (m.set) {
+  case DecisionSet::Stashes:
+    break;
+  case DecisionSet::WithRegions:
+    return (family + "-with-regions").str();
+  case DecisionSet::OffloadsApart:
+    return (family + "-offloads-apart").str();
+  }
+  return family.str();
 }
 
 /// The limits on the live bytes that the peak and Milp families' mixes
@@ -151,6 +174,28 @@ SmallVector<int64_t> mixLimits(const std::vector<int64_t> &peaks,
   for (uint64_t j = 1; j <= steps && growth > 0; ++j)
     limits.push_back(peaks[0] +
                      int64_t((j * uint64_t(growth) + steps - 1) / steps));
+  return limits;
+}
+
+/// The points of a fixed grid of byte counts strictly between `from` and
+/// `to`: 2^(k/8) rounded, about 9% apart, in integer arithmetic so that
+/// every machine gives the same. The peak family's mixes take these limits
+/// too: j/steps of the growth is coarse where one stash decision is a small
+/// share of it, and a grid that does not depend on the budget keeps the
+/// choice monotonic.
+SmallVector<int64_t> gridLimits(int64_t from, int64_t to) {
+  // round(256 * 2^(j/8)), j = 0 ... 7.
+  static constexpr int64_t kMantissa[] = {256, 279, 304, 332,
+                                          362, 395, 431, 470};
+  SmallVector<int64_t> limits;
+  for (int shift = 0; shift < 62 - 9; ++shift)
+    for (int64_t m : kMantissa) {
+      int64_t g = (m << shift) >> 8;
+      if (g >= to)
+        return limits;
+      if (g > from && (limits.empty() || g > limits.back()))
+        limits.push_back(g);
+    }
   return limits;
 }
 
@@ -169,8 +214,7 @@ unsigned mostWithin(const std::vector<int64_t> &peaks, unsigned useful,
 /// simulated.
 void applyMix(ArrayRef<func::FuncOp> fns, const Mix &m,
               const DeviceProfile &profile) {
-  std::vector<StashDecision> decisions =
-      stashDecisions(fns, profile, m.regions);
+  std::vector<StashDecision> decisions = decisionsOf(fns, profile, m.set);
   switch (m.family) {
   case MixFamily::TimePerByte:
     takeBack(decisions, m.count);
@@ -385,25 +429,30 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
                               ArrayRef<StringRef> functions) {
   SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
   DeviceProfile profile = deviceProfileOf(device);
-  for (bool regions : {false, true}) {
-    std::vector<StashDecision> decisions =
-        stashDecisions(fns, profile, regions);
-    if (!regions) {
+  for (DecisionSet set : kDecisionSets) {
+    std::vector<StashDecision> decisions = decisionsOf(fns, profile, set);
+    switch (set) {
+    case DecisionSet::Stashes:
       o.decisions = decisions.size();
-    } else {
+      break;
+    case DecisionSet::WithRegions:
       o.regions = decisions.size() - o.decisions;
-      if (!o.regions)
-        return; // the same decisions: the same mixes
+      break;
+    case DecisionSet::OffloadsApart:
+      o.offloads = decisions.size() - o.decisions;
+      break;
     }
+    if (set != DecisionSet::Stashes && decisions.size() == o.decisions)
+      continue; // the same decisions: the same mixes
     auto add = [&](MixFamily family, ArrayRef<StashDecision> ordered,
                    unsigned count) {
       if (count == 0 ||
           (!o.mixes.empty() && o.mixes.back().family == family &&
-           o.mixes.back().regions == regions && o.mixes.back().count >= count))
+           o.mixes.back().set == set && o.mixes.back().count >= count))
         return;
       Mix m;
       m.family = family;
-      m.regions = regions;
+      m.set = set;
       m.count = count;
       m.seconds = simulateTakenBack(fns, ordered, count, profile);
       o.mixes.push_back(m);
@@ -422,7 +471,11 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
     unsigned useful = 0;
     while (useful < decisions.size() && decisions[useful].seconds > 0)
       ++useful;
-    for (int64_t limit : mixLimits(peaks, useful, steps))
+    SmallVector<int64_t> limits = mixLimits(peaks, useful, steps);
+    if (useful && true)
+      llvm::append_range(limits, gridLimits(peaks[0], peaks[useful]));
+    llvm::sort(limits);
+    for (int64_t limit : limits)
       add(MixFamily::Peak, decisions, mostWithin(peaks, useful, limit));
   }
 }
@@ -436,11 +489,11 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
     return erase();
   SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
   DeviceProfile profile = deviceProfileOf(device);
-  for (bool regions : {false, true}) {
-    if (regions && !o.regions)
-      break;
-    std::vector<StashDecision> decisions =
-        stashDecisions(fns, profile, regions);
+  for (DecisionSet set : kDecisionSets) {
+    if ((set == DecisionSet::WithRegions && !o.regions) ||
+        (set == DecisionSet::OffloadsApart && !o.offloads))
+      continue;
+    std::vector<StashDecision> decisions = decisionsOf(fns, profile, set);
     if (decisions.empty())
       continue;
     StashMixProblem problem = stashMixProblem(fns, decisions);
@@ -464,6 +517,11 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
       for (const StashDecision &d :
            ArrayRef(byPeak).take_front(mostWithin(peaks, useful, limit)))
         options.start[indexOf.lookup(d.removed.front())] = true;
+      // A precision reduction taken back takes its offloads back too.
+      for (auto [i, decision] : llvm::enumerate(problem.decisions))
+        if (options.start[i])
+          for (unsigned r : decision.requires)
+            options.start[r] = true;
       StashMixResult r = solveStashMix(problem, options);
       if (r.status == StashMixResult::Status::Failed ||
           r.status == StashMixResult::Status::Stopped) {
@@ -478,13 +536,13 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
         continue; // too large to solve: the greedy orders stand
       Mix m;
       m.family = MixFamily::Milp;
-      m.regions = regions;
+      m.set = set;
       for (unsigned i = 0; i < r.takeBack.size(); ++i)
         if (r.takeBack[i])
           m.chosen.push_back(i);
       m.count = m.chosen.size();
       bool repeat = llvm::any_of(o.mixes, [&](const Mix &other) {
-        return other.family == MixFamily::Milp && other.regions == regions &&
+        return other.family == MixFamily::Milp && other.set == set &&
                other.chosen == m.chosen;
       });
       if (m.count == 0 || repeat)
@@ -765,12 +823,11 @@ void BudgetPlanPass::runOnOperation() {
       Outcome &o = outcomes[i];
       // Mixes j.. of one order (they are stored by order, then count).
       auto couldBeat = [&](unsigned from) {
-        return llvm::any_of(ArrayRef<Mix>(o.mixes).drop_front(from),
-                            [&](const Mix &m) {
-                              return m.family == o.mixes[from].family &&
-                                     m.regions == o.mixes[from].regions &&
-                                     ps(m.seconds) < fastest;
-                            });
+        return llvm::any_of(
+            ArrayRef<Mix>(o.mixes).drop_front(from), [&](const Mix &m) {
+              return m.family == o.mixes[from].family &&
+                     m.set == o.mixes[from].set && ps(m.seconds) < fastest;
+            });
       };
       if (!llvm::any_of(
               o.mixes, [&](const Mix &m) { return ps(m.seconds) < fastest; }) ||
@@ -781,10 +838,10 @@ void BudgetPlanPass::runOnOperation() {
         addMilpMixes(o, names);
       for (MixFamily walk :
            {MixFamily::TimePerByte, MixFamily::Peak, MixFamily::Milp}) {
-        for (bool regions : {false, true})
+        for (DecisionSet set : kDecisionSets)
           for (unsigned j = 0; j < o.mixes.size(); ++j) {
             Mix &m = o.mixes[j];
-            if (m.family != walk || m.regions != regions)
+            if (m.family != walk || m.set != set)
               continue;
             if (!couldBeat(j))
               break;
@@ -816,8 +873,11 @@ void BudgetPlanPass::runOnOperation() {
   if (failed(runPipeline(pm, module)))
     return signalPassFailure();
   unsigned takenBack = bestMix ? bestMix->count : 0;
-  unsigned decisions =
-      best->decisions + (bestMix && bestMix->regions ? best->regions : 0);
+  unsigned decisions = best->decisions;
+  if (bestMix && bestMix->set == DecisionSet::WithRegions)
+    decisions += best->regions;
+  if (bestMix && bestMix->set == DecisionSet::OffloadsApart)
+    decisions += best->offloads;
   int64_t peak = bestMix ? bestMix->peak : best->peak;
   double seconds = bestMix ? bestMix->planSeconds : best->seconds;
   if (takenBack) {

@@ -332,6 +332,21 @@ struct BlockLiveness {
   }
 };
 
+/// For each decision, the decisions within it (an encoded form's offloads
+/// within its precision reduction), by index.
+std::vector<std::vector<size_t>>
+nestedDecisions(ArrayRef<StashDecision> decisions) {
+  llvm::DenseMap<Operation *, size_t> anchorOf;
+  for (auto [i, d] : llvm::enumerate(decisions))
+    anchorOf[d.removed.front()] = i;
+  std::vector<std::vector<size_t>> nested(decisions.size());
+  for (auto [i, d] : llvm::enumerate(decisions))
+    if (d.within)
+      if (auto it = anchorOf.find(d.within); it != anchorOf.end())
+        nested[it->second].push_back(i);
+  return nested;
+}
+
 } // namespace
 
 std::vector<StashDecision>
@@ -353,8 +368,12 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
   };
   size_t n = decisions.size();
   std::vector<LiveProfile::Changes> changes(n);
-  for (size_t i = 0; i < n; ++i)
+  std::vector<double> saving(n);
+  for (size_t i = 0; i < n; ++i) {
     changes[i] = live[decisions[i].function]->changesOf(decisions[i]);
+    saving[i] = decisions[i].seconds;
+  }
+  std::vector<std::vector<size_t>> nested = nestedDecisions(decisions);
 
   int64_t peak = largestPeak();
   auto growth = [&](size_t i) {
@@ -363,11 +382,32 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
   };
   // Seconds per byte of growth; free ones first, useless ones last.
   auto key = [&](size_t i, int64_t grows) {
-    if (decisions[i].seconds <= 0)
+    if (saving[i] <= 0)
       return -1.0;
     if (grows == 0)
       return std::numeric_limits<double>::infinity();
-    return decisions[i].seconds / double(grows);
+    return saving[i] / double(grows);
+  };
+  // What is left of the others once `i` is taken back: a precision
+  // reduction without the offloads already taken back; nothing of an
+  // offload its reduction took back.
+  std::vector<bool> taken(n, false);
+  auto takeNested = [&](size_t i) {
+    taken[i] = true;
+    for (size_t c : nested[i])
+      if (!taken[c]) {
+        changes[c].clear();
+        saving[c] = 0;
+      }
+    if (!decisions[i].within)
+      return;
+    for (size_t p = 0; p < n; ++p) {
+      if (taken[p] || !llvm::is_contained(nested[p], i))
+        continue;
+      for (const auto &[start, end, bytes] : changes[i])
+        changes[p].push_back({start, end, -bytes});
+      saving[p] = std::max(0.0, saving[p] - saving[i]);
+    }
   };
   struct Entry {
     double key;
@@ -400,7 +440,10 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
       l.profile.add(start, end, bytes);
     peak = largestPeak();
     peaks.push_back(peak);
-    ordered.push_back(std::move(decisions[now.index]));
+    StashDecision d = decisions[now.index];
+    d.seconds = saving[now.index];
+    ordered.push_back(std::move(d));
+    takeNested(now.index);
   }
   return ordered;
 }
@@ -425,12 +468,25 @@ StashMixProblem mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
     decision.changes = live[d.function]->changesOf(d);
     problem.decisions.push_back(std::move(decision));
   }
+  // A precision reduction requires its encoded form's offloads: they add
+  // up to its whole effect.
+  std::vector<std::vector<size_t>> nested = nestedDecisions(decisions);
+  for (size_t p = 0; p < nested.size(); ++p)
+    for (size_t c : nested[p]) {
+      StashMixProblem::Decision &parent = problem.decisions[p];
+      const StashMixProblem::Decision &child = problem.decisions[c];
+      parent.requires.push_back(unsigned(c));
+      for (const auto &[start, end, bytes] : child.changes)
+        parent.changes.push_back({start, end, -bytes});
+      parent.seconds = std::max(0.0, parent.seconds - child.seconds);
+    }
   return problem;
 }
 
 std::vector<StashDecision>
 mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
-                           const DeviceProfile &profile, bool regions) {
+                           const DeviceProfile &profile, bool regions,
+                           bool offloadsApart) {
   std::vector<StashDecision> decisions;
   for (auto [f, constFn] : llvm::enumerate(functions)) {
     func::FuncOp fn = constFn;
@@ -438,6 +494,7 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
       continue;
     size_t first = decisions.size();
     llvm::DenseSet<Operation *> claimed;
+    std::vector<StashDecision> children;
     for (Operation &op : fn.front()) {
       StashDecision d;
       d.function = f;
@@ -460,6 +517,19 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
           continue;
         d.bytes = getStorageBytes(encode.getInput().getType()) -
                   (offloaded ? 0 : getStorageBytes(encode.getType()));
+        // The encoded form's offloads, each a decision of its own: taken
+        // back, the form stays on the device.
+        for (Operation *user : encode.getResult().getUsers()) {
+          auto offload = dyn_cast<OffloadOp>(user);
+          if (!offload || !offloadsApart)
+            continue;
+          StashDecision c;
+          c.function = f;
+          c.within = encode;
+          (void)collectOffload(offload, /*decodes=*/false, c.removed);
+          c.bytes = std::max<int64_t>(getStorageBytes(encode.getType()), 1);
+          children.push_back(std::move(c));
+        }
       } else if (auto offload = dyn_cast<OffloadOp>(op)) {
         if (claimed.contains(offload) ||
             !collectOffload(offload, /*decodes=*/false, d.removed))
@@ -479,6 +549,9 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
       d.bytes = std::max<int64_t>(d.bytes, 1);
       claimed.insert(d.removed.begin(), d.removed.end());
       decisions.push_back(std::move(d));
+      for (StashDecision &c : children)
+        decisions.push_back(std::move(c));
+      children.clear();
     }
     if (decisions.size() == first)
       continue;
@@ -533,7 +606,16 @@ void eraseReadersFirst(ArrayRef<Operation *> ops) {
 } // namespace
 
 void mlir::echo::takeBack(ArrayRef<StashDecision> decisions, unsigned count) {
-  for (const StashDecision &d : decisions.take_front(count)) {
+  // Ops erased so far: an encoded form's offload goes with its precision
+  // reduction, whichever is taken back first.
+  llvm::DenseSet<Operation *> erased;
+  for (const StashDecision &full : decisions.take_front(count)) {
+    if (erased.contains(full.removed.front()))
+      continue;
+    StashDecision d = full;
+    llvm::erase_if(d.removed,
+                   [&](Operation *op) { return erased.contains(op); });
+    erased.insert(d.removed.begin(), d.removed.end());
     Operation *anchor = d.removed.front();
     if (auto region = dyn_cast<RecomputeOp>(anchor)) {
       // Each recomputed value's readers read a stash of the forward value,

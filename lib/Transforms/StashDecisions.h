@@ -3,7 +3,8 @@
 // The decisions a memory plan made about single stashed values that can be
 // taken back, leaving the value plainly stashed: a precision reduction (its
 // echo.encode, the echo.decode ops of it, and any offload of the encoded
-// form), an offload (of a plain or losslessly encoded value) and a
+// form), the offload of an encoded form alone (the encoded form then stays
+// on the device), an offload (of a plain or losslessly encoded value) and a
 // recomputation (an echo.recompute region, whose results become stashes of
 // the forward values its body clones). Lossless encodings themselves stay:
 // they change which backward ops run.
@@ -40,19 +41,30 @@ struct StashDecision {
   int64_t bytes = 0;
   /// Simulated step seconds saved when it alone is taken back.
   double seconds = 0;
+  /// For the offload of an encoded form: the echo.encode whose decision
+  /// (the precision reduction) takes this one back too. Taking this one
+  /// back alone keeps the encoded form on the device.
+  Operation *within = nullptr;
 };
 
 /// The decisions in `functions` (single-block steps), most seconds saved
 /// per byte first; ties in function, then program order. Recompute
-/// regions are decisions only with `regions`.
+/// regions are decisions only with `regions`; an encoded form's offload is
+/// a decision of its own (within its precision reduction) only with
+/// `offloadsApart`.
 std::vector<StashDecision> stashDecisions(ArrayRef<func::FuncOp> functions,
                                           const DeviceProfile &profile,
-                                          bool regions = false);
+                                          bool regions = false,
+                                          bool offloadsApart = false);
 
 /// `decisions` (stashDecisions of `functions`) in the peak order: most
 /// seconds saved per byte the step's peak live bytes grow first, greedily,
 /// with the live bytes updated after each decision taken back (a value
 /// live across no peak costs none; those that save no time come last).
+/// An encoded form's offload taken back before its precision reduction
+/// leaves the reduction the rest of its effect (and saving); taken back
+/// after, it changes nothing. Each decision's `seconds` in the order is
+/// what it saves where it stands.
 /// `peaks` (size + 1 entries) gets the largest function's peak live bytes
 /// with the first k taken back. The live bytes are the tensor values'
 /// (each from its producer to its last use in the block, a stash being its
@@ -66,7 +78,9 @@ std::vector<StashDecision> peakOrder(ArrayRef<func::FuncOp> functions,
 /// The per-value mix problem (Core/StashMixMilp.h) of `decisions` in
 /// `functions`: each function's live bytes at each op, as peakOrder counts
 /// them, and what taking each decision back changes in them. Its decisions
-/// are `decisions`, in that order.
+/// are `decisions`, in that order; a precision reduction whose encoded
+/// form's offload is among them requires it, and counts only the rest of
+/// its effect.
 StashMixProblem stashMixProblem(ArrayRef<func::FuncOp> functions,
                                 ArrayRef<StashDecision> decisions);
 
@@ -79,7 +93,9 @@ double simulateTakenBack(ArrayRef<func::FuncOp> functions,
                          const DeviceProfile &profile);
 
 /// Takes back the first `count` of `decisions` in the IR: the backward
-/// readers read an echo.stash of the value instead.
+/// readers read an echo.stash of the value instead. A decision already
+/// taken back within an earlier one (an encoded form's offload within its
+/// precision reduction) is skipped, in either order.
 void takeBack(ArrayRef<StashDecision> decisions, unsigned count);
 
 } // namespace echo

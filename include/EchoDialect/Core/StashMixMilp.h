@@ -38,12 +38,18 @@ struct StashMixProblem {
     /// {first point, last point, bytes}: bytes added (negative: removed)
     /// at each point of the inclusive interval when it is taken back.
     std::vector<std::array<int64_t, 3>> changes;
+    /// Decisions taken back whenever this one is (an encoded form's
+    /// offloads, for its precision reduction); `seconds` and `changes`
+    /// are then what this one adds to theirs.
+    std::vector<unsigned>
+    requires;
   };
   std::vector<Decision> decisions;
 };
 
 /// The largest live bytes over every function's points with the decisions
-/// marked in `takeBack` taken back: the model's arithmetic.
+/// marked in `takeBack` taken back, and those they require: the model's
+/// arithmetic.
 int64_t stashMixPeak(const StashMixProblem &problem,
                      const std::vector<bool> &takeBack);
 

@@ -1087,9 +1087,13 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     encoded form), an offload, or a recompute region (whose readers then
     read stashes of the forward values its body clones) - so that those
     stashes stay plain. Its decisions are taken back in three families,
-    each made twice: over its precision reductions and offloads, and
-    (`-with-regions`, for a candidate that recomputes) over those and its
-    regions. `time-per-byte`: the
+    each made over up to three sets of decisions: its precision reductions
+    and offloads; those and its regions (`-with-regions`, for a candidate
+    that recomputes); and those with each encoded form's offload as a
+    decision of its own (`-offloads-apart`, for a candidate that offloads
+    encoded forms), whose taking back keeps the encoded form on the device
+    (a precision reduction taken back still takes its offload back).
+    `time-per-byte`: the
     simulated seconds each saves, taken back alone, per byte the value
     keeps, most first; its mixes take back the first j/`mix-steps` of
     them, j = 1 ... `mix-steps`. `peak`: the seconds saved per byte the
@@ -1098,12 +1102,14 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
     live bytes updated after each; a decision whose value is live across
     no peak grows none and comes first. Its mixes take back every
     decision that grows no peak, then the most within j/`mix-steps` of the
-    growth taking back all would add. `milp`: at each of the peak mixes'
-    live-bytes limits, the set that saves the most seconds (summed)
-    within it, a knapsack solved by CBC in a child process (within
-    `remat-solver-nodes`, from the peak mix as a start), made only for a
-    candidate that fits; a failed or stopped solve is a warning and leaves
-    the greedy orders. Each mix is simulated on the candidate's tasks. Every candidate that fits and has a mix that could
+    growth taking back all would add, and the most within each point of a
+    fixed grid of live bytes (2^(k/8), about 9% apart) in between. `milp`:
+    at each of the limits j/`mix-steps` of the growth, the set that saves
+    the most seconds (summed) within it, a knapsack solved by CBC in a
+    child process (within `remat-solver-nodes`, from the peak mix as a
+    start), made only for a candidate that fits; a failed or stopped solve
+    is a warning and leaves the greedy orders. Each mix is simulated on the
+    candidate's tasks. Every candidate that fits and has a mix that could
     beat the fastest plan found so far has its mixes planned, each order
     from the fewest decisions taken back up, stopping at the first that
     does not fit; a faster mix that fits is kept. A mix counts only if its
@@ -1166,8 +1172,9 @@ def EchoBudgetPlan : Pass<"echo-budget-plan", "::mlir::ModuleOp"> {
            "Per-value mixes tried on each candidate that fits, per family: "
            "take back the first j/N of its precision reductions and "
            "offloads by time saved per byte, those within j/N of the peak "
-           "growth by time saved per byte of peak, or the set a MILP finds "
-           "within that growth (0: whole policies only)">,
+           "growth (and within a fixed 9% grid of live bytes) by time saved "
+           "per byte of peak, or the set a MILP finds within j/N of that "
+           "growth (0: whole policies only)">,
     Option<"mixSolverFault", "test-mix-solver-fault",
            "::mlir::echo::SolverFault",
            /*default=*/"::mlir::echo::SolverFault::None",
