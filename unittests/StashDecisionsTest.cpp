@@ -255,7 +255,7 @@ TEST_F(StashDecisionsTest, MixProblemPeaksAreTheLiveBytesAfterTakeBack) {
   StashMixProblem problem = stashMixProblem({fn}, all);
   unsigned requirements = 0;
   for (const auto &d : problem.decisions)
-  requirements += d.requires.size();
+    requirements += d.requirements.size();
   EXPECT_EQ(requirements, 1u);
   for (unsigned mask = 0; mask < (1u << all.size()); ++mask) {
     std::vector<bool> chosen(all.size());

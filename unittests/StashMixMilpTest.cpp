@@ -59,6 +59,69 @@ int64_t peakByHand(const StashMixProblem &p, const std::vector<bool> &chosen) {
   return peak;
 }
 
+/// Whether `chosen` holds every requirement of its decisions.
+bool holdsRequirements(const StashMixProblem &p,
+                       const std::vector<bool> &chosen) {
+  for (size_t d = 0; d < p.decisions.size(); ++d)
+    for (unsigned r : p.decisions[d].requirements)
+      if (chosen[d] && !chosen[r])
+        return false;
+  return true;
+}
+
+/// A limit between the plan's peak and the peak with all taken back.
+int64_t randomLimit(std::mt19937 &rng, const StashMixProblem &p) {
+  size_t n = p.decisions.size();
+  std::vector<bool> none(n, false), all(n, true);
+  int64_t low = peakByHand(p, none), high = peakByHand(p, all);
+  return low + int64_t(rng() % uint64_t(std::max<int64_t>(1, high - low + 1)));
+}
+
+/// The most seconds any set that holds its requirements saves within
+/// `limit`, by trying them all (-1: none is within it); each set's model
+/// peak is checked against the hand count on the way.
+double bestByBruteForce(const StashMixProblem &p, int64_t limit) {
+  size_t n = p.decisions.size();
+  double best = -1;
+  for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+    std::vector<bool> chosen(n);
+    double seconds = 0;
+    for (size_t d = 0; d < n; ++d)
+      if ((chosen[d] = (mask >> d) & 1))
+        seconds += p.decisions[d].seconds;
+    if (!holdsRequirements(p, chosen))
+      continue;
+    EXPECT_EQ(stashMixPeak(p, chosen), peakByHand(p, chosen));
+    if (peakByHand(p, chosen) <= limit)
+      best = std::max(best, seconds);
+  }
+  return best;
+}
+
+/// Solves `p` within `limit` and checks the choice against brute force:
+/// it saves the most seconds, holds the requirements and stays within the
+/// limit. Returns whether some set fits; counts solves with rows.
+bool solvesAsBruteForce(const StashMixProblem &p, int64_t limit, int trial,
+                        int &binding) {
+  double best = bestByBruteForce(p, limit);
+  StashMixOptions options;
+  options.limit = limit;
+  StashMixResult r = solveStashMix(p, options);
+  if (best < 0) {
+    EXPECT_EQ(r.status, StashMixResult::Status::Infeasible) << trial;
+    return false;
+  }
+  binding += r.rows > 0;
+  EXPECT_EQ(r.status, StashMixResult::Status::Optimal) << trial;
+  if (r.status != StashMixResult::Status::Optimal)
+    return true;
+  EXPECT_TRUE(holdsRequirements(p, r.takeBack)) << trial;
+  EXPECT_NEAR(r.seconds, best, 1e-12) << trial;
+  EXPECT_LE(r.peak, limit) << trial;
+  EXPECT_EQ(r.peak, peakByHand(p, r.takeBack)) << trial;
+  return true;
+}
+
 } // namespace
 
 TEST(StashMixMilpTest, MatchesBruteForceOnRandomProblems) {
@@ -66,36 +129,7 @@ TEST(StashMixMilpTest, MatchesBruteForceOnRandomProblems) {
   int feasible = 0, binding = 0;
   for (int trial = 0; trial < 60; ++trial) {
     StashMixProblem p = randomProblem(rng, 1 + trial % 2, 1 + trial % 9, 12);
-    size_t n = p.decisions.size();
-    // A limit between the plan's peak and the peak with all taken back.
-    std::vector<bool> none(n, false), all(n, true);
-    int64_t low = peakByHand(p, none), high = peakByHand(p, all);
-    int64_t limit =
-        low + int64_t(rng() % uint64_t(std::max<int64_t>(1, high - low + 1)));
-    double best = -1;
-    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
-      std::vector<bool> chosen(n);
-      double seconds = 0;
-      for (size_t d = 0; d < n; ++d)
-        if ((chosen[d] = (mask >> d) & 1))
-          seconds += p.decisions[d].seconds;
-      EXPECT_EQ(stashMixPeak(p, chosen), peakByHand(p, chosen));
-      if (peakByHand(p, chosen) <= limit)
-        best = std::max(best, seconds);
-    }
-    StashMixOptions options;
-    options.limit = limit;
-    StashMixResult r = solveStashMix(p, options);
-    if (best < 0) {
-      EXPECT_EQ(r.status, StashMixResult::Status::Infeasible) << trial;
-      continue;
-    }
-    ++feasible;
-    binding += r.rows > 0;
-    ASSERT_EQ(r.status, StashMixResult::Status::Optimal) << trial;
-    EXPECT_NEAR(r.seconds, best, 1e-12) << trial;
-    EXPECT_LE(r.peak, limit) << trial;
-    EXPECT_EQ(r.peak, peakByHand(p, r.takeBack)) << trial;
+    feasible += solvesAsBruteForce(p, randomLimit(rng, p), trial, binding);
   }
   // The trials exercise the solver, not only the row-free shortcut.
   EXPECT_GE(feasible, 30);
@@ -114,52 +148,17 @@ TEST(StashMixMilpTest, RequirementsMatchBruteForce) {
     // Odd decisions require the one before them, some of the time.
     for (size_t d = 1; d < n; d += 2)
       if (rng() % 3)
-    p.decisions[d].requires.push_back(unsigned(d - 1));
-    auto holds = [&](const std::vector<bool> &chosen) {
-      for (size_t d = 0; d < n; ++d)
-        for (unsigned r : p.decisions[d].requires)
-          if (chosen[d] && !chosen[r])
-            return false;
-      return true;
-    };
-    std::vector<bool> none(n, false), all(n, true);
-    int64_t low = peakByHand(p, none), high = peakByHand(p, all);
-    int64_t limit =
-        low + int64_t(rng() % uint64_t(std::max<int64_t>(1, high - low + 1)));
-    double best = -1;
-    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
-      std::vector<bool> chosen(n);
-      double seconds = 0;
-      for (size_t d = 0; d < n; ++d)
-        if ((chosen[d] = (mask >> d) & 1))
-          seconds += p.decisions[d].seconds;
-      if (!holds(chosen))
-        continue;
-      EXPECT_EQ(stashMixPeak(p, chosen), peakByHand(p, chosen));
-      if (peakByHand(p, chosen) <= limit)
-        best = std::max(best, seconds);
-    }
+        p.decisions[d].requirements.push_back(unsigned(d - 1));
+    int64_t limit = randomLimit(rng, p);
     // The model's peak of a set without its requirements is the set's with.
     for (size_t d = 0; d < n; ++d)
-      for (unsigned r : p.decisions[d].requires) {
+      for (unsigned r : p.decisions[d].requirements) {
         std::vector<bool> alone(n, false), both(n, false);
         alone[d] = both[d] = both[r] = true;
         EXPECT_EQ(stashMixPeak(p, alone), stashMixPeak(p, both)) << trial;
         ++required;
       }
-    StashMixOptions options;
-    options.limit = limit;
-    StashMixResult r = solveStashMix(p, options);
-    if (best < 0) {
-      EXPECT_EQ(r.status, StashMixResult::Status::Infeasible) << trial;
-      continue;
-    }
-    ASSERT_EQ(r.status, StashMixResult::Status::Optimal) << trial;
-    binding += r.rows > 0;
-    EXPECT_TRUE(holds(r.takeBack)) << trial;
-    EXPECT_NEAR(r.seconds, best, 1e-12) << trial;
-    EXPECT_LE(r.peak, limit) << trial;
-    EXPECT_EQ(r.peak, peakByHand(p, r.takeBack)) << trial;
+    solvesAsBruteForce(p, limit, trial, binding);
   }
   EXPECT_GE(required, 20);
   EXPECT_GE(binding, 15);

@@ -40,7 +40,7 @@ std::vector<bool> withRequired(const StashMixProblem &problem,
   takeBack.resize(problem.decisions.size(), false);
   for (size_t d = 0; d < problem.decisions.size(); ++d)
     if (takeBack[d])
-      for (unsigned r : problem.decisions[d].requires)
+      for (unsigned r : problem.decisions[d].requirements)
         takeBack[r] = true;
   return takeBack;
 }
@@ -166,7 +166,7 @@ StashMixResult mlir::echo::solveStashMix(const StashMixProblem &problem,
   }
   bool memoryRows = program.rowCount() > 0;
   for (size_t d = 0; d < n; ++d)
-    for (unsigned r : problem.decisions[d].requires)
+    for (unsigned r : problem.decisions[d].requirements)
       program.atLeast({{int(r), 1.0}, {int(d), -1.0}}, 0);
   result.rows = program.rowCount();
   if (!memoryRows) {

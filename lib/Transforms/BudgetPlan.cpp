@@ -520,7 +520,7 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
       // A precision reduction taken back takes its offloads back too.
       for (auto [i, decision] : llvm::enumerate(problem.decisions))
         if (options.start[i])
-          for (unsigned r : decision.requires)
+          for (unsigned r : decision.requirements)
             options.start[r] = true;
       StashMixResult r = solveStashMix(problem, options);
       if (r.status == StashMixResult::Status::Failed ||

@@ -475,7 +475,7 @@ StashMixProblem mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
     for (size_t c : nested[p]) {
       StashMixProblem::Decision &parent = problem.decisions[p];
       const StashMixProblem::Decision &child = problem.decisions[c];
-      parent.requires.push_back(unsigned(c));
+      parent.requirements.push_back(unsigned(c));
       for (const auto &[start, end, bytes] : child.changes)
         parent.changes.push_back({start, end, -bytes});
       parent.seconds = std::max(0.0, parent.seconds - child.seconds);

@@ -41,8 +41,7 @@ struct StashMixProblem {
     /// Decisions taken back whenever this one is (an encoded form's
     /// offloads, for its precision reduction); `seconds` and `changes`
     /// are then what this one adds to theirs.
-    std::vector<unsigned>
-    requires;
+    std::vector<unsigned> requirements;
   };
   std::vector<Decision> decisions;
 };
