@@ -472,7 +472,7 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
     while (useful < decisions.size() && decisions[useful].seconds > 0)
       ++useful;
     SmallVector<int64_t> limits = mixLimits(peaks, useful, steps);
-    if (useful && true)
+    if (useful)
       llvm::append_range(limits, gridLimits(peaks[0], peaks[useful]));
     llvm::sort(limits);
     for (int64_t limit : limits)

@@ -374,6 +374,10 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
     saving[i] = decisions[i].seconds;
   }
   std::vector<std::vector<size_t>> nested = nestedDecisions(decisions);
+  std::vector<size_t> parentOf(n, n); // n: none
+  for (size_t p = 0; p < n; ++p)
+    for (size_t c : nested[p])
+      parentOf[c] = p;
 
   int64_t peak = largestPeak();
   auto growth = [&](size_t i) {
@@ -399,15 +403,12 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
         changes[c].clear();
         saving[c] = 0;
       }
-    if (!decisions[i].within)
+    size_t p = parentOf[i];
+    if (p == n || taken[p])
       return;
-    for (size_t p = 0; p < n; ++p) {
-      if (taken[p] || !llvm::is_contained(nested[p], i))
-        continue;
-      for (const auto &[start, end, bytes] : changes[i])
-        changes[p].push_back({start, end, -bytes});
-      saving[p] = std::max(0.0, saving[p] - saving[i]);
-    }
+    for (const auto &[start, end, bytes] : changes[i])
+      changes[p].push_back({start, end, -bytes});
+    saving[p] = std::max(0.0, saving[p] - saving[i]);
   };
   struct Entry {
     double key;
@@ -440,10 +441,9 @@ mlir::echo::peakOrder(ArrayRef<func::FuncOp> functions,
       l.profile.add(start, end, bytes);
     peak = largestPeak();
     peaks.push_back(peak);
-    StashDecision d = decisions[now.index];
-    d.seconds = saving[now.index];
-    ordered.push_back(std::move(d));
+    decisions[now.index].seconds = saving[now.index];
     takeNested(now.index);
+    ordered.push_back(std::move(decisions[now.index]));
   }
   return ordered;
 }
