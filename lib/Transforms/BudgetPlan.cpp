@@ -97,11 +97,22 @@ enum class DecisionSet {
 constexpr DecisionSet kDecisionSets[] = {
     DecisionSet::Stashes, DecisionSet::WithRegions, DecisionSet::OffloadsApart};
 
+/// The decisions of `set` in `fns` (a copy of a candidate as simulated),
+/// with `savings` (by findStashDecisions' index) as measured on the
+/// candidate: every copy of it has the same decisions, so they are
+/// simulated once per candidate, not once per set and mix.
 std::vector<StashDecision> decisionsOf(ArrayRef<func::FuncOp> fns,
+                                       ArrayRef<double> savings,
                                        const DeviceProfile &profile,
                                        DecisionSet set) {
-  return stashDecisions(fns, profile, set == DecisionSet::WithRegions,
-                        set == DecisionSet::OffloadsApart);
+  std::vector<StashDecision> all = findStashDecisions(fns);
+  if (all.size() == savings.size())
+    for (StashDecision &d : all)
+      d.seconds = savings[d.index];
+  else // not the candidate's copy (a bug in staging): measured afresh
+    measureSavings(fns, all, profile);
+  return decisionSet(all, set == DecisionSet::WithRegions,
+                     set == DecisionSet::OffloadsApart);
 }
 
 /// A candidate with `count` of the decisions of `set` taken back.
@@ -127,6 +138,7 @@ struct Outcome {
   unsigned decisions = 0;  // stash decisions a mix may take back
   unsigned regions = 0;    // and recompute regions, in mixes with regions
   unsigned offloads = 0;   // and encoded forms' offloads, taken apart
+  std::vector<double> savings; // measureSavings, by findStashDecisions' index
   SmallVector<Mix> mixes;  // by family, then count; none without decisions
   bool milpMixes = false;  // the Milp family was made (only for a fit)
 };
@@ -210,11 +222,12 @@ unsigned mostWithin(const std::vector<int64_t> &peaks, unsigned useful,
   return count;
 }
 
-/// Takes back `m`'s decisions in `fns`, a copy of its candidate as
+/// Takes back `m`'s decisions in `fns`, a copy of its candidate `o` as
 /// simulated.
-void applyMix(ArrayRef<func::FuncOp> fns, const Mix &m,
+void applyMix(ArrayRef<func::FuncOp> fns, const Outcome &o, const Mix &m,
               const DeviceProfile &profile) {
-  std::vector<StashDecision> decisions = decisionsOf(fns, profile, m.set);
+  std::vector<StashDecision> decisions =
+      decisionsOf(fns, o.savings, profile, m.set);
   switch (m.family) {
   case MixFamily::TimePerByte:
     takeBack(decisions, m.count);
@@ -283,7 +296,7 @@ private:
 
   /// Applies remat, gist and the order of every candidate to a copy of
   /// the module (kept in `staged`), then simulates each offload variant.
-  SmallVector<Outcome> simulateAll(ArrayRef<StringRef> functions);
+  std::vector<Outcome> simulateAll(ArrayRef<StringRef> functions);
 
   /// stepLowerBound of the Baseline, set by simulateAll.
   double lowerBound = 0;
@@ -413,7 +426,7 @@ ModuleOp BudgetPlanPass::finish(const Outcome &o, const Mix *mix, bool planStep,
     ok = succeeded(runQuietly(pm, copy));
     if (!ok)
       return copy;
-    applyMix(functionsOf(copy, stepNames), *mix, deviceProfileOf(device));
+    applyMix(functionsOf(copy, stepNames), o, *mix, deviceProfileOf(device));
     pm.clear();
     addSimulate(pm, device);
   }
@@ -429,8 +442,15 @@ void BudgetPlanPass::addMixes(Outcome &o, ModuleOp simulated,
                               ArrayRef<StringRef> functions) {
   SmallVector<func::FuncOp> fns = functionsOf(simulated, functions);
   DeviceProfile profile = deviceProfileOf(device);
+  std::vector<StashDecision> all = findStashDecisions(fns);
+  measureSavings(fns, all, profile);
+  o.savings.clear();
+  for (const StashDecision &d : all)
+    o.savings.push_back(d.seconds);
   for (DecisionSet set : kDecisionSets) {
-    std::vector<StashDecision> decisions = decisionsOf(fns, profile, set);
+    std::vector<StashDecision> decisions =
+        decisionSet(all, set == DecisionSet::WithRegions,
+                    set == DecisionSet::OffloadsApart);
     switch (set) {
     case DecisionSet::Stashes:
       o.decisions = decisions.size();
@@ -493,7 +513,8 @@ void BudgetPlanPass::addMilpMixes(Outcome &o, ArrayRef<StringRef> functions) {
     if ((set == DecisionSet::WithRegions && !o.regions) ||
         (set == DecisionSet::OffloadsApart && !o.offloads))
       continue;
-    std::vector<StashDecision> decisions = decisionsOf(fns, profile, set);
+    std::vector<StashDecision> decisions =
+        decisionsOf(fns, o.savings, profile, set);
     if (decisions.empty())
       continue;
     StashMixProblem problem = stashMixProblem(fns, decisions);
@@ -577,9 +598,9 @@ bool BudgetPlanPass::planMix(const Outcome &o, Mix &m,
   return m.planned;
 }
 
-SmallVector<Outcome>
+std::vector<Outcome>
 BudgetPlanPass::simulateAll(ArrayRef<StringRef> functions) {
-  SmallVector<Outcome> outcomes;
+  std::vector<Outcome> outcomes;
   const RematPolicy remats[] = {RematPolicy::None,    RematPolicy::Mirror,
                                 RematPolicy::Echo,    RematPolicy::Optimal,
                                 RematPolicy::Selective,
@@ -733,7 +754,7 @@ void BudgetPlanPass::runOnOperation() {
   }
   // Mixes only add bytes to a plan: the smallest peak has none.
   mixing = parsed->kind != PeakBudget::Kind::Min && mixSteps > 0;
-  SmallVector<Outcome> outcomes = simulateAll(names);
+  std::vector<Outcome> outcomes = simulateAll(names);
   // The bound's premise, checked on every candidate (a failure is a bug in
   // it, reported, never a reason to refuse a plan).
   for (const Outcome &o : outcomes)
@@ -881,7 +902,7 @@ void BudgetPlanPass::runOnOperation() {
   int64_t peak = bestMix ? bestMix->peak : best->peak;
   double seconds = bestMix ? bestMix->planSeconds : best->seconds;
   if (takenBack) {
-    applyMix(steps, *bestMix, deviceProfileOf(device));
+    applyMix(steps, *best, *bestMix, deviceProfileOf(device));
     OpPassManager again(ModuleOp::getOperationName());
     addSimulate(again, device);
     if (failed(runPipeline(again, module)))

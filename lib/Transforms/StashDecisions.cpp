@@ -9,6 +9,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Threading.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -16,6 +17,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <memory>
 #include <queue>
@@ -147,62 +149,105 @@ Value valueKept(const StashDecision &d) {
   return cast<OffloadOp>(d.removed.front()).getInput();
 }
 
-/// One function's tasks, as stepTasks gives them.
+/// One function's tasks, as stepTasks gives them, and its step with
+/// nothing taken back.
 struct FunctionTasks {
   std::vector<StreamTask> tasks;
   llvm::DenseMap<Operation *, unsigned> index;
-  // simulate's buffers.
-  mutable std::vector<StreamTask> kept;
-  mutable std::vector<int> renumbered;
-  mutable StreamTimeline timeline;
+  /// The step with nothing taken back: each task's end, and, when each
+  /// task is issued, the streams' clocks and the latest end so far. A
+  /// trial starts there at its first dropped task: before it, nothing
+  /// changes.
+  std::vector<double> end, latestBefore;
+  std::vector<std::array<double, 2>> freeBefore;
+  double whole = 0;
 
   FunctionTasks(func::FuncOp fn, const DeviceProfile &profile) {
     std::vector<Operation *> ops;
     tasks = stepTasks(fn.front(), profile, ops);
     for (auto [i, op] : llvm::enumerate(ops))
       index[op] = i;
+    size_t n = tasks.size();
+    end.resize(n);
+    latestBefore.resize(n + 1);
+    freeBefore.resize(n + 1);
+    std::array<double, 2> free{0, 0};
+    double latest = 0;
+    // As simulateStreams runs them (a verified step's tasks wait only for
+    // earlier ones).
+    for (size_t i = 0; i < n; ++i) {
+      freeBefore[i] = free;
+      latestBefore[i] = latest;
+      int s = streamOf(i);
+      double begin = free[s];
+      for (unsigned w : tasks[i].waitsFor)
+        if (w < i)
+          begin = std::max(begin, end[w]);
+      end[i] = free[s] = begin + tasks[i].seconds;
+      latest = std::max(latest, end[i]);
+    }
+    freeBefore[n] = free;
+    latestBefore[n] = latest;
+    whole = latest;
   }
 
-  /// The step with each task of `removed` (value -1: kept) dropped and
-  /// its readers waiting for task `removed[i]` (-2: nothing) instead. It
-  /// runs once per decision (thousands in an unrolled RNN), so the kept
-  /// list reuses its buffers from call to call.
-  double simulate(const std::vector<int> &removed) const {
-    kept.resize(tasks.size());
-    renumbered.assign(tasks.size(), -1);
-    size_t n = 0;
-    for (unsigned i = 0; i < tasks.size(); ++i) {
-      if (removed[i] != -1)
+  int streamOf(size_t i) const {
+    return tasks[i].stream == Stream::Compute ? 0 : 1;
+  }
+
+  /// A step with some tasks dropped, reused from trial to trial (one per
+  /// thread): `removed[i]` is -1 for a task kept, else the task its readers
+  /// wait for instead (-2: nothing).
+  struct Trial {
+    std::vector<int> removed;
+    std::vector<double> end; // the base's, but from the first dropped task
+    std::vector<unsigned> marked;
+  };
+  Trial trial() const { return {std::vector<int>(tasks.size(), -1), end, {}}; }
+
+  /// The step with the tasks `t` marks dropped and their readers waiting
+  /// for what they stand for, as simulateStreams would run the kept tasks
+  /// alone (the same operations in the same order: the same bits).
+  double simulate(Trial &t) const {
+    if (t.marked.empty())
+      return whole;
+    unsigned first = *llvm::min_element(t.marked);
+    std::array<double, 2> free = freeBefore[first];
+    double latest = latestBefore[first];
+    for (size_t i = first; i < tasks.size(); ++i) {
+      if (t.removed[i] != -1)
         continue;
-      StreamTask &task = kept[n];
-      task.stream = tasks[i].stream;
-      task.seconds = tasks[i].seconds;
-      task.waitsFor.clear();
+      int s = streamOf(i);
+      double begin = free[s];
       for (unsigned w : tasks[i].waitsFor) {
         int source = int(w);
-        while (source >= 0 && removed[source] != -1)
-          source = removed[source] == -2 ? -1 : removed[source];
-        if (source >= 0)
-          task.waitsFor.push_back(renumbered[source]);
+        while (source >= 0 && t.removed[source] != -1)
+          source = t.removed[source] == -2 ? -1 : t.removed[source];
+        if (source >= 0 && unsigned(source) < i)
+          begin = std::max(begin, t.end[source]);
       }
-      renumbered[i] = n++;
+      t.end[i] = free[s] = begin + tasks[i].seconds;
+      latest = std::max(latest, t.end[i]);
     }
-    // The places of the tasks taken back, at the end: no time, no wait.
-    for (size_t i = n; i < kept.size(); ++i) {
-      kept[i].stream = Stream::Compute;
-      kept[i].seconds = 0;
-      kept[i].waitsFor.clear();
-    }
-    // The tasks come from a verified step; a malformed list cannot arise.
-    (void)simulateStreams(kept, timeline, /*overlap=*/false);
-    return timeline.stepSeconds;
+    return latest;
   }
 
-  /// Marks the tasks of `d` in `removed`.
+  /// `t` with nothing dropped again.
+  void reset(Trial &t) const {
+    if (t.marked.empty())
+      return;
+    unsigned first = *llvm::min_element(t.marked);
+    std::copy(end.begin() + first, end.end(), t.end.begin() + first);
+    for (unsigned i : t.marked)
+      t.removed[i] = -1;
+    t.marked.clear();
+  }
+
+  /// Marks the tasks of `d` dropped in `t`.
   /// A region's readers wait for the last producer of the values it
   /// recomputed: all are forward ops on the compute stream, before any
   /// backward reader, so the step is the IR's after takeBack.
-  void mark(const StashDecision &d, std::vector<int> &removed) const {
+  void mark(const StashDecision &d, Trial &t) const {
     int source = -2;
     auto wait = [&](Value kept) {
       Operation *producer = kept.getDefiningOp();
@@ -214,8 +259,13 @@ struct FunctionTasks {
       llvm::for_each(d.kept, wait);
     else
       wait(valueKept(d));
-    for (Operation *op : d.removed)
-      removed[index.lookup(op)] = source;
+    for (Operation *op : d.removed) {
+      auto it = index.find(op);
+      if (it == index.end())
+        continue;
+      t.removed[it->second] = source;
+      t.marked.push_back(it->second);
+    }
   }
 };
 
@@ -483,16 +533,17 @@ StashMixProblem mlir::echo::stashMixProblem(ArrayRef<func::FuncOp> functions,
   return problem;
 }
 
+bool mlir::echo::StashDecision::isRegion() const {
+  return isa<RecomputeOp>(removed.front());
+}
+
 std::vector<StashDecision>
-mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
-                           const DeviceProfile &profile, bool regions,
-                           bool offloadsApart) {
+mlir::echo::findStashDecisions(ArrayRef<func::FuncOp> functions) {
   std::vector<StashDecision> decisions;
   for (auto [f, constFn] : llvm::enumerate(functions)) {
     func::FuncOp fn = constFn;
     if (!fn || !fn.getBody().hasOneBlock())
       continue;
-    size_t first = decisions.size();
     llvm::DenseSet<Operation *> claimed;
     std::vector<StashDecision> children;
     for (Operation &op : fn.front()) {
@@ -521,7 +572,7 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
         // back, the form stays on the device.
         for (Operation *user : encode.getResult().getUsers()) {
           auto offload = dyn_cast<OffloadOp>(user);
-          if (!offload || !offloadsApart)
+          if (!offload)
             continue;
           StashDecision c;
           c.function = f;
@@ -535,7 +586,7 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
             !collectOffload(offload, /*decodes=*/false, d.removed))
           continue;
         d.bytes = getStorageBytes(offload.getInput().getType());
-      } else if (auto region = dyn_cast<RecomputeOp>(op); region && regions) {
+      } else if (auto region = dyn_cast<RecomputeOp>(op)) {
         // After the forward ops: every encode and offload is claimed.
         if (!recomputedValues(region, d.kept))
           continue;
@@ -553,18 +604,46 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
         decisions.push_back(std::move(c));
       children.clear();
     }
-    if (decisions.size() == first)
-      continue;
-    // Each decision's saving, taken back alone.
-    FunctionTasks tasks(fn, profile);
-    std::vector<int> none(tasks.tasks.size(), -1);
-    double whole = tasks.simulate(none);
-    for (size_t i = first; i < decisions.size(); ++i) {
-      std::vector<int> removed = none;
-      tasks.mark(decisions[i], removed);
-      decisions[i].seconds = std::max(0.0, whole - tasks.simulate(removed));
-    }
   }
+  for (auto [i, d] : llvm::enumerate(decisions))
+    d.index = unsigned(i);
+  return decisions;
+}
+
+void mlir::echo::measureSavings(ArrayRef<func::FuncOp> functions,
+                                MutableArrayRef<StashDecision> decisions,
+                                const DeviceProfile &profile) {
+  for (auto [f, constFn] : llvm::enumerate(functions)) {
+    func::FuncOp fn = constFn;
+    std::vector<StashDecision *> mine;
+    for (StashDecision &d : decisions)
+      if (d.function == f)
+        mine.push_back(&d);
+    if (mine.empty() || !fn || !fn.getBody().hasOneBlock())
+      continue;
+    FunctionTasks tasks(fn, profile);
+    // Fixed chunks, each decision's result its own: the same on any
+    // number of threads.
+    size_t chunks = std::min<size_t>(mine.size(), 64);
+    mlir::parallelFor(fn.getContext(), 0, chunks, [&](size_t c) {
+      FunctionTasks::Trial trial = tasks.trial();
+      for (size_t i = c * mine.size() / chunks;
+           i < (c + 1) * mine.size() / chunks; ++i) {
+        tasks.mark(*mine[i], trial);
+        mine[i]->seconds = std::max(0.0, tasks.whole - tasks.simulate(trial));
+        tasks.reset(trial);
+      }
+    });
+  }
+}
+
+std::vector<StashDecision> mlir::echo::decisionSet(ArrayRef<StashDecision> all,
+                                                   bool regions,
+                                                   bool offloadsApart) {
+  std::vector<StashDecision> decisions;
+  for (const StashDecision &d : all)
+    if ((regions || !d.isRegion()) && (offloadsApart || !d.within))
+      decisions.push_back(d);
   // Most seconds per byte first; the stable sort keeps function and
   // program order among equals.
   std::stable_sort(decisions.begin(), decisions.end(),
@@ -573,6 +652,18 @@ mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
                             b.seconds * double(a.bytes);
                    });
   return decisions;
+}
+
+std::vector<StashDecision>
+mlir::echo::stashDecisions(ArrayRef<func::FuncOp> functions,
+                           const DeviceProfile &profile, bool regions,
+                           bool offloadsApart) {
+  std::vector<StashDecision> all = findStashDecisions(functions);
+  llvm::erase_if(all, [&](const StashDecision &d) {
+    return (!regions && d.isRegion()) || (!offloadsApart && d.within);
+  });
+  measureSavings(functions, all, profile);
+  return decisionSet(all, regions, offloadsApart);
 }
 
 double mlir::echo::simulateTakenBack(ArrayRef<func::FuncOp> functions,
@@ -585,11 +676,11 @@ double mlir::echo::simulateTakenBack(ArrayRef<func::FuncOp> functions,
     if (!fn || !fn.getBody().hasOneBlock())
       continue;
     FunctionTasks tasks(fn, profile);
-    std::vector<int> removed(tasks.tasks.size(), -1);
+    FunctionTasks::Trial trial = tasks.trial();
     for (const StashDecision &d : decisions.take_front(count))
       if (d.function == f)
-        tasks.mark(d, removed);
-    seconds += tasks.simulate(removed);
+        tasks.mark(d, trial);
+    seconds += tasks.simulate(trial);
   }
   return seconds;
 }

@@ -45,13 +45,33 @@ struct StashDecision {
   /// (the precision reduction) takes this one back too. Taking this one
   /// back alone keeps the encoded form on the device.
   Operation *within = nullptr;
+  /// Its place in findStashDecisions' list: a copy of the functions has
+  /// the same list, so a plan names the decisions it takes back by index.
+  unsigned index = 0;
+
+  bool isRegion() const;
 };
 
-/// The decisions in `functions` (single-block steps), most seconds saved
-/// per byte first; ties in function, then program order. Recompute
-/// regions are decisions only with `regions`; an encoded form's offload is
-/// a decision of its own (within its precision reduction) only with
-/// `offloadsApart`.
+/// Every decision in `functions` (single-block steps), in function and
+/// program order, an encoded form's offloads right after their precision
+/// reduction, with `bytes` and `index` set and `seconds` left 0.
+std::vector<StashDecision> findStashDecisions(ArrayRef<func::FuncOp> functions);
+
+/// Sets each decision's `seconds`: what the simulated step saves when it
+/// alone is taken back. One simulation per decision, from its first task
+/// on (the step before it is the same), spread over the context's threads.
+void measureSavings(ArrayRef<func::FuncOp> functions,
+                    MutableArrayRef<StashDecision> decisions,
+                    const DeviceProfile &profile);
+
+/// Those of `all` (findStashDecisions' list, measured) that a set holds:
+/// recompute regions only with `regions`, an encoded form's offloads on
+/// their own only with `offloadsApart`; most seconds saved per byte first,
+/// ties in the list's order.
+std::vector<StashDecision> decisionSet(ArrayRef<StashDecision> all,
+                                       bool regions, bool offloadsApart);
+
+/// The decisions in `functions`, measured, as decisionSet orders them.
 std::vector<StashDecision> stashDecisions(ArrayRef<func::FuncOp> functions,
                                           const DeviceProfile &profile,
                                           bool regions = false,
