@@ -167,23 +167,20 @@ struct FunctionTasks {
     tasks = stepTasks(fn.front(), profile, ops);
     for (auto [i, op] : llvm::enumerate(ops))
       index[op] = i;
+    // The tasks come from a verified step; a malformed list cannot arise.
+    StreamTimeline timeline;
+    (void)simulateStreams(tasks, timeline, /*overlap=*/false);
+    end = std::move(timeline.end);
     size_t n = tasks.size();
-    end.resize(n);
     latestBefore.resize(n + 1);
     freeBefore.resize(n + 1);
+    // Each stream's clock is the end of its last task so far.
     std::array<double, 2> free{0, 0};
     double latest = 0;
-    // As simulateStreams runs them (a verified step's tasks wait only for
-    // earlier ones).
     for (size_t i = 0; i < n; ++i) {
       freeBefore[i] = free;
       latestBefore[i] = latest;
-      int s = streamOf(i);
-      double begin = free[s];
-      for (unsigned w : tasks[i].waitsFor)
-        if (w < i)
-          begin = std::max(begin, end[w]);
-      end[i] = free[s] = begin + tasks[i].seconds;
+      free[streamOf(i)] = end[i];
       latest = std::max(latest, end[i]);
     }
     freeBefore[n] = free;
